@@ -1,11 +1,10 @@
 // One place that configures ajv the way every schema of this package is checked.
-import Ajv2020Module from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
-// ajv and ajv-formats are CommonJS; under NodeNext their default export sits on .default.
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
-export type Ajv = InstanceType<typeof Ajv2020>;
+// ajv-formats is CommonJS; under NodeNext its function sits on .default (at runtime too).
+const addFormats = addFormatsModule.default;
+export type Ajv = Ajv2020;
 
 /** Keywords our sources add for people and tools; they never change what validates. */
 export const contractKeywords = [
@@ -21,6 +20,8 @@ export const contractKeywords = [
 export interface AjvOptions {
   /** Emit code for standalone modules. */
   standalone?: boolean;
+  /** More annotation-only keywords the schemas use (e.g. x- extensions TypeSpec emits). */
+  annotations?: Iterable<string>;
 }
 
 export function createAjv(options: AjvOptions = {}): Ajv {
@@ -33,8 +34,7 @@ export function createAjv(options: AjvOptions = {}): Ajv {
     allowUnionTypes: true,
     code: options.standalone ? { source: true, esm: true, lines: true } : undefined,
   });
-  ajv.addVocabulary([...contractKeywords]);
-  // Any other x- extension (TypeSpec emits some) is annotation only.
+  ajv.addVocabulary([...new Set([...contractKeywords, ...(options.annotations ?? [])])]);
   addFormats(ajv);
   return ajv;
 }

@@ -1,5 +1,5 @@
 // Checks one hand-written tool file: shape, schemas compile, examples behave as they claim.
-import type { ErrorObject } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { Ajv } from "./ajv.js";
 import { compileToolSchema, type ToolSource } from "./mcp-source.js";
 
@@ -23,7 +23,8 @@ export function checkToolSource(ajv: Ajv, tool: ToolSource, fileName: string): T
   const writes = tool.scopes?.includes("mcp:write");
   if (writes === tool.readOnlyHint) problems.push("readOnlyHint must be the opposite of needing mcp:write");
 
-  let validateInput, validateOutput;
+  let validateInput: ValidateFunction | undefined;
+  let validateOutput: ValidateFunction | undefined;
   try {
     validateInput = compileToolSchema(ajv, tool, "inputSchema");
   } catch (err) {

@@ -1,0 +1,192 @@
+// MCP outputs: the tools/list manifest (refs inlined), TS types and standalone validators of every tool.
+import type { Ajv } from "./ajv.js";
+import { createAjv } from "./ajv.js";
+import { bannerText, jsonBannerKey } from "./banner.js";
+import { addDefs, loadDefs, loadTools, sourceIdBase, type ToolSource } from "./mcp-source.js";
+import { collectExtensionKeys, pascalCase, rewriteRefs, type Json, type JsonObject } from "./schema-walk.js";
+import { standaloneModule } from "./standalone.js";
+import { typesFromDefs } from "./schema-types.js";
+import type { GeneratedFiles } from "./rest.js";
+
+/** Vendor key of our contract metadata in a tool's `_meta`, and of the manifest's own metadata. */
+export const contractMetaKey = "ideas-contract/contract";
+
+interface DefsIndex {
+  /** def name → { file, schema } ; names are unique across defs files so the manifest can flatten them. */
+  byName: Map<string, { file: string; schema: Json }>;
+}
+
+function indexDefs(defs: Map<string, JsonObject>): DefsIndex {
+  const byName = new Map<string, { file: string; schema: Json }>();
+  for (const [file, doc] of defs) {
+    for (const [name, schema] of Object.entries((doc.$defs ?? {}) as JsonObject)) {
+      const clash = byName.get(name);
+      if (clash) throw new Error(`spec/mcp/defs: ${name} is defined in both ${clash.file} and ${file}; names must be unique`);
+      byName.set(name, { file, schema });
+    }
+  }
+  return { byName };
+}
+
+/** "../defs/x.json#/$defs/Y" (from a tool), "x.json#/$defs/Y" or "#/$defs/Y" (from defs file x.json) → "Y". */
+function defName(ref: string, context: string): string {
+  const m = /^(?:(?:\.\.\/defs\/)?([\w.-]+\.json))?#\/\$defs\/([\w.-]+)$/.exec(ref);
+  if (!m) throw new Error(`${context}: unsupported $ref ${ref} (use ../defs/<file>.json#/$defs/<Name>)`);
+  return m[2]!;
+}
+
+/** Schemas with every shared definition they need collected into one $defs, so a client needs nothing else. */
+function inlineDefs(roots: Json[], context: string, index: DefsIndex): { roots: Json[]; defs: Record<string, Json> } {
+  for (const schema of roots) {
+    if (schema && typeof schema === "object" && !Array.isArray(schema) && "$defs" in schema) {
+      throw new Error(`${context}: keep shared shapes in spec/mcp/defs/, not in a tool's own $defs`);
+    }
+  }
+  const needed: string[] = [];
+  const local = (ref: string, ctx: string) => {
+    const name = defName(ref, ctx);
+    if (!index.byName.has(name)) throw new Error(`${ctx}: $ref ${ref} names no definition in spec/mcp/defs`);
+    needed.push(name);
+    return `#/$defs/${name}`;
+  };
+  const rewritten = roots.map((schema) => rewriteRefs(schema, (ref) => local(ref, context)));
+  const defs: Record<string, Json> = {};
+  while (needed.length) {
+    const name = needed.shift()!;
+    if (name in defs) continue;
+    const { file, schema: def } = index.byName.get(name)!;
+    defs[name] = rewriteRefs(def, (ref) => local(ref, `defs/${file}`));
+  }
+  return { roots: rewritten, defs };
+}
+
+const writes = (tool: ToolSource) => tool.scopes.includes("mcp:write");
+const commonRef = (name: string) => `../defs/common.json#/$defs/${name}`;
+
+/** The structuredContent schema: { data: payload | error envelope | (for writes) cancelled }. */
+function resultSchema(tool: ToolSource, payloadRef: string, defRef: (name: string) => string): JsonObject {
+  const anyOf: Json[] = [{ $ref: payloadRef }, { $ref: defRef("ErrorEnvelope") }];
+  if (writes(tool)) anyOf.push({ $ref: defRef("Cancelled") });
+  return { type: "object", required: ["data"], properties: { data: { anyOf } } };
+}
+
+function manifestTool(tool: ToolSource, index: DefsIndex): JsonObject {
+  const context = `tools/${tool.name}.json`;
+  const input = inlineDefs([tool.inputSchema as Json], context, index);
+  const alternatives = (writes(tool) ? ["ErrorEnvelope", "Cancelled"] : ["ErrorEnvelope"]).map((n) => ({ $ref: commonRef(n) }));
+  const output = inlineDefs([tool.output as Json, ...alternatives], context, index);
+  const payloadName = `${pascalCase(tool.name)}Output`;
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: { ...(input.roots[0] as JsonObject), ...(Object.keys(input.defs).length ? { $defs: sortKeys(input.defs) } : {}) },
+    outputSchema: {
+      ...resultSchema(tool, `#/$defs/${payloadName}`, (n) => `#/$defs/${n}`),
+      $defs: sortKeys({ ...output.defs, [payloadName]: output.roots[0]! }),
+    },
+    annotations: { readOnlyHint: tool.readOnlyHint },
+    _meta: {
+      [contractMetaKey]: {
+        status: tool.status,
+        ...(tool.inDevelopment?.length ? { inDevelopment: tool.inDevelopment } : {}),
+        partnerOnly: tool.partnerOnly,
+        scopes: tool.scopes,
+        source: tool.source,
+        ...(tool.sourceReason ? { sourceReason: tool.sourceReason } : {}),
+        errors: tool.errors,
+      },
+    },
+  };
+}
+
+function sortKeys(obj: Record<string, Json>): Record<string, Json> {
+  return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Registers every tool's input, payload and structuredContent schema under source ids sharing the defs. */
+function addToolSchemas(ajv: Ajv, tools: ToolSource[]): Record<string, string> {
+  const refs: Record<string, string> = {};
+  for (const tool of tools) {
+    const base = `${sourceIdBase}tools/${tool.name}`;
+    const p = pascalCase(tool.name);
+    ajv.addSchema({ ...tool.inputSchema, $id: `${base}.input.json` });
+    ajv.addSchema({ ...tool.output, $id: `${base}.output.json` });
+    ajv.addSchema({
+      ...resultSchema(tool, `${tool.name}.output.json`, commonRef),
+      $id: `${base}.result.json`,
+    });
+    refs[`validate${p}Input`] = `${base}.input.json`;
+    refs[`validate${p}Output`] = `${base}.output.json`;
+    refs[`validate${p}Result`] = `${base}.result.json`;
+  }
+  refs.validateErrorEnvelope = `${sourceIdBase}defs/common.json#/$defs/ErrorEnvelope`;
+  return refs;
+}
+
+function toolTypesExtra(tools: ToolSource[]): string {
+  const line = (fn: (t: ToolSource) => string) => tools.map(fn).join("\n");
+  const writeNames = tools.filter(writes).map((t) => JSON.stringify(t.name));
+  return `
+/** Arguments of every tool, by tool name. */
+export interface ToolInputs {
+${line((t) => `  ${t.name}: ${pascalCase(t.name)}Input;`)}
+}
+
+/** Success payload (structuredContent.data) of every tool, by tool name. */
+export interface ToolOutputs {
+${line((t) => `  ${t.name}: ${pascalCase(t.name)}Output;`)}
+}
+
+export type ToolName = keyof ToolInputs;
+
+/** Tools that change data: they need mcp:write and may answer Cancelled. */
+export type WriteToolName = ${writeNames.join(" | ") || "never"};
+
+/** What a tool's result carries in structuredContent. */
+export interface ToolStructuredContent<N extends ToolName> {
+  data: ToolOutputs[N] | ErrorEnvelope | (N extends WriteToolName ? Cancelled : never);
+}
+`;
+}
+
+export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> {
+  const tools = loadTools();
+  const defs = loadDefs();
+  const index = indexDefs(defs as Map<string, JsonObject>);
+
+  const manifest = {
+    tools: tools.map((t) => manifestTool(t, index)),
+    _meta: { [contractMetaKey]: { generated: bannerText } },
+  };
+  files.set("mcp/tools.json", JSON.stringify(manifest, null, 2) + "\n");
+
+  // Types: every shared definition plus each tool's input and payload, all in one namespace.
+  const bag: Record<string, Json> = {};
+  for (const [name, { file, schema }] of index.byName) bag[name] = rewriteRefs(schema, (r) => `#/$defs/${defName(r, file)}`);
+  for (const t of tools) {
+    const local = (r: string) => `#/$defs/${defName(r, t.name)}`;
+    bag[`${pascalCase(t.name)}Input`] = rewriteRefs(t.inputSchema as Json, local);
+    bag[`${pascalCase(t.name)}Output`] = rewriteRefs(t.output as Json, local);
+  }
+  files.set("mcp/types.d.ts", await typesFromDefs(bag, toolTypesExtra(tools)));
+
+  const sources = [...defs.values(), ...tools.map((t) => [t.inputSchema, t.output])] as Json;
+  const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(sources) });
+  addDefs(ajv, defs);
+  const refs = addToolSchemas(ajv, tools);
+  const group = (mapName: string, suffix: string, doc: string) => ({
+    mapName,
+    doc,
+    entries: tools.map((t) => [t.name, `validate${pascalCase(t.name)}${suffix}`] as [string, string]),
+  });
+  const mod = standaloneModule(ajv, refs, [
+    group("inputValidators", "Input", "Validators of each tool's arguments, by tool name."),
+    group("outputValidators", "Output", "Validators of each tool's success payload (structuredContent.data), by tool name."),
+    group("resultValidators", "Result", "Validators of each tool's whole structuredContent ({data: payload | error | cancelled}), by tool name."),
+  ]);
+  files.set("mcp/validators.js", mod.js);
+  files.set("mcp/validators.d.ts", mod.dts);
+  return tools;
+}
+
+export { jsonBannerKey };

@@ -1,0 +1,78 @@
+// REST outputs: TypeSpec → OpenAPI 3.1 (yaml + json), TS types and standalone validators of its schemas.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import YAML from "yaml";
+import { createAjv } from "./ajv.js";
+import { hashBanner, jsonBannerKey, bannerText } from "./banner.js";
+import { binPath, runNode } from "./run.js";
+import { restSpecDir } from "./paths.js";
+import { collectExtensionKeys, rewriteRefs, type Json, type JsonObject } from "./schema-walk.js";
+import { standaloneModule } from "./standalone.js";
+import { typesFromDefs } from "./schema-types.js";
+
+export type GeneratedFiles = Map<string, string>;
+
+/** Compiles spec/rest with --warn-as-error into a temporary folder and returns the OpenAPI document. */
+export function compileTypeSpec(): JsonObject {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "ideas-contract-tsp-"));
+  try {
+    runNode(binPath("@typespec/compiler", "tsp"), ["compile", restSpecDir, "--warn-as-error", "--output-dir", out], "tsp compile");
+    const found = findFile(out, "openapi.yaml");
+    if (!found) throw new Error(`tsp compile wrote no openapi.yaml under ${out}`);
+    return YAML.parse(fs.readFileSync(found, "utf8")) as JsonObject;
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function findFile(dir: string, name: string): string | undefined {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isFile() && entry.name === name) return full;
+    if (entry.isDirectory()) {
+      const hit = findFile(full, name);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/** The document's component schemas as a $defs bag, refs rewritten to "#/$defs/…". */
+export function componentDefs(openapi: JsonObject): Record<string, Json> {
+  const schemas = ((openapi.components as JsonObject | undefined)?.schemas ?? {}) as JsonObject;
+  const rewritten = rewriteRefs(schemas, (ref) => ref.replace("#/components/schemas/", "#/$defs/")) as JsonObject;
+  // ajv does not know OpenAPI's discriminator mapping; the anyOf/oneOf it sits beside carries the rule.
+  for (const schema of Object.values(rewritten)) {
+    if (schema && typeof schema === "object" && !Array.isArray(schema)) delete (schema as JsonObject).discriminator;
+  }
+  return rewritten;
+}
+
+export const restSchemaId = "ideas-contract:/rest/schemas.json";
+
+/** Writes the REST outputs and returns the OpenAPI document (without banner) for later steps. */
+export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
+  const compiled = compileTypeSpec();
+  const openapi: JsonObject = { [jsonBannerKey]: bannerText, ...compiled };
+  files.set("openapi/openapi.yaml", hashBanner + YAML.stringify(openapi, { lineWidth: 0 }));
+  files.set("openapi/openapi.json", JSON.stringify(openapi, null, 2) + "\n");
+
+  const defs = componentDefs(compiled);
+  files.set("rest/types.d.ts", await typesFromDefs(defs));
+
+  const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(defs) });
+  ajv.addSchema({ $id: restSchemaId, $defs: defs });
+  const names = Object.keys(defs).sort();
+  const refs = Object.fromEntries(names.map((n) => [`validate${n}`, `${restSchemaId}#/$defs/${n}`]));
+  const mod = standaloneModule(ajv, refs, [
+    {
+      mapName: "validators",
+      doc: "Every REST schema's validator, keyed by its name in components.schemas.",
+      entries: names.map((n) => [n, `validate${n}`]),
+    },
+  ]);
+  files.set("rest/validators.js", mod.js);
+  files.set("rest/validators.d.ts", mod.dts);
+  return compiled;
+}
