@@ -10,7 +10,7 @@ import { mapObjects, type Json, type JsonObject } from "./schema-walk.js";
 export async function typesFromDefs(defs: Record<string, Json>, extra = ""): Promise<string> {
   // json-schema-to-typescript mints a new named type (and a "Timestamp1" on a clash) for every nested title
   // and for every $ref with siblings; types are named by their definition, and a reference needs only $ref.
-  const plain = (schema: Json) =>
+  const plain = (schema: Json): Json =>
     mapObjects(schema, (obj) => {
       if (typeof obj.$ref === "string") return { $ref: obj.$ref };
       if (typeof obj.title !== "string") return undefined;
@@ -18,7 +18,11 @@ export async function typesFromDefs(defs: Record<string, Json>, extra = ""): Pro
       return plain(rest);
     });
   const named = Object.fromEntries(
-    Object.entries(defs).map(([name, schema]) => [name, { ...(plain(schema) as JsonObject), title: name }]),
+    Object.entries(defs).map(([name, schema]) => {
+      const body = plain(schema) as JsonObject;
+      // A definition that only points at another would vanish into it; keep it as an alias.
+      return [name, typeof body.$ref === "string" ? { allOf: [body], title: name } : { ...body, title: name }];
+    }),
   );
   const root = { title: "__Root", type: "object", additionalProperties: false, $defs: named };
   const ts = await compile(root as never, "__Root", {
