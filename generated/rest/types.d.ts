@@ -298,11 +298,11 @@ export interface CreateBrandFromNameAndDescription {
    */
   website?: HttpsUrl;
   /**
-   * The brand's name.
+   * The brand's name, not blank.
    */
   name: string;
   /**
-   * What the business is, in a sentence or two; up to 2,000 characters.
+   * What the business is, in a sentence or two; not blank, up to 2,000 characters.
    */
   description: string;
   /**
@@ -331,11 +331,11 @@ export interface CreateBrandFromWebsite {
    */
   website: HttpsUrl;
   /**
-   * The brand's name; taken from the website when omitted.
+   * The brand's name, not blank; taken from the website when omitted.
    */
   name?: string;
   /**
-   * What the business is, in a sentence or two; up to 2,000 characters.
+   * What the business is, in a sentence or two; not blank, up to 2,000 characters.
    */
   description?: string;
   /**
@@ -423,12 +423,14 @@ export interface CreateIdeasRequest {
    */
   count?: number;
   /**
-   * The formats ideas may take; all formats when omitted.
+   * The formats ideas may take, at least one; all formats when omitted.
+   *
+   * @minItems 1
    */
-  formats?: IdeaFormat[];
+  formats?: [IdeaFormat, ...IdeaFormat[]];
   /**
    * Plain words about what the ideas should lean toward; up to 2,000 characters. Ideas built on it cite
-   * it as a source of type `focus`.
+   * it as a source of type `focus`. Not blank.
    */
   focus?: string;
   /**
@@ -838,11 +840,11 @@ export interface UpdateBrandRequest {
    */
   website?: HttpsUrl;
   /**
-   * The brand's name.
+   * The brand's name, not blank.
    */
   name?: string;
   /**
-   * What the business is, in a sentence or two; up to 2,000 characters.
+   * What the business is, in a sentence or two; not blank, up to 2,000 characters.
    */
   description?: string;
   /**

@@ -1929,7 +1929,7 @@ return errors === 0;
 validate38.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const validateCreateBrandFromNameAndDescription = validate39;
-const schema55 = {"type":"object","required":["name","description"],"properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"The website to read, if there is one; must start with `https://`."},"name":{"type":"string","description":"The brand's name."},"description":{"type":"string","maxLength":2000,"description":"What the business is, in a sentence or two; up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Create a brand without a website (or in addition to one) from its name and a short description.","examples":[{"name":"Harbour Loaf Bakery","description":"A neighbourhood sourdough bakery in Galway that bakes bread and cinnamon buns every morning.","language":"en","country":"IE","archetype":"caregiver"}]};
+const schema55 = {"type":"object","required":["name","description"],"properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"The website to read, if there is one; must start with `https://`."},"name":{"type":"string","minLength":1,"description":"The brand's name, not blank."},"description":{"type":"string","minLength":1,"maxLength":2000,"description":"What the business is, in a sentence or two; not blank, up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Create a brand without a website (or in addition to one) from its name and a short description.","examples":[{"name":"Harbour Loaf Bakery","description":"A neighbourhood sourdough bakery in Galway that bakes bread and cinnamon buns every morning.","language":"en","country":"IE","archetype":"caregiver"}]};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1998,8 +1998,10 @@ errors++;
 }
 }
 if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2009,11 +2011,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 === "string"){
-if(func1(data2) > 2000){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2023,8 +2022,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 2000){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2033,12 +2035,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.language !== undefined){
-let data3 = data.language;
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
+if(func1(data2) < 1){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2049,7 +2047,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2059,9 +2057,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.country !== undefined){
-if(typeof data.country !== "string"){
-const err10 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.language !== undefined){
+let data3 = data.language;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err10 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2071,10 +2071,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.archetype !== undefined){
-let data5 = data.archetype;
-if(typeof data5 !== "string"){
-const err11 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err11 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2083,13 +2081,38 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
-const err12 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.country !== undefined){
+if(typeof data.country !== "string"){
+const err12 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.archetype !== undefined){
+let data5 = data.archetype;
+if(typeof data5 !== "string"){
+const err13 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
+const err14 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -2101,31 +2124,7 @@ if(data6.always !== undefined){
 let data7 = data6.always;
 if(Array.isArray(data7)){
 if(data7.length > 20){
-const err13 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data7[i0] !== "string"){
-const err14 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2134,12 +2133,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data6.never !== undefined){
-let data9 = data6.never;
-if(Array.isArray(data9)){
-if(data9.length > 20){
-const err16 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data7[i0] !== "string"){
+const err16 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2148,10 +2145,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data9[i1] !== "string"){
-const err17 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2161,9 +2158,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.never !== undefined){
+let data9 = data6.never;
+if(Array.isArray(data9)){
+if(data9.length > 20){
+const err18 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2172,10 +2171,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data9[i1] !== "string"){
+const err19 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2187,12 +2186,36 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2202,7 +2225,7 @@ return errors === 0;
 validate39.evaluated = {"props":{"website":true,"name":true,"description":true,"language":true,"country":true,"archetype":true,"rules":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateCreateBrandFromWebsite = validate40;
-const schema61 = {"type":"object","required":["website"],"properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"The website to read; must start with `https://`."},"name":{"type":"string","description":"The brand's name; taken from the website when omitted."},"description":{"type":"string","maxLength":2000,"description":"What the business is, in a sentence or two; up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Create a brand from its website. `name` and `description` may be sent too.","examples":[{"website":"https://www.harbourloaf.ie","country":"IE"}]};
+const schema61 = {"type":"object","required":["website"],"properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"The website to read; must start with `https://`."},"name":{"type":"string","minLength":1,"description":"The brand's name, not blank; taken from the website when omitted."},"description":{"type":"string","minLength":1,"maxLength":2000,"description":"What the business is, in a sentence or two; not blank, up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Create a brand from its website. `name` and `description` may be sent too.","examples":[{"website":"https://www.harbourloaf.ie","country":"IE"}]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2261,8 +2284,10 @@ errors++;
 }
 }
 if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2272,11 +2297,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 === "string"){
-if(func1(data2) > 2000){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2286,8 +2308,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 2000){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2296,12 +2321,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.language !== undefined){
-let data3 = data.language;
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
+if(func1(data2) < 1){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2312,7 +2333,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2322,9 +2343,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.country !== undefined){
-if(typeof data.country !== "string"){
-const err9 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.language !== undefined){
+let data3 = data.language;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2334,10 +2357,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.archetype !== undefined){
-let data5 = data.archetype;
-if(typeof data5 !== "string"){
-const err10 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err10 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2346,13 +2367,38 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
-const err11 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.country !== undefined){
+if(typeof data.country !== "string"){
+const err11 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.archetype !== undefined){
+let data5 = data.archetype;
+if(typeof data5 !== "string"){
+const err12 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
+const err13 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -2364,31 +2410,7 @@ if(data6.always !== undefined){
 let data7 = data6.always;
 if(Array.isArray(data7)){
 if(data7.length > 20){
-const err12 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data7[i0] !== "string"){
-const err13 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2397,12 +2419,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data6.never !== undefined){
-let data9 = data6.never;
-if(Array.isArray(data9)){
-if(data9.length > 20){
-const err15 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data7[i0] !== "string"){
+const err15 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2411,10 +2431,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data9[i1] !== "string"){
-const err16 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2424,9 +2444,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.never !== undefined){
+let data9 = data6.never;
+if(Array.isArray(data9)){
+if(data9.length > 20){
+const err17 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2435,10 +2457,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data9[i1] !== "string"){
+const err18 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2450,12 +2472,36 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -3047,7 +3093,7 @@ return errors === 0;
 validate44.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const validateCreateIdeasRequest = validate51;
-const schema76 = {"type":"object","required":["brand"],"properties":{"brand":{"allOf":[{"$ref":"#/$defs/BrandId"}],"description":"The id of a brand whose `status` is `ready`."},"count":{"type":"integer","format":"int32","minimum":1,"maximum":10,"description":"How many ideas to make: 1 to 10.","default":3},"formats":{"type":"array","items":{"$ref":"#/$defs/IdeaFormat"},"description":"The formats ideas may take; all formats when omitted."},"focus":{"type":"string","maxLength":2000,"description":"Plain words about what the ideas should lean toward; up to 2,000 characters. Ideas built on it cite\nit as a source of type `focus`."},"date":{"allOf":[{"$ref":"#/$defs/CalendarDate"}],"description":"The day the ideas are for (`YYYY-MM-DD`), at most 45 days ahead; `why_now` is written for that day.\nToday when omitted."}},"description":"Body of `POST /v1/ideas`.","examples":[{"brand":"brand_7Hq2LmX9c","count":3,"formats":["carousel","video","image"],"focus":"Push Christmas cake orders.","date":"2026-12-01"}]};
+const schema76 = {"type":"object","required":["brand"],"properties":{"brand":{"allOf":[{"$ref":"#/$defs/BrandId"}],"description":"The id of a brand whose `status` is `ready`."},"count":{"type":"integer","format":"int32","minimum":1,"maximum":10,"description":"How many ideas to make: 1 to 10.","default":3},"formats":{"type":"array","items":{"$ref":"#/$defs/IdeaFormat"},"minItems":1,"description":"The formats ideas may take, at least one; all formats when omitted."},"focus":{"type":"string","minLength":1,"maxLength":2000,"description":"Plain words about what the ideas should lean toward; up to 2,000 characters. Ideas built on it cite\nit as a source of type `focus`. Not blank."},"date":{"allOf":[{"$ref":"#/$defs/CalendarDate"}],"description":"The day the ideas are for (`YYYY-MM-DD`), at most 45 days ahead; `why_now` is written for that day.\nToday when omitted."}},"description":"Body of `POST /v1/ideas`.","examples":[{"brand":"brand_7Hq2LmX9c","count":3,"formats":["carousel","video","image"],"focus":"Push Christmas cake orders.","date":"2026-12-01"}]};
 const schema78 = {"type":"string","enum":["image","carousel","video","text"],"description":"The shape a post built from an idea takes."};
 const formats10 = require("ajv-formats/dist/formats").fullFormats.int32;
 
@@ -3145,11 +3191,8 @@ errors++;
 if(data.formats !== undefined){
 let data2 = data.formats;
 if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/formats/" + i0,schemaPath:"#/$defs/IdeaFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.length < 1){
+const err7 = {instancePath:instancePath+"/formats",schemaPath:"#/properties/formats/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3158,8 +3201,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!((((data3 === "image") || (data3 === "carousel")) || (data3 === "video")) || (data3 === "text"))){
-const err8 = {instancePath:instancePath+"/formats/" + i0,schemaPath:"#/$defs/IdeaFormat/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/formats/" + i0,schemaPath:"#/$defs/IdeaFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3168,10 +3214,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/formats",schemaPath:"#/properties/formats/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((((data3 === "image") || (data3 === "carousel")) || (data3 === "video")) || (data3 === "text"))){
+const err9 = {instancePath:instancePath+"/formats/" + i0,schemaPath:"#/$defs/IdeaFormat/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3181,11 +3225,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.focus !== undefined){
-let data4 = data.focus;
-if(typeof data4 === "string"){
-if(func1(data4) > 2000){
-const err10 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+else {
+const err10 = {instancePath:instancePath+"/formats",schemaPath:"#/properties/formats/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3195,8 +3237,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.focus !== undefined){
+let data4 = data.focus;
+if(typeof data4 === "string"){
+if(func1(data4) > 2000){
+const err11 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3205,12 +3250,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.date !== undefined){
-let data5 = data.date;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err12 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
+if(func1(data4) < 1){
+const err12 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3219,8 +3260,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats4.validate(data5))){
-const err13 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+}
+else {
+const err13 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3230,8 +3272,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.date !== undefined){
+let data5 = data.date;
+if(typeof data5 === "string"){
+if(!pattern9.test(data5)){
+const err14 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3240,15 +3285,36 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats4.validate(data5))){
+const err15 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/date",schemaPath:"#/$defs/CalendarDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8522,7 +8588,7 @@ return errors === 0;
 validate91.evaluated = {"props":{"error":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateUpdateBrandRequest = validate93;
-const schema135 = {"type":"object","properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"A new website to read; must start with `https://`. Sending a different one starts a new read."},"name":{"type":"string","description":"The brand's name."},"description":{"type":"string","maxLength":2000,"description":"What the business is, in a sentence or two; up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Body of `PATCH /v1/brands/{brand_id}`: any subset of the create fields. Only the fields sent change;\nlists are replaced as a whole, not merged.","examples":[{"rules":{"never":["Talk about prices or discounts.","Use emojis."]}}]};
+const schema135 = {"type":"object","properties":{"website":{"allOf":[{"$ref":"#/$defs/HttpsUrl"}],"description":"A new website to read; must start with `https://`. Sending a different one starts a new read."},"name":{"type":"string","minLength":1,"description":"The brand's name, not blank."},"description":{"type":"string","minLength":1,"maxLength":2000,"description":"What the business is, in a sentence or two; not blank, up to 2,000 characters."},"language":{"allOf":[{"$ref":"#/$defs/LanguageCode"}],"description":"ISO 639-1 language. On creation, taken from the website when omitted."},"country":{"allOf":[{"$ref":"#/$defs/CountryCode"}],"description":"ISO 3166-1 country."},"archetype":{"allOf":[{"$ref":"#/$defs/Archetype"}],"description":"One of the twelve archetypes. On creation, when omitted, the service suggests one with a rationale."},"rules":{"allOf":[{"$ref":"#/$defs/Rules"}],"description":"Instructions every idea follows."}},"description":"Body of `PATCH /v1/brands/{brand_id}`: any subset of the create fields. Only the fields sent change;\nlists are replaced as a whole, not merged.","examples":[{"rules":{"never":["Talk about prices or discounts.","Use emojis."]}}]};
 
 function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -8571,8 +8637,10 @@ errors++;
 }
 }
 if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8582,11 +8650,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data2 = data.description;
-if(typeof data2 === "string"){
-if(func1(data2) > 2000){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8596,8 +8661,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 2000){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8606,12 +8674,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.language !== undefined){
-let data3 = data.language;
-if(typeof data3 === "string"){
-if(!pattern7.test(data3)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
+if(func1(data2) < 1){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8622,7 +8686,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8632,9 +8696,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.country !== undefined){
-if(typeof data.country !== "string"){
-const err8 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.language !== undefined){
+let data3 = data.language;
+if(typeof data3 === "string"){
+if(!pattern7.test(data3)){
+const err8 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/pattern",keyword:"pattern",params:{pattern: "^[a-z]{2}$"},message:"must match pattern \""+"^[a-z]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8644,10 +8710,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.archetype !== undefined){
-let data5 = data.archetype;
-if(typeof data5 !== "string"){
-const err9 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/$defs/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8656,13 +8720,38 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
-const err10 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.country !== undefined){
+if(typeof data.country !== "string"){
+const err10 = {instancePath:instancePath+"/country",schemaPath:"#/$defs/CountryCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.archetype !== undefined){
+let data5 = data.archetype;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((((((((((data5 === "innocent") || (data5 === "everyman")) || (data5 === "hero")) || (data5 === "outlaw")) || (data5 === "explorer")) || (data5 === "creator")) || (data5 === "ruler")) || (data5 === "magician")) || (data5 === "lover")) || (data5 === "caregiver")) || (data5 === "jester")) || (data5 === "sage"))){
+const err12 = {instancePath:instancePath+"/archetype",schemaPath:"#/$defs/Archetype/enum",keyword:"enum",params:{allowedValues: schema32.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -8674,31 +8763,7 @@ if(data6.always !== undefined){
 let data7 = data6.always;
 if(Array.isArray(data7)){
 if(data7.length > 20){
-const err11 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data7[i0] !== "string"){
-const err12 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8707,12 +8772,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data6.never !== undefined){
-let data9 = data6.never;
-if(Array.isArray(data9)){
-if(data9.length > 20){
-const err14 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data7[i0] !== "string"){
+const err14 = {instancePath:instancePath+"/rules/always/" + i0,schemaPath:"#/$defs/Rules/properties/always/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8721,10 +8784,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data9[i1] !== "string"){
-const err15 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/rules/always",schemaPath:"#/$defs/Rules/properties/always/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8734,9 +8797,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.never !== undefined){
+let data9 = data6.never;
+if(Array.isArray(data9)){
+if(data9.length > 20){
+const err16 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8745,10 +8810,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data9[i1] !== "string"){
+const err17 = {instancePath:instancePath+"/rules/never/" + i1,schemaPath:"#/$defs/Rules/properties/never/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8760,12 +8825,36 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath:instancePath+"/rules/never",schemaPath:"#/$defs/Rules/properties/never/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/rules",schemaPath:"#/$defs/Rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }

@@ -1,0 +1,65 @@
+// `npm run bench:mock`: the same load against Prism (the baseline) and the stateful REST reference, in one run.
+// Both run as their own processes, as users start them, so the load generator competes with neither.
+// GET a brand and POST ideas, 20 connections for a few seconds each, on 127.0.0.1.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort, startPrism } from "../mock/prism.js";
+import { restTestTokens } from "../mock/rest/tokens.js";
+import { repoRoot } from "../scripts/lib/paths.js";
+import { measure, printTable, type Measured } from "./lib.js";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const token = restTestTokens.find((t) => t.kind === "valid")!.token;
+const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+
+/** The reference as `ideas-contract mock --no-prism` in a child process; resolves once it prints its URL. */
+async function startReference(): Promise<{ url: URL; pid: number; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, "bin/ideas-contract.js"), "mock", "--no-prism", "--rest-port", String(port), "--time-scale", "0.0001"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("REST reference server") && resolve());
+    child.once("exit", (code) => reject(new Error(`reference exited with ${code}`)));
+  });
+  return { url: new URL(`http://127.0.0.1:${port}/`), pid: child.pid!, stop: () => child.kill("SIGINT") };
+}
+
+/** Resident set size of a process in MB (Linux). */
+const rssOf = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
+
+const [reference, prism] = await Promise.all([startReference(), startPrism({ port: 0 })]);
+try {
+  const created = await fetch(new URL("v1/brands", reference.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ website: "https://www.bluefjord-bakery.no" }),
+  });
+  const brand = (await created.json()) as { id: string };
+  await new Promise((r) => setTimeout(r, 100)); // reading takes milliseconds at this time scale
+  const ready = (await (await fetch(new URL(`v1/brands/${brand.id}`, reference.url), { headers })).json()) as { status: string };
+  if (ready.status !== "ready") throw new Error(`bench brand is ${ready.status}, expected ready`);
+
+  const ideasBody = JSON.stringify({ brand: brand.id, count: 3 });
+  const rssBefore = rssOf(reference.pid);
+  const rows: Measured[] = [];
+  const scenarios = [
+    ["GET brand", (base: URL) => ({ url: new URL(`v1/brands/${brand.id}`, base).href, headers })],
+    ["POST ideas", (base: URL) => ({ url: new URL("v1/ideas", base).href, method: "POST" as const, headers, body: ideasBody })],
+  ] as const;
+  for (const [name, load] of scenarios) {
+    rows.push(await measure(`Prism      ${name}`, { ...load(prism.url), duration: seconds }));
+    rows.push(await measure(`reference  ${name}`, { ...load(reference.url), duration: seconds }));
+  }
+  console.log(`\n${seconds} s per scenario, 20 connections, 127.0.0.1; "× base" is req/s relative to Prism GET brand.\n`);
+  printTable(rows, rows[0]!);
+  for (const [i, [name]] of scenarios.entries()) {
+    const ratio = rows[2 * i + 1]!.requestsPerSecond / rows[2 * i]!.requestsPerSecond;
+    console.log(`reference / Prism, ${name}: ${ratio.toFixed(1)}×`);
+  }
+  console.log(`reference RSS: ${rssBefore} MB before load, ${rssOf(reference.pid)} MB after (stores are capped per team)`);
+} finally {
+  reference.stop();
+  await prism.stop();
+}

@@ -1,0 +1,29 @@
+// Dispatches `ideas-contract <command>`.
+import { mockCommand } from "./mock.js";
+
+const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
+  mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: mockCommand },
+};
+
+const usage = `Usage: ideas-contract <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .join("\n")}
+
+Run \`ideas-contract <command> --help\` for a command's options.`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h") {
+    console.log(usage);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage}`);
+    return 2;
+  }
+  return command.run(rest);
+}

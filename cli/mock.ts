@@ -1,0 +1,95 @@
+// `ideas-contract mock`: starts the stateful REST reference server and Prism on 127.0.0.1 until Ctrl-C.
+import { parseArgs } from "node:util";
+import { startPrism, type PrismServer } from "../mock/prism.js";
+import { startRestMock, type RestMock } from "../mock/rest/server.js";
+import { restTestTokens } from "../mock/rest/tokens.js";
+
+export const defaultTimeScale = 0.1;
+
+const help = `Usage: ideas-contract mock [options]
+
+Starts, on 127.0.0.1:
+  - the stateful REST reference server (brands read, batches think, on a virtual clock)
+  - Prism serving generated/openapi/openapi.yaml (stateless answers from the contract's examples)
+and prints their URLs and the test tokens. Ctrl-C stops everything.
+
+Options:
+  --rest-port N     port of the REST reference server (default 4010; 0 = any free port)
+  --prism-port N    port of Prism (default 4011; 0 = any free port)
+  --time-scale F    real seconds per virtual second: 1 = the real service's durations,
+                    0.01 = a hundred times faster (default ${defaultTimeScale})
+  --https           serve the REST reference over TLS with a self-signed certificate
+  --no-prism        do not start Prism
+  -h, --help        show this help
+`;
+
+function port(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number, got "${value}"`);
+  return n;
+}
+
+export async function mockCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        "rest-port": { type: "string" },
+        "prism-port": { type: "string" },
+        "time-scale": { type: "string" },
+        https: { type: "boolean", default: false },
+        "no-prism": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${help}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  let restPort: number, prismPort: number, timeScale: number;
+  try {
+    restPort = port(values["rest-port"], 4010, "--rest-port");
+    prismPort = port(values["prism-port"], 4011, "--prism-port");
+    timeScale = values["time-scale"] === undefined ? defaultTimeScale : Number(values["time-scale"]);
+    if (!(timeScale > 0)) throw new Error(`--time-scale must be a positive number, got "${values["time-scale"]}"`);
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+
+  const running: { stop(): Promise<void> }[] = [];
+  const stopAll = () => Promise.allSettled(running.map((s) => s.stop()));
+  try {
+    const rest: RestMock = await startRestMock({ port: restPort, timeScale, https: values.https });
+    running.push(rest);
+    console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
+    if (!values["no-prism"]) {
+      const prism: PrismServer = await startPrism({ port: prismPort });
+      running.push(prism);
+      console.log(`Prism (static mock)    ${prism.url.href}v1`);
+    }
+  } catch (err) {
+    console.error(`Could not start the mocks: ${(err as Error).message}`);
+    await stopAll();
+    return 1;
+  }
+  console.log("\nTest tokens (send as Authorization: Bearer <token>):");
+  for (const t of restTestTokens) console.log(`  ${t.token.padEnd(28)} ${t.description}`);
+  console.log("\nPress Ctrl-C to stop.");
+
+  await new Promise<void>((resolve) => {
+    const onSignal = () => resolve();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+  });
+  console.log("\nStopping…");
+  await stopAll();
+  return 0;
+}

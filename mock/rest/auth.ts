@@ -1,0 +1,59 @@
+// Authentication (bearer tokens from tokens.ts) and the per-client request-rate limit.
+import type { IncomingMessage } from "node:http";
+import type { Clock } from "../clock.js";
+import { ApiError } from "./http.js";
+import { defaultRateLimitPerMinute, restTestTokens, tinyRateLimitPerMinute, type RestTestToken } from "./tokens.js";
+
+export interface Caller {
+  token: string;
+  team: string;
+}
+
+const unauthorized = (message: string, code: string) => new ApiError(401, "authentication_error", message, null, code);
+
+/** The caller behind `Authorization: Bearer <token>`; 401 when it is missing, malformed, expired or unknown. */
+export function authenticate(req: IncomingMessage, tokens: readonly RestTestToken[] = restTestTokens): Caller {
+  const header = req.headers.authorization;
+  if (!header) throw unauthorized("Send Authorization: Bearer <ACCESS_TOKEN>.", "missing_token");
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  if (!match) throw unauthorized("The Authorization header must be Bearer <ACCESS_TOKEN>.", "invalid_token");
+  const known = tokens.find((t) => t.token === match[1]);
+  if (!known || known.kind === "unknown" || known.team === null)
+    throw unauthorized("The access token is not valid for this API.", "invalid_token");
+  if (known.kind === "expired") throw unauthorized("The access token has expired.", "token_expired");
+  return { token: known.token, team: known.team };
+}
+
+/**
+ * Fixed-window rate limit per client (token), in virtual minutes. `Retry-After` is the number of real seconds
+ * until the window ends (virtual time × time scale, rounded up, at least 1): what a client has to sleep.
+ */
+export class RateLimiter {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly limitFor: (token: string) => number = (token) =>
+      restTestTokens.find((t) => t.token === token)?.kind === "rate_limited" ? tinyRateLimitPerMinute : defaultRateLimitPerMinute,
+  ) {}
+
+  /** Counts one request; 429 with Retry-After when the client is over its limit in this virtual minute. */
+  hit(token: string): void {
+    const now = this.clock.now();
+    const start = now - (now % 60_000);
+    let window = this.#windows.get(token);
+    if (!window || window.start !== start) {
+      // One entry per known token, so the map stays as small as the token list.
+      window = { start, count: 0 };
+      this.#windows.set(token, window);
+    }
+    if (window.count >= this.limitFor(token)) {
+      const realMs = (start + 60_000 - now) * this.clock.timeScale;
+      const seconds = Math.max(1, Math.ceil(realMs / 1000));
+      throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} seconds.`, null, null, {
+        "Retry-After": String(seconds),
+      });
+    }
+    window.count++;
+  }
+}

@@ -1,0 +1,151 @@
+// Brands: create, get and update, with the lazy read lifecycle. A read (on creation, and after an update that
+// changes `website`) keeps the virtual time it settles at (20–40 s after it starts, chosen from a hash of
+// what is read); the brand is `reading` until then and `ready` or `failed` after. Nothing runs in the
+// background: the outcome is worked out when the brand is looked at.
+import type { Archetype, Brand, CreateBrandRequest, Rules, UpdateBrandRequest } from "../../generated/rest/types.js";
+import { readDescription, readWebsite, type ReadFindings, type Supplied } from "./business.js";
+import { between } from "./hash.js";
+import { badRequest, forbidden, notFound } from "./http.js";
+import type { State } from "./state.js";
+import { check } from "./validation.js";
+
+/** How long a read takes in virtual milliseconds: 20 to 40 seconds. */
+export const readDurationMs = { min: 20_000, max: 40_000 };
+
+export interface BrandRecord {
+  id: string;
+  createdAt: number;
+  website: string | null;
+  /** What the caller set; kept through every read. */
+  supplied: Supplied & { archetype?: Archetype };
+  rules: Rules;
+  /** What the last successful read found; null before one. */
+  known: ReadFindings | null;
+  /** Status once no read is pending. */
+  settled: "ready" | "failed";
+  /** The read under way, if any. */
+  read: { settlesAt: number; website: string | null } | null;
+}
+
+function startRead(state: State, brand: BrandRecord): void {
+  const what = brand.website ?? [brand.supplied.name, brand.supplied.description];
+  brand.read = { settlesAt: state.clock.now() + between(readDurationMs.min, readDurationMs.max, state.seed, "read", what), website: brand.website };
+}
+
+/** Finishes a read whose time has come. */
+function settle(state: State, brand: BrandRecord): void {
+  if (!brand.read || state.clock.now() < brand.read.settlesAt) return;
+  const { website } = brand.read;
+  brand.read = null;
+  if (website === null) {
+    brand.known = readDescription(brand.supplied.name ?? "", brand.supplied.description ?? "", brand.supplied);
+    brand.settled = "ready";
+    return;
+  }
+  const outcome = readWebsite(website, brand.supplied, state.seed);
+  if (outcome.ok) {
+    brand.known = outcome.findings;
+    brand.settled = "ready";
+  } else brand.settled = "failed";
+}
+
+/** The brand as the API shows it now. */
+export function brandView(state: State, brand: BrandRecord): Brand {
+  settle(state, brand);
+  const { supplied, known } = brand;
+  const reading = brand.read !== null;
+  return {
+    id: brand.id,
+    object: "brand",
+    status: reading ? "reading" : brand.settled,
+    name: supplied.name ?? known?.name ?? null,
+    website: brand.website,
+    language: supplied.language ?? known?.language ?? null,
+    country: supplied.country ?? known?.country ?? null,
+    description: supplied.description ?? known?.description ?? null,
+    offerings: reading ? [] : (known?.offerings.slice() ?? []),
+    archetype: supplied.archetype
+      ? { value: supplied.archetype, rationale: null }
+      : known
+        ? { value: known.archetype, rationale: known.rationale }
+        : null,
+    rules: structuredClone(brand.rules),
+    created_at: new Date(brand.createdAt).toISOString(),
+  };
+}
+
+/** The caller's brand; 404 when unknown (or malformed), 403 when another team's. */
+export function findBrand(state: State, team: string, id: string, param: string): BrandRecord {
+  const entry = /^brand_[A-Za-z0-9]+$/.test(id) ? state.brands.get(id) : undefined;
+  if (!entry) throw notFound(`No brand with id ${id}.`, param);
+  if (entry.team !== team) throw forbidden(`These credentials cannot reach ${id}.`, param);
+  return entry.value;
+}
+
+function copyRules(rules: Rules): Rules {
+  const out: Rules = {};
+  if (rules.always !== undefined) out.always = rules.always.slice();
+  if (rules.never !== undefined) out.never = rules.never.slice();
+  return out;
+}
+
+function refuseBlank(body: Record<string, unknown>, fields: string[]): void {
+  for (const f of fields)
+    if (typeof body[f] === "string" && (body[f] as string).trim() === "") throw badRequest(`${f} must not be empty.`, f);
+}
+
+export function createBrand(state: State, team: string, body: Record<string, unknown>): Brand {
+  // The either-or rule first, so the error names the field that is missing.
+  if (body.website === undefined) {
+    if (body.name === undefined && body.description === undefined)
+      throw badRequest("Send website, or name and description.", "website", "missing_field");
+    if (body.name === undefined) throw badRequest("name is required when no website is sent.", "name", "missing_field");
+    if (body.description === undefined)
+      throw badRequest("description is required when no website is sent.", "description", "missing_field");
+    check("CreateBrandFromNameAndDescription", body);
+  } else check("CreateBrandFromWebsite", body);
+  refuseBlank(body, ["name", "description"]);
+  const req = body as unknown as CreateBrandRequest;
+  const supplied: BrandRecord["supplied"] = {};
+  if (req.name !== undefined) supplied.name = req.name;
+  if (req.description !== undefined) supplied.description = req.description;
+  if (req.language !== undefined) supplied.language = req.language;
+  if (req.country !== undefined) supplied.country = req.country;
+  if (req.archetype !== undefined) supplied.archetype = req.archetype;
+  const brand: BrandRecord = {
+    id: state.nextId("brand"),
+    createdAt: state.clock.now(),
+    website: req.website ?? null,
+    supplied,
+    rules: copyRules(req.rules ?? {}),
+    known: null,
+    settled: "failed",
+    read: null,
+  };
+  startRead(state, brand);
+  state.brands.set(brand.id, team, brand);
+  return brandView(state, brand);
+}
+
+export function updateBrand(state: State, brand: BrandRecord, body: Record<string, unknown>): Brand {
+  check("UpdateBrandRequest", body);
+  refuseBlank(body, ["name", "description"]);
+  const req = body as unknown as UpdateBrandRequest;
+  settle(state, brand);
+  const s = brand.supplied;
+  if (req.name !== undefined) s.name = req.name;
+  if (req.description !== undefined) s.description = req.description;
+  if (req.language !== undefined) s.language = req.language;
+  if (req.country !== undefined) s.country = req.country;
+  if (req.archetype !== undefined) s.archetype = req.archetype;
+  if (req.rules !== undefined) {
+    // Lists are replaced, not merged; a list not sent keeps its value.
+    if (req.rules.always !== undefined) brand.rules.always = req.rules.always.slice();
+    if (req.rules.never !== undefined) brand.rules.never = req.rules.never.slice();
+  }
+  if (req.website !== undefined && req.website !== brand.website) {
+    brand.website = req.website;
+    startRead(state, brand);
+  }
+  return brandView(state, brand);
+}

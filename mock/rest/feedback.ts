@@ -1,0 +1,41 @@
+// Feedback: `POST /v1/feedback` records what happened to an idea (posted, saved, rejected with an optional
+// reason such as `wrong_language`) and keeps it with the idea's brand. The mock stores it (bounded) and does
+// not let it change later ideas, so batches stay deterministic.
+import type { CreateFeedbackRequest, Feedback } from "../../generated/rest/types.js";
+import { badRequest, forbidden, notFound } from "./http.js";
+import { lookupIdea } from "./ideas.js";
+import type { State } from "./state.js";
+import { check } from "./validation.js";
+
+const variants = {
+  posted: "PostedFeedbackRequest",
+  saved: "SavedFeedbackRequest",
+  rejected: "RejectedFeedbackRequest",
+} as const;
+
+export function createFeedback(state: State, team: string, body: Record<string, unknown>): Feedback {
+  // Pick the variant by `outcome` so errors name the field, not the union.
+  if (body.outcome === undefined) throw badRequest("outcome is required.", "outcome", "missing_field");
+  if (typeof body.outcome !== "string" || !(body.outcome in variants))
+    throw badRequest(`outcome must be one of ${Object.keys(variants).join(", ")}.`, "outcome");
+  const outcome = body.outcome as keyof typeof variants;
+  if (outcome !== "rejected" && body.reason !== undefined)
+    throw badRequest("reason is only accepted with outcome rejected.", "reason");
+  check(variants[outcome], body);
+  const req = body as unknown as CreateFeedbackRequest;
+  const found = lookupIdea(state, req.idea);
+  if (!found) throw notFound(`No idea with id ${req.idea}.`, "idea");
+  if (found.team !== team) throw forbidden(`These credentials cannot reach ${req.idea}.`, "idea");
+  const record: Feedback = {
+    id: state.nextId("fb"),
+    object: "feedback",
+    idea: req.idea,
+    brand: found.batch.brandId,
+    outcome: req.outcome,
+    reason: req.outcome === "rejected" ? (req.reason ?? null) : null,
+    comment: req.comment ?? null,
+    created_at: state.clock.iso(),
+  };
+  state.feedback.set(record.id, team, record);
+  return record;
+}

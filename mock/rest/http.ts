@@ -1,0 +1,99 @@
+// HTTP plumbing of the REST mock on node:http: reading a JSON body with a size limit, checking its content
+// type, and answering JSON or an error in the contract's envelope `{ error: { type, code, message, param } }`.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ErrorType } from "../../generated/rest/types.js";
+
+/** Largest request body accepted: 1 MB. A larger one answers 413. */
+export const maxBodyBytes = 1024 * 1024;
+/** Beyond this many bytes an oversized body is no longer drained: the answer is sent and the connection closed. */
+const maxDrainBytes = 16 * maxBodyBytes;
+
+/** An error answer: HTTP status, the envelope's members and extra headers. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    message: string,
+    readonly param: string | null = null,
+    readonly code: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, param: string | null = null, code: string | null = "invalid_value") =>
+  new ApiError(400, "invalid_request", message, param, code);
+export const notFound = (message: string, param: string | null) => new ApiError(404, "not_found", message, param);
+export const forbidden = (message: string, param: string | null) => new ApiError(403, "permission_error", message, param);
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(text)),
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function errorBody(err: ApiError) {
+  return { error: { type: err.type, code: err.code, message: err.message, param: err.param } };
+}
+
+export function sendError(res: ServerResponse, err: ApiError): void {
+  sendJson(res, err.status, errorBody(err), err.headers);
+}
+
+/** The raw body; 413 when it is larger than `maxBodyBytes` (read to the end first so the client sees the answer). */
+export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const tooLarge = () =>
+      new ApiError(413, "invalid_request", `The request body is larger than ${limit} bytes.`, null, "body_too_large", {
+        Connection: "close",
+      });
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxDrainBytes) {
+      req.resume();
+      return reject(tooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > maxDrainBytes) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(tooLarge());
+      }
+    });
+    req.on("end", () => (size > limit ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * The JSON object sent as the body. 400 when Content-Type is missing or not `application/json` (a `charset`
+ * other than utf-8 is refused too), when the body is not JSON, or when it is not a JSON object.
+ */
+export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<string, unknown> {
+  const contentType = req.headers["content-type"];
+  if (!contentType) throw badRequest("Send the body as JSON with Content-Type: application/json.", null, "unsupported_content_type");
+  const [mediaType, ...params] = contentType.split(";").map((s) => s.trim().toLowerCase());
+  if (mediaType !== "application/json")
+    throw badRequest(`Content-Type must be application/json, got ${mediaType}.`, null, "unsupported_content_type");
+  const charset = params.find((p) => p.startsWith("charset="))?.slice(8).replace(/"/g, "");
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+    throw badRequest(`The body must be UTF-8, got charset ${charset}.`, null, "unsupported_content_type");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString("utf8"));
+  } catch (err) {
+    throw badRequest(`The body is not valid JSON: ${(err as Error).message}`, null, "malformed_json");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw badRequest("The body must be a JSON object.", null, "malformed_json");
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,144 @@
+// Idea batches: `POST /v1/ideas` answers 202 with a batch `thinking`; the batch keeps the virtual time it settles
+// at (2–6 minutes later, chosen from a hash of the brand and the request) and is `done` or `failed` when looked
+// at after that. The ideas are written from a snapshot of the brand taken when the batch was asked for, so a
+// later update of the brand does not change a batch; they are rewritten (deterministically) on every read
+// instead of being stored.
+import type { IdeaBatch, IdeaFormat, CreateIdeasRequest } from "../../generated/rest/types.js";
+import { formatDay, isRealDay, parseDay } from "./calendar.js";
+import { between } from "./hash.js";
+import { ApiError, badRequest, forbidden, notFound } from "./http.js";
+import { writeIdeas, type BrandSnapshot, type IdeaRequest, type WrittenIdea } from "./idea-writer.js";
+import { brandView, findBrand } from "./brands.js";
+import { focusFailsBatch, focusServerError } from "./magic.js";
+import type { State } from "./state.js";
+import { check } from "./validation.js";
+
+/** The name the mock answers in `model`. */
+export const mockModel = "ideas-reference-mock-1";
+/** How long a batch thinks, in virtual milliseconds: 2 to 6 minutes. */
+export const batchDurationMs = { min: 120_000, max: 360_000 };
+/** How far ahead `date` may be. */
+export const dateHorizonDays = 45;
+export const batchFailure = "The model did not answer in time. Ask for a new batch.";
+
+export interface BatchRecord {
+  id: string;
+  brandId: string;
+  createdAt: number;
+  settlesAt: number;
+  fails: boolean;
+  brand: BrandSnapshot;
+  request: IdeaRequest;
+}
+
+const brandNotReady = (id: string, status: string) =>
+  new ApiError(
+    409,
+    "invalid_request",
+    status === "failed"
+      ? `Brand ${id} could not be read; create it again with name and description.`
+      : `Brand ${id} is still being read; try again when its status is ready.`,
+    "brand",
+    "brand_not_ready",
+  );
+
+/** Today (UTC) on the virtual clock. */
+const today = (state: State) => formatDay(state.clock.now());
+
+export function createBatch(state: State, team: string, body: Record<string, unknown>): IdeaBatch {
+  check("CreateIdeasRequest", body);
+  const req = body as unknown as CreateIdeasRequest;
+  const day = req.date ?? today(state);
+  if (!isRealDay(day)) throw badRequest("date must be a real day written YYYY-MM-DD.", "date");
+  const ahead = Math.round((parseDay(day) - parseDay(today(state))) / 86_400_000);
+  if (ahead < 0) throw badRequest(`date must not be in the past (today is ${today(state)}).`, "date");
+  if (ahead > dateHorizonDays) throw badRequest(`date must be at most ${dateHorizonDays} days ahead.`, "date");
+  if (req.formats !== undefined && req.formats.length === 0) throw badRequest("formats must name at least one format.", "formats");
+  if (req.focus !== undefined && req.focus.trim() === "") throw badRequest("focus must not be empty.", "focus");
+
+  const record = findBrand(state, team, req.brand, "brand");
+  const brand = brandView(state, record);
+  if (brand.status !== "ready") throw brandNotReady(brand.id, brand.status);
+  if (focusServerError(req.focus)) throw new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
+
+  const snapshot: BrandSnapshot = {
+    name: brand.name ?? "",
+    website: brand.website,
+    description: brand.description ?? "",
+    offerings: brand.offerings,
+    language: brand.language ?? "en",
+    country: brand.country,
+    archetype: brand.archetype?.value ?? "everyman",
+    rules: { always: brand.rules.always ?? [], never: brand.rules.never ?? [] },
+  };
+  const request: IdeaRequest = {
+    count: req.count ?? 3,
+    formats: [...new Set<IdeaFormat>(req.formats ?? [])],
+    focus: req.focus ?? null,
+    date: day,
+  };
+  const now = state.clock.now();
+  const batch: BatchRecord = {
+    id: state.nextId("batch"),
+    brandId: brand.id,
+    createdAt: now,
+    settlesAt: now + between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", snapshot, request),
+    fails: focusFailsBatch(req.focus),
+    brand: snapshot,
+    request,
+  };
+  state.batches.set(batch.id, team, batch);
+  return batchView(state, batch);
+}
+
+/** The id of the idea at a rank of a batch: the batch's letters and the rank in two digits. */
+export const ideaId = (batchId: string, rank: number) => `idea_${batchId.slice("batch_".length)}${String(rank).padStart(2, "0")}`;
+
+/** The batch id and rank an idea id points to, or null when it is not an idea id. */
+export function parseIdeaId(id: string): { batchId: string; rank: number } | null {
+  const m = /^idea_([A-Za-z0-9]+)([0-9]{2})$/.exec(id);
+  return m ? { batchId: `batch_${m[1]}`, rank: Number(m[2]) } : null;
+}
+
+function written(state: State, batch: BatchRecord): { ideas: WrittenIdea[]; leftOut: string[] } {
+  return writeIdeas(batch.brand, batch.request, state.seed);
+}
+
+export function batchView(state: State, batch: BatchRecord): IdeaBatch {
+  const base = {
+    id: batch.id,
+    object: "idea_batch" as const,
+    model: mockModel,
+    brand: batch.brandId,
+    created_at: new Date(batch.createdAt).toISOString(),
+  };
+  if (state.clock.now() < batch.settlesAt) return { ...base, status: "thinking", data: [], left_out: [], error: null, done_at: null };
+  if (batch.fails) return { ...base, status: "failed", data: [], left_out: [], error: batchFailure, done_at: null };
+  const { ideas, leftOut } = written(state, batch);
+  return {
+    ...base,
+    status: "done",
+    data: ideas.map((idea, i) => ({ id: ideaId(batch.id, i + 1), object: "idea" as const, rank: i + 1, ...idea })),
+    left_out: leftOut,
+    error: null,
+    done_at: new Date(batch.settlesAt).toISOString(),
+  };
+}
+
+export function findBatch(state: State, team: string, id: string): BatchRecord {
+  const entry = /^batch_[A-Za-z0-9]+$/.test(id) ? state.batches.get(id) : undefined;
+  if (!entry) throw notFound(`No batch with id ${id}.`, "batch_id");
+  if (entry.team !== team) throw forbidden(`These credentials cannot reach ${id}.`, "batch_id");
+  return entry.value;
+}
+
+/** The idea with that id in a `done` batch, with the team owning it; undefined when there is none. */
+export function lookupIdea(state: State, id: string): { team: string; batch: BatchRecord } | undefined {
+  const ref = parseIdeaId(id);
+  if (!ref) return undefined;
+  const entry = state.batches.get(ref.batchId);
+  if (!entry) return undefined;
+  const view = batchView(state, entry.value);
+  if (view.status !== "done" || ref.rank < 1 || ref.rank > view.data.length) return undefined;
+  return { team: entry.team, batch: entry.value };
+}

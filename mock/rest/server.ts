@@ -1,0 +1,214 @@
+// The stateful REST reference server of the Ideas service: node:http only, everything in memory, every answer
+// valid against the generated contract. Background work is lazy: brands and batches keep the virtual time they
+// settle at and are settled when read, so nothing runs between requests and the answers are deterministic for
+// the same requests, seed and clock.
+//
+// Order of checks for each request: route (404) → method (405 + Allow) → token (401) → rate limit (429 +
+// Retry-After) → body size (413) → content type and JSON (400) → fields (400 naming `param`) → ids (404/403) →
+// state (409). An unexpected exception answers 500 `server_error` and the server keeps serving.
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { createClock, type Clock } from "../clock.js";
+import { authenticate, RateLimiter, type Caller } from "./auth.js";
+import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
+import { createFeedback } from "./feedback.js";
+import { ApiError, errorBody, parseJsonObject, readBody, sendError, sendJson } from "./http.js";
+import { batchView, createBatch, findBatch } from "./ideas.js";
+import { createPrediction } from "./predictions.js";
+import { route, type Route } from "./router.js";
+import { createState, type State } from "./state.js";
+import { restTestTokens } from "./tokens.js";
+import { selfSignedCertificate } from "./tls.js";
+
+export interface RestMockOptions {
+  /** 0 = any free port (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Real duration = virtual duration × timeScale (default 1). Ignored when `clock` is given. */
+  timeScale?: number;
+  /** The virtual clock to run on; made from `timeScale` when omitted. */
+  clock?: Clock;
+  /** Serve TLS with a self-signed certificate made at start; plain HTTP to the port answers 400. */
+  https?: boolean;
+  /** Varies ids and content; the same seed and requests give the same answers. Default `ideas-mock`. */
+  seed?: string;
+  /** Records kept per team and kind before the oldest is evicted (default 10,000). */
+  capPerTeam?: number;
+}
+
+export interface RestMock {
+  /** Origin with a trailing slash, e.g. http://127.0.0.1:4010/ */
+  url: URL;
+  clock: Clock;
+  stop(): Promise<void>;
+  /** With `https: true`: the self-signed certificate (PEM), for clients to trust. */
+  certificate?: string;
+}
+
+interface Request {
+  caller: Caller;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+}
+type Handler = (state: State, req: Request) => { status: number; body: unknown };
+
+const withBody = true;
+const routes: Route<{ handler: Handler; body: boolean }>[] = [
+  {
+    pattern: "/v1/brands",
+    handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 201, body: createBrand(s, r.caller.team, r.body) }) } },
+  },
+  {
+    pattern: "/v1/brands/:brand_id",
+    handlers: {
+      GET: {
+        body: false,
+        handler: (s, r) => ({ status: 200, body: brandView(s, findBrand(s, r.caller.team, r.params.brand_id!, "brand_id")) }),
+      },
+      PATCH: {
+        body: withBody,
+        handler: (s, r) => {
+          const brand = findBrand(s, r.caller.team, r.params.brand_id!, "brand_id");
+          return { status: 200, body: updateBrand(s, brand, r.body) };
+        },
+      },
+    },
+  },
+  {
+    pattern: "/v1/ideas",
+    handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 202, body: createBatch(s, r.caller.team, r.body) }) } },
+  },
+  {
+    pattern: "/v1/ideas/:batch_id",
+    handlers: {
+      GET: { body: false, handler: (s, r) => ({ status: 200, body: batchView(s, findBatch(s, r.caller.team, r.params.batch_id!)) }) },
+    },
+  },
+  {
+    pattern: "/v1/feedback",
+    handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 201, body: createFeedback(s, r.caller.team, r.body) }) } },
+  },
+  {
+    pattern: "/v1/predictions",
+    handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 200, body: createPrediction(s, r.caller.team, r.body) }) } },
+  },
+];
+
+const serverError = () => new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
+
+export function createRequestListener(state: State): http.RequestListener {
+  const limiter = new RateLimiter(state.clock);
+  return async (req, res) => {
+    try {
+      const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
+      const { handler, params } = route(routes, req.method ?? "GET", path);
+      const caller = authenticate(req, restTestTokens);
+      limiter.hit(caller.token);
+      let body: Record<string, unknown> = {};
+      if (handler.body) body = parseJsonObject(req, await readBody(req));
+      else req.resume();
+      const answer = handler.handler(state, { caller, params, body });
+      sendJson(res, answer.status, answer.body);
+    } catch (err) {
+      req.resume();
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (err instanceof ApiError) sendError(res, err);
+      else {
+        console.error("[rest mock] unexpected error:", err);
+        sendError(res, serverError());
+      }
+    }
+  };
+}
+
+/** Starts the REST reference server. */
+export async function startRestMock(options: RestMockOptions = {}): Promise<RestMock> {
+  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const state = createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
+  const host = options.host ?? "127.0.0.1";
+  const listener = createRequestListener(state);
+
+  let server: net.Server;
+  let inner: http.Server | https.Server;
+  let certificate: string | undefined;
+  if (options.https) {
+    const { key, cert } = await selfSignedCertificate(host);
+    certificate = cert;
+    const tlsServer = https.createServer({ key, cert }, listener);
+    inner = tlsServer;
+    // One port, two doors: a TLS handshake goes to the HTTPS server, anything else is plain HTTP and is
+    // answered 400 with the error envelope, then closed (see refusePlainHttp).
+    server = net.createServer((socket) => {
+      const silent = () => socket.destroy(); // a connection that never speaks
+      socket.setTimeout(10_000);
+      socket.once("timeout", silent);
+      socket.once("readable", () => {
+        socket.setTimeout(0);
+        socket.off("timeout", silent);
+        const first = socket.read(1) as Buffer | null;
+        if (first === null) return void socket.destroy();
+        socket.unshift(first);
+        if (first[0] === 0x16) tlsServer.emit("connection", socket);
+        else refusePlainHttp(socket);
+      });
+      socket.on("error", () => socket.destroy());
+    });
+  } else {
+    inner = http.createServer(listener);
+    server = inner;
+  }
+  inner.keepAliveTimeout = 5_000;
+  inner.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostInUrl = net.isIPv6(host) ? `[${host}]` : host;
+  const url = new URL(`${options.https ? "https" : "http"}://${hostInUrl}:${port}/`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    clock,
+    ...(certificate ? { certificate } : {}),
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if (inner !== server) inner.close();
+        for (const socket of sockets) socket.destroy();
+      });
+      return stopping;
+    },
+  };
+}
+
+/** Answers a plain-HTTP request on the TLS port: 400 in the error envelope, then closes the connection. */
+function refusePlainHttp(socket: net.Socket): void {
+  const body = JSON.stringify(
+    errorBody(new ApiError(400, "invalid_request", "This server only accepts HTTPS; plain HTTP is refused.", null, "https_required")),
+  );
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.on("error", () => socket.destroy());
+}

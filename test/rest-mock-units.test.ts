@@ -1,0 +1,211 @@
+// Parts of the REST reference server on their own: the holiday and season calendar, the bounded stores, the
+// website reading, the idea writer's rules, and serving over HTTPS (plain HTTP refused on the same port).
+import https from "node:https";
+import { X509Certificate } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createClock } from "../mock/clock.js";
+import { readWebsite, hostWords } from "../mock/rest/business.js";
+import { easter, formatDay, holidaysOf, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
+import { quotableParts, writeIdeas, type BrandSnapshot } from "../mock/rest/idea-writer.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { TeamStore } from "../mock/rest/store.js";
+import { restTestTokens } from "../mock/rest/tokens.js";
+import { client, ideaTexts, readTime, suiteStart } from "./support/rest-client.js";
+
+describe("calendar", () => {
+  it("knows movable feasts", () => {
+    expect(formatDay(easter(2026))).toBe("2026-04-05");
+    expect(formatDay(easter(2027))).toBe("2027-03-28");
+    const us = Object.fromEntries(holidaysOf("US", 2026).map((h) => [h.name, h.date]));
+    expect(us).toMatchObject({ Thanksgiving: "2026-11-26", "Memorial Day": "2026-05-25", "Labor Day": "2026-09-07" });
+    const no = Object.fromEntries(holidaysOf("NO", 2026).map((h) => [h.name, h.date]));
+    expect(no["Constitution Day (17. mai)"]).toBe("2026-05-17");
+    expect(no["Ascension Day (Kristi himmelfartsdag)"]).toBe("2026-05-14");
+    const ca = Object.fromEntries(holidaysOf("CA", 2026).map((h) => [h.name, h.date]));
+    expect(ca).toMatchObject({ Thanksgiving: "2026-10-12", "Victoria Day": "2026-05-18" });
+  });
+
+  it("finds the first holiday within three weeks, across the new year, for the seven countries only", () => {
+    expect(upcomingHoliday("US", "2026-11-10")).toMatchObject({ name: "Thanksgiving", daysAway: 16 });
+    expect(upcomingHoliday("US", "2026-11-26")).toMatchObject({ name: "Thanksgiving", daysAway: 0 });
+    expect(upcomingHoliday("NZ", "2026-12-28")).toMatchObject({ name: "New Year's Day", date: "2027-01-01" });
+    expect(upcomingHoliday("UK", "2026-12-20")).toMatchObject({ name: "Christmas Day" });
+    expect(upcomingHoliday("IE", "2026-11-10")).toBeNull();
+    expect(upcomingHoliday("DE", "2026-12-20")).toBeNull();
+    expect(upcomingHoliday(null, "2026-12-20")).toBeNull();
+  });
+
+  it("gives the season by hemisphere", () => {
+    expect(seasonOf("DE", "2026-01-15")).toEqual({ season: "winter", part: "mid" });
+    expect(seasonOf("AU", "2026-01-15")).toEqual({ season: "summer", part: "mid" });
+    expect(seasonOf("NO", "2026-03-01")).toEqual({ season: "spring", part: "early" });
+    expect(seasonOf("AR", "2026-09-30")).toEqual({ season: "spring", part: "early" });
+    expect(seasonOf(null, "2026-11-30")).toEqual({ season: "autumn", part: "late" });
+  });
+});
+
+describe("bounded store", () => {
+  it("keeps at most the cap per team and evicts the team's oldest", () => {
+    const store = new TeamStore<number>(2);
+    store.set("a1", "A", 1);
+    store.set("b1", "B", 1);
+    store.set("a2", "A", 2);
+    store.set("a3", "A", 3);
+    expect(store.get("a1")).toBeUndefined();
+    expect(store.get("a2")?.value).toBe(2);
+    expect(store.get("b1")).toEqual({ team: "B", value: 1 });
+    expect(store.countFor("A")).toBe(2);
+    expect(store.size).toBe(3);
+  });
+
+  it("an evicted brand answers 404", async () => {
+    const mock = await startRestMock({ clock: createClock({ timeScale: 1, start: suiteStart }), capPerTeam: 2 });
+    try {
+      const call = client(mock);
+      const ids: string[] = [];
+      for (const site of ["https://a-cafe.com", "https://b-cafe.com", "https://c-cafe.com"])
+        ids.push((await call("POST", "/v1/brands", { body: { website: site } })).body.id);
+      expect((await call("GET", `/v1/brands/${ids[0]}`)).status).toBe(404);
+      expect((await call("GET", `/v1/brands/${ids[2]}`)).status).toBe(200);
+      expect((await call("GET", `/v1/brands/${ids[0]}`, { token: "test_team_b" })).status).toBe(404);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+describe("reading a website", () => {
+  it.each([
+    { url: "https://www.bluefjord-bakery.no", name: "Bluefjord Bakery", country: "NO", language: "nb" },
+    { url: "https://harbourloafbakery.ie/", name: "Harbourloaf Bakery", country: "IE", language: "en" },
+    { url: "https://shop.copper-kettle.co.uk/menu", name: "Copper Kettle", country: "GB", language: "en" },
+    { url: "https://www.kaffebar-nord.se", name: "Kaffebar Nord", country: "SE", language: "sv" },
+    { url: "https://brightsmile-dental.com", name: "Brightsmile Dental", country: null, language: "en" },
+  ])("$url → $name", ({ url, name, country, language }) => {
+    const read = readWebsite(url, {}, "s");
+    expect(read.ok).toBe(true);
+    if (read.ok) expect(read.findings).toMatchObject({ name, country, language });
+  });
+
+  it("fails for .invalid hosts and unusable addresses", () => {
+    expect(readWebsite("https://shop.invalid", {}, "s").ok).toBe(false);
+    expect(readWebsite("https://localhost", {}, "s").ok).toBe(false);
+    expect(readWebsite("https://[zz", {}, "s").ok).toBe(false);
+  });
+
+  it("splits a glued business word off a host label", () => {
+    expect(hostWords("harbourloafbakery")).toEqual(["harbourloaf", "bakery"]);
+    expect(hostWords("tidewater-books2")).toEqual(["tidewater", "books"]);
+  });
+});
+
+describe("idea writer", () => {
+  const brand: BrandSnapshot = {
+    name: "Harbour Loaf",
+    website: "https://harbourloaf.ie",
+    description: "A sourdough bakery in Galway. We bake bread and cinnamon buns every morning! Prices are fair.",
+    offerings: ["Sourdough bread", "Cinnamon buns", "Seasonal cakes"],
+    language: "en",
+    country: "IE",
+    archetype: "caregiver",
+    rules: { always: ["Mention the morning bake."], never: ["Prices", "cinnamon buns"] },
+  };
+
+  it("quotes exact substrings", () => {
+    for (const part of quotableParts(brand.description)) expect(brand.description).toContain(part);
+    const long = "word ".repeat(100);
+    for (const part of quotableParts(long)) expect(part.length).toBeLessThanOrEqual(200);
+  });
+
+  it("keeps every rule for every count and format set", () => {
+    const formatSets = [["image"], ["carousel", "text"], []] as const;
+    for (let count = 1; count <= 10; count++)
+      for (const formats of formatSets) {
+        const focus = "Winter bread boxes for offices.";
+        const { ideas, leftOut } = writeIdeas(brand, { count, formats: [...formats], focus, date: "2026-12-01" }, "seed");
+        expect(ideas.length + leftOut.length).toBe(count);
+        for (const idea of ideas) {
+          if (formats.length) expect(formats).toContain(idea.format as never);
+          expect(idea.sources.length).toBeLessThanOrEqual(4);
+          for (const s of idea.sources)
+            expect(s.type === "focus" ? focus.includes(s.quote!) : [brand.name, brand.description, ...brand.offerings].some((w) => w.includes(s.quote!))).toBe(true);
+          for (const text of ideaTexts(idea)) {
+            expect(text.toLowerCase()).not.toContain("prices");
+            expect(text.toLowerCase()).not.toContain("cinnamon buns");
+          }
+          expect(idea.outline.key_points.length).toBeGreaterThanOrEqual(1);
+          expect(idea.outline.key_points.length).toBeLessThanOrEqual(5);
+        }
+      }
+  });
+
+  it("is a pure function of brand, request and seed", () => {
+    const request = { count: 5, formats: [], focus: null, date: "2026-12-01" };
+    expect(writeIdeas(brand, request, "x")).toEqual(writeIdeas(structuredClone(brand), { ...request }, "x"));
+  });
+
+  it("writes for languages without a frame with an explicit language instruction", () => {
+    const { ideas } = writeIdeas({ ...brand, language: "ja" }, { count: 1, formats: [], focus: null, date: "2026-12-01" }, "x");
+    expect(ideas[0]!.prompt).toContain('"ja"');
+  });
+});
+
+describe("tokens", () => {
+  it("lists two teams, an expired, an unknown and a rate-limited token", () => {
+    const kinds = restTestTokens.map((t) => t.kind);
+    expect(kinds.filter((k) => k === "valid")).toHaveLength(2);
+    expect(new Set(restTestTokens.filter((t) => t.kind === "valid").map((t) => t.team)).size).toBe(2);
+    for (const k of ["expired", "unknown", "rate_limited"] as const) expect(kinds).toContain(k);
+  });
+});
+
+describe("https", () => {
+  it("serves TLS with a self-signed certificate and refuses plain HTTP on the same port with 400", async () => {
+    const mock = await startRestMock({ https: true, clock: createClock({ timeScale: 1, start: suiteStart }) });
+    try {
+      expect(mock.url.protocol).toBe("https:");
+      expect(mock.certificate).toBeDefined();
+      const cert = new X509Certificate(mock.certificate!);
+      expect(cert.checkIP("127.0.0.1")).toBe("127.0.0.1");
+      const get = (path: string, body?: string) =>
+        new Promise<{ status: number; body: any }>((resolve, reject) => {
+          const req = https.request(
+            new URL(path, mock.url),
+            {
+              method: body ? "POST" : "GET",
+              ca: mock.certificate,
+              headers: { authorization: "Bearer test_team_a", ...(body ? { "content-type": "application/json" } : {}) },
+            },
+            (res) => {
+              let text = "";
+              res.on("data", (d) => (text += d));
+              res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+            },
+          );
+          req.on("error", reject);
+          req.end(body);
+        });
+      const created = await get("v1/brands", JSON.stringify({ website: "https://www.secure-bakery.com" }));
+      expect(created.status).toBe(201);
+      mock.clock.advance(readTime);
+      expect((await get(`v1/brands/${created.body.id}`)).body.status).toBe("ready");
+
+      const plain = await fetch(`http://127.0.0.1:${mock.url.port}/v1/brands/${created.body.id}`, {
+        headers: { authorization: "Bearer test_team_a" },
+      });
+      expect(plain.status).toBe(400);
+      expect((await plain.json()).error).toMatchObject({ type: "invalid_request", code: "https_required" });
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+describe("README", () => {
+  it("lists every magic input exactly as magic.ts has it", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { magicInputs } = await import("../mock/rest/magic.js");
+    const readme = readFileSync(new URL("../mock/rest/README.md", import.meta.url), "utf8");
+    for (const m of magicInputs) expect(readme).toContain(`| ${m.input} | ${m.where} | ${m.effect} |`);
+  });
+});
