@@ -1,5 +1,9 @@
 // Shared by the benchmarks: a bounded autocannon run and a table of results with ratios to a baseline.
 import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { freePort } from "../mock/prism.js";
+import { repoRoot } from "../scripts/lib/paths.js";
 
 export interface Load {
   url: string;
@@ -58,3 +62,24 @@ export function printTable(rows: Measured[], baseline: Measured): void {
 
 
 
+
+/**
+ * `ideas-contract mock --no-prism` in its own process, on free ports and a fast clock; resolves with the URL
+ * the CLI prints on the line starting with `label`.
+ */
+export async function startCliMock(label: string): Promise<{ url: URL; pid: number; stop(): void }> {
+  const [restPort, mcpPort] = [await freePort(), await freePort()];
+  const args = ["mock", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001"];
+  const child = spawn(process.execPath, [path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  let printed = "";
+  const url = await new Promise<URL>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => {
+      printed += d.toString();
+      const line = printed.split("\n").find((l) => l.startsWith(label));
+      const href = line && /(http:\/\/\S+)/.exec(line)?.[1];
+      if (href && printed.includes("Press Ctrl-C")) resolve(new URL(href));
+    });
+    child.once("exit", (code) => reject(new Error(`ideas-contract mock exited with ${code}`)));
+  });
+  return { url, pid: child.pid!, stop: () => child.kill("SIGINT") };
+}

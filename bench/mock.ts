@@ -1,35 +1,19 @@
 // `npm run bench:mock`: the same load against Prism (the baseline) and the stateful REST reference, in one run.
 // Both run as their own processes, as users start them, so the load generator competes with neither.
 // GET a brand and POST ideas, 20 connections for a few seconds each, on 127.0.0.1.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
-import { freePort, startPrism } from "../mock/prism.js";
+import { startPrism } from "../mock/prism.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
-import { repoRoot } from "../scripts/lib/paths.js";
-import { measure, printTable, type Measured } from "./lib.js";
+import { measure, printTable, startCliMock, type Measured } from "./lib.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const token = restTestTokens.find((t) => t.kind === "valid")!.token;
 const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
 
-/** The reference as `ideas-contract mock --no-prism` in a child process; resolves once it prints its URL. */
-async function startReference(): Promise<{ url: URL; pid: number; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, "bin/ideas-contract.js"), "mock", "--no-prism", "--rest-port", String(port), "--time-scale", "0.0001"], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => d.toString().includes("REST reference server") && resolve());
-    child.once("exit", (code) => reject(new Error(`reference exited with ${code}`)));
-  });
-  return { url: new URL(`http://127.0.0.1:${port}/`), pid: child.pid!, stop: () => child.kill("SIGINT") };
-}
-
 /** Resident set size of a process in MB (Linux). */
 const rssOf = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
 
-const [reference, prism] = await Promise.all([startReference(), startPrism({ port: 0 })]);
+const [reference, prism] = await Promise.all([startCliMock("REST reference server"), startPrism({ port: 0 })]);
 try {
   const created = await fetch(new URL("v1/brands", reference.url), {
     method: "POST",

@@ -1,8 +1,11 @@
-// `ideas-contract mock`: starts the stateful REST reference server and Prism on 127.0.0.1 until Ctrl-C.
+// `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
+// until Ctrl-C.
 import { parseArgs } from "node:util";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
+import { startMcpMock } from "../mock/mcp/server.js";
+import { mcpTestTokens } from "../mock/mcp/tokens.js";
 
 export const defaultTimeScale = 0.1;
 
@@ -11,11 +14,13 @@ const help = `Usage: ideas-contract mock [options]
 Starts, on 127.0.0.1:
   - the stateful REST reference server (brands read, batches think, on a virtual clock)
   - Prism serving generated/openapi/openapi.yaml (stateless answers from the contract's examples)
+  - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same virtual clock)
 and prints their URLs and the test tokens. Ctrl-C stops everything.
 
 Options:
   --rest-port N     port of the REST reference server (default 4010; 0 = any free port)
   --prism-port N    port of Prism (default 4011; 0 = any free port)
+  --mcp-port N      port of the MCP gateway mock (default 4012; 0 = any free port)
   --time-scale F    real seconds per virtual second: 1 = the real service's durations,
                     0.01 = a hundred times faster (default ${defaultTimeScale})
   --https           serve the REST reference over TLS with a self-signed certificate
@@ -38,6 +43,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
       options: {
         "rest-port": { type: "string" },
         "prism-port": { type: "string" },
+        "mcp-port": { type: "string" },
         "time-scale": { type: "string" },
         https: { type: "boolean", default: false },
         "no-prism": { type: "boolean", default: false },
@@ -53,10 +59,11 @@ export async function mockCommand(argv: string[]): Promise<number> {
     console.log(help);
     return 0;
   }
-  let restPort: number, prismPort: number, timeScale: number;
+  let restPort: number, prismPort: number, mcpPort: number, timeScale: number;
   try {
     restPort = port(values["rest-port"], 4010, "--rest-port");
     prismPort = port(values["prism-port"], 4011, "--prism-port");
+    mcpPort = port(values["mcp-port"], 4012, "--mcp-port");
     timeScale = values["time-scale"] === undefined ? defaultTimeScale : Number(values["time-scale"]);
     if (!(timeScale > 0)) throw new Error(`--time-scale must be a positive number, got "${values["time-scale"]}"`);
   } catch (err) {
@@ -70,6 +77,9 @@ export async function mockCommand(argv: string[]): Promise<number> {
     const rest: RestMock = await startRestMock({ port: restPort, timeScale, https: values.https });
     running.push(rest);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
+    const mcp = await startMcpMock({ port: mcpPort, timeScale });
+    running.push(mcp);
+    console.log(`MCP gateway mock       ${mcp.url.href}`);
     if (!values["no-prism"]) {
       const prism: PrismServer = await startPrism({ port: prismPort });
       running.push(prism);
@@ -80,8 +90,10 @@ export async function mockCommand(argv: string[]): Promise<number> {
     await stopAll();
     return 1;
   }
-  console.log("\nTest tokens (send as Authorization: Bearer <token>):");
+  console.log("\nREST test tokens (send as Authorization: Bearer <token>):");
   for (const t of restTestTokens) console.log(`  ${t.token.padEnd(28)} ${t.description}`);
+  console.log("\nMCP test tokens:");
+  for (const t of mcpTestTokens) console.log(`  ${t.token.padEnd(28)} ${t.description}`);
   console.log("\nPress Ctrl-C to stop.");
 
   await new Promise<void>((resolve) => {

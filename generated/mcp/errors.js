@@ -724,7 +724,6 @@ export const catalogue = [
       "create_connect_link",
       "create_draft",
       "create_posts",
-      "publish_post_now",
       "schedule_post",
       "unpublish_post",
       "update_post"
@@ -798,7 +797,6 @@ export const catalogue = [
     "tools": [
       "create_draft",
       "create_posts",
-      "publish_post_now",
       "schedule_post"
     ]
   },
@@ -845,6 +843,7 @@ export const catalogue = [
       "jobId"
     ],
     "tools": [
+      "generate_image",
       "regenerate_post_image"
     ]
   },
@@ -877,6 +876,9 @@ export const catalogue = [
     ],
     "tools": [
       "delete_post",
+      "generate_caption",
+      "generate_image",
+      "regenerate_post_image",
       "schedule_post",
       "update_post"
     ]

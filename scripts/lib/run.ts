@@ -7,8 +7,13 @@ import { repoRoot } from "./paths.js";
 
 const require = createRequire(import.meta.url);
 
-/** A package's package.json, found from its entry point (some packages do not export "./package.json"). */
+/** A package's package.json: exported directly, or found above its entry point (packages export one or the other). */
 function manifestPathOf(pkg: string): string {
+  try {
+    return require.resolve(`${pkg}/package.json`, { paths: [repoRoot] });
+  } catch {
+    // not exported; walk up from the entry point
+  }
   let dir = path.dirname(require.resolve(pkg, { paths: [repoRoot] }));
   for (;;) {
     const candidate = path.join(dir, "package.json");

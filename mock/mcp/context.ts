@@ -1,0 +1,85 @@
+// What every tool handler of the MCP gateway mock receives and may throw. The two state domains (profiles and
+// posts) talk to each other only through the small interfaces here.
+import { expectedRetryable } from "../../generated/mcp/errors.js";
+import type { ErrorCode } from "../../generated/mcp/errors.js";
+import type { Clock } from "../clock.js";
+
+export type Scope = "mcp:read" | "mcp:write";
+
+/** Who is calling, as the bearer token says. */
+export interface Principal {
+  /** The token itself; never log or echo it. */
+  token: string;
+  /** partner: a partner backend (sees partner-only tools); user: a signed-in user of the app. */
+  kind: "partner" | "user";
+  /** Tenant (partner or user account) that owns workspaces. */
+  tenant: string;
+  scopes: ReadonlySet<Scope>;
+  /** false → every call fails with partner_not_found (a partner token whose client has no partner configured). */
+  partnerConfigured: boolean;
+}
+
+/** A failure a tool reports in the contract's envelope ({ok:false, error:{code, message, retryable, …extra}}). */
+export class ToolError extends Error {
+  readonly code: ErrorCode;
+  readonly extra: Record<string, unknown>;
+  readonly retryable: boolean;
+  /** `code` is a catalogue code, or upstream_<status> for failures the gateway passes on unrecognised. */
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.extra = extra;
+    // The catalogue decides the flag (including schedule_failed's rule), so handlers cannot get it wrong.
+    this.retryable = expectedRetryable({ code, ...extra }) ?? false;
+  }
+
+  envelope() {
+    return { ok: false as const, error: { code: this.code, message: this.message, retryable: this.retryable, ...this.extra } };
+  }
+}
+
+/** A brand (profile) as the posts domain needs to see it. */
+export interface BrandRecord {
+  id: string;
+  companyId: string;
+  name: string;
+  isActive: boolean;
+  /** Build state of a profile made by create_profile; null for one that was never built (always ready). */
+  buildStatus: "building" | "ready" | "failed" | null;
+  /** Uppercase destination used when a call names none. */
+  defaultPlatform: string | null;
+  /** Uppercase destinations with a live (publishable) connection. */
+  connectedDestinations(): string[];
+  /** Health of the channel behind an uppercase destination (stories use the base channel), or null if none. */
+  healthOf(destination: string): "connected" | "expiring_soon" | "needs_reauth" | "disconnected" | null;
+  /** Partner workspaces require approval before scheduling or publishing. */
+  requiresApproval: boolean;
+}
+
+export interface ProfilesApi {
+  /** The brand if the principal may reach it; throws not_found / forbidden in the envelope otherwise. */
+  brandFor(principal: Principal, brandId: string): BrandRecord;
+  /** Spends AI allowance of the brand's workspace; throws usage_limit_exceeded (with resetDate) when used up. */
+  spendAi(brand: BrandRecord, units: number): void;
+  /** Throws profile_not_ready when the brand's build is building or failed. */
+  requireBuilt(brand: BrandRecord): void;
+}
+
+export interface PostsApi {
+  /** Withdraws every scheduled destination of the brand's posts (they keep their date); returns how many posts. */
+  withdrawScheduled(brandId: string): number;
+  /** Erases every post, picture and job of the brand; its picture URLs stop resolving. */
+  erase(brandId: string): void;
+}
+
+export interface ToolContext {
+  principal: Principal;
+  clock: Clock;
+  /** Origin of the mock (for connect links and picture URLs it serves itself). */
+  origin: URL;
+  profiles: ProfilesApi;
+  posts: PostsApi;
+}
+
+/** A tool's implementation: validated arguments in, success payload out; failures throw ToolError. */
+export type ToolHandler = (args: Record<string, any>, ctx: ToolContext) => unknown;

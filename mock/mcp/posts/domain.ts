@@ -1,0 +1,97 @@
+// The posts & publishing half of the gateway mock: its tool handlers, the API the profiles domain calls when a
+// client is deactivated or erased, and the picture URLs it serves. Before every call and picture request the
+// virtual clock is played forward (batches create posts, pictures land, renders end, bookings go live).
+import type { Clock } from "../../clock.js";
+import type { PostsApi, ToolContext, ToolHandler } from "../context.js";
+import type { Domain } from "../gateway.js";
+import { approvePost, rejectPost } from "./approval.js";
+import { batchStatus, createPosts, refreshBatch } from "./batches.js";
+import { createDraft, deletePost, generateCaption, updatePost } from "./editing.js";
+import { generateImage, generationJob, refreshJob, regeneratePostImage, uploadImage } from "./jobs.js";
+import { refreshPost } from "./posts.js";
+import { postStatus, publishPostNow, unpublishPost } from "./publishing.js";
+import { reschedulePosts, schedulePost, unschedulePlatform, withdrawScheduled } from "./scheduling.js";
+import { createState, loadPost, type PostsState } from "./state.js";
+import { postView } from "./views.js";
+
+/** Plays the virtual clock forward over every record with timed work ahead. */
+export function tick(state: PostsState): void {
+  const now = state.clock.now();
+  for (const id of [...state.active.batches]) {
+    const batch = state.batches.get(id);
+    if (!batch || !refreshBatch(state, batch, now)) state.active.batches.delete(id);
+  }
+  for (const id of [...state.active.posts]) {
+    const post = state.posts.get(id);
+    if (!post || !refreshPost(state, post, now)) state.active.posts.delete(id);
+  }
+  for (const id of [...state.active.jobs]) {
+    const job = state.jobs.get(id);
+    if (!job || !refreshJob(state, job, now)) state.active.jobs.delete(id);
+  }
+}
+
+type Handler = (state: PostsState, ctx: ToolContext, args: any) => unknown;
+
+const tools: Record<string, Handler> = {
+  create_posts: createPosts,
+  get_post_batch_status: batchStatus,
+  view_post: (state, ctx, args: { id: string }) => {
+    const { post, brand } = loadPost(state, ctx, args.id);
+    return postView(state, post, brand);
+  },
+  update_post: updatePost,
+  generate_caption: generateCaption,
+  regenerate_post_image: regeneratePostImage,
+  get_generation_job: generationJob,
+  create_draft: createDraft,
+  delete_post: deletePost,
+  generate_image: generateImage,
+  upload_image: uploadImage,
+  approve_post: approvePost,
+  reject_post: rejectPost,
+  schedule_post: schedulePost,
+  reschedule_posts: reschedulePosts,
+  publish_post_now: publishPostNow,
+  unschedule_platform: unschedulePlatform,
+  get_post_status: postStatus,
+  unpublish_post: unpublishPost,
+};
+
+/** The names of the tools this domain answers. */
+export const postsToolNames: readonly string[] = Object.keys(tools);
+
+export function createPostsDomain(clock: Clock, origin: () => URL): Domain<PostsApi> & { state: PostsState } {
+  const state = createState(clock, origin);
+  const handlers: Record<string, ToolHandler> = {};
+  for (const [name, handler] of Object.entries(tools)) {
+    handlers[name] = (args, ctx) => {
+      tick(state);
+      const result = handler(state, ctx, args);
+      // A change can start timed work (a pending publish, a booking, a render); let it be watched at once.
+      tick(state);
+      return result;
+    };
+  }
+  const api: PostsApi = {
+    withdrawScheduled(brandId) {
+      tick(state);
+      return withdrawScheduled(state, brandId);
+    },
+    erase(brandId) {
+      for (const post of state.posts.deleteBrand(brandId)) state.active.posts.delete(post.id);
+      for (const batch of state.batches.deleteBrand(brandId)) state.active.batches.delete(batch.id);
+      for (const job of state.jobs.deleteBrand(brandId)) state.active.jobs.delete(job.id);
+      state.images.erase(brandId);
+    },
+  };
+  return {
+    api,
+    handlers,
+    state,
+    serveHttp(req, res, url) {
+      tick(state);
+      return state.images.serveHttp(req, res, url);
+    },
+  };
+}

@@ -1,0 +1,219 @@
+// The posts domain's records and its bounded in-memory stores. Nothing is written to disk and nothing grows
+// without bound: each store keeps at most `cap` records per brand and, when a brand reaches its cap, forgets that
+// brand's oldest record (insertion order). A forgotten id answers not_found like any unknown id.
+// Caps: 1,000 posts, 200 batches, 500 render jobs and 5,000 pictures per brand.
+import { randomUUID } from "node:crypto";
+
+export const caps = { postsPerBrand: 1000, batchesPerBrand: 200, jobsPerBrand: 500, picturesPerBrand: 5000 } as const;
+
+export class BrandStore<V> {
+  readonly #byId = new Map<string, { brandId: string; value: V }>();
+  readonly #byBrand = new Map<string, Set<string>>();
+
+  constructor(
+    readonly cap: number,
+    /** Called with a record the cap pushed out. */
+    private readonly onEvict: (value: V) => void = () => {},
+  ) {
+    if (!(cap >= 1)) throw new RangeError(`cap must be at least 1, got ${cap}`);
+  }
+
+  set(id: string, brandId: string, value: V): void {
+    const existing = this.#byId.get(id);
+    if (existing) this.#byBrand.get(existing.brandId)?.delete(id);
+    let ids = this.#byBrand.get(brandId);
+    if (!ids) this.#byBrand.set(brandId, (ids = new Set()));
+    while (ids.size >= this.cap) {
+      const oldest = ids.values().next().value as string;
+      ids.delete(oldest);
+      const gone = this.#byId.get(oldest);
+      this.#byId.delete(oldest);
+      if (gone) this.onEvict(gone.value);
+    }
+    ids.add(id);
+    this.#byId.set(id, { brandId, value });
+  }
+
+  get(id: string): V | undefined {
+    return this.#byId.get(id)?.value;
+  }
+
+  delete(id: string): boolean {
+    const existing = this.#byId.get(id);
+    if (!existing) return false;
+    this.#byId.delete(id);
+    this.#byBrand.get(existing.brandId)?.delete(id);
+    return true;
+  }
+
+  /** Every record of a brand, oldest first. */
+  ofBrand(brandId: string): V[] {
+    return [...(this.#byBrand.get(brandId) ?? [])].map((id) => this.#byId.get(id)!.value);
+  }
+
+  /** Forgets every record of a brand; returns them. */
+  deleteBrand(brandId: string): V[] {
+    const values = this.ofBrand(brandId);
+    for (const id of this.#byBrand.get(brandId) ?? []) this.#byId.delete(id);
+    this.#byBrand.delete(brandId);
+    return values;
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+}
+
+export const newId = (): string => randomUUID();
+
+/** A provider's id for one destination's booking or live post. */
+export const newPlatformPostId = (): string => `pp_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Records
+
+export interface Picture {
+  id: string;
+  brandId: string;
+  kind: "image" | "video";
+  width: number;
+  height: number;
+  altText: string | null;
+  slideText: string | null;
+  slideTextSource: "layers" | "prompt" | null;
+}
+
+/** One slot of a post's media. Every destination shares the picture in each slot. */
+export interface MediaSlot {
+  /** The picture (or video cover) once it exists; null while it renders. */
+  pictureId: string | null;
+  /** While rendering: when it lands (virtual ms). */
+  landsAt: number | null;
+  /** While rendering: the render fails instead of landing. */
+  failsToRender: boolean;
+  /** While rendering: the size it will have and what it shows. */
+  pending: { aspect: [number, number]; altText: string | null; slideText: string | null } | null;
+}
+
+export interface RedditSettings {
+  /** null when blank (pre-flight reddit_subreddit_required). */
+  subreddit: string | null;
+  flair: string | null;
+}
+
+export interface DestinationReasonRecord {
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+export type DestinationStatus = "draft" | "scheduled" | "publishing" | "published" | "failed" | "unscheduled" | "unpublished";
+
+export interface DestinationState {
+  platform: string;
+  text: string;
+  firstComment: string | null;
+  title: string | null;
+  reddit: RedditSettings | null;
+  status: DestinationStatus;
+  /** The provider's id while it holds the destination (booked, publishing or live). */
+  platformPostId: string | null;
+  /** Booked time (virtual ms); kept after a withdrawal so the destination keeps its date. */
+  bookedAt: number | null;
+  publishedAt: number | null;
+  /** When a pending publish goes live; null with status publishing = never (stuck at the provider). */
+  finishAt: number | null;
+  postUrl: string | null;
+  error: DestinationReasonRecord | null;
+  /** Provider attempts made (schedule or publish), for the refuse-once rule of transient refusals. */
+  attempts: number;
+  /** Some story frames went live in a failed publish (magic story-partial). */
+  framesLive: boolean;
+  /** The platformPostId of the last booking withdrawn, so a repeated unschedule_platform answers the same. */
+  lastWithdrawnId: string | null;
+}
+
+export interface ApprovalRecord {
+  decision: "approved" | "rejected";
+  contentDigest: string;
+  reason: string | null;
+  decidedAt: number;
+  decidedBy: string | null;
+}
+
+export interface Post {
+  id: string;
+  brandId: string;
+  companyId: string;
+  batchId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** For people (batch items); a REDDIT, PINTEREST or YOUTUBE destination publishes it as its title. */
+  title: string;
+  destinations: DestinationState[];
+  media: MediaSlot[];
+  /** Intended time (virtual ms), recorded by create_posts / create_draft / update_post; books nothing. */
+  intendedAt: number | null;
+  approval: ApprovalRecord | null;
+  /** The render job running on this post, if any. */
+  runningJobId: string | null;
+}
+
+export type ItemOutcome = "created" | "failed" | "skipped";
+
+export interface BatchSlotPlan {
+  index: number;
+  /** When the slot starts generating (virtual ms). */
+  startsAt: number;
+  /** When the slot ends (created, failed or skipped). */
+  endsAt: number;
+  outcome: ItemOutcome;
+  error: DestinationReasonRecord | null;
+  /** Set once the post exists. */
+  postId: string | null;
+  /** Snapshot for a created slot whose post was later deleted or forgotten. */
+  title: string | null;
+  platforms: string[];
+  preview: string | null;
+}
+
+export interface Batch {
+  id: string;
+  brandId: string;
+  companyId: string;
+  brandName: string;
+  brief: string;
+  count: number;
+  includeImage: boolean;
+  /** Library pictures every post gets. */
+  mediaPictureIds: string[];
+  destinations: string[];
+  intendedAt: number | null;
+  createdAt: number;
+  startsAt: number;
+  /** Render delay per slot after its post is created (virtual ms). */
+  pictureDelays: number[];
+  slots: BatchSlotPlan[];
+  /** Virtual ms of the last slot's end. */
+  endsAt: number;
+  warnings: string[];
+}
+
+export interface Job {
+  id: string;
+  brandId: string;
+  postId: string;
+  imageIndex: number;
+  createdAt: number;
+  startsAt: number;
+  endsAt: number;
+  aspect: [number, number];
+  prompt: string | null;
+  saveToLibrary: boolean;
+  /** The render code it ends with, or null for success. */
+  failCode: string | null;
+  /** Set when it ends. */
+  done: boolean;
+  imageUrl: string | null;
+  mediaId: string | null;
+}

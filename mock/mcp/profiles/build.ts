@@ -1,0 +1,129 @@
+// The background build of a profile made by create_profile, and the create_profile tool. A build's status is
+// read off the virtual clock: building until endsAt, then ready or failed with the attempt's failure code.
+import { ToolError, type ToolContext } from "../context.js";
+import { between } from "../../rest/hash.js";
+import type { CreateProfileOutput } from "../../../generated/mcp/types.js";
+import { minute, slugify } from "./ids.js";
+import { buildFailsAlways, buildMagic, externalBillingMarker, websiteRefusal } from "./magic.js";
+import { defaultAiAllowance } from "./fixtures.js";
+import { requirePartner, type BrandState, type BuildState, type ProfilesStore } from "./store.js";
+
+export type BuildView = { status: "building" | "ready" } | { status: "failed"; error: string };
+
+/** Where a build stands at `now`. */
+export function buildStatus(build: BuildState, now: number): BuildView {
+  if (build.notQueued) return { status: "failed", error: "build_not_queued" };
+  if (now < build.endsAt) return { status: "building" };
+  return build.failure ? { status: "failed", error: build.failure } : { status: "ready" };
+}
+
+/** The build status a BrandRecord reports: null for a brand that was never built. */
+export function brandBuildStatus(brand: BrandState, now: number): "building" | "ready" | "failed" | null {
+  return brand.build ? buildStatus(brand.build, now).status : null;
+}
+
+/** Parses a website as the gateway would: a bare domain is accepted (https assumed). */
+export function parseWebsite(raw: string): URL | null {
+  const text = raw.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(withScheme);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Minutes a build attempt takes: 10–30 for the first, half of that (at least 5) for a restart. */
+function attemptMinutes(externalId: string, websiteUrl: string, attempt: number): number {
+  const first = between(10, 30, "build", externalId, websiteUrl);
+  return attempt === 1 ? first : Math.max(5, Math.ceil(first / 2));
+}
+
+/** Starts attempt `attempt` of a build at `now`; failures come from the website host (magic.ts). */
+function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, attempt: number, now: number): BuildState {
+  const host = parseWebsite(build.websiteUrl)!.hostname.toLowerCase();
+  const magic = buildMagic.find((m) => host.includes(m.hostContains));
+  const fails = magic !== undefined && (attempt === 1 || host.includes(buildFailsAlways));
+  const notQueued = fails && magic.failure === "build_not_queued";
+  return {
+    ...build,
+    attempt,
+    startedAt: now,
+    endsAt: notQueued ? now : now + attemptMinutes(build.externalId, build.websiteUrl, attempt) * minute,
+    failure: fails ? magic.failure : null,
+    notQueued,
+  };
+}
+
+function answer(brand: BrandState, created: boolean, now: number): CreateProfileOutput {
+  return { brandId: brand.id, companyId: brand.companyId, ...buildStatus(brand.build!, now), created };
+}
+
+export function createProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): CreateProfileOutput {
+  requirePartner(ctx.principal);
+  const now = ctx.clock.now();
+  const { websiteUrl, name, externalId } = args as { websiteUrl: string; name: string; externalId: string };
+  const byExternalId = store.externalIds.get(ctx.principal.tenant) ?? new Map<string, string>();
+  store.externalIds.set(ctx.principal.tenant, byExternalId);
+
+  // A repeat answers with the first call's profile whatever else it sends; only a failed build restarts.
+  const existing = store.brands.get(byExternalId.get(externalId) ?? "");
+  // A client whose erasure is under way is gone for this purpose: the same externalId starts a new one.
+  if (existing && !store.workspaceOf(existing).deletion) {
+    const brand = existing;
+    if (buildStatus(brand.build!, now).status === "failed") brand.build = startAttempt(brand.build!, brand.build!.attempt + 1, now);
+    return answer(brand, false, now);
+  }
+
+  const url = parseWebsite(websiteUrl);
+  if (!url) {
+    throw new ToolError("bad_request", "websiteUrl is not a web address.", {
+      invalidFields: ["websiteUrl"],
+      fieldErrors: [{ field: "websiteUrl", message: "Give the client's website as a domain or an http(s) address." }],
+    });
+  }
+  const refusal = websiteRefusal(url.hostname);
+  if (refusal) {
+    const why: Record<typeof refusal, string> = {
+      BLOCKED_DOMAIN: "is a social or platform address, not the client's own website",
+      URL_NOT_REACHABLE: "does not resolve or refused the connection",
+      URL_NOT_ALLOWED: "points at a private network address",
+      URL_UNSAFE: "is flagged as harmful",
+      unknown: "was refused",
+    };
+    throw new ToolError("invalid_website_url", `The website ${url.hostname} ${why[refusal]}; nothing was created.`, refusal === "unknown" ? {} : { websiteRefusal: refusal });
+  }
+
+  const companyId = store.nextId("workspace");
+  const slug = slugify(name);
+  store.addWorkspace({
+    id: companyId,
+    tenant: ctx.principal.tenant,
+    kind: "partner",
+    name,
+    slug,
+    role: "ADMIN",
+    membershipType: "PRO",
+    externalBilling: externalId.includes(externalBillingMarker),
+    brandIds: [],
+    ai: { allowance: defaultAiAllowance, used: 0, period: "" },
+    deactivation: null,
+    deletion: null,
+  });
+  const brand: BrandState = {
+    id: store.nextId("brand"),
+    companyId,
+    name,
+    slug,
+    isActive: true,
+    hasBrandProfile: true,
+    defaultPlatform: null,
+    channels: [],
+    build: startAttempt({ externalId, websiteUrl: url.href }, 1, now),
+    style: { palette: [], designStyle: { colorRoles: { primary: null, secondary: null, accent: null, background: null, text: null }, fonts: { heading: null, body: null } }, fontLibrary: [], logos: [], currentLogoId: null },
+  };
+  store.addBrand(brand);
+  byExternalId.set(externalId, brand.id);
+  return answer(brand, true, now);
+}

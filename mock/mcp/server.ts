@@ -1,0 +1,224 @@
+// The MCP gateway mock: the real SDK Server over stateless Streamable HTTP at /mcp on 127.0.0.1. HTTP-level
+// rules (401, 403 insufficient_scope, per-IP 429) run in plain node:http before the MCP layer, as the seed says.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
+import { inputValidators, outputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { createClock, type Clock } from "../clock.js";
+import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
+import { mcpTestTokens } from "./tokens.js";
+import { createGateway, type Gateway } from "./gateway.js";
+
+const contractMetaKey = "ideas-contract/contract";
+type ManifestTool = Tool & { _meta: { [contractMetaKey]: { partnerOnly: boolean } } };
+const manifest = (manifestJson as unknown as { tools: ManifestTool[] }).tools;
+const toolsByName = new Map(manifest.map((t) => [t.name, t]));
+// The SDK Server builds a fresh Ajv per instance unless given one (a third of each request's CPU when measured);
+// the gateway validates with the generated validators, so one shared instance serves every request.
+const sharedSchemaValidator = new AjvJsonSchemaValidator();
+const inputs = inputValidators as Readonly<Record<string, ValidateFunction>>;
+const outputs = outputValidators as Readonly<Record<string, ValidateFunction>>;
+
+export interface McpMockOptions {
+  port?: number;
+  host?: string;
+  timeScale?: number;
+  clock?: Clock;
+  /** Requests per IP per (real) minute before HTTP 429; the seed does not give the number. */
+  ipRequestsPerMinute?: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number;
+}
+
+export interface McpMock {
+  /** The MCP endpoint, e.g. http://127.0.0.1:4012/mcp */
+  url: URL;
+  clock: Clock;
+  gateway: Gateway;
+  stop(): Promise<void>;
+}
+
+const visibleTo = (principal: Principal, tool: ManifestTool) => !tool._meta[contractMetaKey].partnerOnly || principal.kind === "partner";
+
+/** A result in the seed's convention: structuredContent {data}, the same payload as JSON text. */
+function result(data: unknown, isError = false): CallToolResult {
+  return {
+    content: [{ type: "text", text: JSON.stringify(data) }],
+    structuredContent: { data } as Record<string, unknown>,
+    ...(isError ? { isError: true } : {}),
+  };
+}
+
+/** How the MCP SDK's own server refuses a call before any tool runs: text, no envelope. */
+function refusal(text: string): CallToolResult {
+  return { content: [{ type: "text", text: `MCP error -32602: ${text}` }], isError: true };
+}
+
+function describeErrors(errors: { instancePath: string; message?: string }[] | null | undefined): string {
+  return (errors ?? []).map((e) => `${e.instancePath || "(arguments)"} ${e.message ?? "is invalid"}`).join("; ");
+}
+
+const internalError = () =>
+  result(new ToolError("internal_error", "The mock failed on its side; try once more.").envelope(), true);
+
+/** One tools/call, after HTTP-level checks: visibility, input validation, the handler, output validation. */
+export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args: Record<string, unknown>): CallToolResult {
+  const tool = toolsByName.get(name);
+  if (!tool || !visibleTo(ctx.principal, tool)) return refusal(`Tool ${name} not found`);
+  const validateInput = inputs[name]!;
+  if (!validateInput(args)) {
+    return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
+  }
+  if (!ctx.principal.partnerConfigured) {
+    return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
+  }
+  const handler: ToolHandler | undefined = gateway.handlers[name];
+  let payload: unknown;
+  try {
+    if (!handler) throw new Error(`no handler for ${name}`);
+    payload = handler(args, ctx);
+  } catch (err) {
+    if (err instanceof ToolError) return result(err.envelope(), true);
+    console.error(`mcp mock: ${name} failed: ${(err as Error).message}`);
+    return internalError();
+  }
+  const validateOutput = outputs[name]!;
+  if (!validateOutput(payload)) {
+    // A mock bug: never send what the contract forbids; say so on stderr (no tokens there) and fail retryably.
+    console.error(`mcp mock: ${name} produced an invalid payload: ${describeErrors(validateOutput.errors)}`);
+    return internalError();
+  }
+  return result(payload);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "too_large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        resolve("too_large");
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Does this JSON-RPC message (or batch) call a tool that changes data? */
+function callsWriteTool(message: unknown): boolean {
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.some((m) => {
+    if (!m || typeof m !== "object" || (m as { method?: unknown }).method !== "tools/call") return false;
+    const name = (m as { params?: { name?: unknown } }).params?.name;
+    const tool = typeof name === "string" ? toolsByName.get(name) : undefined;
+    return tool !== undefined && tool.annotations?.readOnlyHint === false;
+  });
+}
+
+export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMock> {
+  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const host = options.host ?? "127.0.0.1";
+  const perMinute = options.ipRequestsPerMinute ?? 100_000;
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+  const tokens = new Map(mcpTestTokens.map((t) => [t.token, t]));
+  const hits = new Map<string, { windowStart: number; count: number }>();
+  let origin = new URL(`http://${host}/`);
+  const gateway = createGateway(clock, () => origin);
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", origin);
+      // Edge rate limit per IP per minute, before anything else.
+      const ip = req.socket.remoteAddress ?? "unknown";
+      const now = Date.now();
+      const hit = hits.get(ip);
+      if (!hit || now - hit.windowStart >= 60_000) hits.set(ip, { windowStart: now, count: 1 });
+      else if (++hit.count > perMinute) {
+        const retryAfter = Math.max(1, Math.ceil((hit.windowStart + 60_000 - now) / 1000));
+        return sendJson(res, 429, { error: "rate_limited", error_description: "Too many requests from this address in a minute." }, { "retry-after": String(retryAfter) });
+      }
+      if (url.pathname !== "/mcp") {
+        if (gateway.serveHttp(req, res, url)) return;
+        return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${url.pathname}; the MCP endpoint is /mcp.` });
+      }
+      const auth = req.headers.authorization ?? "";
+      const match = /^Bearer (\S+)$/i.exec(auth);
+      const known = match ? tokens.get(match[1]!) : undefined;
+      if (!known || known.expired) {
+        const challenge = match ? `Bearer realm="mcp", error="invalid_token", error_description="The token is unknown or expired."` : `Bearer realm="mcp"`;
+        return sendJson(res, 401, { error: match ? "invalid_token" : "unauthorized", error_description: "A valid bearer token is required." }, { "www-authenticate": challenge });
+      }
+      if (req.method !== "POST") {
+        return sendJson(res, 405, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Method not allowed: this stateless endpoint takes POST only." } }, { allow: "POST" });
+      }
+      const body = await readBody(req, maxBody);
+      if (body === "too_large") {
+        return sendJson(res, 413, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${maxBody} bytes.` } });
+      }
+      let message: unknown;
+      try {
+        message = JSON.parse(body.toString("utf8"));
+      } catch {
+        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON." } });
+      }
+      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
+      if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
+        return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
+          "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
+        });
+      }
+      const ctx: ToolContext = { principal, clock, origin, profiles: gateway.profiles, posts: gateway.posts };
+      // Stateless: a fresh SDK Server and transport per request.
+      const mcp = new Server(
+        { name: "ideas-contract-gateway-mock", version: "0.1.0" },
+        { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
+      );
+      mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(principal, t)) }));
+      mcp.setRequestHandler(CallToolRequestSchema, async (request) =>
+        callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on("close", () => {
+        void transport.close();
+        void mcp.close();
+      });
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res, message);
+    } catch (err) {
+      console.error(`mcp mock: request failed: ${(err as Error).message}`);
+      if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
+      else res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = new URL(`http://${host}:${port}/`);
+  return {
+    url: new URL("/mcp", origin),
+    clock,
+    gateway,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
