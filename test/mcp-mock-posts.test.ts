@@ -5,7 +5,7 @@ import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { aspectInUrl, aspectMarker, captionMarkers, postsMagicInputs, providerRefusal, renderFailure, stripMarkers } from "../mock/mcp/posts/magic.js";
-import { encodePng, readPngSize, sizeForAspect } from "../mock/mcp/posts/png.js";
+import { encodePng, readPngSize, sizeForAspect } from "../mock/png.js";
 import { canonicalJson, contentDigest } from "../mock/mcp/posts/digest.js";
 import { destinationRules, supportedDestinations, targetAspect } from "../mock/mcp/posts/limits.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";

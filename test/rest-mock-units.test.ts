@@ -52,8 +52,8 @@ describe("bounded store", () => {
     store.set("a2", "A", 2);
     store.set("a3", "A", 3);
     expect(store.get("a1")).toBeUndefined();
-    expect(store.get("a2")?.value).toBe(2);
-    expect(store.get("b1")).toEqual({ team: "B", value: 1 });
+    expect(store.get("a2")).toBe(2);
+    expect(store.entry("b1")).toEqual({ owner: "B", value: 1 });
     expect(store.countFor("A")).toBe(2);
     expect(store.size).toBe(3);
   });

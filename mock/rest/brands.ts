@@ -76,9 +76,9 @@ export function brandView(state: State, brand: BrandRecord): Brand {
 
 /** The caller's brand; 404 when unknown (or malformed), 403 when another team's. */
 export function findBrand(state: State, team: string, id: string, param: string): BrandRecord {
-  const entry = /^brand_[A-Za-z0-9]+$/.test(id) ? state.brands.get(id) : undefined;
+  const entry = /^brand_[A-Za-z0-9]+$/.test(id) ? state.brands.entry(id) : undefined;
   if (!entry) throw notFound(`No brand with id ${id}.`, param);
-  if (entry.team !== team) throw forbidden(`These credentials cannot reach ${id}.`, param);
+  if (entry.owner !== team) throw forbidden(`These credentials cannot reach ${id}.`, param);
   return entry.value;
 }
 

@@ -126,9 +126,9 @@ export function batchView(state: State, batch: BatchRecord): IdeaBatch {
 }
 
 export function findBatch(state: State, team: string, id: string): BatchRecord {
-  const entry = /^batch_[A-Za-z0-9]+$/.test(id) ? state.batches.get(id) : undefined;
+  const entry = /^batch_[A-Za-z0-9]+$/.test(id) ? state.batches.entry(id) : undefined;
   if (!entry) throw notFound(`No batch with id ${id}.`, "batch_id");
-  if (entry.team !== team) throw forbidden(`These credentials cannot reach ${id}.`, "batch_id");
+  if (entry.owner !== team) throw forbidden(`These credentials cannot reach ${id}.`, "batch_id");
   return entry.value;
 }
 
@@ -136,9 +136,9 @@ export function findBatch(state: State, team: string, id: string): BatchRecord {
 export function lookupIdea(state: State, id: string): { team: string; batch: BatchRecord } | undefined {
   const ref = parseIdeaId(id);
   if (!ref) return undefined;
-  const entry = state.batches.get(ref.batchId);
+  const entry = state.batches.entry(ref.batchId);
   if (!entry) return undefined;
   const view = batchView(state, entry.value);
   if (view.status !== "done" || ref.rank < 1 || ref.rank > view.data.length) return undefined;
-  return { team: entry.team, batch: entry.value };
+  return { team: entry.owner, batch: entry.value };
 }

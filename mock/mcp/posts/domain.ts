@@ -79,9 +79,9 @@ export function createPostsDomain(clock: Clock, origin: () => URL): Domain<Posts
       return withdrawScheduled(state, brandId);
     },
     erase(brandId) {
-      for (const post of state.posts.deleteBrand(brandId)) state.active.posts.delete(post.id);
-      for (const batch of state.batches.deleteBrand(brandId)) state.active.batches.delete(batch.id);
-      for (const job of state.jobs.deleteBrand(brandId)) state.active.jobs.delete(job.id);
+      for (const post of state.posts.deleteOwner(brandId)) state.active.posts.delete(post.id);
+      for (const batch of state.batches.deleteOwner(brandId)) state.active.batches.delete(batch.id);
+      for (const job of state.jobs.deleteOwner(brandId)) state.active.jobs.delete(job.id);
       state.images.erase(brandId);
     },
   };

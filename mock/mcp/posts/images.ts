@@ -3,8 +3,9 @@
 // An erased picture answers 404. Videos are stored as clips whose cover picture is what the URL serves.
 import type http from "node:http";
 import { createHash } from "node:crypto";
-import { encodePng, readPngSize, sizeForAspect, type Rgb } from "./png.js";
-import { BrandStore, caps, newId, type Picture } from "./store.js";
+import { encodePng, readPngSize, sizeForAspect, type Rgb } from "../../png.js";
+import { CappedStore } from "../../capped-store.js";
+import { caps, newId, type Picture } from "./store.js";
 
 const palette: Rgb[] = [
   { r: 232, g: 116, b: 59 },
@@ -19,9 +20,9 @@ const palette: Rgb[] = [
 
 export class ImageStore {
   readonly #bytes = new Map<string, Buffer>();
-  readonly pictures = new BrandStore<Picture>(caps.picturesPerBrand, (p) => this.#bytes.delete(p.id));
+  readonly pictures = new CappedStore<Picture>(caps.picturesPerBrand, (p) => this.#bytes.delete(p.id));
   /** mediaId → pictureId, per brand. */
-  readonly library = new BrandStore<{ mediaId: string; pictureId: string }>(caps.picturesPerBrand);
+  readonly library = new CappedStore<{ mediaId: string; pictureId: string }>(caps.picturesPerBrand);
 
   constructor(private readonly origin: () => URL) {}
 
@@ -95,8 +96,8 @@ export class ImageStore {
   }
 
   erase(brandId: string): void {
-    for (const p of this.pictures.deleteBrand(brandId)) this.#bytes.delete(p.id);
-    this.library.deleteBrand(brandId);
+    for (const p of this.pictures.deleteOwner(brandId)) this.#bytes.delete(p.id);
+    this.library.deleteOwner(brandId);
   }
 
   /** Serves /images/<id>.png; false for any other path. */

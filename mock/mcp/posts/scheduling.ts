@@ -178,7 +178,7 @@ function withdraw(d: DestinationState): void {
 /** PostsApi.withdrawScheduled: every booked destination of the brand → unscheduled; the number of posts touched. */
 export function withdrawScheduled(state: PostsState, brandId: string): number {
   let posts = 0;
-  for (const post of state.posts.ofBrand(brandId)) {
+  for (const post of state.posts.ofOwner(brandId)) {
     const held = post.destinations.filter(isHeld);
     if (!held.length) continue;
     held.forEach(withdraw);

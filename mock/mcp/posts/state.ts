@@ -3,14 +3,15 @@
 import type { Clock } from "../../clock.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
 import { ImageStore } from "./images.js";
-import { BrandStore, caps, type Batch, type DestinationState, type Job, type Post } from "./store.js";
+import { CappedStore } from "../../capped-store.js";
+import { caps, type Batch, type DestinationState, type Job, type Post } from "./store.js";
 
 export interface PostsState {
   clock: Clock;
   origin: () => URL;
-  posts: BrandStore<Post>;
-  batches: BrandStore<Batch>;
-  jobs: BrandStore<Job>;
+  posts: CappedStore<Post>;
+  batches: CappedStore<Batch>;
+  jobs: CappedStore<Job>;
   images: ImageStore;
   /** Records with timed work still ahead of them (the tick visits only these). */
   active: { batches: Set<string>; posts: Set<string>; jobs: Set<string> };
@@ -21,9 +22,9 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
   return {
     clock,
     origin,
-    posts: new BrandStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id)),
-    batches: new BrandStore<Batch>(caps.batchesPerBrand, (b) => active.batches.delete(b.id)),
-    jobs: new BrandStore<Job>(caps.jobsPerBrand, (j) => active.jobs.delete(j.id)),
+    posts: new CappedStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id)),
+    batches: new CappedStore<Batch>(caps.batchesPerBrand, (b) => active.batches.delete(b.id)),
+    jobs: new CappedStore<Job>(caps.jobsPerBrand, (j) => active.jobs.delete(j.id)),
     images: new ImageStore(origin),
     active,
   };

@@ -1,68 +1,8 @@
-// The posts domain's records and its bounded in-memory stores. Nothing is written to disk and nothing grows
-// without bound: each store keeps at most `cap` records per brand and, when a brand reaches its cap, forgets that
-// brand's oldest record (insertion order). A forgotten id answers not_found like any unknown id.
-// Caps: 1,000 posts, 200 batches, 500 render jobs and 5,000 pictures per brand.
+// The posts domain's records and the caps of its stores (mock/capped-store.ts, one owner per brand): 1,000 posts,
+// 200 batches, 500 render jobs and 5,000 pictures per brand. A forgotten id answers not_found like any unknown id.
 import { randomUUID } from "node:crypto";
 
 export const caps = { postsPerBrand: 1000, batchesPerBrand: 200, jobsPerBrand: 500, picturesPerBrand: 5000 } as const;
-
-export class BrandStore<V> {
-  readonly #byId = new Map<string, { brandId: string; value: V }>();
-  readonly #byBrand = new Map<string, Set<string>>();
-
-  constructor(
-    readonly cap: number,
-    /** Called with a record the cap pushed out. */
-    private readonly onEvict: (value: V) => void = () => {},
-  ) {
-    if (!(cap >= 1)) throw new RangeError(`cap must be at least 1, got ${cap}`);
-  }
-
-  set(id: string, brandId: string, value: V): void {
-    const existing = this.#byId.get(id);
-    if (existing) this.#byBrand.get(existing.brandId)?.delete(id);
-    let ids = this.#byBrand.get(brandId);
-    if (!ids) this.#byBrand.set(brandId, (ids = new Set()));
-    while (ids.size >= this.cap) {
-      const oldest = ids.values().next().value as string;
-      ids.delete(oldest);
-      const gone = this.#byId.get(oldest);
-      this.#byId.delete(oldest);
-      if (gone) this.onEvict(gone.value);
-    }
-    ids.add(id);
-    this.#byId.set(id, { brandId, value });
-  }
-
-  get(id: string): V | undefined {
-    return this.#byId.get(id)?.value;
-  }
-
-  delete(id: string): boolean {
-    const existing = this.#byId.get(id);
-    if (!existing) return false;
-    this.#byId.delete(id);
-    this.#byBrand.get(existing.brandId)?.delete(id);
-    return true;
-  }
-
-  /** Every record of a brand, oldest first. */
-  ofBrand(brandId: string): V[] {
-    return [...(this.#byBrand.get(brandId) ?? [])].map((id) => this.#byId.get(id)!.value);
-  }
-
-  /** Forgets every record of a brand; returns them. */
-  deleteBrand(brandId: string): V[] {
-    const values = this.ofBrand(brandId);
-    for (const id of this.#byBrand.get(brandId) ?? []) this.#byId.delete(id);
-    this.#byBrand.delete(brandId);
-    return values;
-  }
-
-  get size(): number {
-    return this.#byId.size;
-  }
-}
 
 export const newId = (): string => randomUUID();
 
