@@ -1,0 +1,159 @@
+// `ideas-contract conformance`: runs the REST conformance suite against the embedded reference server or any
+// other implementation, with a live view and JSON / JUnit / Markdown reports.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { embeddedTimeScale, restChecks, runConformance, type RunResult } from "../conformance/index.js";
+import { consoleReporter } from "../conformance/report/console.js";
+import { jsonReport } from "../conformance/report/json.js";
+import { junitReport } from "../conformance/report/junit.js";
+import { markdownReport } from "../conformance/report/markdown.js";
+import { selectChecks } from "../conformance/checks/index.js";
+import { needsOf } from "../conformance/runner.js";
+import { Redactor } from "../conformance/redact.js";
+
+const help = `Usage: ideas-contract conformance [options]
+
+Runs the conformance suite of the Ideas REST API. Every check names the rules it enforces
+(spec/rules/rest.yaml); the run ends with a coverage ledger of every rule.
+
+With no target, starts the embedded reference server on an ephemeral port with a fast clock
+(time scale ${embeddedTimeScale}) and runs everything against it. Against another implementation:
+
+  ideas-contract conformance --rest-url https://api.example.com
+      tokens from IDEAS_TOKEN (the team), IDEAS_OTHER_TEAM_TOKEN (cross-tenant checks) and,
+      optionally, IDEAS_EXPIRED_TOKEN
+  ideas-contract conformance --config my-target.yaml
+      a target file with the URL, tokens and the triggers for paths a caller cannot force
+      (a website the target fails to read, a focus that fails a batch, a rate-limited token);
+      conformance/targets/reference.yaml is the example (the reference server's own)
+
+Checks whose needs are not met are reported as skipped, with the reason.
+
+Target:
+  --rest-url URL             base URL of the implementation (paths start with /v1)
+  --config FILE              target file (YAML)
+  --insecure                 accept a self-signed TLS certificate (the token still goes only to the target)
+  --https                    serve the embedded reference over HTTPS (runs the HTTPS-only check)
+
+Pace (polite by default):
+  --time-scale F             real seconds per second of the target: scales every poll interval
+                             (brand 10 s, batch 15 s) and deadline (default 1, or the target file's;
+                             ${embeddedTimeScale} for the embedded reference)
+  --concurrency N            requests in flight at most (default 4)
+  --request-timeout SECONDS  per request (default 30)
+  --budget SECONDS           the whole run, in real seconds (default 1800 × time scale, at least 30)
+
+Selection:
+  --only PATTERN             run only checks whose id matches (* wildcard); repeatable
+  --list                     list the checks with their rules and needs, then exit
+
+Reports:
+  --report-json FILE         the whole run as JSON
+  --report-junit FILE        JUnit XML (one testcase per check)
+  --report-md FILE           Markdown (failures, skipped with reasons, coverage ledger)
+  --expected-failures FILE   YAML list of check ids expected to fail: a new failure fails the run,
+                             and so does a listed check that passes now
+  --quiet                    print only failures and the summary
+  --no-live                  no redrawn status line (each wait is printed once instead)
+  -h, --help                 show this help
+
+Exit status: 0 when nothing unexpected failed, 1 otherwise, 2 for bad usage.
+The bearer tokens never appear in any output.
+`;
+
+function number(value: string | undefined, flag: string, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`${flag} must be a positive ${integer ? "whole " : ""}number, got "${value}"`);
+  return n;
+}
+
+function write(file: string, text: string): string {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+export async function conformanceCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        "rest-url": { type: "string" },
+        config: { type: "string" },
+        insecure: { type: "boolean", default: false },
+        https: { type: "boolean", default: false },
+        "time-scale": { type: "string" },
+        concurrency: { type: "string" },
+        "request-timeout": { type: "string" },
+        budget: { type: "string" },
+        only: { type: "string", multiple: true },
+        list: { type: "boolean", default: false },
+        "report-json": { type: "string" },
+        "report-junit": { type: "string" },
+        "report-md": { type: "string" },
+        "expected-failures": { type: "string" },
+        quiet: { type: "boolean", default: false },
+        "no-live": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${help}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  if (values.list) {
+    for (const c of selectChecks(restChecks, values.only ?? []))
+      console.log(`${c.id}\n    ${c.description}\n    rules: ${c.rules.join(", ")}\n    needs: ${needsOf(c).join(", ")}`);
+    return 0;
+  }
+  let options;
+  try {
+    options = {
+      ...(values["rest-url"] ? { restUrl: values["rest-url"] } : {}),
+      ...(values.config ? { config: values.config } : {}),
+      insecure: values.insecure,
+      embeddedHttps: values.https,
+      ...(values["time-scale"] !== undefined ? { timeScale: number(values["time-scale"], "--time-scale") } : {}),
+      ...(values.concurrency !== undefined ? { concurrency: number(values.concurrency, "--concurrency", true) } : {}),
+      ...(values["request-timeout"] !== undefined ? { requestTimeoutSeconds: number(values["request-timeout"], "--request-timeout") } : {}),
+      ...(values.budget !== undefined ? { budgetSeconds: number(values.budget, "--budget") } : {}),
+      ...(values.only ? { only: values.only } : {}),
+      ...(values["expected-failures"] ? { expectedFailures: values["expected-failures"] } : {}),
+    };
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  const view = consoleReporter({ quiet: values.quiet, ...(values["no-live"] ? { live: false } : {}) });
+  let result: RunResult;
+  try {
+    result = await runConformance({ ...options, onEvent: (e) => view.onEvent(e) } as Parameters<typeof runConformance>[0]);
+  } catch (err) {
+    // Whatever went wrong, keep tokens out of the message.
+    const env = process.env;
+    const redactor = new Redactor([env.IDEAS_TOKEN, env.IDEAS_OTHER_TEAM_TOKEN, env.IDEAS_EXPIRED_TOKEN].filter((s): s is string => !!s));
+    console.error(redactor.text(`conformance: ${(err as Error).message}`));
+    return 2;
+  }
+  const written: string[] = [];
+  try {
+    if (values["report-json"]) written.push(write(values["report-json"], jsonReport(result)));
+    if (values["report-junit"]) written.push(write(values["report-junit"], junitReport(result)));
+    if (values["report-md"]) written.push(write(values["report-md"], markdownReport(result)));
+  } catch (err) {
+    console.error(result.redactor.text(`could not write a report: ${(err as Error).message}`));
+    view.finish(result, written);
+    return 1;
+  }
+  view.finish(result, written);
+  return result.exitCode;
+}

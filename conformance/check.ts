@@ -1,0 +1,107 @@
+// What a check is, what it may need from a target, and what it can come to.
+//
+// A check has a stable kebab-case id, a one-line description and the ids of the rules it enforces. It runs
+// against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
+// `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
+// rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
+import type { Fixtures } from "./fixtures.js";
+import type { ApiClient, ApiResponse } from "./http.js";
+import type { Target } from "./target.js";
+
+/** What a check may need; a check whose needs are not met is skipped with the reason. */
+export type Need =
+  /** A token of the team under test. */
+  | "token"
+  /** A token of another team (cross-tenant checks). */
+  | "other-team-token"
+  /** An expired token. */
+  | "expired-token"
+  /** The target keeps what it is sent (a stateless mock such as Prism answers from fixed examples). */
+  | "stateful"
+  /** The target is served over HTTPS. */
+  | "https"
+  /** A website the target fails to read. */
+  | "trigger:website-fails-read"
+  /** A focus that makes a batch fail. */
+  | "trigger:focus-fails-batch"
+  /** A focus that makes the target answer 500. */
+  | "trigger:focus-server-error"
+  /** A token that hits the rate limit. */
+  | "trigger:rate-limited-token";
+
+export interface Check {
+  /** Stable kebab-case id; used by --only and the expected-failures baseline. */
+  id: string;
+  /** One line: what the check does. */
+  description: string;
+  /** The rule ids the check enforces (spec/rules/rest.yaml). */
+  rules: readonly string[];
+  /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
+  group: string;
+  /** What the check needs besides a team token (which every check needs unless `tokenless`). */
+  needs?: readonly Need[];
+  /** The check sends no team token (e.g. the 401 checks). */
+  tokenless?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export interface Failure {
+  /** The rules the failure breaks; a subset of the check's rules. */
+  rules: string[];
+  message: string;
+}
+
+export type Status = "pass" | "fail" | "skip";
+
+export interface CheckResult {
+  id: string;
+  description: string;
+  group: string;
+  rules: readonly string[];
+  status: Status;
+  /** Why the check was skipped. */
+  reason?: string;
+  failures: Failure[];
+  /** Things worth knowing that are not failures (e.g. a 429 that was waited out). */
+  notes: string[];
+  durationMs: number;
+  requests: number;
+}
+
+/** Thrown by ctx.fail: ends the check as failed. */
+export class CheckFailed extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+/** Thrown by ctx.skip: ends the check as skipped. */
+export class CheckSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export interface CheckContext {
+  readonly target: Target;
+  /** The target's API, with this check's requests counted. */
+  readonly api: ApiClient;
+  readonly fixtures: Fixtures;
+  /** Records a failure unless `ok`; returns `ok`. */
+  expect(ok: boolean, rules: string | readonly string[], message: string): boolean;
+  /** Ends the check as failed. */
+  fail(rules: string | readonly string[], message: string): never;
+  /** Ends the check as skipped. */
+  skip(reason: string): never;
+  note(text: string): void;
+  /** Says what the check is waiting on (shown in the live view); `null` clears it. */
+  waiting(text: string | null): void;
+  /** Whether a failure has been recorded so far. */
+  readonly failed: boolean;
+}
+
+/** A short description of a response for failure messages. */
+export function describeResponse(res: ApiResponse): string {
+  const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
+  return `${res.method} ${res.path} → ${res.status} ${body}`;
+}

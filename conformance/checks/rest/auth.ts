@@ -1,0 +1,96 @@
+// Team isolation: another team's credentials reach none of this team's brands, batches or ideas (403
+// permission_error), whether reading, changing, asking for ideas on them or ranking drafts for them.
+import type { Check, CheckContext } from "../../check.js";
+import { pathOf, type OperationId } from "../../contract.js";
+import { expectError } from "../../expect.js";
+import type { ApiResponse } from "../../http.js";
+import { errorRules } from "./common.js";
+
+const group = "auth";
+const rules = [...errorRules, "team-isolation-403", "error-param-names-field"] as const;
+const needs = ["other-team-token", "stateful"] as const;
+
+const forbidden = (ctx: CheckContext, res: ApiResponse, op: OperationId, param?: string) =>
+  expectError(ctx, res, op, 403, {
+    statusRules: "team-isolation-403",
+    ...(param ? { param, paramRules: "error-param-names-field" } : {}),
+  });
+
+export const authChecks: Check[] = [
+  {
+    id: "other-team-brand-get-403",
+    description: "GET of this team's brand with another team's token answers 403 permission_error",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.brand("main");
+      if (!track.id) ctx.skip(`no brand: ${track.problem}`);
+      forbidden(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: track.id }), "other-team"), "getBrand");
+    },
+  },
+  {
+    id: "other-team-brand-patch-403",
+    description: "PATCH of this team's brand with another team's token answers 403 and changes nothing",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const probe = await ctx.fixtures.statefulness();
+      if (!probe.brandId) ctx.skip(`no brand: ${probe.reason}`);
+      const path = pathOf("updateBrand", { brand_id: probe.brandId });
+      const name = `Taken over ${ctx.fixtures.run}`;
+      forbidden(ctx, await ctx.api.patch(path, { name }, "other-team"), "updateBrand");
+      const after = await ctx.api.get(pathOf("getBrand", { brand_id: probe.brandId }));
+      ctx.expect(after.body?.name !== name, "team-isolation-403", `another team's PATCH changed the brand's name to ${JSON.stringify(name)}`);
+    },
+  },
+  {
+    id: "other-team-batch-get-403",
+    description: "GET of this team's batch with another team's token answers 403 permission_error",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.batch("main");
+      if (!track.id) ctx.skip(`no batch: ${track.problem}`);
+      forbidden(ctx, await ctx.api.get(pathOf("getIdeaBatch", { batch_id: track.id }), "other-team"), "getIdeaBatch");
+    },
+  },
+  {
+    id: "other-team-brand-ideas-403",
+    description: "POST /v1/ideas with another team's token for this team's ready brand answers 403 naming brand",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      forbidden(ctx, await ctx.api.post(pathOf("createIdeas"), { brand }, "other-team"), "createIdeas", "brand");
+    },
+  },
+  {
+    id: "other-team-idea-feedback-403",
+    description: "POST /v1/feedback with another team's token about this team's idea answers 403 naming idea",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const batch = await ctx.fixtures.doneBatch(ctx);
+      const idea = batch.last?.data?.[0]?.id;
+      if (typeof idea !== "string") ctx.skip("the done batch holds no idea");
+      forbidden(ctx, await ctx.api.post(pathOf("createFeedback"), { idea, outcome: "posted" }, "other-team"), "createFeedback", "idea");
+    },
+  },
+  {
+    id: "other-team-brand-predictions-403",
+    description: "POST /v1/predictions with another team's token for this team's ready brand answers 403 naming brand",
+    rules,
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      const res = await ctx.api.post(pathOf("createPrediction"), { brand, drafts: [{ text: "Fresh bread." }] }, "other-team");
+      forbidden(ctx, res, "createPrediction", "brand");
+    },
+  },
+];

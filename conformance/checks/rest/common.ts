@@ -1,0 +1,71 @@
+// Rule lists and small helpers the REST checks share.
+import { randomBytes } from "node:crypto";
+import type { CheckContext } from "../../check.js";
+import { pathOf } from "../../contract.js";
+import { sleep, type ApiResponse } from "../../http.js";
+
+/** Rules every schema-checked answer probes (see expect.ts). */
+export const answerRules = ["response-matches-schema", "json-content-type", "answers-within-seconds"] as const;
+/** …plus those of an object with an id and times. */
+export const objectRules = [...answerRules, "object-field-names-kind", "id-prefixes", "iso-8601-times"] as const;
+export const brandRules = [...objectRules, "brand-fields-complete"] as const;
+export const batchRules = [...objectRules, "batch-fields-complete", "batch-model-named"] as const;
+/** Rules every error answer probes. */
+export const errorRules = [...answerRules, "error-envelope", "error-type-per-status"] as const;
+
+/** An id of a kind that no target has issued: the prefix and 20 random letters and digits. */
+export function unknownId(prefix: string): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = randomBytes(20);
+  return prefix + Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** The target's own today (YYYY-MM-DD), from a timestamp it wrote; its clock may differ from ours. */
+export function dayOf(iso: unknown): string | undefined {
+  if (typeof iso !== "string") return undefined;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? undefined : new Date(t).toISOString().slice(0, 10);
+}
+
+export interface Followed {
+  history: ApiResponse[];
+  last: any;
+  timedOut: boolean;
+  /** A GET that did not answer 200. */
+  broken?: ApiResponse;
+}
+
+/** Polls a brand (or batch) at the seed's pace while its status is `pending` (or one of them), up to the deadline. */
+export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id: string, pending: string | readonly string[], label: string): Promise<Followed> {
+  const waitingFor = typeof pending === "string" ? [pending] : pending;
+  const t = ctx.target.timing;
+  const interval = kind === "brand" ? t.brandPollMs : t.batchPollMs;
+  const deadline = kind === "brand" ? t.brandReadyDeadlineMs : t.batchDoneDeadlineMs;
+  const path = kind === "brand" ? pathOf("getBrand", { brand_id: id }) : pathOf("getIdeaBatch", { batch_id: id });
+  const started = performance.now();
+  const history: ApiResponse[] = [];
+  let last: any;
+  try {
+    for (let polls = 1; ; polls++) {
+      ctx.waiting(`${kind} ${id}: ${label}, poll ${polls}`);
+      await sleep(interval);
+      const res = await ctx.api.get(path);
+      history.push(res);
+      if (res.status !== 200) return { history, last, timedOut: false, broken: res };
+      last = res.body;
+      if (!waitingFor.includes(last?.status)) return { history, last, timedOut: false };
+      if (performance.now() - started + interval > deadline) return { history, last, timedOut: true };
+    }
+  } finally {
+    ctx.waiting(null);
+  }
+}
+
+/** Waits one poll interval, then reads the resource once more. */
+export async function lookAgain(ctx: CheckContext, kind: "brand" | "batch", id: string): Promise<ApiResponse> {
+  const t = ctx.target.timing;
+  ctx.waiting(`${kind} ${id}: one more look after it settled`);
+  await sleep(kind === "brand" ? t.brandPollMs : t.batchPollMs);
+  ctx.waiting(null);
+  return ctx.api.get(kind === "brand" ? pathOf("getBrand", { brand_id: id }) : pathOf("getIdeaBatch", { batch_id: id }));
+}

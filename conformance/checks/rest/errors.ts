@@ -1,0 +1,265 @@
+// Error answers: the envelope, the type for each status (the seed's table), 401 without a usable token, 404 for
+// ids that name nothing, 400 for a body that is not valid, 409 brand_not_ready, 429 with Retry-After and 500.
+import type { Check, CheckContext } from "../../check.js";
+import { operations, pathOf, type OperationId } from "../../contract.js";
+import { expectError } from "../../expect.js";
+import { errorRules, unknownId } from "./common.js";
+
+const group = "errors";
+
+/** A request for each operation: path and a body valid enough to get past everything but what is probed. */
+function requestFor(op: OperationId, ids: { brand: string; batch: string; idea: string }): { path: string; body?: unknown } {
+  switch (op) {
+    case "createBrand":
+      return { path: pathOf(op), body: { website: "https://www.example.com" } };
+    case "getBrand":
+      return { path: pathOf(op, { brand_id: ids.brand }) };
+    case "updateBrand":
+      return { path: pathOf(op, { brand_id: ids.brand }), body: { country: "IE" } };
+    case "createIdeas":
+      return { path: pathOf(op), body: { brand: ids.brand } };
+    case "getIdeaBatch":
+      return { path: pathOf(op, { batch_id: ids.batch }) };
+    case "createFeedback":
+      return { path: pathOf(op), body: { idea: ids.idea, outcome: "saved" } };
+    case "createPrediction":
+      return { path: pathOf(op), body: { brand: ids.brand, drafts: [{ text: "Fresh bread." }] } };
+  }
+}
+
+const allOps = Object.keys(operations) as OperationId[];
+const kebab = (op: string) => op.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+const authRules = [...errorRules, "auth-required-401"] as const;
+
+const noToken: Check[] = allOps.map((op) => ({
+  id: `no-token-401-${kebab(op)}`,
+  description: `${operations[op].method} ${operations[op].template} without a token answers 401 authentication_error`,
+  rules: authRules,
+  group,
+  tokenless: true,
+  async run(ctx: CheckContext) {
+    const r = requestFor(op, { brand: unknownId("brand_"), batch: unknownId("batch_"), idea: unknownId("idea_") });
+    const res = await ctx.api.send({ method: operations[op].method, path: r.path, body: r.body, auth: "none" });
+    expectError(ctx, res, op, 401, { statusRules: "auth-required-401" });
+  },
+}));
+
+const badTokens: Check[] = [
+  {
+    id: "invalid-token-401",
+    description: "A token the target never issued answers 401 authentication_error, on reads and writes",
+    rules: authRules,
+    group,
+    needs: ["stateful"],
+    tokenless: true,
+    async run(ctx: CheckContext) {
+      const { brandId } = await ctx.fixtures.statefulness();
+      const bearer = `conformance-not-a-token-${ctx.fixtures.run}`;
+      const get = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer });
+      expectError(ctx, get, "getBrand", 401, { statusRules: "auth-required-401" });
+      const post = await ctx.api.post(pathOf("createBrand"), { website: "https://www.example.com" }, { bearer });
+      expectError(ctx, post, "createBrand", 401, { statusRules: "auth-required-401" });
+    },
+  },
+  {
+    id: "expired-token-401",
+    description: "An expired token answers 401 authentication_error",
+    rules: authRules,
+    group,
+    needs: ["expired-token", "stateful"],
+    tokenless: true,
+    async run(ctx: CheckContext) {
+      const { brandId } = await ctx.fixtures.statefulness();
+      const res = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), "expired");
+      expectError(ctx, res, "getBrand", 401, { statusRules: "auth-required-401" });
+    },
+  },
+];
+
+const notFoundRules = [...errorRules, "unknown-id-404"] as const;
+const unknownIds: Check[] = [
+  {
+    id: "unknown-brand-404",
+    description: "GET and PATCH of a brand id that names nothing answer 404 not_found",
+    rules: notFoundRules,
+    group,
+    needs: ["stateful"],
+    async run(ctx: CheckContext) {
+      const id = unknownId("brand_");
+      expectError(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: id })), "getBrand", 404, { statusRules: "unknown-id-404" });
+      expectError(ctx, await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { country: "IE" }), "updateBrand", 404, {
+        statusRules: "unknown-id-404",
+      });
+    },
+  },
+  {
+    id: "unknown-batch-404",
+    description: "GET of a batch id that names nothing answers 404 not_found",
+    rules: notFoundRules,
+    group,
+    needs: ["stateful"],
+    async run(ctx: CheckContext) {
+      const res = await ctx.api.get(pathOf("getIdeaBatch", { batch_id: unknownId("batch_") }));
+      expectError(ctx, res, "getIdeaBatch", 404, { statusRules: "unknown-id-404" });
+    },
+  },
+  {
+    id: "unknown-brand-in-body-404",
+    description: "POST /v1/ideas and /v1/predictions for a brand id that names nothing answer 404 naming brand",
+    rules: [...notFoundRules, "error-param-names-field"],
+    group,
+    needs: ["stateful"],
+    async run(ctx: CheckContext) {
+      const brand = unknownId("brand_");
+      const ideas = await ctx.api.post(pathOf("createIdeas"), { brand });
+      expectError(ctx, ideas, "createIdeas", 404, { statusRules: "unknown-id-404", param: "brand", paramRules: "error-param-names-field" });
+      const pred = await ctx.api.post(pathOf("createPrediction"), { brand, drafts: [{ text: "Fresh bread." }] });
+      expectError(ctx, pred, "createPrediction", 404, { statusRules: "unknown-id-404", param: "brand", paramRules: "error-param-names-field" });
+    },
+  },
+  {
+    id: "unknown-idea-404",
+    description: "POST /v1/feedback about an idea id that names nothing answers 404 naming idea",
+    rules: [...notFoundRules, "error-param-names-field"],
+    group,
+    needs: ["stateful"],
+    async run(ctx: CheckContext) {
+      const res = await ctx.api.post(pathOf("createFeedback"), { idea: unknownId("idea_"), outcome: "posted" });
+      expectError(ctx, res, "createFeedback", 404, { statusRules: "unknown-id-404", param: "idea", paramRules: "error-param-names-field" });
+    },
+  },
+];
+
+/** A body that breaks the schema of each operation with a body; holds on a validating stateless mock too. */
+const badBodies: Check[] = (["createBrand", "updateBrand", "createIdeas", "createFeedback", "createPrediction"] as const).map((op) => ({
+  id: `bad-request-400-${kebab(op)}`,
+  description: `${operations[op].method} ${operations[op].template} with a body that breaks the schema answers 400 invalid_request in the envelope`,
+  rules: [...errorRules, "invalid-field-400"],
+  group,
+  async run(ctx: CheckContext) {
+    let path = pathOf(op);
+    if (op === "updateBrand") {
+      const probe = await ctx.fixtures.statefulness();
+      if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
+      path = pathOf(op, { brand_id: probe.brandId });
+    }
+    const body = op === "updateBrand" ? { archetype: 7 } : op === "createIdeas" ? { count: "many" } : op === "createFeedback" ? { outcome: 7 } : { drafts: "none" };
+    const res = await ctx.api.send({ method: operations[op].method, path, body });
+    expectError(ctx, res, op, 400, { statusRules: "invalid-field-400" });
+  },
+}));
+
+const notReadyRules = [...errorRules, "ideas-brand-not-ready-409"] as const;
+const notReady = (ctx: CheckContext, res: Parameters<typeof expectError>[1], op: OperationId) =>
+  expectError(ctx, res, op, 409, {
+    statusRules: "ideas-brand-not-ready-409",
+    param: "brand",
+    paramRules: "ideas-brand-not-ready-409",
+    code: "brand_not_ready",
+  });
+
+/**
+ * Creates a brand and at once sends `send(brand)`, while the brand is still reading. A read faster than a round
+ * trip is no fault, so when the request was accepted and the brand turns out ready, it tries again with a new
+ * brand (three times at most) before giving up as skipped.
+ */
+async function whileReading(
+  ctx: CheckContext,
+  op: OperationId,
+  body: (brand: string) => Record<string, unknown>,
+  accepted: number,
+): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.target.inputs.website });
+    if (created.status !== 201 || typeof created.body?.id !== "string") ctx.skip(`could not create a brand: ${created.status}`);
+    if (created.body.status !== "reading") ctx.skip(`the new brand is ${created.body.status}, not reading`);
+    const brand = created.body.id as string;
+    const res = await ctx.api.send({ method: "POST", path: pathOf(op), body: body(brand), priority: true });
+    if (res.status === accepted) {
+      const now = await ctx.api.get(pathOf("getBrand", { brand_id: brand }));
+      if (now.body?.status === "ready") continue;
+    }
+    notReady(ctx, res, op);
+    return;
+  }
+  ctx.skip("each of three brands was read before the request arrived; nothing to see");
+}
+
+const conflicts: Check[] = [
+  {
+    id: "brand-not-ready-409-reading",
+    description: "POST /v1/ideas for a brand still reading answers 409 invalid_request, code brand_not_ready, param brand",
+    rules: notReadyRules,
+    group,
+    needs: ["stateful"],
+    run: (ctx: CheckContext) => whileReading(ctx, "createIdeas", (brand) => ({ brand }), 202),
+  },
+  {
+    id: "brand-not-ready-409-failed",
+    description: "POST /v1/ideas for a brand whose read failed answers 409 brand_not_ready (it is not ready)",
+    rules: notReadyRules,
+    group,
+    needs: ["stateful", "trigger:website-fails-read"],
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.brand("fails");
+      if (track.last?.status !== "failed" || !track.id) ctx.skip(`needs a failed brand: ${track.problem ?? `the brand is ${track.last?.status}`}`);
+      const res = await ctx.api.post(pathOf("createIdeas"), { brand: track.id });
+      notReady(ctx, res, "createIdeas");
+    },
+  },
+  {
+    id: "brand-not-ready-409-predictions",
+    description: "POST /v1/predictions for a brand still reading answers 409 brand_not_ready",
+    rules: notReadyRules,
+    group,
+    needs: ["stateful"],
+    run: (ctx: CheckContext) => whileReading(ctx, "createPrediction", (brand) => ({ brand, drafts: [{ text: "Fresh bread." }] }), 200),
+  },
+];
+
+const limits: Check[] = [
+  {
+    id: "rate-limit-429",
+    description: "Requests beyond the rate limit answer 429 rate_limit with Retry-After in whole seconds",
+    rules: [...errorRules, "rate-limit-429"],
+    group,
+    needs: ["stateful", "trigger:rate-limited-token"],
+    tokenless: true,
+    async run(ctx: CheckContext) {
+      const path = pathOf("getBrand", { brand_id: unknownId("brand_") });
+      // Bursts sent side by side (this token exists to be limited), so the limit is hit even when each
+      // request takes a while; a few rounds, in case a burst straddles the limit's window.
+      const rounds = 5;
+      const burst = 6;
+      for (let round = 1; round <= rounds; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: burst }, () => ctx.api.send({ method: "GET", path, auth: "rate-limited", retry429: false, priority: true })),
+        );
+        const limited = answers.find((res) => res.status === 429);
+        if (limited) {
+          expectError(ctx, limited, "getBrand", 429, { statusRules: "rate-limit-429" });
+          ctx.note(`429 in burst ${round} of ${burst} requests`);
+          return;
+        }
+        if (answers.some((res) => res.status === 401)) ctx.fail("rate-limit-429", "the rate-limited token was refused with 401 before any 429");
+      }
+      const tries = rounds * burst;
+      ctx.fail("rate-limit-429", `no 429 after ${tries} quick requests with the rate-limited token`);
+    },
+  },
+  {
+    id: "server-error-500",
+    description: "A failure on the target's side answers 500 server_error in the envelope",
+    rules: [...errorRules, "server-error-500"],
+    group,
+    needs: ["stateful", "trigger:focus-server-error"],
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      const res = await ctx.api.post(pathOf("createIdeas"), { brand, focus: ctx.target.triggers.focusServerError });
+      expectError(ctx, res, "createIdeas", 500, { statusRules: "server-error-500" });
+    },
+  },
+];
+
+export const errorChecks: Check[] = [...noToken, ...badTokens, ...unknownIds, ...badBodies, ...conflicts, ...limits];

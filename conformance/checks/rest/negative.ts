@@ -1,0 +1,64 @@
+// Negative inputs derived from the request schemas (negative-inputs.ts): each bad body must answer 400
+// invalid_request with `param` naming the field. A stateless mock answers from fixed examples, so `param`
+// cannot name the field there: these checks need a stateful target (bad-request-400-* covers the shape).
+import type { Check, CheckContext } from "../../check.js";
+import { operations, pathOf } from "../../contract.js";
+import { expectError } from "../../expect.js";
+import { badInputs, type BadInput, type BaseValues } from "../../negative-inputs.js";
+import { dayOf, errorRules } from "./common.js";
+
+const group = "negative";
+
+async function baseValues(ctx: CheckContext, input: BadInput): Promise<{ values: BaseValues; path: string }> {
+  const values: BaseValues = { brandId: "", ideaId: "", today: new Date().toISOString().slice(0, 10) };
+  let path = pathOf(input.op);
+  if (input.base === "ready-brand") {
+    values.brandId = await ctx.fixtures.readyBrandId(ctx);
+    const brand = await ctx.fixtures.brand("main");
+    // The target's today: from the freshest timestamp it wrote.
+    values.today = dayOf(brand.history.at(-1)?.body?.created_at) ?? values.today;
+  }
+  if (input.base === "idea") {
+    const batch = await ctx.fixtures.doneBatch(ctx);
+    const idea = batch.last?.data?.[0]?.id;
+    if (typeof idea !== "string") ctx.skip("the done batch holds no idea");
+    values.ideaId = idea;
+  }
+  if (input.base === "brand-to-patch") {
+    const probe = await ctx.fixtures.statefulness();
+    if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
+    path = pathOf("updateBrand", { brand_id: probe.brandId });
+  }
+  return { values, path };
+}
+
+function negativeCheck(input: BadInput): Check {
+  const rules = [...errorRules, "invalid-field-400", ...input.rules];
+  return {
+    id: `negative-${input.id}`,
+    description: `${input.description} → 400 naming ${input.params.join(" or ")}`,
+    rules,
+    group,
+    needs: ["stateful"],
+    async run(ctx: CheckContext) {
+      const { values, path } = await baseValues(ctx, input);
+      let body = input.body(values);
+      let res = await ctx.api.send({ method: operations[input.op].method, path, body });
+      if (input.id === "create-ideas-date-beyond-horizon" && res.status === 202) {
+        // The target's day may have turned since we read its clock; count from the day it says it is now.
+        const today = dayOf(res.body?.created_at);
+        if (today && today !== values.today) {
+          body = input.body({ ...values, today });
+          res = await ctx.api.send({ method: "POST", path, body });
+        }
+      }
+      expectError(ctx, res, input.op, 400, {
+        statusRules: ["invalid-field-400", ...input.rules],
+        param: input.params,
+        paramRules: "invalid-field-400",
+      });
+    },
+  };
+}
+
+export const negativeChecks: Check[] = badInputs().map(negativeCheck);

@@ -1,0 +1,112 @@
+// Shapes: one success answer of every operation, valid against the generated validators for its operation and
+// status, with `object` and id prefixes right. These hold for a stateless mock too.
+import type { Check, CheckContext } from "../../check.js";
+import { pathOf } from "../../contract.js";
+import { expectSuccess } from "../../expect.js";
+import { batchRules, brandRules, objectRules, unknownId } from "./common.js";
+
+const group = "shapes";
+
+export const shapeChecks: Check[] = [
+  {
+    id: "create-brand-from-website",
+    description: "POST /v1/brands with a website answers 201 with a valid brand",
+    rules: brandRules,
+    group,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.brand("main");
+      if (!track.created) ctx.fail("response-matches-schema", `POST /v1/brands failed: ${track.problem}`);
+      expectSuccess(ctx, track.created, "createBrand", 201, "response-matches-schema");
+    },
+  },
+  {
+    id: "create-brand-from-name-and-description",
+    description: "POST /v1/brands with a name and a description answers 201 with a valid brand",
+    rules: [...brandRules, "brand-create-website-or-name-description"],
+    group,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.brand("patchLists");
+      if (!track.created) ctx.fail("brand-create-website-or-name-description", `POST /v1/brands failed: ${track.problem}`);
+      expectSuccess(ctx, track.created, "createBrand", 201, ["response-matches-schema", "brand-create-website-or-name-description"]);
+    },
+  },
+  {
+    id: "get-brand",
+    description: "GET /v1/brands/{brand_id} answers 200 with a valid brand",
+    rules: brandRules,
+    group,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.brand("main");
+      const first = track.history[0];
+      if (!first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
+      expectSuccess(ctx, first, "getBrand", 200, "response-matches-schema");
+      if (track.again) expectSuccess(ctx, track.again, "getBrand", 200, "response-matches-schema");
+    },
+  },
+  {
+    id: "update-brand",
+    description: "PATCH /v1/brands/{brand_id} answers 200 with a valid brand",
+    rules: brandRules,
+    group,
+    async run(ctx: CheckContext) {
+      const probe = await ctx.fixtures.statefulness();
+      if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
+      const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: probe.brandId }), { country: "IE" });
+      expectSuccess(ctx, res, "updateBrand", 200, "response-matches-schema");
+    },
+  },
+  {
+    id: "create-ideas",
+    description: "POST /v1/ideas answers 202 with a valid batch",
+    rules: [...batchRules, "ideas-accepted-202"],
+    group,
+    async run(ctx: CheckContext) {
+      const track = await ctx.fixtures.batch("main");
+      if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
+      expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202");
+    },
+  },
+  {
+    id: "get-idea-batch",
+    description: "GET /v1/ideas/{batch_id} answers 200 with a valid batch, while thinking and once settled",
+    rules: batchRules,
+    group,
+    async run(ctx: CheckContext) {
+      ctx.fixtures.startBatches("main", "plain");
+      for (const key of ["main", "plain"] as const) {
+        const track = await ctx.fixtures.batch(key);
+        if (!track.history.length) ctx.skip(`no batch to read: ${track.problem ?? "not created"}`);
+        for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "response-matches-schema");
+        if (track.again) expectSuccess(ctx, track.again, "getIdeaBatch", 200, "response-matches-schema");
+      }
+    },
+  },
+  {
+    id: "create-feedback",
+    description: "POST /v1/feedback answers 201 with a valid feedback record",
+    rules: [...objectRules, "feedback-recorded"],
+    group,
+    async run(ctx: CheckContext) {
+      const { stateful } = await ctx.fixtures.statefulness();
+      let idea: string;
+      if (stateful) {
+        const batch = await ctx.fixtures.doneBatch(ctx);
+        idea = batch.last.data?.[0]?.id;
+        if (typeof idea !== "string") ctx.skip("the done batch holds no idea to give feedback on");
+      } else idea = unknownId("idea_");
+      const res = await ctx.api.post(pathOf("createFeedback"), { idea, outcome: "saved" });
+      expectSuccess(ctx, res, "createFeedback", 201, ["response-matches-schema", "feedback-recorded"]);
+    },
+  },
+  {
+    id: "create-prediction",
+    description: "POST /v1/predictions answers 200 with a valid ranking",
+    rules: [...objectRules, "predictions-rank-drafts"],
+    group,
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      const res = await ctx.api.post(pathOf("createPrediction"), { brand, drafts: [{ id: "d1", text: "Fresh bread, baked this morning." }] });
+      expectSuccess(ctx, res, "createPrediction", 200, ["response-matches-schema", "predictions-rank-drafts"]);
+    },
+  },
+];

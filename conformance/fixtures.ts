@@ -1,0 +1,275 @@
+// Shared background work: the brands and batches several checks look at, each made once per run and followed
+// through its transitions (polled at the seed's pace, scaled), then looked at once more after it settled so
+// the checks can see whether a terminal state stays. Every check awaiting the same fixture shares one job, and
+// all jobs run at once, so a run takes about as long as its slowest background job.
+//
+// A fixture never fails a check itself: it records what happened (a "track") and the checks judge it. A check
+// that only needs a ready brand or a done batch is skipped, with the reason, when there is none.
+import { randomBytes } from "node:crypto";
+import type { CheckContext } from "./check.js";
+import { pathOf } from "./contract.js";
+import { apiClient, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
+import type { Redactor } from "./redact.js";
+import type { Target } from "./target.js";
+
+export type Outcome = "settled" | "timeout" | "error" | "stateless";
+
+export interface Track {
+  kind: "brand" | "batch";
+  key: string;
+  /** What was sent to create it. */
+  request: Record<string, any>;
+  /** The create answer (undefined when the request itself failed). */
+  created?: ApiResponse;
+  id?: string;
+  /** Every GET while waiting, in order. */
+  history: ApiResponse[];
+  /** The last body seen (create answer or GET). */
+  last?: any;
+  /** settled: reached a status other than reading/thinking. */
+  outcome: Outcome;
+  /** One more GET an interval after it settled. */
+  again?: ApiResponse;
+  /** What went wrong, for skip reasons and failure messages. */
+  problem?: string;
+  /** Real milliseconds from the create request to settling. */
+  elapsedMs: number;
+  /** For a batch: the brand it was made for. */
+  brandId?: string;
+}
+
+export interface Statefulness {
+  stateful: boolean;
+  reason: string;
+  /** The probe brand's id, when one was made. */
+  brandId?: string;
+}
+
+export interface FixtureEnv {
+  target: Target;
+  transport: Transport;
+  redactor: Redactor;
+  signal: AbortSignal;
+  /** Shows (or, with null, clears) what a background job waits on. */
+  onWaiting(key: string, text: string | null): void;
+}
+
+/** Brand requests the fixtures make; checks compare what they get against them. */
+export function brandRequests(target: Target, run: string) {
+  const never = ["Talk about prices or discounts.", "Use emojis."];
+  return {
+    /** From a website the target can read. */
+    main: { website: target.inputs.website },
+    /** A website and every field supplied: all must be kept through the read. */
+    supplied: {
+      website: target.inputs.website,
+      name: `Conformance Bakery ${run}`,
+      description: "A small bakery that bakes sourdough bread and cinnamon buns every morning.",
+      language: "en",
+      country: "IE",
+      archetype: "sage",
+      rules: { always: ["Mention that everything is baked the same morning."], never },
+    },
+    /** The stateful probe: name and description only. */
+    probe: {
+      name: `Conformance Probe ${run}`,
+      description: "A brand made by the conformance suite to see whether the target keeps what it is sent.",
+    },
+    /** For PATCH of one field. */
+    patchPartial: {
+      name: `Conformance Florist ${run}`,
+      description: "A florist that arranges seasonal bouquets for weddings and birthdays.",
+      language: "en",
+      country: "IE",
+      archetype: "lover",
+      rules: { always: ["Name the flowers."], never },
+    },
+    /** For PATCH of a list. */
+    patchLists: {
+      name: `Conformance Cafe ${run}`,
+      description: "A cafe that roasts its own coffee and serves breakfast all day.",
+      rules: { always: ["Mention the roastery."], never },
+    },
+    /** For PATCH of the website to another readable one. */
+    patchWebsite: { website: target.inputs.website },
+    /** For PATCH of the website to the one the target fails to read. */
+    rereadFails: { website: target.inputs.website },
+    /** From the website the target fails to read. */
+    fails: { website: target.triggers.websiteFailsRead ?? "" },
+  };
+}
+export type BrandKey = keyof ReturnType<typeof brandRequests>;
+
+/** Batch requests (the brand is filled in when the main brand is ready). */
+export function batchRequests(target: Target) {
+  return {
+    /** count, formats and a focus. */
+    main: { count: 4, formats: ["carousel", "text"], focus: "Lean toward the first cold mornings of the season and warm drinks." },
+    /** Nothing but the brand: default count, all formats, no focus. */
+    plain: {},
+    /** The focus that makes a batch fail. */
+    fails: { focus: target.triggers.focusFailsBatch ?? "" },
+  } as Record<string, Record<string, unknown>>;
+}
+export type BatchKey = "main" | "plain" | "fails";
+
+export class Fixtures {
+  /** A few letters unique to the run, for names. */
+  readonly run = randomBytes(3).toString("hex");
+  readonly brandRequests: ReturnType<typeof brandRequests>;
+  readonly batchRequests: ReturnType<typeof batchRequests>;
+  readonly #env: FixtureEnv;
+  readonly #api: ApiClient;
+  readonly #brands = new Map<string, Promise<Track>>();
+  readonly #batches = new Map<string, Promise<Track>>();
+  #statefulness?: Promise<Statefulness>;
+
+  constructor(env: FixtureEnv) {
+    this.#env = env;
+    this.#api = apiClient(env.transport, () => {});
+    this.brandRequests = brandRequests(env.target, this.run);
+    this.batchRequests = batchRequests(env.target);
+  }
+
+  /** Whether the target keeps what it is sent: a brand made with a name unique to the run must echo it. */
+  statefulness(): Promise<Statefulness> {
+    this.#statefulness ??= (async () => {
+      const body = this.brandRequests.probe;
+      let res: ApiResponse;
+      try {
+        res = await this.#api.post(pathOf("createBrand"), body);
+      } catch (err) {
+        return { stateful: false, reason: `the stateful probe (POST /v1/brands) failed: ${(err as Error).message}` };
+      }
+      if (res.status < 200 || res.status > 299)
+        return { stateful: false, reason: `the stateful probe (POST /v1/brands) answered ${res.status}, so nothing can be followed` };
+      const id = typeof res.body?.id === "string" ? res.body.id : undefined;
+      if (res.body?.name !== body.name)
+        return {
+          stateful: false,
+          reason: "the target does not keep what it is sent (a brand created with a unique name came back with another): a stateless mock answering from fixed examples has no state to check",
+          ...(id ? { brandId: id } : {}),
+        };
+      return { stateful: true, reason: "the target keeps what it is sent", ...(id ? { brandId: id } : {}) };
+    })();
+    return this.#statefulness;
+  }
+
+  /** A brand, created once per key and followed until it settles. */
+  brand(key: BrandKey): Promise<Track> {
+    let p = this.#brands.get(key);
+    if (!p) {
+      p = this.#follow("brand", key, pathOf("createBrand"), this.brandRequests[key]);
+      this.#brands.set(key, p);
+    }
+    return p;
+  }
+
+  /** A batch for the main brand, created once per key (once the brand is ready) and followed until it settles. */
+  batch(key: BatchKey): Promise<Track> {
+    let p = this.#batches.get(key);
+    if (!p) {
+      p = (async (): Promise<Track> => {
+        const brand = await this.brand("main");
+        const usable = await this.#usable(brand);
+        const request = { brand: brand.id ?? "", ...this.batchRequests[key] };
+        if (!usable.ok)
+          return { kind: "batch", key, request, history: [], outcome: "error", problem: `no ready brand to ask for ideas: ${usable.why}`, elapsedMs: 0 };
+        const track = await this.#follow("batch", key, pathOf("createIdeas"), request);
+        track.brandId = brand.id;
+        return track;
+      })();
+      this.#batches.set(key, p);
+    }
+    return p;
+  }
+
+  /** Starts batches now (each is made once), so a check that looks at several waits for them side by side. */
+  startBatches(...keys: BatchKey[]): void {
+    for (const key of keys) void this.batch(key);
+  }
+
+  /** The id of a brand of the key that is ready (or, on a stateless target, of any brand); skips the check otherwise. */
+  async readyBrandId(ctx: CheckContext, key: BrandKey = "main"): Promise<string> {
+    const track = await this.brand(key);
+    const usable = await this.#usable(track);
+    if (!usable.ok) ctx.skip(`needs a ready brand: ${usable.why}`);
+    return track.id!;
+  }
+
+  /** The main done batch (or, on a stateless target, any batch); skips the check otherwise. */
+  async doneBatch(ctx: CheckContext, key: BatchKey = "main"): Promise<Track> {
+    const track = await this.batch(key);
+    if (track.outcome === "stateless" && track.id) return track;
+    if (track.outcome !== "settled" || track.last?.status !== "done")
+      ctx.skip(`needs a done batch: ${track.problem ?? `batch ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`}`);
+    return track;
+  }
+
+  async #usable(track: Track): Promise<{ ok: true } | { ok: false; why: string }> {
+    if (!track.id) return { ok: false, why: track.problem ?? "the brand was not created" };
+    if (track.outcome === "stateless") return { ok: true };
+    if (track.outcome === "settled" && track.last?.status === "ready") return { ok: true };
+    return { ok: false, why: track.problem ?? `brand ${track.id} is ${track.last?.status ?? "unknown"}` };
+  }
+
+  async #follow(kind: "brand" | "batch", key: string, createPath: string, request: Record<string, any>): Promise<Track> {
+    const { target, signal } = this.#env;
+    const track: Track = { kind, key, request, history: [], outcome: "error", elapsedMs: 0 };
+    const started = performance.now();
+    const waitKey = `${kind}:${key}`;
+    const pending = kind === "brand" ? "reading" : "thinking";
+    const interval = kind === "brand" ? target.timing.brandPollMs : target.timing.batchPollMs;
+    const deadline = kind === "brand" ? target.timing.brandReadyDeadlineMs : target.timing.batchDoneDeadlineMs;
+    const elapsed = () => performance.now() - started;
+    try {
+      const { stateful } = await this.statefulness();
+      const created = await this.#api.post(createPath, request);
+      track.created = created;
+      track.last = created.body;
+      const okStatus = kind === "brand" ? [200, 201] : [200, 201, 202];
+      if (!okStatus.includes(created.status) || typeof created.body?.id !== "string") {
+        track.problem = `POST ${createPath} answered ${created.status}: ${created.text.slice(0, 200)}`;
+        return track;
+      }
+      track.id = created.body.id as string;
+      const getPath = kind === "brand" ? pathOf("getBrand", { brand_id: track.id }) : pathOf("getIdeaBatch", { batch_id: track.id });
+      if (!stateful) {
+        const res = await this.#api.get(getPath);
+        track.history.push(res);
+        track.last = res.body;
+        track.outcome = "stateless";
+        return track;
+      }
+      for (let polls = 1; ; polls++) {
+        this.#env.onWaiting(waitKey, `${kind} ${track.id} (${key}): ${pending} → ${kind === "brand" ? "ready or failed" : "done or failed"}, poll ${polls}, ${(elapsed() / 1000).toFixed(1)} s of ${(deadline / 1000).toFixed(1)} s`);
+        await sleep(interval, signal);
+        const res = await this.#api.get(getPath);
+        track.history.push(res);
+        if (res.status !== 200) {
+          track.problem = `GET ${getPath} answered ${res.status} while waiting: ${res.text.slice(0, 200)}`;
+          return track;
+        }
+        track.last = res.body;
+        if (res.body?.status !== pending) break;
+        if (elapsed() + interval > deadline) {
+          track.outcome = "timeout";
+          track.problem = `${kind} ${track.id} was still ${pending} after ${(elapsed() / 1000).toFixed(1)} s (${polls} polls; deadline ${(deadline / 1000).toFixed(1)} s)`;
+          return track;
+        }
+      }
+      track.outcome = "settled";
+      track.elapsedMs = elapsed();
+      this.#env.onWaiting(waitKey, `${kind} ${track.id} (${key}): ${track.last?.status}; one more look to see it stays`);
+      await sleep(interval, signal);
+      track.again = await this.#api.get(getPath);
+      return track;
+    } catch (err) {
+      track.problem = this.#env.redactor.text((err as Error).message);
+      return track;
+    } finally {
+      if (!track.elapsedMs) track.elapsedMs = elapsed();
+      this.#env.onWaiting(waitKey, null);
+    }
+  }
+}

@@ -1,0 +1,289 @@
+// Bad inputs derived from the request schemas of the OpenAPI document: for every field of every request body,
+// each constraint broken on its own (required, type, enum, lengths, bounds, item counts, pattern, format),
+// starting from a valid body, plus the rules the schema cannot say (website, or name and description; `date`
+// beyond the 45-day horizon; a reason on feedback that is not a rejection). Each answer must be 400
+// invalid_request with `param` naming the field.
+import { openapi, operations, type JsonSchema, type OperationId } from "./contract.js";
+
+/** What a bad input's valid starting body needs from the target. */
+export type BaseNeed = "ready-brand" | "idea" | "brand-to-patch" | "none";
+
+export interface BadInput {
+  /** Stable kebab-case, unique; the check id is `negative-<id>`. */
+  id: string;
+  op: OperationId;
+  /** What is wrong, in words. */
+  description: string;
+  /** The `param` values that name the field (after normalising). */
+  params: string[];
+  /** Rules besides invalid-field-400 the input probes. */
+  rules: string[];
+  base: BaseNeed;
+  /** The request body, given what the base needs. */
+  body(ctx: BaseValues): Record<string, unknown>;
+}
+
+export interface BaseValues {
+  brandId: string;
+  ideaId: string;
+  /** The target's today, YYYY-MM-DD (from its own timestamps). */
+  today: string;
+}
+
+const schemas = openapi.components.schemas;
+
+/** A schema with its `$ref` and single-`allOf` wrappers merged into one (descriptions dropped). */
+export function resolve(schema: JsonSchema): JsonSchema {
+  let out: JsonSchema = {};
+  const merge = (s: JsonSchema) => {
+    if (s.$ref) merge(schemas[String(s.$ref).split("/").pop()!]!);
+    if (Array.isArray(s.allOf)) for (const part of s.allOf) merge(part);
+    const { $ref: _r, allOf: _a, description: _d, examples: _e, ...rest } = s;
+    out = { ...out, ...rest };
+  };
+  merge(schema);
+  return out;
+}
+
+/** A valid value for a schema (for filling lists up to a limit). */
+export function sample(schema: JsonSchema, i = 0): unknown {
+  const s = resolve(schema);
+  if (s.enum) return s.enum[i % s.enum.length];
+  if (s.const !== undefined) return s.const;
+  switch (s.type) {
+    case "string":
+      if (s.pattern === "^https://\\S+$") return `https://www.example.com/page-${i}`;
+      if (s.format === "date") return "2030-01-01";
+      return `Entry ${i + 1}`.slice(0, s.maxLength ?? 100);
+    case "integer":
+    case "number":
+      return s.minimum ?? 1;
+    case "boolean":
+      return true;
+    case "array":
+      return Array.from({ length: s.minItems ?? 0 }, (_, k) => sample(s.items ?? {}, k));
+    case "object": {
+      const o: Record<string, unknown> = {};
+      for (const r of (s.required as string[] | undefined) ?? []) o[r] = sample(s.properties[r], i);
+      return o;
+    }
+  }
+  return "x";
+}
+
+const wrongType: Record<string, unknown> = { string: 12345, integer: "3", number: "3", boolean: "yes", array: "carousel", object: "nope" };
+
+/** A string that breaks a pattern, chosen to mean something for the patterns of the contract. */
+function patternBreaker(pattern: string): string | undefined {
+  const known: Record<string, string> = {
+    "^https://\\S+$": "http://www.example.com",
+    "^[a-z]{2}$": "EN",
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "01/12/2030",
+  };
+  const re = new RegExp(pattern, "u");
+  const prefix = /^\^([a-z]+_)/.exec(pattern)?.[1];
+  const candidates = [known[pattern], prefix ? `x${prefix}123abc` : undefined, "not valid!", "", "🙂"];
+  return candidates.find((c): c is string => c !== undefined && !re.test(c));
+}
+
+const kebab = (s: string) => s.replace(/[._]/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Rules a field's limits stand for, by operation and field path. */
+function rulesFor(op: OperationId, path: string, kind: string): string[] {
+  const out: string[] = [];
+  if (path === "count") out.push("limit-count");
+  if (path === "description" && kind === "max-length") out.push("limit-description");
+  if (path === "focus" && kind === "max-length") out.push("limit-focus");
+  if ((path === "rules.always" || path === "rules.never") && kind === "max-items") out.push("limit-rules-entries");
+  if (path === "date") out.push("limit-date-horizon");
+  if (path === "drafts" && kind === "max-items") out.push("limit-drafts");
+  if (path === "website" && kind === "pattern") out.push("website-https");
+  if (kind === "enum") out.push("enum-values");
+  return out;
+}
+
+function setPath(body: Record<string, unknown>, path: string[], value: unknown | typeof REMOVE): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node: any = copy;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i]!;
+    if (node[key] === undefined || node[key] === null || typeof node[key] !== "object") node[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
+    node = node[key];
+  }
+  const last = path[path.length - 1]!;
+  if (value === REMOVE) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+const REMOVE = Symbol("remove");
+
+interface Variant {
+  /** The variant's name (feedback: its outcome). */
+  name: string;
+  schema: JsonSchema;
+  base: BaseNeed;
+  /** The valid body the mutations start from. */
+  start(v: BaseValues): Record<string, unknown>;
+  /** Fields some other variant requires instead (website, or name and description). */
+  alternatives?: string[];
+}
+
+function variantsOf(op: OperationId): Variant[] {
+  const root = schemas[operations[op].requestSchema!]!;
+  switch (op) {
+    case "createBrand":
+      return [
+        { name: "", schema: schemas.CreateBrandFromWebsite!, base: "none", start: () => ({ website: "https://www.example.com" }), alternatives: ["name", "description"] },
+        {
+          name: "",
+          schema: schemas.CreateBrandFromNameAndDescription!,
+          base: "none",
+          start: () => ({ name: "Conformance Negative", description: "A bakery used to test what the service refuses." }),
+          alternatives: ["website"],
+        },
+      ];
+    case "updateBrand":
+      return [{ name: "", schema: root, base: "brand-to-patch", start: () => ({}) }];
+    case "createIdeas":
+      return [{ name: "", schema: root, base: "ready-brand", start: (v) => ({ brand: v.brandId }) }];
+    case "createFeedback":
+      return (["posted", "saved", "rejected"] as const).map((outcome) => ({
+        name: outcome,
+        schema: schemas[`${outcome[0]!.toUpperCase()}${outcome.slice(1)}FeedbackRequest`]!,
+        base: "idea" as const,
+        start: (v: BaseValues) => ({ idea: v.ideaId, outcome }),
+      }));
+    case "createPrediction":
+      return [{ name: "", schema: root, base: "ready-brand", start: (v) => ({ brand: v.brandId, drafts: [{ id: "d1", text: "Fresh bread every morning." }] }) }];
+    default:
+      return [];
+  }
+}
+
+const opNames: Partial<Record<OperationId, string>> = {
+  createBrand: "create-brand",
+  updateBrand: "update-brand",
+  createIdeas: "create-ideas",
+  createFeedback: "create-feedback",
+  createPrediction: "create-prediction",
+};
+
+/** Every bad input of every operation with a request body, ids unique. */
+export function badInputs(): BadInput[] {
+  const out: BadInput[] = [];
+  const seen = new Set<string>();
+  const add = (b: BadInput) => {
+    if (seen.has(b.id)) return;
+    seen.add(b.id);
+    out.push(b);
+  };
+
+  for (const op of Object.keys(opNames) as OperationId[]) {
+    for (const variant of variantsOf(op)) {
+      const walk = (schema: JsonSchema, path: string[], required: boolean, inArray: boolean) => {
+        const s = resolve(schema);
+        const dotted = path.filter((p) => !/^\d+$/.test(p)).join(".");
+        const idPath = kebab(dotted);
+        const mk = (kind: string, description: string, value: unknown | typeof REMOVE, params: string[] = [dotted], extraRules: string[] = []) =>
+          add({
+            // Variants share most fields; the first variant that has a field probes it.
+            id: `${opNames[op]}-${idPath}-${kind}`,
+            op,
+            description: `${op}: ${description}`,
+            params,
+            rules: [...new Set([...rulesFor(op, dotted, kind), ...extraRules])],
+            base: variant.base,
+            body: (v) => setPath(variant.start(v), path, value),
+          });
+        // The discriminator `outcome` is its own thing: an unknown value, not each variant's const.
+        if (op === "createFeedback" && dotted === "outcome") {
+          if (variant.name === "posted") {
+            mk("enum", "outcome is not one of posted, saved, rejected", "liked", ["outcome"], ["enum-values"]);
+            mk("required", "outcome is missing", REMOVE);
+          }
+          return;
+        }
+        if (required && !inArray) {
+          const alts = variant.alternatives ?? [];
+          if (alts.length)
+            mk("required", `${dotted} is missing (and the other way to create a brand is not complete)`, REMOVE, [dotted, ...alts], ["brand-create-website-or-name-description"]);
+          else mk("required", `${dotted} is missing`, REMOVE);
+        } else if (required && inArray) mk("required", `${dotted} is missing in an item`, REMOVE);
+        if (typeof s.type === "string" && wrongType[s.type] !== undefined)
+          mk("type", `${dotted} is ${JSON.stringify(wrongType[s.type])} instead of a${s.type === "integer" || s.type === "array" || s.type === "object" ? "n" : ""} ${s.type}`, wrongType[s.type]);
+        if (Array.isArray(s.enum)) mk("enum", `${dotted} is not one of ${s.enum.join(", ")}`, `not-a-${dotted.split(".").pop()}`);
+        if (typeof s.maxLength === "number") mk("max-length", `${dotted} is ${s.maxLength + 1} characters (at most ${s.maxLength})`, "x".repeat(s.maxLength + 1));
+        if (typeof s.minLength === "number" && s.minLength > 0) mk("min-length", `${dotted} is shorter than ${s.minLength} characters`, "");
+        if (typeof s.maximum === "number") mk("maximum", `${dotted} is ${s.maximum + 1} (at most ${s.maximum})`, s.maximum + 1);
+        if (typeof s.minimum === "number") mk("minimum", `${dotted} is ${s.minimum - 1} (at least ${s.minimum})`, s.minimum - 1);
+        if (s.type === "integer") mk("not-integer", `${dotted} is 2.5, not a whole number`, 2.5);
+        if (typeof s.pattern === "string") {
+          const bad = patternBreaker(s.pattern);
+          if (bad !== undefined) mk("pattern", `${dotted} is ${JSON.stringify(bad)}, which does not match ${s.pattern}`, bad);
+        }
+        if (s.format === "date" && typeof s.pattern === "string") mk("format", `${dotted} is 2030-02-30, not a real day`, "2030-02-30");
+        if (s.type === "array") {
+          if (typeof s.maxItems === "number")
+            mk("max-items", `${dotted} holds ${s.maxItems + 1} items (at most ${s.maxItems})`, Array.from({ length: s.maxItems + 1 }, (_, i) => sample(s.items ?? {}, i)));
+          if (typeof s.minItems === "number" && s.minItems > 0) mk("min-items", `${dotted} is empty (at least ${s.minItems})`, []);
+          if (s.items) {
+            // Break the first item, keeping the array otherwise valid.
+            const item = resolve(s.items);
+            if (item.type === "object") walk(s.items, [...path, "0"], false, true);
+            else {
+              const arr = (value: unknown) => [value];
+              if (Array.isArray(item.enum)) mk("item-enum", `${dotted} holds a value that is not one of ${item.enum.join(", ")}`, arr("not-a-format"), [dotted], ["enum-values"]);
+              if (typeof item.type === "string" && wrongType[item.type] !== undefined)
+                mk("item-type", `${dotted} holds ${JSON.stringify(wrongType[item.type])} instead of a ${item.type}`, arr(wrongType[item.type]));
+            }
+          }
+        }
+        if (s.type === "object" && s.properties) {
+          const req = new Set<string>((s.required as string[] | undefined) ?? []);
+          for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) {
+            walk(prop, [...path, name], req.has(name), inArray);
+          }
+        }
+      };
+      const s = resolve(variant.schema);
+      const req = new Set<string>((s.required as string[] | undefined) ?? []);
+      for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) walk(prop, [name], req.has(name), false);
+    }
+  }
+
+  // What the schema cannot say.
+  add({
+    id: "create-brand-nothing-to-read",
+    op: "createBrand",
+    description: "createBrand: neither a website nor a name and a description",
+    params: ["website", "name", "description"],
+    rules: ["brand-create-website-or-name-description"],
+    base: "none",
+    body: () => ({ language: "en", country: "IE" }),
+  });
+  add({
+    id: "create-ideas-date-beyond-horizon",
+    op: "createIdeas",
+    description: "createIdeas: date 46 days ahead (at most 45)",
+    params: ["date"],
+    rules: ["limit-date-horizon"],
+    base: "ready-brand",
+    body: (v) => ({ brand: v.brandId, date: addDays(v.today, 46) }),
+  });
+  add({
+    id: "create-feedback-reason-without-rejection",
+    op: "createFeedback",
+    description: "createFeedback: a reason with outcome posted (a reason belongs to a rejection)",
+    params: ["reason"],
+    rules: [],
+    base: "idea",
+    body: (v) => ({ idea: v.ideaId, outcome: "posted", reason: "wrong_language" }),
+  });
+  return out;
+}
+
+/** YYYY-MM-DD plus n days. */
+export function addDays(day: string, n: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}

@@ -1,0 +1,117 @@
+// The live console view: a line per check as it finishes (pass / fail / skip with why), and what the run is
+// waiting on (which brand or batch, which transition). On a terminal the waits sit in a status line that is
+// redrawn; elsewhere each wait is printed once when it starts. Then a summary with the failures and the ledger.
+import type { RunEvent } from "../runner.js";
+import type { RunResult } from "../index.js";
+
+export interface ConsoleOptions {
+  out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** Redraw a status line (default: when `out` is a terminal). */
+  live?: boolean;
+  color?: boolean;
+  /** Print only failures and the summary. */
+  quiet?: boolean;
+}
+
+export interface ConsoleReporter {
+  onEvent(event: RunEvent): void;
+  finish(result: RunResult, written?: string[]): void;
+}
+
+export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
+  const out = options.out ?? process.stdout;
+  const live = options.live ?? Boolean(out.isTTY);
+  const color = options.color ?? (Boolean(out.isTTY) && !process.env.NO_COLOR);
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const green = (s: string) => paint("32", s);
+  const red = (s: string) => paint("31", s);
+  const yellow = (s: string) => paint("33", s);
+  const dim = (s: string) => paint("2", s);
+  const waits = new Map<string, string>();
+  let running = 0;
+  let done = 0;
+  let total = 0;
+  let footerShown = false;
+
+  const width = () => Math.max(40, (out.columns ?? 120) - 1);
+  const clearFooter = () => {
+    if (live && footerShown) out.write("\r\x1b[2K");
+    footerShown = false;
+  };
+  const drawFooter = () => {
+    if (!live) return;
+    const first = [...waits.values()].at(-1);
+    const more = waits.size > 1 ? ` (+${waits.size - 1} more)` : "";
+    const text = `${done}/${total} done, ${running} running${first ? ` · waiting: ${first}${more}` : ""}`;
+    out.write(dim(text.slice(0, width())));
+    footerShown = true;
+  };
+  const line = (s: string) => {
+    clearFooter();
+    out.write(`${s}\n`);
+    drawFooter();
+  };
+
+  return {
+    onEvent(event) {
+      switch (event.type) {
+        case "start":
+          total++;
+          running++;
+          break;
+        case "stateful":
+          line(dim(`target ${event.stateful ? "is stateful" : "is stateless"}: ${event.reason}`));
+          break;
+        case "waiting":
+          if (event.text === null) waits.delete(event.key);
+          else {
+            if (!waits.has(event.key) && !live) line(dim(`… waiting: ${event.text}`));
+            waits.set(event.key, event.text);
+          }
+          break;
+        case "result": {
+          running--;
+          done++;
+          const r = event.result;
+          const ms = dim(`(${r.durationMs} ms)`);
+          if (r.status === "pass") {
+            if (!options.quiet) line(`${green("✓")} ${r.id} ${ms}`);
+          } else if (r.status === "skip") {
+            if (!options.quiet) line(`${yellow("-")} ${r.id} ${dim(`skipped: ${r.reason ?? ""}`)}`);
+          } else {
+            line(`${red("✗")} ${r.id} ${ms}`);
+            for (const f of r.failures.slice(0, 3)) line(`    ${red("→")} [${f.rules.join(", ")}] ${f.message}`);
+            if (r.failures.length > 3) line(dim(`    … ${r.failures.length - 3} more`));
+          }
+          break;
+        }
+      }
+      if (live && event.type !== "result") {
+        clearFooter();
+        drawFooter();
+      }
+    },
+    finish(result, written = []) {
+      clearFooter();
+      const s = result.summary;
+      const w = (t: string) => out.write(`${t}\n`);
+      w("");
+      w(`Target ${result.target.url}${result.target.embedded ? " (embedded reference)" : ""}, time scale ${result.target.timeScale}`);
+      w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped`);
+      if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));
+      for (const c of result.checks.filter((c) => c.verdict === "fixed")) w(red(`✗ ${c.id} is listed as an expected failure but passes now: remove it from the baseline`));
+      const unexpected = result.checks.filter((c) => c.verdict === "fail");
+      if (unexpected.length) {
+        w(red(`Unexpected failures (${unexpected.length}):`));
+        for (const c of unexpected) w(`  ${red("✗")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}]`);
+      }
+      if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
+      w(`Rules: ${Object.entries(s.rules).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+      const open = result.ledger.filter((e) => e.status === "skipped" || e.status === "not-covered");
+      for (const e of open.slice(0, 12)) w(dim(`  ${e.id}: ${e.status} — ${e.why ?? ""}`));
+      if (open.length > 12) w(dim(`  … ${open.length - 12} more (the Markdown and JSON reports list every rule)`));
+      for (const f of written) w(dim(`wrote ${f}`));
+      w(result.exitCode === 0 ? green("PASS") : red("FAIL"));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The Markdown report: summary, failures, skipped checks with reasons, and the coverage ledger.
+import type { RunResult } from "../index.js";
+
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const mark: Record<string, string> = {
+  pass: "✅ pass",
+  fail: "❌ fail",
+  skip: "⏭️ skipped",
+  "expected-failure": "⚠️ expected failure",
+  fixed: "❗ passes (listed as expected failure)",
+  skipped: "⏭️ skipped",
+  "not-covered": "➖ not covered",
+  "not-observable": "👁️ not observable",
+};
+
+export function markdownReport(result: RunResult): string {
+  const s = result.summary;
+  const lines: string[] = [];
+  lines.push("# Ideas REST API conformance", "");
+  lines.push(`- Target: ${result.target.url}${result.target.embedded ? " (embedded reference server)" : ""}`);
+  if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
+  lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
+  lines.push(
+    `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
+  );
+  lines.push(`- Rules: ${Object.entries(s.rules).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+  lines.push(`- Result: **${result.exitCode === 0 ? "PASS" : "FAIL"}**`, "");
+  if (result.unknownBaselineIds.length) lines.push(`> The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`, "");
+
+  const bad = result.checks.filter((c) => c.verdict !== "pass" && c.verdict !== "skip");
+  if (bad.length) {
+    lines.push("## Failures", "");
+    for (const c of bad) {
+      lines.push(`### ${c.id} — ${mark[c.verdict]}`, "", `${c.description}. Rules: ${c.rules.map((r) => `\`${r}\``).join(", ")}.`, "");
+      if (c.verdict === "fixed") lines.push("- Passes now: remove it from the expected-failures file.");
+      for (const f of c.failures) lines.push(`- [${f.rules.join(", ")}] ${f.message}`);
+      lines.push("");
+    }
+  }
+  const skipped = result.checks.filter((c) => c.verdict === "skip");
+  if (skipped.length) {
+    lines.push("## Skipped", "", "| Check | Why |", "| --- | --- |");
+    for (const c of skipped) lines.push(`| ${c.id} | ${cell(c.reason ?? "")} |`);
+    lines.push("");
+  }
+  lines.push("## Checks", "", "| Check | Result | Rules | Description |", "| --- | --- | --- | --- |");
+  for (const c of result.checks) lines.push(`| ${c.id} | ${mark[c.verdict]} | ${c.rules.join(", ")} | ${cell(c.description)} |`);
+  lines.push("", "## Coverage ledger", "", "| Rule | Result | Checks | Why | Statement |", "| --- | --- | --- | --- | --- |");
+  for (const e of result.ledger)
+    lines.push(`| ${e.id} | ${mark[e.status]} | ${e.failedBy.length ? `failed: ${e.failedBy.join(", ")}` : e.checks.length} | ${cell(e.why ?? "")} | ${cell(e.statement)} |`);
+  lines.push("");
+  return result.redactor.text(lines.join("\n"));
+}

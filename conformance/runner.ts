@@ -1,0 +1,172 @@
+// Runs checks against a target: every check at once (requests share the client's concurrency limit, waits
+// share the fixtures), each skipped with the reason when its needs are not met, all within the run's budget.
+import { setMaxListeners } from "node:events";
+import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
+import { CheckFailed, CheckSkipped, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
+import { Fixtures } from "./fixtures.js";
+import type { Redactor } from "./redact.js";
+import type { RuleCatalogue } from "./rules.js";
+import type { Target } from "./target.js";
+
+export type RunEvent =
+  | { type: "start"; check: Check }
+  | { type: "result"; result: CheckResult }
+  | { type: "waiting"; key: string; text: string | null }
+  | { type: "stateful"; stateful: boolean; reason: string };
+
+export interface RunnerOptions {
+  target: Target;
+  checks: readonly Check[];
+  rules: RuleCatalogue;
+  redactor: Redactor;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** Why a need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
+export function unmetNeed(need: Need, target: Target): string | undefined {
+  switch (need) {
+    case "token":
+      return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
+    case "other-team-token":
+      return target.tokens.otherTeam ? undefined : "no token of another team (IDEAS_OTHER_TEAM_TOKEN, or rest.tokens.other_team in the target file)";
+    case "expired-token":
+      return target.tokens.expired ? undefined : "no expired token (IDEAS_EXPIRED_TOKEN, or rest.tokens.expired in the target file)";
+    case "https":
+      return target.url.protocol === "https:" ? undefined : `the target is plain HTTP (${target.url.origin}); the check applies to HTTPS targets only`;
+    case "trigger:website-fails-read":
+      return target.triggers.websiteFailsRead ? undefined : "no website the target fails to read (rest.triggers.website_fails_read in the target file)";
+    case "trigger:focus-fails-batch":
+      return target.triggers.focusFailsBatch ? undefined : "no focus that fails a batch (rest.triggers.focus_fails_batch in the target file)";
+    case "trigger:focus-server-error":
+      return target.triggers.focusServerError ? undefined : "no focus that makes the target fail on its side (rest.triggers.focus_server_error in the target file)";
+    case "trigger:rate-limited-token":
+      return target.triggers.rateLimitedToken ? undefined : "no token that hits the rate limit (rest.triggers.rate_limited_token in the target file)";
+    case "stateful":
+      return undefined;
+  }
+}
+
+/** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */
+export function needsOf(check: Check): Need[] {
+  const needs = new Set<Need>(check.needs ?? []);
+  if (!check.tokenless) needs.add("token");
+  return [...needs];
+}
+
+export async function runChecks(options: RunnerOptions): Promise<{ results: CheckResult[]; requests: number; stateful?: boolean; statefulReason?: string }> {
+  const { target, checks, rules, redactor } = options;
+  const emit = options.onEvent ?? (() => {});
+  for (const check of checks)
+    for (const rule of check.rules) if (!rules.byId.has(rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
+
+  const abort = new AbortController();
+  // Every request in flight listens for the budget's end; there may be many more than ten.
+  setMaxListeners(0, abort.signal);
+  const budget = setTimeout(() => abort.abort(), target.timing.budgetMs);
+  const transport = new Transport(target, redactor, abort.signal);
+  const fixtures = new Fixtures({
+    target,
+    transport,
+    redactor,
+    signal: abort.signal,
+    onWaiting: (key, text) => emit({ type: "waiting", key, text: text === null ? null : redactor.text(text) }),
+  });
+
+  let statefulInfo: { stateful: boolean; reason: string } | undefined;
+  const statefulness = async () => {
+    const s = await fixtures.statefulness();
+    if (!statefulInfo) {
+      statefulInfo = { stateful: s.stateful, reason: s.reason };
+      emit({ type: "stateful", ...statefulInfo });
+    }
+    return s;
+  };
+
+  const runOne = async (check: Check): Promise<CheckResult> => {
+    const started = performance.now();
+    const failures: Failure[] = [];
+    const notes: string[] = [];
+    const api = apiClient(transport, (text) => notes.push(text));
+    const result = (status: CheckResult["status"], reason?: string): CheckResult => ({
+      id: check.id,
+      description: check.description,
+      group: check.group,
+      rules: check.rules,
+      status,
+      ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
+      failures: failures.map((f) => ({ rules: f.rules, message: redactor.text(f.message) })),
+      notes: notes.map((n) => redactor.text(n)),
+      durationMs: Math.round(performance.now() - started),
+      requests: api.requests,
+    });
+    const waitKey = `check:${check.id}`;
+    const ctx: CheckContext = {
+      target,
+      api,
+      fixtures,
+      expect(ok, r, message) {
+        if (!ok) failures.push({ rules: typeof r === "string" ? [r] : [...r], message });
+        return ok;
+      },
+      fail(r, message) {
+        throw new CheckFailed({ rules: typeof r === "string" ? [r] : [...r], message });
+      },
+      skip(reason) {
+        throw new CheckSkipped(reason);
+      },
+      note: (text) => notes.push(text),
+      waiting: (text) => emit({ type: "waiting", key: waitKey, text: text === null ? null : `${check.id}: ${redactor.text(text)}` }),
+      get failed() {
+        return failures.length > 0;
+      },
+    };
+    emit({ type: "start", check });
+    try {
+      const needs = needsOf(check);
+      for (const need of needs) {
+        const why = unmetNeed(need, target);
+        if (why) return result("skip", why);
+      }
+      if (needs.includes("stateful")) {
+        const s = await statefulness();
+        if (!s.stateful) return result("skip", s.reason);
+      }
+      await check.run(ctx);
+      return result(failures.length ? "fail" : "pass");
+    } catch (err) {
+      if (err instanceof CheckSkipped) return failures.length ? result("fail") : result("skip", err.reason);
+      if (err instanceof CheckFailed) {
+        failures.push(err.failure);
+        return result("fail");
+      }
+      const message =
+        err instanceof BudgetExceeded
+          ? `not finished within the run's budget (${Math.round(target.timing.budgetMs / 1000)} s)`
+          : err instanceof TransportError
+            ? err.message
+            : `the check broke: ${(err as Error)?.stack ?? String(err)}`;
+      failures.push({ rules: [...check.rules], message });
+      return result("fail");
+    } finally {
+      emit({ type: "waiting", key: waitKey, text: null });
+    }
+  };
+
+  try {
+    const results = await Promise.all(
+      checks.map(async (check) => {
+        const r = await runOne(check);
+        emit({ type: "result", result: r });
+        return r;
+      }),
+    );
+    return {
+      results,
+      requests: transport.requestCount,
+      ...(statefulInfo ? { stateful: statefulInfo.stateful, statefulReason: statefulInfo.reason } : {}),
+    };
+  } finally {
+    clearTimeout(budget);
+    transport.close();
+  }
+}

@@ -1,0 +1,291 @@
+// The target of a run: where it is, the tokens to use, the triggers for paths a caller cannot force, and the
+// timing to keep. Built from a target file (YAML), environment variables and flags, in rising precedence.
+//
+// Target file (see conformance/targets/reference.yaml for the reference server's):
+//   rest:
+//     url: https://api.example.com           # the base URL; paths start with /v1
+//     tokens: { team: …, other_team: …, expired: … }
+//     triggers: { website_fails_read: …, focus_fails_batch: …, focus_server_error: …, rate_limited_token: … }
+//     inputs: { website: …, other_website: … }
+//     timing: { time_scale, brand_poll_seconds, batch_poll_seconds, brand_ready_deadline_seconds,
+//               batch_done_deadline_seconds, request_timeout_seconds, answer_within_seconds, budget_seconds }
+//     concurrency: 4
+//     tls: { insecure: false, ca_file: … }
+// Any string value may be written `{ env: NAME }` to read it from the environment instead.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+
+export interface Tokens {
+  team?: string;
+  otherTeam?: string;
+  expired?: string;
+}
+
+export interface Triggers {
+  /** A website the target fails to read (its brand goes reading → failed). */
+  websiteFailsRead?: string;
+  /** A focus that makes a batch fail (thinking → failed). */
+  focusFailsBatch?: string;
+  /** A focus that makes POST /v1/ideas answer 500. */
+  focusServerError?: string;
+  /** A token with a rate limit low enough to hit with a few requests. */
+  rateLimitedToken?: string;
+}
+
+export interface Timing {
+  /** Real seconds per second of the target's time; scales every interval and deadline. */
+  timeScale: number;
+  brandPollMs: number;
+  batchPollMs: number;
+  brandReadyDeadlineMs: number;
+  batchDoneDeadlineMs: number;
+  /** Per request (not scaled: the network does not speed up). */
+  requestTimeoutMs: number;
+  /** How fast every call must answer (rule answers-within-seconds; not scaled). */
+  answerWithinMs: number;
+  /** The whole run. */
+  budgetMs: number;
+}
+
+export interface Target {
+  /** The base URL; request paths (/v1/…) are appended to its path. */
+  url: URL;
+  /** True when the suite started the reference server itself. */
+  embedded: boolean;
+  tokens: Tokens;
+  triggers: Triggers;
+  inputs: { website: string; otherWebsite: string };
+  timing: Timing;
+  concurrency: number;
+  tls: { insecure: boolean; ca?: string };
+  /** Every secret of the run (tokens); redacted from all output. */
+  secrets: string[];
+}
+
+/** Defaults in the target's seconds (scaled by time_scale), from the seed's polling advice and durations. */
+export const defaultTiming = {
+  time_scale: 1,
+  brand_poll_seconds: 10,
+  batch_poll_seconds: 15,
+  brand_ready_deadline_seconds: 300,
+  batch_done_deadline_seconds: 900,
+  request_timeout_seconds: 30,
+  answer_within_seconds: 10,
+  budget_seconds: 1800,
+} as const;
+
+/** Deadlines never shrink below these real durations, however small the time scale: networks do not scale. */
+export const deadlineFloorsMs = { brandReady: 2_000, batchDone: 3_000, budget: 30_000 };
+
+export const defaultInputs = { website: "https://www.example.com", otherWebsite: "https://www.example.org" };
+export const defaultConcurrency = 4;
+
+/** What the flags (or a caller of runConformance) set; every field optional. */
+export interface TargetOverrides {
+  restUrl?: string;
+  timeScale?: number;
+  concurrency?: number;
+  /** Overall budget in real seconds (not scaled). */
+  budgetSeconds?: number;
+  /** Per-request timeout in real seconds. */
+  requestTimeoutSeconds?: number;
+  insecure?: boolean;
+  tokens?: Tokens;
+  triggers?: Triggers;
+}
+
+type Raw = Record<string, unknown>;
+
+const sections: Record<string, readonly string[]> = {
+  rest: ["url", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"],
+  tokens: ["team", "other_team", "expired"],
+  triggers: ["website_fails_read", "focus_fails_batch", "focus_server_error", "rate_limited_token"],
+  inputs: ["website", "other_website"],
+  timing: Object.keys(defaultTiming),
+  tls: ["insecure", "ca_file"],
+};
+
+export class TargetError extends Error {}
+
+function object(value: unknown, where: string): Raw {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new TargetError(`${where} must be a mapping`);
+  return value as Raw;
+}
+
+function known(obj: Raw, section: string, where: string): void {
+  for (const key of Object.keys(obj))
+    if (!sections[section]!.includes(key))
+      throw new TargetError(`${where}: unknown key "${key}" (known: ${sections[section]!.join(", ")})`);
+}
+
+/** A string value, or `{ env: NAME }` read from the environment (undefined when the variable is unset). */
+function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
+  if (typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).env === "string") {
+    const v = env[(value as Raw).env as string];
+    return v === undefined || v === "" ? undefined : v;
+  }
+  throw new TargetError(`${where} must be a string or { env: NAME }`);
+}
+
+function num(value: unknown, where: string, positive = true): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || (positive ? n <= 0 : n < 0))
+    throw new TargetError(`${where} must be a ${positive ? "positive " : ""}number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+export interface TargetFile {
+  url?: string;
+  tokens: Tokens;
+  triggers: Triggers;
+  inputs: Partial<{ website: string; otherWebsite: string }>;
+  timing: Partial<Record<keyof typeof defaultTiming, number>>;
+  concurrency?: number;
+  tls: { insecure?: boolean; caFile?: string };
+}
+
+/** Reads a target file (YAML). Relative ca_file paths are resolved against the file's folder. */
+export function loadTargetFile(file: string, env: NodeJS.ProcessEnv = process.env): TargetFile {
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new TargetError(`cannot read target file ${file}: ${(err as Error).message}`);
+  }
+  return parseTargetFile(data, file, env);
+}
+
+export function parseTargetFile(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): TargetFile {
+  const top = object(data, where);
+  for (const key of Object.keys(top)) if (key !== "rest") throw new TargetError(`${where}: unknown top-level key "${key}" (known: rest)`);
+  const rest = object(top.rest, `${where}: rest`);
+  known(rest, "rest", `${where}: rest`);
+  const tokens = object(rest.tokens, `${where}: rest.tokens`);
+  known(tokens, "tokens", `${where}: rest.tokens`);
+  const triggers = object(rest.triggers, `${where}: rest.triggers`);
+  known(triggers, "triggers", `${where}: rest.triggers`);
+  const inputs = object(rest.inputs, `${where}: rest.inputs`);
+  known(inputs, "inputs", `${where}: rest.inputs`);
+  const timing = object(rest.timing, `${where}: rest.timing`);
+  known(timing, "timing", `${where}: rest.timing`);
+  const tls = object(rest.tls, `${where}: rest.tls`);
+  known(tls, "tls", `${where}: rest.tls`);
+  const at = (k: string) => `${where}: rest.${k}`;
+  const out: TargetFile = {
+    url: str(rest.url, at("url"), env),
+    tokens: {
+      team: str(tokens.team, at("tokens.team"), env),
+      otherTeam: str(tokens.other_team, at("tokens.other_team"), env),
+      expired: str(tokens.expired, at("tokens.expired"), env),
+    },
+    triggers: {
+      websiteFailsRead: str(triggers.website_fails_read, at("triggers.website_fails_read"), env),
+      focusFailsBatch: str(triggers.focus_fails_batch, at("triggers.focus_fails_batch"), env),
+      focusServerError: str(triggers.focus_server_error, at("triggers.focus_server_error"), env),
+      rateLimitedToken: str(triggers.rate_limited_token, at("triggers.rate_limited_token"), env),
+    },
+    inputs: {},
+    timing: {},
+    concurrency: num(rest.concurrency, at("concurrency")),
+    tls: {},
+  };
+  const website = str(inputs.website, at("inputs.website"), env);
+  const otherWebsite = str(inputs.other_website, at("inputs.other_website"), env);
+  if (website !== undefined) out.inputs.website = website;
+  if (otherWebsite !== undefined) out.inputs.otherWebsite = otherWebsite;
+  for (const key of Object.keys(defaultTiming) as (keyof typeof defaultTiming)[]) {
+    const n = num(timing[key], at(`timing.${key}`));
+    if (n !== undefined) out.timing[key] = n;
+  }
+  if (tls.insecure !== undefined) {
+    if (typeof tls.insecure !== "boolean") throw new TargetError(`${at("tls.insecure")} must be true or false`);
+    out.tls.insecure = tls.insecure;
+  }
+  const ca = str(tls.ca_file, at("tls.ca_file"), env);
+  if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
+  return out;
+}
+
+const clean = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+
+/**
+ * The target from a target file, the environment (IDEAS_TOKEN, IDEAS_OTHER_TEAM_TOKEN, IDEAS_EXPIRED_TOKEN;
+ * ignored for the embedded reference, whose tokens are known) and overrides, in rising precedence.
+ */
+export function resolveTarget(options: {
+  file?: TargetFile;
+  overrides?: TargetOverrides;
+  env?: NodeJS.ProcessEnv;
+  /** Set when the suite started the reference server: its URL. */
+  embeddedUrl?: URL;
+}): Target {
+  const file = options.file ?? { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
+  const o = options.overrides ?? {};
+  const env = options.env ?? process.env;
+  const embedded = options.embeddedUrl !== undefined;
+  const rawUrl = options.embeddedUrl?.href ?? o.restUrl ?? file.url;
+  if (!rawUrl) throw new TargetError("no target: give --rest-url, or a target file with rest.url");
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new TargetError(`the target URL is not a URL: ${rawUrl}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TargetError(`the target URL must be http(s), got ${url.protocol}`);
+  if (url.username || url.password) throw new TargetError("the target URL must not carry credentials; give tokens instead");
+  url.search = "";
+  url.hash = "";
+  // A base URL that ends in /v1 is taken as the API root's parent: paths already start with /v1.
+  url.pathname = url.pathname.replace(/\/v1\/?$/, "/").replace(/\/?$/, "/");
+
+  const envTokens: Tokens = embedded
+    ? {}
+    : clean({ team: env.IDEAS_TOKEN, otherTeam: env.IDEAS_OTHER_TEAM_TOKEN, expired: env.IDEAS_EXPIRED_TOKEN });
+  const tokens: Tokens = { ...clean(file.tokens), ...envTokens, ...clean(o.tokens ?? {}) };
+  const triggers: Triggers = { ...clean(file.triggers), ...clean(o.triggers ?? {}) };
+
+  const t = { ...defaultTiming, ...file.timing };
+  const scale = o.timeScale ?? t.time_scale;
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new TargetError(`the time scale must be a positive number, got ${scale}`);
+  const ms = (seconds: number) => seconds * 1000 * scale;
+  const timing: Timing = {
+    timeScale: scale,
+    brandPollMs: ms(t.brand_poll_seconds),
+    batchPollMs: ms(t.batch_poll_seconds),
+    brandReadyDeadlineMs: Math.max(ms(t.brand_ready_deadline_seconds), deadlineFloorsMs.brandReady),
+    batchDoneDeadlineMs: Math.max(ms(t.batch_done_deadline_seconds), deadlineFloorsMs.batchDone),
+    requestTimeoutMs: (o.requestTimeoutSeconds ?? t.request_timeout_seconds) * 1000,
+    answerWithinMs: t.answer_within_seconds * 1000,
+    budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), deadlineFloorsMs.budget),
+  };
+  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TargetError(`concurrency must be a whole number ≥ 1, got ${concurrency}`);
+  let ca: string | undefined;
+  if (file.tls.caFile) {
+    try {
+      ca = readFileSync(file.tls.caFile, "utf8");
+    } catch (err) {
+      throw new TargetError(`cannot read tls.ca_file: ${(err as Error).message}`);
+    }
+  }
+  const secrets = [tokens.team, tokens.otherTeam, tokens.expired, triggers.rateLimitedToken].filter(
+    (s): s is string => typeof s === "string" && s.length > 0,
+  );
+  return {
+    url,
+    embedded,
+    tokens,
+    triggers,
+    inputs: { ...defaultInputs, ...clean(file.inputs) },
+    timing,
+    concurrency,
+    tls: { insecure: o.insecure ?? file.tls.insecure ?? false, ...(ca ? { ca } : {}) },
+    secrets,
+  };
+}

@@ -1,0 +1,399 @@
+// The conformance suite itself, tested: 100% against the reference (embedded, plain and HTTPS), shape checks
+// passing and state checks skipped against Prism, the CLI, the reports, redaction, the origin guard, the
+// polite client (Retry-After, concurrency, poll pace, budget), target files, the rule catalogue and the
+// schema-derived bad inputs.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { main } from "../cli/main.js";
+import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
+import { referenceTargetPath, repoRoot } from "../conformance/paths.js";
+import { Redactor } from "../conformance/redact.js";
+import { consoleReporter } from "../conformance/report/console.js";
+import { jsonReport } from "../conformance/report/json.js";
+import { junitReport } from "../conformance/report/junit.js";
+import { markdownReport } from "../conformance/report/markdown.js";
+import { loadRules } from "../conformance/rules.js";
+import { Transport } from "../conformance/http.js";
+import { loadTargetFile, parseTargetFile, resolveTarget, TargetError } from "../conformance/target.js";
+import { badInputs } from "../conformance/negative-inputs.js";
+import { validators } from "../conformance/contract.js";
+import { startPrism, type PrismServer } from "../mock/prism.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { startMutantProxy } from "./mutants/rest/proxy.js";
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A throwaway HTTP server on an ephemeral port. */
+async function serve(handler: http.RequestListener): Promise<{ url: URL; close(): Promise<void> }> {
+  const server = http.createServer(handler);
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (s) => (sockets.add(s), s.on("close", () => sockets.delete(s))));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/`),
+    close: () => new Promise<void>((r) => (server.close(() => r()), sockets.forEach((s) => s.destroy()))),
+  };
+}
+
+const byStatus = (r: RunResult, status: string) => r.checks.filter((c) => c.status === status);
+/** Skips that are no fault of the target or the suite: a brand read faster than a round trip (under load). */
+const unexpectedSkips = (r: RunResult) => byStatus(r, "skip").filter((c) => !/read before the request arrived/.test(c.reason ?? ""));
+const failureReport = (r: RunResult) =>
+  byStatus(r, "fail")
+    .map((c) => `${c.id}: ${c.failures.map((f) => `[${f.rules.join(",")}] ${f.message}`).join(" | ")}`)
+    .join("\n");
+
+describe("the rule catalogue", () => {
+  it("is valid, and every check names known rules while every observable rule has a check", () => {
+    const rules = loadRules();
+    expect(rules.rules.length).toBeGreaterThanOrEqual(56);
+    const named = new Set(restChecks.flatMap((c) => c.rules));
+    for (const c of restChecks) for (const r of c.rules) expect(rules.byId.has(r), `${c.id} names ${r}`).toBe(true);
+    for (const r of rules.rules)
+      if (r.testable === "not-observable") expect(named.has(r.id), `${r.id} is not observable, yet a check names it`).toBe(false);
+      else expect(named.has(r.id), `no check names ${r.id}`).toBe(true);
+  });
+
+  it("has unique kebab-case check ids with descriptions", () => {
+    const ids = restChecks.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of restChecks) {
+      expect(c.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(c.description.length).toBeGreaterThan(10);
+      expect(c.rules.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("schema-derived bad inputs", () => {
+  const inputs = badInputs();
+  const values = { brandId: "brand_abc123", ideaId: "idea_abc12301", today: "2030-01-01" };
+
+  it("breaks every constraint of the request schemas, each body invalid for its operation", () => {
+    const ids = inputs.map((b) => b.id);
+    for (const want of [
+      "create-ideas-count-maximum",
+      "create-ideas-count-minimum",
+      "create-ideas-count-not-integer",
+      "create-ideas-formats-item-enum",
+      "create-ideas-focus-max-length",
+      "create-ideas-date-format",
+      "create-ideas-date-beyond-horizon",
+      "create-brand-website-pattern",
+      "create-brand-description-max-length",
+      "create-brand-rules-never-max-items",
+      "create-brand-archetype-enum",
+      "create-brand-nothing-to-read",
+      "create-prediction-drafts-max-items",
+      "create-prediction-drafts-text-required",
+      "create-feedback-reason-enum",
+      "update-brand-rules-always-max-items",
+    ])
+      expect(ids).toContain(want);
+    const schemaOf: Record<string, string> = {
+      createBrand: "CreateBrandRequest",
+      updateBrand: "UpdateBrandRequest",
+      createIdeas: "CreateIdeasRequest",
+      createFeedback: "CreateFeedbackRequest",
+      createPrediction: "CreatePredictionRequest",
+    };
+    // What the schema can say, its validator refuses (the horizon and the feedback reason are beyond it).
+    for (const b of inputs) {
+      if (["create-ideas-date-beyond-horizon", "create-feedback-reason-without-rejection", "create-ideas-date-format"].includes(b.id)) continue;
+      expect(validators[schemaOf[b.op]!]!(b.body(values)), `${b.id} should be invalid`).toBe(false);
+    }
+  });
+});
+
+describe("target files", () => {
+  it("reads the reference's file, with env substitution and precedence env > file > defaults", () => {
+    const file = parseTargetFile(
+      { rest: { url: "https://api.example.com/v1", tokens: { team: { env: "MY_TOKEN" }, other_team: "b" }, timing: { time_scale: 0.5 } } },
+      "inline",
+      { MY_TOKEN: "from-env" },
+    );
+    expect(file.tokens.team).toBe("from-env");
+    const t = resolveTarget({ file, env: { IDEAS_OTHER_TEAM_TOKEN: "env-b" } });
+    expect(t.url.href).toBe("https://api.example.com/");
+    expect(t.tokens).toMatchObject({ team: "from-env", otherTeam: "env-b" });
+    expect(t.timing.batchPollMs).toBe(7500);
+    expect(t.secrets).toContain("from-env");
+    const ref = loadTargetFile(referenceTargetPath, {});
+    expect(ref.triggers.websiteFailsRead).toMatch(/\.invalid$/);
+  });
+
+  it("refuses unknown keys, credentials in the URL and a missing target", () => {
+    expect(() => parseTargetFile({ rest: { tokns: {} } }, "x")).toThrow(TargetError);
+    expect(() => resolveTarget({ overrides: { restUrl: "https://u:p@api.example.com" } })).toThrow(/credentials/);
+    expect(() => resolveTarget({ env: {} })).toThrow(/no target/);
+  });
+});
+
+describe("against the reference server", () => {
+  it("passes 100% (embedded, fast clock) within a few seconds", async () => {
+    const started = Date.now();
+    const result = await runConformance({ env: {} });
+    expect(failureReport(result)).toBe("");
+    expect(result.exitCode).toBe(0);
+    expect(result.target.stateful).toBe(true);
+    // Only the HTTPS check is skipped: the embedded reference is plain HTTP unless asked.
+    expect(unexpectedSkips(result).map((c) => c.id)).toEqual(["https-plain-http-refused"]);
+    expect(result.ledger.filter((e) => e.status === "fail" || e.status === "not-covered")).toEqual([]);
+    expect(result.ledger.filter((e) => e.status === "not-observable").map((e) => e.id).sort()).toEqual(
+      ["idea-claims-backed", "polling-interval", "token-lifetime", "unknown-fields-tolerated", "why-now-for-date"].sort(),
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
+    const result = await runConformance({ env: {}, embeddedHttps: true });
+    expect(failureReport(result)).toBe("");
+    expect(unexpectedSkips(result)).toEqual([]);
+    expect(result.checks.find((c) => c.id === "https-plain-http-refused")?.status).toBe("pass");
+    expect(result.ledger.filter((e) => e.status !== "pass" && e.status !== "not-observable")).toEqual([]);
+  });
+
+  it("polls each batch no faster than the (scaled) batch interval", async () => {
+    const ref = await startRestMock({ port: 0, timeScale: 0.002 });
+    const seen: { path: string; at: number }[] = [];
+    const proxy = await startMutantProxy(ref.url, {
+      id: "recorder",
+      rule: "none",
+      description: "records when each batch is read",
+      request: (req) => {
+        if (req.method === "GET" && /^\/v1\/ideas\/batch_/.test(req.path) && req.token === "test_team_a") seen.push({ path: req.path, at: performance.now() });
+        return req;
+      },
+    });
+    try {
+      const result = await runConformance({ restUrl: proxy.url.href, config: referenceTargetPath, timeScale: 0.002, env: {}, only: ["batch-*", "get-idea-batch"] });
+      expect(failureReport(result)).toBe("");
+      const interval = 15_000 * 0.002;
+      const byPath = new Map<string, number[]>();
+      for (const s of seen) byPath.set(s.path, [...(byPath.get(s.path) ?? []), s.at]);
+      expect(byPath.size).toBeGreaterThanOrEqual(2);
+      for (const [p, times] of byPath)
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, `${p} polled too fast`).toBeGreaterThanOrEqual(interval * 0.9);
+    } finally {
+      await proxy.stop();
+      await ref.stop();
+    }
+  });
+});
+
+describe("against Prism (a stateless mock of the contract)", () => {
+  let prism: PrismServer;
+  beforeAll(async () => {
+    prism = await startPrism({ port: await freePort() });
+  }, 60_000);
+  afterAll(async () => {
+    await prism?.stop();
+  });
+
+  it("passes the shape checks and reports the state checks as skipped, not failed", async () => {
+    const result = await runConformance({ restUrl: prism.url.href, config: referenceTargetPath, env: {}, timeScale: 0.001 });
+    expect(failureReport(result)).toBe("");
+    expect(result.exitCode).toBe(0);
+    expect(result.target.stateful).toBe(false);
+    const passed = byStatus(result, "pass").map((c) => c.id);
+    for (const id of ["create-brand-from-website", "get-brand", "update-brand", "create-ideas", "get-idea-batch", "create-feedback", "create-prediction", "ideas-accepted-thinking"])
+      expect(passed).toContain(id);
+    expect(passed.filter((id) => id.startsWith("no-token-401-")).length).toBe(7);
+    expect(passed.filter((id) => id.startsWith("bad-request-400-")).length).toBe(5);
+    const skipped = byStatus(result, "skip");
+    expect(skipped.length).toBeGreaterThan(100);
+    for (const c of skipped) expect(c.reason).toMatch(/stateless|HTTPS/);
+    expect(skipped.map((c) => c.id)).toEqual(expect.arrayContaining(["brand-reading-to-ready", "batch-thinking-to-done", "negative-create-ideas-count-maximum", "other-team-brand-get-403"]));
+  }, 60_000);
+});
+
+describe("safety", () => {
+  const secret = "s3cr3t-Token-Value-0042";
+
+  it("never lets a token into any output, even when the target echoes it back", async () => {
+    const echo = await serve((req, res) => {
+      const auth = req.headers.authorization ?? "";
+      res.writeHead(500, { "content-type": "application/json", "x-echo": auth });
+      res.end(JSON.stringify({ error: { type: "server_error", code: null, message: `you sent ${auth}`, param: auth } }));
+    });
+    try {
+      const chunks: string[] = [];
+      const out = new Writable({ write: (c, _e, cb) => (chunks.push(String(c)), cb()) });
+      const view = consoleReporter({ out, live: false });
+      const result = await runConformance({
+        restUrl: echo.url.href,
+        env: { IDEAS_TOKEN: secret, IDEAS_OTHER_TEAM_TOKEN: `${secret}-b` },
+        only: ["create-brand-from-website", "create-prediction", "update-brand"],
+        onEvent: (e) => view.onEvent(e),
+      });
+      view.finish(result);
+      expect(result.exitCode).toBe(1);
+      const outputs = [chunks.join(""), jsonReport(result), junitReport(result), markdownReport(result), JSON.stringify(result)];
+      for (const o of outputs) expect(o).not.toContain(secret);
+      expect(jsonReport(result)).toContain("[redacted]");
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it("never follows a redirect: the token stays on the target's origin", async () => {
+    let elsewhere = 0;
+    const other = await serve((_req, res) => {
+      elsewhere++;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
+    });
+    const redirecting = await serve((req, res) => {
+      res.writeHead(307, { location: new URL(req.url ?? "/", other.url).href });
+      res.end();
+    });
+    try {
+      const result = await runConformance({ restUrl: redirecting.url.href, env: { IDEAS_TOKEN: secret }, only: ["create-brand-*", "get-brand", "update-brand"] });
+      expect(result.exitCode).toBe(1);
+      expect(elsewhere).toBe(0);
+    } finally {
+      await other.close();
+      await redirecting.close();
+    }
+  });
+
+  it("redacts every form of a secret", () => {
+    const r = new Redactor(["a/b c"]);
+    expect(r.text("x a/b c y a%2Fb%20c")).toBe("x [redacted] y [redacted]");
+    expect(r.value({ k: ["a/b c"] })).toEqual({ k: ["[redacted]"] });
+  });
+});
+
+describe("the polite client", () => {
+  const target = (url: URL, concurrency = 4) => resolveTarget({ overrides: { restUrl: url.href, concurrency, tokens: { team: "t" } }, env: {} });
+
+  it("waits out a 429 as Retry-After says", async () => {
+    let calls = 0;
+    const s = await serve((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(429, { "retry-after": "1", "content-type": "application/json" }).end('{"error":{}}');
+      else res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    const transport = new Transport(target(s.url), new Redactor([]), new AbortController().signal);
+    try {
+      const started = performance.now();
+      const res = await transport.send({ method: "GET", path: "/v1/brands/brand_x" });
+      expect(res.status).toBe(200);
+      expect(res.waited429).toBe(1);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    } finally {
+      transport.close();
+      await s.close();
+    }
+  });
+
+  it("keeps at most `concurrency` requests in flight", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const s = await serve((_req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      }, 20);
+    });
+    const transport = new Transport(target(s.url, 3), new Redactor([]), new AbortController().signal);
+    try {
+      await Promise.all(Array.from({ length: 12 }, () => transport.send({ method: "GET", path: "/v1/ideas/batch_x" })));
+      expect(most).toBe(3);
+    } finally {
+      transport.close();
+      await s.close();
+    }
+  });
+
+  it("ends a run that outlasts its budget, failing what did not finish", async () => {
+    const hang = await serve(() => {});
+    try {
+      const started = Date.now();
+      const result = await runConformance({ restUrl: hang.url.href, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(result.exitCode).toBe(1);
+      expect(byStatus(result, "fail")[0]?.failures[0]?.message).toMatch(/budget/);
+    } finally {
+      await hang.close();
+    }
+  });
+});
+
+describe("the CLI", () => {
+  const silence = () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const err = vi.spyOn(console, "error").mockImplementation(() => {});
+    return () => (out.mockRestore(), log.mockRestore(), err.mockRestore());
+  };
+
+  it("has --help and --list, and refuses unknown flags", async () => {
+    const restore = silence();
+    try {
+      expect(await main(["conformance", "--help"])).toBe(0);
+      expect(await main(["conformance", "--list", "--only", "negative-*"])).toBe(0);
+      expect(await main(["conformance", "--frobnicate"])).toBe(2);
+      expect(await main(["conformance", "--time-scale", "fast"])).toBe(2);
+    } finally {
+      restore();
+    }
+  });
+
+  it("runs the embedded reference and writes the JSON, JUnit and Markdown reports", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-"));
+    const files = ["r.json", "r.xml", "r.md"].map((f) => path.join(dir, f));
+    const restore = silence();
+    let code: number;
+    try {
+      code = await main(["conformance", "--quiet", "--no-live", "--report-json", files[0]!, "--report-junit", files[1]!, "--report-md", files[2]!]);
+    } finally {
+      restore();
+    }
+    expect(code).toBe(0);
+    const json = JSON.parse(readFileSync(files[0]!, "utf8"));
+    expect(json.summary.unexpectedFailures).toBe(0);
+    expect(json.ledger.length).toBe(loadRules().rules.length);
+    expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
+    expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
+  });
+
+  it("fails the run when a listed expected failure passes now", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-"));
+    const baseline = path.join(dir, "expected.yaml");
+    writeFileSync(baseline, "- batch-ranks-ordered\n");
+    const restore = silence();
+    try {
+      expect(await main(["conformance", "--quiet", "--no-live", "--only", "batch-ranks-ordered", "--expected-failures", baseline])).toBe(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it("is wired into bin/ideas-contract.js", () => {
+    const run = spawnSync(process.execPath, [path.join(repoRoot, "bin/ideas-contract.js"), "conformance", "--only", "no-token-*", "--no-live"], {
+      encoding: "utf8",
+      env: { ...process.env, IDEAS_TOKEN: "" },
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain("PASS");
+  }, 60_000);
+});

@@ -1,0 +1,400 @@
+// The mutant catalogue: variants of the REST reference server, each breaking exactly one rule of
+// spec/rules/rest.yaml, made by rewriting requests or answers in a proxy (proxy.ts). The conformance suite must
+// catch every one with a failing check that names the broken rule.
+import type { Answer, Exchange, Mutant } from "./proxy.js";
+
+const pathOnly = (p: string) => p.split("?")[0]!;
+const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
+const isBrand = (b: any) => b && typeof b === "object" && b.object === "brand";
+const isDone = (b: any) => isBatch(b) && b.status === "done";
+const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
+const brandPath = /^\/v1\/brands\/[^/]+$/;
+const batchPath = /^\/v1\/ideas\/[^/]+$/;
+
+/** Rewrites the JSON body of an answer. */
+const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+
+/** Replaces a text in every string of a JSON value. */
+function replaceText(value: any, from: RegExp, to: string): any {
+  if (typeof value === "string") return value.replace(from, to);
+  if (Array.isArray(value)) return value.map((v) => replaceText(v, from, to));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceText(v, from, to)]));
+  return value;
+}
+
+function erroring(res: Answer, status: number, type: string): Answer {
+  return { ...res, status, body: { error: { ...(res.body?.error ?? {}), type } } };
+}
+
+export const mutants: Mutant[] = [
+  {
+    id: "wrong-error-type-for-400",
+    rule: "error-type-per-status",
+    description: "400 answers carry type not_found",
+    response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.type = "not_found"), b)) : res),
+  },
+  {
+    id: "param-missing-on-400",
+    rule: "invalid-field-400",
+    description: "400 answers do not name the field (param null)",
+    response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.param = null), b)) : res),
+  },
+  {
+    id: "ideas-answer-200-not-202",
+    rule: "ideas-accepted-202",
+    description: "POST /v1/ideas answers 200 instead of 202",
+    response: (req, res) => (is(req, "POST", /^\/v1\/ideas$/) && res.status === 202 ? { ...res, status: 200 } : res),
+  },
+  {
+    id: "batch-never-leaves-thinking",
+    rule: "batch-thinking-to-done",
+    description: "a batch stays thinking for ever",
+    response: (_req, res) =>
+      isBatch(res.body) && res.body.status === "done"
+        ? body(res, (b) => ({ ...b, status: "thinking", data: [], left_out: [], error: null, done_at: null }))
+        : res,
+  },
+  {
+    id: "ranks-out-of-order",
+    rule: "batch-ranks-ordered",
+    description: "a done batch lists its ideas worst first",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = b.data.reverse()), b)) : res),
+  },
+  {
+    id: "done-at-null-when-done",
+    rule: "batch-done-at-after-created",
+    description: "a done batch has done_at null",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.done_at = null), b)) : res),
+  },
+  {
+    id: "cross-team-read-allowed",
+    rule: "team-isolation-403",
+    description: "team B's token reads team A's brands (it is swapped for team A's)",
+    request: (req) => (req.token === "test_team_b" && is(req, "GET", brandPath) ? { ...req, token: "test_team_a" } : req),
+  },
+  {
+    id: "count-limit-not-enforced",
+    rule: "limit-count",
+    description: "count above 10 is quietly lowered to 10 instead of refused",
+    request: (req) =>
+      is(req, "POST", /^\/v1\/ideas$/) && typeof req.body?.count === "number" && req.body.count > 10 ? { ...req, body: { ...req.body, count: 10 } } : req,
+  },
+  (() => {
+    const seenDone = new Set<string>();
+    return {
+      id: "done-batch-changes-later",
+      rule: "batch-terminal-stays",
+      description: "a done batch reads as failed from its second look on",
+      response: (_req: Exchange, res: Answer) => {
+        if (!isDone(res.body)) return res;
+        if (!seenDone.has(res.body.id)) {
+          seenDone.add(res.body.id);
+          return res;
+        }
+        return body(res, (b) => ({ ...b, status: "failed", data: [], left_out: [], error: "Changed its mind.", done_at: null }));
+      },
+    } satisfies Mutant;
+  })(),
+  {
+    id: "retry-after-missing",
+    rule: "rate-limit-429",
+    description: "429 answers come without Retry-After",
+    response: (_req, res) => {
+      if (res.status !== 429) return res;
+      const headers = { ...res.headers };
+      delete headers["retry-after"];
+      return { ...res, headers };
+    },
+  },
+  {
+    id: "id-prefix-wrong",
+    rule: "id-prefixes",
+    description: "brand ids start with brnd_ (requests are mapped back)",
+    request: (req) => ({ ...req, path: req.path.split("brnd_").join("brand_"), body: replaceText(req.body, /\bbrnd_/g, "brand_") }),
+    response: (_req, res) => (res.body === undefined ? res : body(res, (b) => replaceText(b, /\bbrand_(?=[A-Za-z0-9]+\b)/g, "brnd_"))),
+  },
+  {
+    id: "object-field-wrong",
+    rule: "object-field-names-kind",
+    description: "batches say object: batch instead of idea_batch",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.object = "batch"), b)) : res),
+  },
+  {
+    id: "forbidden-answered-401",
+    rule: "team-isolation-403",
+    description: "another team's resource answers 401 authentication_error instead of 403",
+    response: (_req, res) => (res.status === 403 ? erroring(res, 401, "authentication_error") : res),
+  },
+  {
+    id: "not-found-answered-500",
+    rule: "unknown-id-404",
+    description: "unknown ids answer 500 server_error instead of 404",
+    response: (_req, res) => (res.status === 404 ? erroring(res, 500, "server_error") : res),
+  },
+  {
+    id: "brand-field-missing",
+    rule: "brand-fields-complete",
+    description: "brands lack the required field country",
+    response: (_req, res) => (isBrand(res.body) ? body(res, (b) => (delete b.country, b)) : res),
+  },
+  {
+    id: "count-not-respected",
+    rule: "batch-count-respected",
+    description: "a done batch holds one idea more than asked for",
+    response: (_req, res) =>
+      isDone(res.body) && res.body.data.length
+        ? body(res, (b) => {
+            const last = b.data[b.data.length - 1];
+            b.data.push({ ...last, id: `${last.id}x`, rank: b.data.length + 1 });
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "formats-not-respected",
+    rule: "batch-formats-respected",
+    description: "every idea is a video, whatever formats were asked for",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = b.data.map((i: any) => ({ ...i, format: "video" }))), b)) : res),
+  },
+  {
+    id: "sources-over-four",
+    rule: "idea-sources-limit",
+    description: "ideas cite five sources",
+    response: (_req, res) =>
+      isDone(res.body)
+        ? body(res, (b) => {
+            for (const idea of b.data) while (idea.sources.length < 5) idea.sources.push({ ...idea.sources[0] });
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "brand-never-gets-ready",
+    rule: "brand-reading-to-ready",
+    description: "brands stay reading for ever",
+    response: (_req, res) =>
+      isBrand(res.body) && res.body.status === "ready" ? body(res, (b) => ({ ...b, status: "reading", offerings: [] })) : res,
+  },
+  {
+    id: "patch-merges-lists",
+    rule: "brand-patch-lists-replaced",
+    description: "PATCH of rules.never adds to the list instead of replacing it",
+    request: async (req, ctx) => {
+      if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.never)) return req;
+      const current = await ctx.upstream("GET", req.path, req.token);
+      const never = [...(current.body?.rules?.never ?? []), ...req.body.rules.never];
+      return { ...req, body: { ...req.body, rules: { ...req.body.rules, never } } };
+    },
+  },
+  (() => {
+    const websites = new Map<string, string>();
+    const idOf = (req: Exchange) => pathOnly(req.path).split("/").pop()!;
+    return {
+      id: "patch-website-not-reread",
+      rule: "brand-patch-website-rereads",
+      description: "PATCH of the website shows the new website but never reads it",
+      request: (req: Exchange) => {
+        if (!is(req, "PATCH", brandPath) || typeof req.body?.website !== "string") return req;
+        websites.set(idOf(req), req.body.website);
+        const { website: _w, ...rest } = req.body;
+        return { ...req, body: rest };
+      },
+      response: (req: Exchange, res: Answer) => {
+        const website = isBrand(res.body) ? websites.get(res.body.id) : undefined;
+        return website ? body(res, (b) => ((b.website = website), b)) : res;
+      },
+    } satisfies Mutant;
+  })(),
+  {
+    id: "not-ready-code-missing",
+    rule: "ideas-brand-not-ready-409",
+    description: "409 for a brand that is not ready has no code brand_not_ready",
+    response: (_req, res) => (res.status === 409 ? body(res, (b) => ((b.error.code = null), b)) : res),
+  },
+  {
+    id: "missing-token-accepted",
+    rule: "auth-required-401",
+    description: "a request without a token is served as team A",
+    request: (req) => (req.token ? req : { ...req, token: "test_team_a" }),
+  },
+  {
+    id: "content-type-not-json",
+    rule: "json-content-type",
+    description: "answers say Content-Type: text/plain",
+    response: (_req, res) => ({ ...res, headers: { ...res.headers, "content-type": "text/plain; charset=utf-8" } }),
+  },
+  {
+    id: "failed-batch-without-error",
+    rule: "batch-thinking-to-failed",
+    description: "a failed batch does not say why (error null)",
+    response: (_req, res) => (isBatch(res.body) && res.body.status === "failed" ? body(res, (b) => ((b.error = null), b)) : res),
+  },
+  {
+    id: "model-not-named",
+    rule: "batch-model-named",
+    description: "batches name no model (empty string)",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.model = ""), b)) : res),
+  },
+  {
+    id: "focus-not-cited",
+    rule: "focus-cited-as-source",
+    description: "ideas never cite the focus as a source",
+    response: (_req, res) =>
+      isDone(res.body)
+        ? body(res, (b) => {
+            for (const idea of b.data) {
+              const rest = idea.sources.filter((s: any) => s.type !== "focus");
+              idea.sources = rest.length ? rest : idea.sources.map((s: any) => ({ ...s, type: "website" }));
+            }
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "key-points-over-five",
+    rule: "idea-outline-key-points",
+    description: "outlines hold six key points",
+    response: (_req, res) =>
+      isDone(res.body)
+        ? body(res, (b) => {
+            for (const idea of b.data) while (idea.outline.key_points.length < 6) idea.outline.key_points.push("One more point.");
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "predictions-unranked",
+    rule: "predictions-rank-drafts",
+    description: "predictions list the drafts with ranks reversed",
+    response: (req, res) =>
+      is(req, "POST", /^\/v1\/predictions$/) && res.status === 200 && res.body?.data?.length > 1
+        ? body(res, (b) => ((b.data = b.data.map((d: any, i: number, all: any[]) => ({ ...d, rank: all.length - i }))), b))
+        : res,
+  },
+  {
+    id: "description-limit-not-enforced",
+    rule: "limit-description",
+    description: "a description over 2,000 characters is cut instead of refused",
+    request: (req) =>
+      typeof req.body?.description === "string" && req.body.description.length > 2000 ? { ...req, body: { ...req.body, description: req.body.description.slice(0, 2000) } } : req,
+  },
+  {
+    id: "http-website-accepted",
+    rule: "website-https",
+    description: "a website starting with http:// is accepted (rewritten to https://)",
+    request: (req) =>
+      typeof req.body?.website === "string" && req.body.website.startsWith("http://")
+        ? { ...req, body: { ...req.body, website: `https://${req.body.website.slice(7)}` } }
+        : req,
+  },
+  {
+    id: "date-horizon-not-enforced",
+    rule: "limit-date-horizon",
+    description: "a real day of any distance is accepted (the date is dropped)",
+    request: (req) => {
+      if (!is(req, "POST", /^\/v1\/ideas$/) || typeof req.body?.date !== "string") return req;
+      const day = req.body.date as string;
+      const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+      if (!real) return req;
+      const { date: _d, ...rest } = req.body;
+      return { ...req, body: rest };
+    },
+  },
+  {
+    id: "server-error-answered-503",
+    rule: "server-error-500",
+    description: "a failure on the service side answers 503 instead of 500",
+    response: (_req, res) => (res.status === 500 ? { ...res, status: 503 } : res),
+  },
+  {
+    id: "supplied-archetype-given-rationale",
+    rule: "brand-supplied-values-kept",
+    description: "an archetype the caller set comes back with a rationale once ready",
+    response: (_req, res) =>
+      isBrand(res.body) && res.body.status === "ready" && res.body.archetype && res.body.archetype.rationale === null
+        ? body(res, (b) => ((b.archetype.rationale = "It fits."), b))
+        : res,
+  },
+  {
+    id: "patch-changes-other-fields",
+    rule: "brand-patch-partial",
+    description: "PATCH of country also changes the description",
+    request: (req) =>
+      is(req, "PATCH", brandPath) && typeof req.body?.country === "string" && Object.keys(req.body).length === 1
+        ? { ...req, body: { ...req.body, description: "Changed along the way." } }
+        : req,
+  },
+  {
+    id: "new-brand-shows-name",
+    rule: "brand-create-reading",
+    description: "a new brand shows a made-up name before its site was read",
+    response: (req, res) =>
+      is(req, "POST", /^\/v1\/brands$/) && isBrand(res.body) && res.body.name === null ? body(res, (b) => ((b.name = "Unknown"), b)) : res,
+  },
+  {
+    id: "failed-read-stays-reading",
+    rule: "brand-reading-to-failed",
+    description: "a brand whose site cannot be read stays reading",
+    response: (_req, res) => (isBrand(res.body) && res.body.status === "failed" ? body(res, (b) => ((b.status = "reading"), b)) : res),
+  },
+  {
+    id: "new-batch-has-left-out",
+    rule: "batch-only-done-has-ideas",
+    description: "a new (thinking) batch already lists left_out entries",
+    response: (req, res) =>
+      is(req, "POST", /^\/v1\/ideas$/) && isBatch(res.body) && res.body.status === "thinking"
+        ? body(res, (b) => ((b.left_out = ["An idea nobody asked for."]), b))
+        : res,
+  },
+  {
+    id: "feedback-reason-dropped",
+    rule: "feedback-wrong-language",
+    description: "feedback with reason wrong_language is recorded without a reason",
+    response: (req, res) =>
+      is(req, "POST", /^\/v1\/feedback$/) && res.body?.object === "feedback" ? body(res, (b) => ((b.reason = null), b)) : res,
+  },
+  {
+    id: "not-found-param-missing",
+    rule: "error-param-names-field",
+    description: "404 for an id sent in the body does not name the field",
+    response: (req, res) => (res.status === 404 && req.method === "POST" ? body(res, (b) => ((b.error.param = null), b)) : res),
+  },
+  {
+    id: "expired-token-accepted",
+    rule: "auth-required-401",
+    description: "an expired token is served as team A",
+    request: (req) => (req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
+  },
+  {
+    id: "terminal-brand-flips",
+    rule: "brand-terminal-stays",
+    description: "a ready brand reads as failed from its second look on",
+    ...(() => {
+      const looks = new Map<string, number>();
+      return {
+        response: (req: Exchange, res: Answer) => {
+          if (!is(req, "GET", brandPath) || !isBrand(res.body) || res.body.status !== "ready") return res;
+          const n = (looks.get(res.body.id) ?? 0) + 1;
+          looks.set(res.body.id, n);
+          return n >= 2 ? body(res, (b) => ((b.status = "failed"), b)) : res;
+        },
+      };
+    })(),
+  },
+  (() => {
+    const slowed = new Set<string>();
+    return {
+      id: "slow-answers",
+      rule: "answers-within-seconds",
+      description: "the first GET of each batch takes longer than the target file allows (0.2 s here)",
+      timing: { answer_within_seconds: 0.2 },
+      response: async (req: Exchange, res: Answer) => {
+        if (is(req, "GET", batchPath) && !slowed.has(req.path)) {
+          slowed.add(req.path);
+          await new Promise((r) => setTimeout(r, 300));
+        }
+        return res;
+      },
+    } satisfies Mutant;
+  })(),
+];
