@@ -3,13 +3,13 @@
 // polite client (Retry-After, concurrency, poll pace, budget), target files, the rule catalogue and the
 // schema-derived bad inputs.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { main } from "../cli/main.js";
 import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath, repoRoot } from "../conformance/paths.js";
@@ -57,6 +57,14 @@ const failureReport = (r: RunResult) =>
   byStatus(r, "fail")
     .map((c) => `${c.id}: ${c.failures.map((f) => `[${f.rules.join(",")}] ${f.message}`).join(" | ")}`)
     .join("\n");
+
+
+/** A temporary folder removed when the test ends. */
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe("the rule catalogue", () => {
   it("is valid, and every check names known rules while every observable rule has a check", () => {
@@ -358,7 +366,7 @@ describe("the CLI", () => {
   });
 
   it("runs the embedded reference and writes the JSON, JUnit and Markdown reports", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-"));
+    const dir = tempDir();
     const files = ["r.json", "r.xml", "r.md"].map((f) => path.join(dir, f));
     const restore = silence();
     let code: number;
@@ -376,7 +384,7 @@ describe("the CLI", () => {
   });
 
   it("fails the run when a listed expected failure passes now", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-"));
+    const dir = tempDir();
     const baseline = path.join(dir, "expected.yaml");
     writeFileSync(baseline, "- batch-ranks-ordered\n");
     const restore = silence();
