@@ -1,21 +1,19 @@
-// `npm run generate`: spec/ → generated/. `--check` regenerates into memory and fails if generated/ differs.
+// `npm run generate`: spec/ → generated/ and docs/. `--check` regenerates into memory and fails if either differs.
 import fs from "node:fs";
 import path from "node:path";
-import { generatedDir, repoRoot } from "./lib/paths.js";
+import { repoRoot } from "./lib/paths.js";
 import { generateRest, type GeneratedFiles } from "./lib/rest.js";
 import { generateMcp } from "./lib/mcp.js";
 import { generateMcpErrors } from "./lib/mcp-errors.js";
 import { generateCommand } from "./lib/banner.js";
-import { inferredDoc } from "./lib/inferred.js";
-import { loadDefs } from "./lib/mcp-source.js";
-import type { JsonObject } from "./lib/schema-walk.js";
+import { generateDocs } from "./lib/docs.js";
 
 async function generateAll(): Promise<GeneratedFiles> {
   const files: GeneratedFiles = new Map();
   const openapi = await generateRest(files);
   const tools = await generateMcp(files);
   generateMcpErrors(files, tools);
-  files.set("inferred.md", inferredDoc(openapi, tools, loadDefs() as Map<string, JsonObject>));
+  await generateDocs(files, openapi, tools);
   return files;
 }
 
@@ -26,24 +24,29 @@ function listFiles(dir: string, prefix = ""): string[] {
   );
 }
 
-/** Paths (relative to generated/) that differ, are missing, or should not be there. */
+/** The folders the generator owns entirely: anything in them it did not write is drift too. */
+const ownedDirs = ["generated", "docs"];
+
+/** Paths (relative to the repository) that differ, are missing, or should not be there. */
 function drift(files: GeneratedFiles): string[] {
   const problems: string[] = [];
   for (const [rel, content] of files) {
-    const onDisk = path.join(generatedDir, rel);
-    if (!fs.existsSync(onDisk)) problems.push(`missing  generated/${rel}`);
-    else if (fs.readFileSync(onDisk, "utf8") !== content) problems.push(`differs  generated/${rel}`);
+    const onDisk = path.join(repoRoot, rel);
+    if (!fs.existsSync(onDisk)) problems.push(`missing  ${rel}`);
+    else if (fs.readFileSync(onDisk, "utf8") !== content) problems.push(`differs  ${rel}`);
   }
-  for (const rel of listFiles(generatedDir)) {
-    if (!files.has(rel)) problems.push(`extra    generated/${rel}`);
+  for (const dir of ownedDirs) {
+    for (const rel of listFiles(path.join(repoRoot, dir), `${dir}/`)) {
+      if (!files.has(rel)) problems.push(`extra    ${rel}`);
+    }
   }
   return problems;
 }
 
 function write(files: GeneratedFiles): void {
-  fs.rmSync(generatedDir, { recursive: true, force: true });
+  for (const dir of ownedDirs) fs.rmSync(path.join(repoRoot, dir), { recursive: true, force: true });
   for (const [rel, content] of files) {
-    const target = path.join(generatedDir, rel);
+    const target = path.join(repoRoot, rel);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, content);
   }
@@ -56,16 +59,16 @@ async function main(): Promise<void> {
   if (check) {
     const problems = drift(files);
     if (problems.length) {
-      console.error(`generated/ does not match spec/:\n  ${problems.join("\n  ")}`);
-      console.error(`Fix: run \`${generateCommand}\` and commit generated/.`);
+      console.error(`generated/ and docs/ do not match spec/:\n  ${problems.join("\n  ")}`);
+      console.error(`Fix: run \`${generateCommand}\` and commit generated/ and docs/.`);
       process.exit(1);
     }
-    console.log(`generated/ is up to date (${files.size} files).`);
+    console.log(`generated/ and docs/ are up to date (${files.size} files).`);
     return;
   }
   write(files);
   const ms = Math.round(performance.now() - started);
-  console.log(`Wrote ${files.size} files to ${path.relative(repoRoot, generatedDir)}/ in ${ms} ms.`);
+  console.log(`Wrote ${files.size} files to ${ownedDirs.map((d) => `${d}/`).join(" and ")} in ${ms} ms.`);
 }
 
 main().catch((err: unknown) => {

@@ -58,7 +58,7 @@ export function generateMcpErrors(files: GeneratedFiles, tools: ToolSource[]): v
     t.errors.filter((c) => !catalogue.entries.some((e) => e.kind === "envelope" && e.code === c)).map((c) => `${t.name}: ${c}`),
   );
   if (unknownCodes.length) throw new Error(`tool files list codes the catalogue lacks:\n  ${unknownCodes.join("\n  ")}`);
-  files.set("mcp/errors.json", JSON.stringify({ [jsonBannerKey]: bannerText, ...rest, entries }, null, 2) + "\n");
+  files.set("generated/mcp/errors.json", JSON.stringify({ [jsonBannerKey]: bannerText, ...rest, entries }, null, 2) + "\n");
 
   const kinds = [...new Set(catalogue.entries.map((e) => e.kind))];
   const codesOf = (kind: string) => [...new Set(catalogue.entries.filter((e) => e.kind === kind).map((e) => e.code))];
@@ -139,6 +139,6 @@ export declare function expectedRetryable(error: {
   scheduledDestinations?: string[];
 }): boolean | undefined;
 `;
-  files.set("mcp/errors.js", js);
-  files.set("mcp/errors.d.ts", dts);
+  files.set("generated/mcp/errors.js", js);
+  files.set("generated/mcp/errors.d.ts", dts);
 }

@@ -158,7 +158,7 @@ export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> 
     tools: tools.map((t) => manifestTool(t, index)),
     _meta: { [contractMetaKey]: { generated: bannerText } },
   };
-  files.set("mcp/tools.json", JSON.stringify(manifest, null, 2) + "\n");
+  files.set("generated/mcp/tools.json", JSON.stringify(manifest, null, 2) + "\n");
 
   // Types: every shared definition plus each tool's input and payload, all in one namespace.
   const bag: Record<string, Json> = {};
@@ -168,7 +168,7 @@ export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> 
     bag[`${pascalCase(t.name)}Input`] = rewriteRefs(t.inputSchema as Json, local);
     bag[`${pascalCase(t.name)}Output`] = rewriteRefs(t.output as Json, local);
   }
-  files.set("mcp/types.d.ts", await typesFromDefs(bag, toolTypesExtra(tools)));
+  files.set("generated/mcp/types.d.ts", await typesFromDefs(bag, toolTypesExtra(tools)));
 
   const sources = [...defs.values(), ...tools.map((t) => [t.inputSchema, t.output])] as Json;
   const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(sources) });
@@ -184,8 +184,8 @@ export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> 
     group("outputValidators", "Output", "Validators of each tool's success payload (structuredContent.data), by tool name."),
     group("resultValidators", "Result", "Validators of each tool's whole structuredContent ({data: payload | error | cancelled}), by tool name."),
   ]);
-  files.set("mcp/validators.js", mod.js);
-  files.set("mcp/validators.d.ts", mod.dts);
+  files.set("generated/mcp/validators.js", mod.js);
+  files.set("generated/mcp/validators.d.ts", mod.dts);
   return tools;
 }
 

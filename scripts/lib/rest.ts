@@ -55,11 +55,11 @@ export const restSchemaId = "ideas-contract:/rest/schemas.json";
 export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
   const compiled = compileTypeSpec();
   const openapi: JsonObject = { [jsonBannerKey]: bannerText, ...compiled };
-  files.set("openapi/openapi.yaml", hashBanner + YAML.stringify(openapi, { lineWidth: 0 }));
-  files.set("openapi/openapi.json", JSON.stringify(openapi, null, 2) + "\n");
+  files.set("generated/openapi/openapi.yaml", hashBanner + YAML.stringify(openapi, { lineWidth: 0 }));
+  files.set("generated/openapi/openapi.json", JSON.stringify(openapi, null, 2) + "\n");
 
   const defs = componentDefs(compiled);
-  files.set("rest/types.d.ts", await typesFromDefs(defs));
+  files.set("generated/rest/types.d.ts", await typesFromDefs(defs));
 
   const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(defs) });
   ajv.addSchema({ $id: restSchemaId, $defs: defs });
@@ -72,7 +72,7 @@ export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
       entries: names.map((n) => [n, `validate${n}`]),
     },
   ]);
-  files.set("rest/validators.js", mod.js);
-  files.set("rest/validators.d.ts", mod.dts);
+  files.set("generated/rest/validators.js", mod.js);
+  files.set("generated/rest/validators.d.ts", mod.dts);
   return compiled;
 }
