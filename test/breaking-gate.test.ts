@@ -1,0 +1,246 @@
+// The gate as a whole: the contract against itself, REST versioning (/v2 allowed vs the same change in /v1
+// refused), the version-bump rule, recursion, the three ways to load a side, and the CLI.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { releaseBump, verdict } from "../scripts/breaking/classify.js";
+import { diffContracts } from "../scripts/breaking/contract.js";
+import { lastReleaseTag, loadBase, loadGitRef, loadSide } from "../scripts/breaking/load-base.js";
+import { diffMcp } from "../scripts/breaking/mcp-diff.js";
+import { diffOpenApi } from "../scripts/breaking/openapi-diff.js";
+import { buildReport, formatText, type Report } from "../scripts/breaking/report.js";
+import { rulesTable } from "../scripts/breaking/rules.js";
+import { bumpVersion, isMajorBump } from "../scripts/breaking/semver.js";
+import type { Change } from "../scripts/breaking/types.js";
+import { repoRoot } from "../scripts/lib/paths.js";
+import { clone, clientRules, fixture, real, schemaDiff, toolIn, type Any } from "./fixtures/breaking/support.js";
+
+const removeTool = (name: string) => {
+  const after = clone(real.tools) as Any;
+  after.tools = after.tools.filter((t: Any) => t.name !== name);
+  return diffMcp({ tools: real.tools, errors: real.errors }, { tools: after, errors: real.errors });
+};
+
+describe("the current contract", () => {
+  it("compared with itself (a deep copy) has no changes", () => {
+    expect(diffContracts(real, clone(real))).toEqual([]);
+  });
+
+  it("compared with HEAD through git has no changes when generated/ is committed", () => {
+    const head = loadGitRef(repoRoot, "HEAD");
+    expect(diffContracts(head, clone(head))).toEqual([]);
+    expect(head.openapi && head.tools && head.errors && head.version).toBeTruthy();
+  });
+
+  it("is not mutated by a diff", () => {
+    const before = JSON.stringify(real);
+    diffContracts(real, clone(real));
+    removeTool("get_workspaces");
+    expect(JSON.stringify(real)).toBe(before);
+  });
+});
+
+describe("REST versioning: a breaking change needs a new version path", () => {
+  const v1 = fixture("rest-v1.json");
+
+  it("allows the change when /v2 is added and /v1 stays unchanged", () => {
+    const changes = diffOpenApi(v1, fixture("rest-v2-added.json"));
+    const breaking = changes.filter((c) => c.kind === "breaking");
+    expect(breaking.map((c) => [c.rule, c.path, c.allowedBy])).toEqual([["response.field-renamed", "GET /v2/items/{item_id} › 200.name", "/v2"]]);
+    expect(changes.some((c) => c.rule === "rest.operation-added" && c.path === "GET /v2/items/{item_id}")).toBe(true);
+    const v = verdict(changes, "0.1.0", "0.1.0");
+    expect(v.ok).toBe(true);
+    expect(v.reasons.join(" ")).toMatch(/confined to a new version path \(\/v2\)/);
+    expect(releaseBump(changes)).toBe("minor");
+  });
+
+  it("refuses the same change made in place under /v1, even with a major package bump", () => {
+    const changes = diffOpenApi(v1, fixture("rest-v1-changed.json"));
+    expect(clientRules(changes)).toEqual(["response.field-renamed"]);
+    expect(changes[0]!.allowedBy).toBeUndefined();
+    expect(verdict(changes, "0.1.0", "0.1.0").ok).toBe(false);
+    const bumped = verdict(changes, "1.0.0", "2.0.0");
+    expect(bumped.ok).toBe(false);
+    expect(bumped.reasons[0]).toMatch(/new version path/);
+  });
+
+  it("refuses /v2 when /v1 was removed", () => {
+    const after = fixture<Any>("rest-v2-added.json");
+    delete after.paths["/v1/items/{item_id}"];
+    const changes = diffOpenApi(v1, after);
+    expect(changes.some((c) => c.rule === "rest.operation-removed" && !c.allowedBy)).toBe(true);
+    expect(verdict(changes, "0.1.0", "0.2.0").ok).toBe(false);
+  });
+
+  it("refuses /v2 when a schema /v1 shares changed too", () => {
+    const after = fixture<Any>("rest-v2-added.json");
+    after.components.schemas.Item = after.components.schemas.ItemV2;
+    after.paths["/v2/items/{item_id}"].get.responses["200"].content["application/json"].schema.$ref = "#/components/schemas/Item";
+    const changes = diffOpenApi(v1, after);
+    const blocking = verdict(changes, "0.1.0", "0.1.0").blocking;
+    expect(blocking.map((c) => c.path)).toContain("GET /v1/items/{item_id} › 200.name");
+  });
+
+  it("matches operations across a renamed path parameter", () => {
+    const after = fixture<Any>("rest-v1.json");
+    const item = after.paths["/v1/items/{item_id}"];
+    item.get.parameters[0].name = "id";
+    after.paths = { "/v1/items/{id}": item };
+    const changes = diffOpenApi(v1, after);
+    expect(clientRules(changes)).toEqual([]);
+    expect(changes.map((c) => c.rule)).toEqual(["docs-changed"]);
+  });
+});
+
+describe("the gate and the version bump", () => {
+  const mcpBreaking = removeTool("get_workspaces");
+
+  it("refuses a breaking MCP change without a major bump", () => {
+    expect(verdict(mcpBreaking, "0.1.0", "0.1.0").ok).toBe(false);
+    expect(verdict(mcpBreaking, "0.1.0", "0.1.1").ok).toBe(false);
+    expect(verdict(mcpBreaking, "1.4.2", "1.5.0").ok).toBe(false);
+  });
+
+  it("allows it with a major bump (0.x: a minor bump counts as major)", () => {
+    expect(verdict(mcpBreaking, "0.1.0", "0.2.0").ok).toBe(true);
+    expect(verdict(mcpBreaking, "0.1.0", "1.0.0").ok).toBe(true);
+    expect(verdict(mcpBreaking, "1.4.2", "2.0.0").ok).toBe(true);
+  });
+
+  it("passes compatible and review-only changes", () => {
+    const tools = clone(real.tools) as Any;
+    toolIn(tools, "get_workspaces").description = "Lists workspaces.";
+    toolIn(tools, "get_workspaces").inputSchema.properties.cursor = { type: "string" };
+    const changes = diffMcp({ tools: real.tools, errors: real.errors }, { tools, errors: real.errors });
+    expect(changes.map((c) => c.kind).sort()).toEqual(["compatible", "review"]);
+    expect(verdict(changes, "0.1.0", "0.1.0").ok).toBe(true);
+  });
+
+  it("semver helpers", () => {
+    expect(isMajorBump("0.1.0", "0.2.0")).toBe(true);
+    expect(isMajorBump("0.1.0", "0.1.9")).toBe(false);
+    expect(isMajorBump("1.2.3", "2.0.0")).toBe(true);
+    expect(isMajorBump("1.2.3", "1.9.0")).toBe(false);
+    expect(bumpVersion("0.1.0", "major")).toBe("0.2.0");
+    expect(bumpVersion("0.1.0", "minor")).toBe("0.1.1");
+    expect(bumpVersion("0.1.3", "patch")).toBe("0.1.4");
+    expect(bumpVersion("1.2.3", "major")).toBe("2.0.0");
+    expect(bumpVersion("1.2.3", "minor")).toBe("1.3.0");
+    expect(bumpVersion("1.2.3", "patch")).toBe("1.2.4");
+  });
+
+  it("release kind: breaking → major, compatible → minor, docs/review only → patch", () => {
+    const c = (kind: Change["kind"], allowedBy?: string): Change => ({ protocol: "rest", kind, rule: "x", path: "p", message: "m", ...(allowedBy ? { allowedBy } : {}) });
+    expect(releaseBump([c("compatible"), c("breaking")])).toBe("major");
+    expect(releaseBump([c("compatible"), c("docs")])).toBe("minor");
+    expect(releaseBump([c("breaking", "/v2")])).toBe("minor");
+    expect(releaseBump([c("docs"), c("review")])).toBe("patch");
+    expect(releaseBump([])).toBe("patch");
+  });
+});
+
+describe("schemas", () => {
+  it("resolves recursive $refs without looping", () => {
+    const { before, after } = fixture<Any>("recursive.json");
+    const changes = schemaDiff(before, after, "request");
+    expect(clientRules(changes)).toEqual(["request.limit-tightened"]);
+    expect(changes.every((c) => c.path.endsWith(".name"))).toBe(true);
+  });
+
+  it("folds a shared definition's change into one entry with the other places in alsoAt", () => {
+    const doc = clone(real.openapi) as Any;
+    doc.components.schemas.BrandId.pattern = "^brand_[a-z]+$";
+    const changes = diffOpenApi(real.openapi, doc).filter((c) => c.rule === "response.constraint-changed");
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.alsoAt!.length).toBeGreaterThan(3);
+  });
+});
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "breaking-test-"));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe("loading a side", () => {
+  it("reads a published package tarball (npm pack layout)", () => {
+    const tgz = path.join(tmp, "ideas-contract-head.tgz");
+    const files = ["package.json", "generated/openapi/openapi.json", "generated/mcp/tools.json", "generated/mcp/errors.json"];
+    execFileSync("git", ["archive", "--format=tar.gz", "--prefix=package/", "-o", tgz, "HEAD", ...files], { cwd: repoRoot });
+    const fromTar = loadSide(repoRoot, tgz);
+    const fromGit = loadGitRef(repoRoot, "HEAD");
+    expect(fromTar.version).toBe(fromGit.version);
+    expect(diffContracts(fromTar, fromGit)).toEqual([]);
+  });
+
+  it("uses the last release tag, or says there is none and compares with nothing", () => {
+    const tag = lastReleaseTag(repoRoot);
+    const base = loadBase(repoRoot, undefined);
+    if (tag) expect(base.contract.label).toBe(tag);
+    else {
+      expect(base.contract.empty).toBe(true);
+      expect(base.note).toMatch(/No release tag/);
+      expect(diffContracts(base.contract, real)).toEqual([]);
+    }
+  });
+
+  it("names a bad ref", () => {
+    expect(() => loadSide(repoRoot, "no-such-ref-xyz")).toThrow(/neither a file nor a git ref/);
+  });
+});
+
+describe("report and CLI", () => {
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "scripts/check-breaking.ts"), ...args], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+
+  it("prints a readable list grouped by protocol and kind", () => {
+    const changes = removeTool("get_workspaces");
+    const report = buildReport({ label: "base", version: "0.1.0" }, { label: "head", version: "0.1.0" }, changes, verdict(changes, "0.1.0", "0.1.0"), []);
+    const text = formatText(report);
+    expect(text).toMatch(/MCP .*: 1 change/);
+    expect(text).toMatch(/breaking \(1\)\n {3}! tool get_workspaces\n {7}tool get_workspaces removed {2}\[mcp\.tool-removed\]/);
+    expect(text).toMatch(/Verdict: FAIL/);
+  });
+
+  it("--json against HEAD: no breaking changes, exit 0", () => {
+    const run = cli(["--base", "HEAD", "--json"]);
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.base.label).toBe("HEAD");
+    expect(report.summary.breaking).toBe(0);
+    expect(report.verdict.ok).toBe(true);
+  });
+
+  it("exits 1 on a breaking change (base tarball has a tool the working tree lacks)", () => {
+    const dir = path.join(tmp, "pkg", "package");
+    fs.mkdirSync(path.join(dir, "generated/mcp"), { recursive: true });
+    fs.mkdirSync(path.join(dir, "generated/openapi"), { recursive: true });
+    const tools = clone(real.tools) as Any;
+    tools.tools.push({ ...toolIn(tools, "get_workspaces"), name: "legacy_tool" });
+    fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "ideas-contract", version: real.version }));
+    fs.writeFileSync(path.join(dir, "generated/mcp/tools.json"), JSON.stringify(tools));
+    fs.writeFileSync(path.join(dir, "generated/mcp/errors.json"), JSON.stringify(real.errors));
+    fs.writeFileSync(path.join(dir, "generated/openapi/openapi.json"), JSON.stringify(real.openapi));
+    const tgz = path.join(tmp, "base.tgz");
+    execFileSync("tar", ["-czf", tgz, "-C", path.join(tmp, "pkg"), "package"]);
+    const run = cli(["--base", tgz]);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/tool legacy_tool removed {2}\[mcp\.tool-removed\]/);
+    expect(run.stdout).toMatch(/without a major version bump/);
+  });
+
+  it("scripts/breaking/README.md carries the current rule table", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "scripts/breaking/README.md"), "utf8");
+    const table = /<!-- rules-table:[^\n]*-->\n([\s\S]*?)\n<!-- \/rules-table -->/.exec(readme)?.[1];
+    expect(table, "regenerate with npm run check:breaking -- --rules").toBe(rulesTable());
+  });
+
+  it("--help and bad options", () => {
+    const help = cli(["--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--base REF\|FILE/);
+    expect(cli(["--bogus"]).status).toBe(2);
+  });
+});

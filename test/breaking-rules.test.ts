@@ -1,0 +1,580 @@
+// Every rule of the breaking-change catalogue, for both protocols: one before/after pair per case, built from
+// the real generated contract with one mutation (or a small fixture under test/fixtures/breaking/), and the
+// exact set of client-relevant rules it must produce. The last test checks every rule has a case.
+import { describe, expect, it } from "vitest";
+import { RULES } from "../scripts/breaking/rules.js";
+import type { Change } from "../scripts/breaking/types.js";
+import { diffOpenApi } from "../scripts/breaking/openapi-diff.js";
+import {
+  clientRules,
+  contractMeta,
+  fixture,
+  mcpDiff,
+  payloadOf,
+  restDiff,
+  schemaDiff,
+  schemasOf,
+  toolIn,
+  type Any,
+} from "./fixtures/breaking/support.js";
+
+interface Expect {
+  rule: keyof typeof RULES;
+  /** A substring of the change's path (or of one of the other places it shows up, alsoAt). */
+  path?: string;
+}
+
+interface Case {
+  name: string;
+  changes: () => Change[];
+  expect: Expect[];
+  /** Only check that the expected changes are present (other client-relevant changes allowed). */
+  loose?: true;
+}
+
+const ws = (m: { tools: Any }) => toolIn(m.tools, "get_workspaces");
+const wsIn = (m: { tools: Any }) => ws(m).inputSchema;
+const wsOut = (m: { tools: Any }) => payloadOf(ws(m));
+const approval = (m: { tools: Any }) => toolIn(m.tools, "view_post").outputSchema.$defs.Approval;
+const entry = (m: { errors: Any }, kind: string, code: string) => m.errors.entries.find((e: Any) => e.kind === kind && e.code === code);
+const op = (doc: Any, path: string, method: string) => doc.paths[path][method];
+const ideasPost = (doc: Any) => op(doc, "/v1/ideas", "post");
+const getBrand = (doc: Any) => op(doc, "/v1/brands/{brand_id}", "get");
+const getBatch = (doc: Any) => op(doc, "/v1/ideas/{batch_id}", "get");
+const sortEnum = (doc: Any) => {
+  doc.properties.sort = { enum: ["name", "created"] };
+};
+
+const cases: Case[] = [
+  // ── MCP tool inputs (request direction) ──
+  { name: "MCP input field removed", changes: () => mcpDiff((m) => delete wsIn(m).properties.query), expect: [{ rule: "request.field-removed", path: "tool get_workspaces › input.query" }] },
+  {
+    name: "MCP input field renamed",
+    changes: () => mcpDiff((m) => {
+      const p = wsIn(m).properties;
+      p.search = p.query;
+      delete p.query;
+    }),
+    expect: [{ rule: "request.field-renamed", path: "input.query" }],
+  },
+  {
+    name: "MCP new required input",
+    changes: () => mcpDiff((m) => {
+      wsIn(m).properties.region = { type: "string" };
+      wsIn(m).required = ["region"];
+    }),
+    expect: [{ rule: "request.required-field-added", path: "input.region" }],
+  },
+  { name: "MCP new optional input", changes: () => mcpDiff((m) => (wsIn(m).properties.cursor = { type: "string" })), expect: [{ rule: "request.optional-field-added", path: "input.cursor" }] },
+  { name: "MCP optional input made required", changes: () => mcpDiff((m) => (wsIn(m).required = ["query"])), expect: [{ rule: "request.field-made-required", path: "input.query" }] },
+  {
+    name: "MCP required input made optional",
+    changes: () => mcpDiff((m) => (toolIn(m.tools, "list_brands").inputSchema.required = [])),
+    expect: [{ rule: "request.field-made-optional", path: "tool list_brands › input.workspaceId" }],
+  },
+  {
+    name: "MCP input enum value removed (input tightened)",
+    changes: () => mcpDiff((m) => (wsIn(m).properties.sort.enum = ["name"]), (m) => sortEnum(wsIn(m))),
+    expect: [{ rule: "request.enum-value-removed", path: "input.sort" }],
+  },
+  {
+    name: "MCP input enum value added",
+    changes: () => mcpDiff((m) => wsIn(m).properties.sort.enum.push("updated"), (m) => sortEnum(wsIn(m))),
+    expect: [{ rule: "request.enum-value-added", path: "input.sort" }],
+  },
+  { name: "MCP input maxLength narrowed", changes: () => mcpDiff((m) => (wsIn(m).properties.query.maxLength = 100)), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input minimum raised", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.minimum = 5)), expect: [{ rule: "request.limit-tightened", path: "input.limit" }] },
+  { name: "MCP input pattern added", changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$")), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input maximum raised", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.maximum = 500)), expect: [{ rule: "request.limit-loosened", path: "input.limit" }] },
+  {
+    name: "MCP input pattern replaced",
+    changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$"), (m) => (wsIn(m).properties.query.pattern = "^[a-z0-9]+$")),
+    expect: [{ rule: "request.constraint-changed", path: "input.query" }],
+  },
+  {
+    name: "MCP input new additionalProperties refusal",
+    changes: () => mcpDiff((m) => (wsIn(m).additionalProperties = false), (m) => delete wsIn(m).additionalProperties),
+    expect: [{ rule: "request.additional-properties-refused", path: "tool get_workspaces › input" }],
+  },
+  { name: "MCP input accepts unlisted fields", changes: () => mcpDiff((m) => delete wsIn(m).additionalProperties), expect: [{ rule: "request.additional-properties-allowed" }] },
+  {
+    name: "MCP input type narrowed",
+    changes: () => mcpDiff((m) => (wsIn(m).properties.limit.type = "integer"), (m) => (wsIn(m).properties.limit.type = ["integer", "string"])),
+    expect: [{ rule: "request.type-narrowed", path: "input.limit" }],
+  },
+  {
+    name: "MCP input wrapped into an object",
+    changes: () => mcpDiff((m) => {
+      const s = wsIn(m);
+      s.properties = { filter: { type: "object", properties: s.properties } };
+    }),
+    expect: [{ rule: "request.payload-wrapped", path: "tool get_workspaces › input" }],
+  },
+  { name: "MCP input default changed", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.default = 20)), expect: [{ rule: "request.default-changed", path: "input.limit" }] },
+  { name: "MCP input default removed", changes: () => mcpDiff((m) => delete wsIn(m).properties.limit.default), expect: [{ rule: "request.default-removed", path: "input.limit" }] },
+  { name: "MCP input default documented", changes: () => mcpDiff((m) => (wsIn(m).properties.query.default = "")), expect: [{ rule: "request.default-added", path: "input.query" }] },
+
+  // ── Request rules on schemas built inline ──
+  { name: "input no longer accepts null", changes: () => schemaDiff({ type: ["string", "null"] }, { type: "string" }, "request"), expect: [{ rule: "request.null-refused" }] },
+  { name: "input type widened (integer → number)", changes: () => schemaDiff({ type: "integer" }, { type: "number" }, "request"), expect: [{ rule: "request.type-widened" }] },
+  { name: "input type replaced", changes: () => schemaDiff({ type: "string" }, { type: "integer" }, "request"), expect: [{ rule: "request.type-changed" }] },
+  { name: "input newly limited to a list", changes: () => schemaDiff({ type: "string" }, { type: "string", enum: ["a", "b"] }, "request"), expect: [{ rule: "request.enum-added" }] },
+  { name: "input value list lifted", changes: () => schemaDiff({ type: "string", enum: ["a", "b"] }, { type: "string" }, "request"), expect: [{ rule: "request.enum-removed" }] },
+
+  // ── MCP tool outputs (response direction) ──
+  {
+    name: "MCP output field removed",
+    changes: () => mcpDiff((m) => {
+      delete wsOut(m).properties.truncated;
+      wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated");
+    }),
+    expect: [{ rule: "response.field-removed", path: "tool get_workspaces › output.data(GetWorkspacesOutput).truncated" }],
+  },
+  { name: "MCP optional output field removed (oasdiff only warns)", changes: () => mcpDiff((m) => delete approval(m).properties.stale), expect: [{ rule: "response.field-removed", path: ".approval.stale" }], loose: true },
+  {
+    name: "MCP output field renamed",
+    changes: () => mcpDiff((m) => {
+      const o = wsOut(m);
+      o.properties.total = o.properties.totalCount;
+      delete o.properties.totalCount;
+      o.required = o.required.map((r: string) => (r === "totalCount" ? "total" : r));
+    }),
+    expect: [{ rule: "response.field-renamed", path: "totalCount" }],
+  },
+  { name: "MCP new output field", changes: () => mcpDiff((m) => (wsOut(m).properties.nextCursor = { type: "string" })), expect: [{ rule: "response.field-added", path: "nextCursor" }] },
+  {
+    name: "MCP required output field made optional",
+    changes: () => mcpDiff((m) => (wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated"))),
+    expect: [{ rule: "response.field-made-optional", path: "output.data(GetWorkspacesOutput).truncated" }],
+  },
+  { name: "MCP optional output field made required", changes: () => mcpDiff((m) => approval(m).required.push("stale")), expect: [{ rule: "response.field-made-required", path: "approval.stale" }], loose: true },
+  { name: "MCP output field made nullable", changes: () => mcpDiff((m) => (wsOut(m).properties.truncated.type = ["boolean", "null"])), expect: [{ rule: "response.made-nullable", path: "truncated" }] },
+  {
+    name: "MCP output field no longer null",
+    changes: () => mcpDiff((m) => (payloadOf(toolIn(m.tools, "list_brands")).properties.workspaceName.type = "string")),
+    expect: [{ rule: "response.type-narrowed", path: "workspaceName" }],
+  },
+  { name: "MCP output enum value removed", changes: () => mcpDiff((m) => (approval(m).properties.decision.enum = ["approved"])), expect: [{ rule: "response.enum-value-removed", path: "approval.decision" }], loose: true },
+  {
+    name: "MCP output enum value added is compatible (with a note)",
+    changes: () => mcpDiff((m) => approval(m).properties.decision.enum.push("withdrawn")),
+    expect: [{ rule: "response.enum-value-added", path: "approval.decision" }],
+  },
+  { name: "MCP output value list lifted", changes: () => mcpDiff((m) => delete approval(m).properties.decision.enum), expect: [{ rule: "response.enum-removed", path: "approval.decision" }], loose: true },
+  { name: "MCP output maxItems raised", changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 500)), expect: [{ rule: "response.limit-loosened", path: "workspaces" }] },
+  { name: "MCP output maxItems lowered", changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 100)), expect: [{ rule: "response.limit-tightened", path: "workspaces" }] },
+  {
+    name: "MCP output wrapped in an envelope",
+    changes: () => mcpDiff((m) => {
+      const tool = ws(m);
+      const defs = tool.outputSchema.$defs;
+      defs.GetWorkspacesOutput = { type: "object", required: ["result"], properties: { result: defs.GetWorkspacesOutput } };
+    }),
+    expect: [{ rule: "response.payload-wrapped", path: "output.data(GetWorkspacesOutput)" }],
+  },
+  {
+    name: "MCP output can take a new shape",
+    changes: () => mcpDiff((m) => ws(m).outputSchema.properties.data.anyOf.push({ type: "string" })),
+    expect: [{ rule: "response.variant-added", path: "output.data" }],
+  },
+  {
+    name: "MCP output shape removed",
+    changes: () => mcpDiff((m) => ws(m).outputSchema.properties.data.anyOf.pop()),
+    expect: [{ rule: "response.variant-removed", path: "output.data(ErrorEnvelope)" }],
+  },
+
+  // ── Response rules on schemas built inline ──
+  { name: "output type widened", changes: () => schemaDiff({ type: "integer" }, { type: "number" }, "response"), expect: [{ rule: "response.type-widened" }] },
+  { name: "output type replaced", changes: () => schemaDiff({ type: "string" }, { type: "integer" }, "response"), expect: [{ rule: "response.type-changed" }] },
+  { name: "output newly limited to a list", changes: () => schemaDiff({ type: "string" }, { type: "string", enum: ["a"] }, "response"), expect: [{ rule: "response.enum-added" }] },
+  { name: "output pattern replaced", changes: () => schemaDiff({ type: "string", pattern: "^a" }, { type: "string", pattern: "^b" }, "response"), expect: [{ rule: "response.constraint-changed" }] },
+  { name: "output format dropped", changes: () => schemaDiff({ type: "string", format: "date-time" }, { type: "string" }, "response"), expect: [{ rule: "response.constraint-changed" }] },
+  {
+    name: "output object closed / opened",
+    changes: () => [
+      ...schemaDiff({ type: "object" }, { type: "object", additionalProperties: false }, "response"),
+      ...schemaDiff({ type: "object", additionalProperties: false }, { type: "object" }, "response"),
+    ],
+    expect: [{ rule: "response.additional-properties-refused" }, { rule: "response.additional-properties-allowed" }],
+  },
+  {
+    name: "output array wrapped in an object",
+    changes: () => schemaDiff({ type: "array", items: { type: "string" } }, { type: "object", properties: { items: { type: "array", items: { type: "string" } } } }, "response"),
+    expect: [{ rule: "response.payload-wrapped" }],
+  },
+  {
+    name: "one field reappearing inside a new object is a removal, not a wrap",
+    changes: () => schemaDiff(
+      { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+      { type: "object", properties: { id: { type: "string" }, owner: { type: "object", properties: { name: { type: "string" }, email: { type: "string" } } } } },
+      "response",
+    ),
+    expect: [{ rule: "response.field-removed", path: ".name" }, { rule: "response.field-added", path: ".owner" }],
+  },
+  {
+    name: "output defaults changed / removed / documented",
+    changes: () => [
+      ...schemaDiff({ type: "integer", default: 1 }, { type: "integer", default: 2 }, "response"),
+      ...schemaDiff({ type: "integer", default: 1 }, { type: "integer" }, "response"),
+      ...schemaDiff({ type: "integer" }, { type: "integer", default: 1 }, "response"),
+    ],
+    expect: [{ rule: "response.default-changed" }, { rule: "response.default-removed" }, { rule: "response.default-added" }],
+  },
+  {
+    name: "anyOf/oneOf swap, readOnly and unknown keywords are for review",
+    changes: () => [
+      ...schemaDiff({ anyOf: [{ type: "string" }, { type: "integer" }] }, { oneOf: [{ type: "string" }, { type: "integer" }] }, "response"),
+      ...schemaDiff({ type: "string" }, { type: "string", readOnly: true }, "request"),
+      ...schemaDiff({ type: "string" }, { type: "string", not: { const: "" } }, "request"),
+    ],
+    expect: [{ rule: "composition-changed" }, { rule: "annotation-changed" }, { rule: "keyword-changed" }],
+  },
+
+  // ── REST request side ──
+  {
+    name: "REST request limits tightened (minLength / minItems / maxLength)",
+    changes: () => restDiff((d) => {
+      const s = schemasOf(d).CreateIdeasRequest.properties;
+      s.focus.maxLength = 1000;
+      s.formats.minItems = 2;
+    }),
+    expect: [{ rule: "request.limit-tightened", path: "POST /v1/ideas › body.focus" }, { rule: "request.limit-tightened", path: "POST /v1/ideas › body.formats" }],
+  },
+  {
+    name: "REST request limit loosened",
+    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.count.maximum = 20)),
+    expect: [{ rule: "request.limit-loosened", path: "POST /v1/ideas › body.count" }],
+  },
+  {
+    name: "REST shared enum value removed: breaking in the request, and in the response",
+    changes: () => restDiff((d) => (schemasOf(d).IdeaFormat.enum = ["image", "carousel", "video"])),
+    expect: [
+      { rule: "request.enum-value-removed", path: "POST /v1/ideas › body.formats[]" },
+      { rule: "response.enum-value-removed", path: "› 200.data[].format" },
+    ],
+  },
+  {
+    name: "REST shared enum value added: compatible both ways",
+    changes: () => restDiff((d) => schemasOf(d).IdeaFormat.enum.push("story")),
+    expect: [
+      { rule: "request.enum-value-added", path: "POST /v1/ideas › body.formats[]" },
+      { rule: "response.enum-value-added", path: ".format" },
+    ],
+  },
+  {
+    name: "REST shared id pattern replaced: breaking for parameters, bodies and readers",
+    changes: () => restDiff((d) => (schemasOf(d).BrandId.pattern = "^brand_[a-z0-9]+$")),
+    expect: [
+      { rule: "request.constraint-changed", path: "GET /v1/brands/{brand_id} › path brand_id" },
+      { rule: "response.constraint-changed", path: "› 200.id" },
+    ],
+  },
+  {
+    name: "REST request default changed",
+    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.count.default = 5)),
+    expect: [{ rule: "request.default-changed", path: "POST /v1/ideas › body.count" }],
+  },
+  {
+    name: "REST request body closed to unlisted fields",
+    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.additionalProperties = false)),
+    expect: [{ rule: "request.additional-properties-refused", path: "POST /v1/ideas › body" }],
+  },
+  {
+    name: "REST request alternative removed",
+    changes: () => restDiff((d) => schemasOf(d).CreateBrandRequest.anyOf.pop()),
+    expect: [{ rule: "request.variant-removed", path: "POST /v1/brands › body(CreateBrandFromNameAndDescription)" }],
+  },
+  {
+    name: "REST request alternative added",
+    changes: () => restDiff((d) => schemasOf(d).CreateBrandRequest.anyOf.push({ type: "object", required: ["instagram"], properties: { instagram: { type: "string" } } })),
+    expect: [{ rule: "request.variant-added", path: "POST /v1/brands › body" }],
+  },
+  {
+    name: "REST required request field added",
+    changes: () => restDiff((d) => {
+      const s = schemasOf(d).CreateIdeasRequest;
+      s.properties.channel = { type: "string" };
+      s.required.push("channel");
+    }),
+    expect: [{ rule: "request.required-field-added", path: "POST /v1/ideas › body.channel" }],
+  },
+
+  // ── REST responses ──
+  {
+    name: "REST response field removed (shared schema: one change, other places in alsoAt)",
+    changes: () => restDiff((d) => {
+      const s = schemasOf(d).Brand;
+      delete s.properties.offerings;
+      s.required = s.required.filter((r: string) => r !== "offerings");
+    }),
+    expect: [{ rule: "response.field-removed", path: ".offerings" }],
+  },
+  { name: "REST new response field", changes: () => restDiff((d) => (schemasOf(d).Brand.properties.logo_url = { type: "string" })), expect: [{ rule: "response.field-added", path: ".logo_url" }] },
+  {
+    name: "REST response field made optional (required → optional breaks readers)",
+    changes: () => restDiff((d) => (schemasOf(d).Brand.required = schemasOf(d).Brand.required.filter((r: string) => r !== "created_at"))),
+    expect: [{ rule: "response.field-made-optional", path: "GET /v1/brands/{brand_id} › 200.created_at" }],
+  },
+  {
+    name: "REST response field made nullable",
+    changes: () => restDiff((d) => {
+      const p = schemasOf(d).Idea.properties;
+      p.title = { anyOf: [{ type: "string" }, { type: "null" }], description: p.title.description };
+    }),
+    expect: [{ rule: "response.made-nullable", path: "GET /v1/ideas/{batch_id} › 200.data[].title" }],
+  },
+  {
+    name: "REST response integer widened to number",
+    changes: () => restDiff((d) => (schemasOf(d).Idea.properties.rank.type = "number")),
+    expect: [{ rule: "response.type-widened", path: ".rank" }],
+  },
+  {
+    name: "REST output enum value removed / added",
+    changes: () => restDiff((d) => (schemasOf(d).BatchStatus.enum = ["thinking", "done", "cancelled"])),
+    expect: [{ rule: "response.enum-value-removed", path: "200.status" }, { rule: "response.enum-value-added", path: "200.status" }],
+  },
+  {
+    name: "REST response limit loosened (maxItems raised)",
+    changes: () => restDiff((d) => (schemasOf(d).IdeaBatch.properties.data.maxItems = 20)),
+    expect: [{ rule: "response.limit-loosened", path: "200.data" }],
+  },
+  {
+    name: "REST response payload wrapped in { data }",
+    changes: () => restDiff((d) => {
+      getBrand(d).responses["200"].content["application/json"].schema = { type: "object", required: ["data"], properties: { data: { $ref: "#/components/schemas/Brand" } } };
+    }),
+    expect: [{ rule: "response.payload-wrapped", path: "GET /v1/brands/{brand_id} › 200" }],
+  },
+  {
+    name: "REST envelope fixture: all-optional payload wrapped (oasdiff may see only an added property)",
+    changes: () => diffOpenApi(fixture("rest-envelope-before.json"), fixture("rest-envelope-after.json")),
+    expect: [{ rule: "response.payload-wrapped", path: "GET /v1/stats › 200" }],
+  },
+  {
+    name: "REST descriptions and examples: review and docs",
+    changes: () => restDiff((d) => {
+      schemasOf(d).Brand.properties.name.description = "Something else entirely.";
+      schemasOf(d).Brand.examples = [];
+    }),
+    expect: [{ rule: "description-changed", path: ".name" }, { rule: "docs-changed" }],
+  },
+
+  // ── REST operations, parameters, bodies, statuses ──
+  { name: "REST operation removed", changes: () => restDiff((d) => delete d.paths["/v1/predictions"].post), expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }] },
+  {
+    name: "REST operation added",
+    changes: () => restDiff((d) => (d.paths["/v1/brands"].get = { operationId: "listBrands", responses: { "200": { description: "ok" } } })),
+    expect: [{ rule: "rest.operation-added", path: "GET /v1/brands" }],
+  },
+  {
+    name: "REST parameter removed",
+    changes: () => restDiff(
+      (d) => (getBatch(d).parameters = getBatch(d).parameters.filter((p: Any) => p.in !== "query")),
+      (d) => getBatch(d).parameters.push({ name: "expand", in: "query", schema: { type: "string" } }),
+    ),
+    expect: [{ rule: "rest.parameter-removed", path: "GET /v1/ideas/{batch_id} › query expand" }],
+  },
+  {
+    name: "REST new required / optional parameter",
+    changes: () => restDiff((d) => getBatch(d).parameters.push({ name: "fields", in: "query", required: true, schema: { type: "string" } }, { name: "Accept-Language", in: "header", schema: { type: "string" } })),
+    expect: [{ rule: "rest.required-parameter-added", path: "query fields" }, { rule: "rest.optional-parameter-added", path: "header Accept-Language" }],
+  },
+  {
+    name: "REST parameter made required",
+    changes: () => restDiff((d) => (getBatch(d).parameters[1].required = true), (d) => getBatch(d).parameters.push({ name: "expand", in: "query", schema: { type: "string" } })),
+    expect: [{ rule: "rest.parameter-made-required", path: "query expand" }],
+  },
+  {
+    name: "REST parameter made optional",
+    changes: () => restDiff((d) => (getBatch(d).parameters[1].required = false), (d) => getBatch(d).parameters.push({ name: "expand", in: "query", required: true, schema: { type: "string" } })),
+    expect: [{ rule: "rest.parameter-made-optional", path: "query expand" }],
+  },
+  { name: "REST request body removed", changes: () => restDiff((d) => delete op(d, "/v1/brands/{brand_id}", "patch").requestBody), expect: [{ rule: "rest.request-body-removed", path: "PATCH /v1/brands/{brand_id} › body" }] },
+  {
+    name: "REST required / optional request body added",
+    changes: () => [
+      ...restDiff((d) => (getBrand(d).requestBody = { required: true, content: { "application/json": { schema: { type: "object" } } } })),
+      ...restDiff((d) => (getBatch(d).requestBody = { content: { "application/json": { schema: { type: "object" } } } })),
+    ],
+    expect: [{ rule: "rest.required-request-body-added", path: "GET /v1/brands/{brand_id} › body" }, { rule: "rest.optional-request-body-added", path: "GET /v1/ideas/{batch_id} › body" }],
+  },
+  { name: "REST request body made optional", changes: () => restDiff((d) => (ideasPost(d).requestBody.required = false)), expect: [{ rule: "rest.request-body-made-optional", path: "POST /v1/ideas › body" }] },
+  {
+    name: "REST request body made required",
+    changes: () => restDiff((d) => (ideasPost(d).requestBody.required = true), (d) => (ideasPost(d).requestBody.required = false)),
+    expect: [{ rule: "rest.request-body-made-required", path: "POST /v1/ideas › body" }],
+  },
+  {
+    name: "REST request content type added / removed",
+    changes: () => [
+      ...restDiff((d) => (ideasPost(d).requestBody.content["application/x-www-form-urlencoded"] = { schema: { type: "object" } })),
+      ...restDiff((d) => delete ideasPost(d).requestBody.content["text/plain"], (d) => (ideasPost(d).requestBody.content["text/plain"] = { schema: { type: "string" } })),
+    ],
+    expect: [{ rule: "rest.request-media-type-added" }, { rule: "rest.request-media-type-removed", path: "body[text/plain]" }],
+  },
+  { name: "REST status code removed", changes: () => restDiff((d) => delete ideasPost(d).responses["409"]), expect: [{ rule: "rest.response-status-removed", path: "POST /v1/ideas › 409" }] },
+  {
+    name: "REST success status changed",
+    changes: () => restDiff((d) => {
+      const r = op(d, "/v1/brands", "post").responses;
+      r["200"] = r["201"];
+      delete r["201"];
+    }),
+    expect: [{ rule: "rest.success-status-changed", path: "POST /v1/brands › 201→200" }],
+  },
+  {
+    name: "REST second success status",
+    changes: () => restDiff((d) => (ideasPost(d).responses["200"] = ideasPost(d).responses["202"])),
+    expect: [{ rule: "rest.success-status-added", path: "POST /v1/ideas › 200" }],
+  },
+  {
+    name: "REST new error status for a new failure",
+    changes: () => restDiff((d) => (ideasPost(d).responses["422"] = ideasPost(d).responses["400"])),
+    expect: [{ rule: "rest.error-status-added", path: "POST /v1/ideas › 422" }],
+  },
+  {
+    name: "REST response content type added / removed",
+    changes: () => [
+      ...restDiff((d) => (getBrand(d).responses["200"].content["application/xml"] = { schema: { type: "string" } })),
+      ...restDiff((d) => delete getBrand(d).responses["200"].content["application/xml"], (d) => (getBrand(d).responses["200"].content["application/xml"] = { schema: { type: "string" } })),
+    ],
+    expect: [{ rule: "rest.response-media-type-added" }, { rule: "rest.response-media-type-removed", path: "200[application/xml]" }],
+  },
+  {
+    name: "REST response header removed / made optional / added",
+    changes: () => [
+      ...restDiff((d) => delete ideasPost(d).responses["429"].headers["Retry-After"]),
+      ...restDiff((d) => (ideasPost(d).responses["429"].headers["Retry-After"].required = false)),
+      ...restDiff((d) => (ideasPost(d).responses["202"].headers = { "X-Request-Id": { schema: { type: "string" } } })),
+    ],
+    expect: [
+      { rule: "rest.response-header-removed", path: "POST /v1/ideas › 429 header Retry-After" },
+      { rule: "rest.response-header-made-optional", path: "429 header Retry-After" },
+      { rule: "rest.response-header-added", path: "202 header X-Request-Id" },
+    ],
+  },
+  {
+    name: "REST error status answers another error type",
+    changes: () => restDiff((d) => {
+      // The 400 body is BadRequestError AND the general ErrorEnvelope (allOf): both must allow the new type.
+      schemasOf(d).ErrorType.enum.push("bad_request");
+      schemasOf(d).BadRequestError.properties.error.properties.type.enum = ["bad_request"];
+    }),
+    expect: [{ rule: "rest.error-type-changed", path: "› 400.error.type" }, { rule: "response.enum-value-added", path: "› 400.error.type" }],
+  },
+  {
+    name: "REST operationId and security are for review",
+    changes: () => restDiff((d) => {
+      ideasPost(d).operationId = "makeIdeas";
+      ideasPost(d).security = [];
+    }),
+    expect: [{ rule: "rest.operation-id-changed" }, { rule: "rest.security-changed" }],
+  },
+
+  // ── MCP tools, metadata and catalogue ──
+  { name: "MCP tool removed", changes: () => mcpDiff((m) => (m.tools.tools = m.tools.tools.filter((t: Any) => t.name !== "get_workspaces"))), expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }] },
+  {
+    name: "MCP tool renamed = removed + added",
+    changes: () => mcpDiff((m) => (ws(m).name = "find_workspaces")),
+    expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }, { rule: "mcp.tool-added", path: "tool find_workspaces" }],
+  },
+  {
+    name: "MCP error code removed from a tool (tool errors and catalogue agree: reported once)",
+    changes: () => mcpDiff((m) => {
+      contractMeta(toolIn(m.tools, "list_brands")).errors = [];
+      const e = entry(m, "envelope", "forbidden");
+      e.tools = e.tools.filter((t: string) => t !== "list_brands");
+    }),
+    expect: [{ rule: "mcp.tool-error-code-removed", path: "tool list_brands › errors" }],
+  },
+  {
+    name: "MCP error code removed from a tool in the catalogue only",
+    changes: () => mcpDiff((m) => {
+      const e = entry(m, "envelope", "forbidden");
+      e.tools = e.tools.filter((t: string) => t !== "list_brands");
+    }),
+    expect: [{ rule: "mcp.tool-error-code-removed", path: "errors.json › envelope forbidden › tools" }],
+  },
+  {
+    name: "MCP new code for a new failure",
+    changes: () => mcpDiff((m) => contractMeta(ws(m)).errors.push("usage_limit_exceeded")),
+    expect: [{ rule: "mcp.tool-error-code-added", path: "tool get_workspaces › errors" }],
+  },
+  {
+    name: "MCP scopes: extra scope breaks, fewer scopes do not",
+    changes: () => [
+      ...mcpDiff((m) => contractMeta(ws(m)).scopes.push("mcp:write")),
+      ...mcpDiff((m) => (contractMeta(toolIn(m.tools, "approve_post")).scopes = ["mcp:write"])),
+    ],
+    expect: [{ rule: "mcp.scope-added", path: "tool get_workspaces" }, { rule: "mcp.scope-removed", path: "tool approve_post" }],
+  },
+  {
+    name: "MCP partner-only on / off",
+    changes: () => [
+      ...mcpDiff((m) => (contractMeta(ws(m)).partnerOnly = true)),
+      ...mcpDiff((m) => (contractMeta(ws(m)).partnerOnly = false), (m) => (contractMeta(ws(m)).partnerOnly = true)),
+    ],
+    expect: [{ rule: "mcp.partner-only-added" }, { rule: "mcp.partner-only-removed" }],
+  },
+  {
+    name: "MCP status badge and readOnlyHint are for review",
+    changes: () => mcpDiff((m) => {
+      contractMeta(ws(m)).status = "in_development";
+      ws(m).annotations.readOnlyHint = false;
+    }),
+    expect: [{ rule: "mcp.status-changed" }, { rule: "mcp.annotation-changed" }],
+  },
+  {
+    name: "MCP catalogue code removed / added",
+    changes: () => mcpDiff((m) => {
+      m.errors.entries = m.errors.entries.filter((e: Any) => !(e.kind === "preflight" && e.code === "post_empty"));
+      m.errors.entries.push({ code: "quota_paused", kind: "envelope", status: "preview", retryable: false, meaning: "New failure." });
+    }),
+    expect: [{ rule: "mcp.error-code-removed", path: "preflight post_empty" }, { rule: "mcp.error-code-added", path: "envelope quota_paused" }],
+  },
+  {
+    name: "MCP code's retryable flag flipped",
+    changes: () => mcpDiff((m) => (entry(m, "envelope", "internal_error").retryable = false)),
+    expect: [{ rule: "mcp.error-retryable-changed", path: "errors.json › envelope internal_error" }],
+  },
+  {
+    name: "MCP envelope field removed / added for a code",
+    changes: () => mcpDiff((m) => (entry(m, "envelope", "bad_request").fields = ["invalidFields", "hint"])),
+    expect: [{ rule: "mcp.error-field-removed", path: "bad_request › fields" }, { rule: "mcp.error-field-added", path: "bad_request › fields" }],
+  },
+  {
+    name: "MCP upstream code rule changed",
+    changes: () => mcpDiff((m) => (m.errors.upstreamRule.pattern = "^upstream_[0-9]{3}_[a-z]+$")),
+    expect: [{ rule: "mcp.error-rule-changed", path: "errors.json › upstreamRule" }],
+  },
+  {
+    name: "MCP code meaning and other attributes are for review",
+    changes: () => mcpDiff((m) => {
+      entry(m, "envelope", "internal_error").meaning = "Something else.";
+      entry(m, "envelope", "post_already_published").aliases = [];
+    }),
+    expect: [{ rule: "mcp.error-meaning-changed", path: "internal_error" }, { rule: "mcp.error-entry-changed", path: "post_already_published" }],
+  },
+];
+
+describe("breaking-change rules", () => {
+  for (const c of cases) {
+    it(c.name, () => {
+      const changes = c.changes();
+      for (const e of c.expect) {
+        const hit = changes.find((ch) => ch.rule === e.rule && (!e.path || [ch.path, ...(ch.alsoAt ?? [])].some((p) => p.includes(e.path!))));
+        expect(hit, `${e.rule} at …${e.path ?? ""} in\n${changes.map((ch) => `${ch.rule} ${ch.path}`).join("\n")}`).toBeDefined();
+        expect(hit!.kind).toBe(RULES[e.rule].kind);
+      }
+      if (!c.loose) {
+        const wanted = [...new Set(c.expect.map((e) => e.rule).filter((r) => ["breaking", "compatible"].includes(RULES[r].kind)))].sort();
+        expect(clientRules(changes)).toEqual(wanted);
+      }
+    });
+  }
+
+  it("has a case for every rule of the catalogue", () => {
+    const covered = new Set(cases.flatMap((c) => c.expect.map((e) => e.rule)));
+    expect(Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES))).toEqual([]);
+  });
+});
