@@ -1,9 +1,12 @@
 // The polite HTTP client of the suite, on node:http(s):
 // - at most `concurrency` requests in flight, a timeout per request, and a run-wide abort (the budget);
-// - a 429 is waited out as its Retry-After says (a few times at most) unless the caller wants to see it;
+// - a 429 is waited out as its Retry-After says (a few times at most) unless the caller wants to see it, but
+//   never past the run's budget: a longer Retry-After is not waited (the 429 is returned, with a note);
+// - an answer is read up to a size limit (a larger one fails the request as soon as it is seen, unbuffered);
 // - the bearer token goes only to the target's origin: every URL is checked against it before the header is
-//   set, and redirects are never followed (a 3xx is returned as it is);
-// - nothing it throws or returns carries a token (messages go through the Redactor).
+//   set, and redirects are never followed (a 3xx fails the request; only sendPlain returns it as it is);
+// - nothing it throws or returns carries a token (messages, and the text, body and headers of every answer, go
+//   through the Redactor).
 import http from "node:http";
 import https from "node:https";
 import type { Redactor } from "./redact.js";
@@ -41,10 +44,15 @@ export interface ApiResponse {
   ms: number;
   /** How many 429s were waited out before this answer. */
   waited429: number;
+  /** Set when a 429's Retry-After was not waited out because it reaches past the run's budget: why. */
+  notWaited?: string;
 }
 
 export class TransportError extends Error {}
 export class BudgetExceeded extends Error {}
+
+/** The longest delay setTimeout takes; a longer one would fire at once (TimeoutOverflowWarning). */
+const maxTimerMs = 2 ** 31 - 1;
 
 /** Sleeps, unless the signal aborts first (then rejects with BudgetExceeded). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -53,7 +61,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, Math.max(0, ms));
+    }, Math.min(maxTimerMs, Math.max(0, ms)));
     const onAbort = () => {
       clearTimeout(timer);
       reject(new BudgetExceeded("the run's budget is spent"));
@@ -83,7 +91,18 @@ class Semaphore {
 }
 
 const maxRetries429 = 3;
-const maxBodyBytes = 4 * 1024 * 1024;
+/** The largest answer read; nothing in the contract comes near it. */
+export const maxBodyBytes = 4 * 1024 * 1024;
+
+/** A transport error in words that name the problem (the node:http message kept for the details). */
+function describeError(err: NodeJS.ErrnoException): string {
+  const code = err.code ?? "";
+  if (code === "ECONNRESET" || code === "EPIPE" || err.message === "aborted" || err.message === "socket hang up")
+    return `the connection was reset before the answer was complete (${err.message})`;
+  if (code === "ECONNREFUSED") return `the connection was refused (${err.message})`;
+  if (code.startsWith("HPE_")) return `the answer is not valid HTTP (${err.message})`;
+  return err.message;
+}
 
 /** Parses Retry-After as whole seconds (the contract's form) or an HTTP date; undefined when absent or bad. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
@@ -96,6 +115,8 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 export class Transport {
   readonly #semaphore: Semaphore;
   readonly #agent: http.Agent;
+  /** When the run's budget ends (performance.now() time): no Retry-After is waited past it. */
+  readonly #deadline: number;
   #requests = 0;
 
   constructor(
@@ -104,6 +125,7 @@ export class Transport {
     readonly signal: AbortSignal,
   ) {
     this.#semaphore = new Semaphore(target.concurrency);
+    this.#deadline = performance.now() + target.timing.budgetMs;
     const agentOptions = { keepAlive: true, maxSockets: target.concurrency + 2 };
     this.#agent =
       target.url.protocol === "https:"
@@ -139,7 +161,10 @@ export class Transport {
     return url;
   }
 
-  /** One request, queued behind the concurrency limit, with 429s waited out unless retry429 is false. */
+  /**
+   * One request, queued behind the concurrency limit, with 429s waited out unless retry429 is false (or the
+   * Retry-After reaches past the budget). A redirect is refused: it fails the request, and is not followed.
+   */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const token = this.token(spec.auth ?? "team");
     const url = this.url(spec.path);
@@ -155,9 +180,17 @@ export class Transport {
         release();
       }
       res.waited429 = waited;
+      if (res.status >= 300 && res.status < 400 && res.status !== 304) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
       if (res.status !== 429 || spec.retry429 === false || waited >= maxRetries429) return res;
-      waited++;
       const wait = retryAfterMs(res.header("retry-after")) ?? Math.max(1000 * this.target.timing.timeScale, 10);
+      const left = this.#deadline - performance.now();
+      if (wait > left) {
+        res.notWaited = this.redactor.text(
+          `${spec.method} ${spec.path}: 429 with Retry-After ${JSON.stringify(res.header("retry-after") ?? "")} (${Math.round(wait / 1000)} s), longer than the ${Math.max(0, Math.round(left / 1000))} s left of the run's budget: not waited out`,
+        );
+        return res;
+      }
+      waited++;
       await sleep(wait, this.signal);
     }
   }
@@ -189,30 +222,50 @@ export class Transport {
     const where = `${spec.method} ${spec.path}`;
     return new Promise<ApiResponse>((resolve, reject) => {
       if (this.signal.aborted) return reject(new BudgetExceeded("the run's budget is spent"));
-      const fail = (message: string) => reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
+      let settled = false;
+      const cleanUp = () => {
+        settled = true;
+        clearTimeout(timer);
+        this.signal.removeEventListener("abort", onAbort);
+      };
+      const fail = (message: string) => {
+        if (settled) return;
+        cleanUp();
+        if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
+        else reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
+      };
       const req = lib.request(url, { method: spec.method, headers, agent }, (incoming) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const tooLarge = (what: string) => {
+          fail(`the answer is too large (${what}; the limit is ${maxBodyBytes} bytes): not read`);
+          req.destroy();
+        };
+        incoming.on("error", (err) => fail(describeError(err)));
+        // Closed without an end (and without an error): the answer was cut short.
+        incoming.on("close", () => fail(incoming.complete ? "the connection closed" : "the connection was reset before the answer was complete"));
+        const declared = Number(incoming.headers["content-length"]);
+        if (declared > maxBodyBytes) return tooLarge(`Content-Length ${declared} bytes`);
         incoming.on("data", (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
-          if (size > maxBodyBytes) {
-            req.destroy(new Error(`the answer is larger than ${maxBodyBytes} bytes`));
-            return;
-          }
+          if (size > maxBodyBytes) return tooLarge(`over ${maxBodyBytes} bytes and counting`);
           chunks.push(chunk);
         });
-        incoming.on("error", (err) => fail(err.message));
         incoming.on("end", () => {
-          clearTimeout(timer);
-          this.signal.removeEventListener("abort", onAbort);
-          const text = Buffer.concat(chunks).toString("utf8");
+          if (settled) return;
+          cleanUp();
+          // Redacted here, whole, before anyone quotes or cuts it: a target that echoes a token gets it
+          // nowhere (a token cut in half by a later slice(0, 200) would no longer be recognised).
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const text = this.redactor.text(raw);
           let body: unknown;
           try {
-            body = text.length ? JSON.parse(text) : undefined;
+            body = raw.length ? this.redactor.value(JSON.parse(raw)) : undefined;
           } catch {
             body = undefined;
           }
-          const h = incoming.headers;
+          const h = this.redactor.value(incoming.headers);
           resolve({
             method: spec.method,
             path: spec.path,
@@ -230,19 +283,36 @@ export class Transport {
           });
         });
       });
-      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
-      const onAbort = () => req.destroy(new Error("the run's budget is spent"));
+      const timer = setTimeout(() => {
+        fail(`no answer within ${timeoutMs / 1000} s`);
+        req.destroy();
+      }, Math.min(timeoutMs, maxTimerMs));
+      const onAbort = () => {
+        fail("the run's budget is spent");
+        req.destroy();
+      };
       this.signal.addEventListener("abort", onAbort, { once: true });
-      req.on("error", (err) => {
-        clearTimeout(timer);
-        this.signal.removeEventListener("abort", onAbort);
-        if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
-        else fail(err.message);
-      });
+      req.on("error", (err) => fail(describeError(err)));
       if (payload) req.write(payload);
       req.end();
     });
   }
+}
+
+/** Why a 3xx is refused: where it pointed (its origin only: the rest may carry anything) and that it is not followed. */
+function refusedRedirect(res: ApiResponse, from: URL): string {
+  const location = res.header("location");
+  let where = "without a Location";
+  if (location !== undefined) {
+    let to: URL | undefined;
+    try {
+      to = new URL(location, from);
+    } catch {
+      to = undefined;
+    }
+    where = !to ? "to an unreadable Location" : to.origin === from.origin ? "within the target's origin" : `to another origin (${to.origin})`;
+  }
+  return `answered ${res.status}, a redirect ${where}: redirect refused, not followed (the token goes to the target's origin only)`;
 }
 
 /** The client a check uses: the shared transport, with this check's requests and waits counted. */
@@ -260,6 +330,7 @@ export function apiClient(transport: Transport, onNote: (text: string) => void):
   const send = async (spec: RequestSpec) => {
     requests++;
     const res = await transport.send(spec);
+    if (res.notWaited) onNote(res.notWaited);
     if (res.waited429) onNote(`${spec.method} ${spec.path}: waited out ${res.waited429} × 429 as Retry-After asked`);
     return res;
   };

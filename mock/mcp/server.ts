@@ -106,18 +106,30 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
   res.end(text);
 }
 
+/**
+ * The raw body, or "too_large" past `limit`. An oversized body is drained (up to 16 × limit) so the client reads
+ * the 413 instead of a reset connection; beyond that the 413 is sent at once and the connection closed.
+ */
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "too_large"> {
   return new Promise((resolve, reject) => {
+    const maxDrain = 16 * limit;
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxDrain) {
+      req.resume();
+      return resolve("too_large");
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
+      if (size <= limit) chunks.push(chunk);
+      else if (size > maxDrain) {
+        req.removeAllListeners("data");
+        req.resume();
         resolve("too_large");
-        req.destroy();
-      } else chunks.push(chunk);
+      }
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => resolve(size > limit ? "too_large" : Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
@@ -171,13 +183,18 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       }
       const body = await readBody(req, maxBody);
       if (body === "too_large") {
-        return sendJson(res, 413, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${maxBody} bytes.` } });
+        return sendJson(res, 413, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${maxBody} bytes.` } }, { connection: "close" });
       }
       let message: unknown;
       try {
-        message = JSON.parse(body.toString("utf8"));
+        // JSON is UTF-8: bytes that are not are a parse error, not silently replaced with U+FFFD.
+        message = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body));
       } catch {
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON." } });
+      }
+      if (Array.isArray(message) && message.length === 0) {
+        // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer 202 with nothing).
+        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
       }
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
       if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {

@@ -16,7 +16,8 @@ const variants = {
 export function createFeedback(state: State, team: string, body: Record<string, unknown>): Feedback {
   // Pick the variant by `outcome` so errors name the field, not the union.
   if (body.outcome === undefined) throw badRequest("outcome is required.", "outcome", "missing_field");
-  if (typeof body.outcome !== "string" || !(body.outcome in variants))
+  // Own keys only: `constructor`, `toString` or `__proto__` must not pass as an outcome.
+  if (typeof body.outcome !== "string" || !Object.hasOwn(variants, body.outcome))
     throw badRequest(`outcome must be one of ${Object.keys(variants).join(", ")}.`, "outcome");
   const outcome = body.outcome as keyof typeof variants;
   if (outcome !== "rejected" && body.reason !== undefined)

@@ -89,7 +89,8 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
     throw badRequest(`The body must be UTF-8, got charset ${charset}.`, null, "unsupported_content_type");
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString("utf8"));
+    // JSON is UTF-8: bytes that are not (lone 0xFF, overlong forms) are refused, not replaced with U+FFFD.
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw));
   } catch (err) {
     throw badRequest(`The body is not valid JSON: ${(err as Error).message}`, null, "malformed_json");
   }

@@ -114,7 +114,9 @@ export function createRequestListener(state: State): http.RequestListener {
       sendJson(res, answer.status, answer.body);
     } catch (err) {
       req.resume();
-      if (res.headersSent) {
+      // A client that went away mid-body (or whose bytes node:http refused, answered by clientError below) has
+      // nobody left to answer: not a server error.
+      if (res.headersSent || req.socket.destroyed) {
         res.destroy();
         return;
       }
@@ -164,9 +166,15 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     server = inner;
   }
   inner.keepAliveTimeout = 5_000;
-  inner.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-    else socket.destroy();
+  // A request node:http cannot parse (headers over its limit, a broken request line) still gets the envelope.
+  inner.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const message =
+      err.code === "HPE_HEADER_OVERFLOW" ? "The request line or headers are too large." : "The request could not be read as HTTP/1.1.";
+    const body = JSON.stringify(errorBody(new ApiError(400, "invalid_request", message, null, "malformed_request")));
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   const sockets = new Set<net.Socket>();

@@ -62,11 +62,12 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
   const mediaPictureIds = libraryPictures(state, brand.id, args.mediaIds);
   const now = state.clock.now();
   checkGenerationMagic(args.brief, now);
+  // Parsed before the allowance is spent, so an impossible time costs nothing.
+  const intendedAt = args.scheduledAt === undefined ? null : parseTime(args.scheduledAt, "scheduledAt");
   ctx.profiles.spendAi(brand, args.count);
 
   const destinations = newPostDestinations(brand, requested);
   const includeImage = args.includeImage ?? mediaPictureIds.length === 0;
-  const intendedAt = args.scheduledAt === undefined ? null : parseTime(args.scheduledAt, "scheduledAt");
   const id = newId();
   const startsAt = now + queuedFor;
   const copyTime = between(60_000, 180_000, "copy", args.brief, args.count);

@@ -61,6 +61,8 @@ export function createDraft(state: PostsState, ctx: ToolContext, args: CreateDra
   const pictureIds = libraryPictures(state, brand.id, args.mediaIds);
   const now = state.clock.now();
   if (args.prompt !== undefined) checkGenerationMagic(args.prompt, now);
+  // Parsed before the allowance is spent, so an impossible time costs nothing.
+  const intendedAt = args.scheduledAt === undefined ? null : parseTime(args.scheduledAt, "scheduledAt");
   if (generates) ctx.profiles.spendAi(brand, (args.prompt !== undefined ? 1 : 0) + (args.includeImage ? 1 : 0));
 
   const title = args.prompt !== undefined ? topicOf(args.prompt) : titleFromCaption(args.caption ?? "");
@@ -81,7 +83,7 @@ export function createDraft(state: PostsState, ctx: ToolContext, args: CreateDra
       return newDestination(p, text, destinationTitle(p, title), rulesFor(p)?.reddit ? reddit : null, isStory(p) ? null : (args.firstComment ?? null));
     }),
     media,
-    intendedAt: args.scheduledAt === undefined ? null : parseTime(args.scheduledAt, "scheduledAt"),
+    intendedAt,
   });
   const pending = imagePending(post);
   return { ...postSummary(state, post), contentDigest: pending ? null : digestOf(state, post), approval: null, imagePending: pending };
@@ -146,6 +148,8 @@ export function updatePost(state: PostsState, ctx: ToolContext, args: UpdatePost
   }
   const edited = post.destinations.filter((d) => targets.includes(d.platform) || (args.reddit && d.platform === redditTarget));
   assertNotHeld(edited, "change");
+  // Parsed before any write, so an impossible time changes nothing.
+  const intendedAt = args.scheduledAt === undefined ? undefined : parseTime(args.scheduledAt, "scheduledAt");
 
   // Everything checked: write.
   post.destinations = post.destinations.filter((d) => !removing.includes(d));
@@ -160,7 +164,7 @@ export function updatePost(state: PostsState, ctx: ToolContext, args: UpdatePost
     }
     if (rulesFor(d.platform)?.reddit && args.reddit) d.reddit = redditSettings(args.reddit);
   }
-  if (args.scheduledAt !== undefined) post.intendedAt = parseTime(args.scheduledAt, "scheduledAt");
+  if (intendedAt !== undefined) post.intendedAt = intendedAt;
   touch(state, post);
   return postSummary(state, post);
 }

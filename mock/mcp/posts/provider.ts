@@ -16,7 +16,8 @@ export function markerText(post: Post, d: DestinationState): string {
 }
 
 export function reason(code: string, message?: string): DestinationReasonRecord {
-  const retryable = (destinationRetryable as Readonly<Record<string, boolean>>)[code] ?? false;
+  // Own keys only: a [refuse:constructor] or [refuse:__proto__] code is outside the catalogue, so not retryable.
+  const retryable = Object.hasOwn(destinationRetryable, code) ? (destinationRetryable as Readonly<Record<string, boolean>>)[code]! : false;
   return { code, message: message ?? meanings.get(code) ?? `The provider refused the destination (${code}).`, retryable };
 }
 

@@ -75,7 +75,8 @@ const isHeadless = (link: ConnectLinkState) => link.platformNamed && link.return
 export function createConnectLink(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): ConnectLink {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
   const platform = args.platform as string | undefined;
-  if (platform !== undefined && !(platform in connectChannels)) {
+  // Own keys only: a channel named like an Object.prototype member (`constructor`) is not supported either.
+  if (platform !== undefined && !Object.hasOwn(connectChannels, platform)) {
     throw new ToolError("platform_not_supported", `The gateway cannot connect ${platform}.`, { supportedChannels });
   }
   const returnUrl = args.returnUrl as string | undefined;
