@@ -27,7 +27,28 @@ export type Need =
   /** A focus that makes the target answer 500. */
   | "trigger:focus-server-error"
   /** A token that hits the rate limit. */
-  | "trigger:rate-limited-token";
+  | "trigger:rate-limited-token"
+  // The MCP gateway suite (conformance/mcp/needs.ts says why each is unmet).
+  /** An MCP token with mcp:read only. */
+  | "mcp:readonly-token"
+  /** An MCP partner token (sees the partner-only tools). */
+  | "mcp:partner-token"
+  /** An MCP token of another tenant. */
+  | "mcp:other-tenant-token"
+  /** An MCP token of a partner client with no partner configured. */
+  | "mcp:partner-unconfigured-token"
+  /** The tools in development are exercised too (--mcp-profile all). */
+  | "mcp:profile-all"
+  /** publish_post_now may really publish (mcp.inputs.allow_publishing). */
+  | "mcp:publishing-allowed"
+  /** A website whose build fails. */
+  | "trigger:mcp-website-fails-build"
+  /** Briefs that fail some slots of a batch, or all of them. */
+  | "trigger:mcp-brief-partial"
+  | "trigger:mcp-brief-fails"
+  /** Captions the provider refuses, every time or once. */
+  | "trigger:mcp-caption-refused"
+  | "trigger:mcp-caption-refused-once";
 
 export interface Check {
   /** Stable kebab-case id; used by --only and the expected-failures baseline. */
@@ -98,6 +119,8 @@ export interface CheckContext {
   waiting(text: string | null): void;
   /** Whether a failure has been recorded so far. */
   readonly failed: boolean;
+  /** The MCP suite's session and shared jobs (set by its runner extension; see conformance/mcp/extension.ts). */
+  readonly mcp?: import("./mcp/extension.js").McpContext;
 }
 
 /** A short description of a response for failure messages. */

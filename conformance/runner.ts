@@ -3,7 +3,7 @@
 import { setMaxListeners } from "node:events";
 import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
 import { CheckFailed, CheckSkipped, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
-import { Fixtures } from "./fixtures.js";
+import { Fixtures, type FixtureEnv } from "./fixtures.js";
 import type { Redactor } from "./redact.js";
 import type { RuleCatalogue } from "./rules.js";
 import type { Target } from "./target.js";
@@ -20,6 +20,19 @@ export interface RunnerOptions {
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
+  /** Adds to what checks get (the MCP suite's session and jobs), made once per run with the run's environment. */
+  extension?: (env: FixtureEnv) => RunnerExtension;
+}
+
+/** What a suite adds to the runner: members of each check's context, its own needs, its requests, its cleanup. */
+export interface RunnerExtension {
+  /** Members added to a check's context, and how many requests they made for it. */
+  context?(check: Check): { members: Record<string, unknown>; requests(): number; close?(): Promise<void> | void };
+  /** Why a need is unmet (a string), or undefined to let the runner decide. */
+  unmetNeed?(need: Need, target: Target): string | undefined;
+  /** Requests made outside any check (shared background jobs). */
+  requests?(): number;
+  close?(): Promise<void> | void;
 }
 
 /** Why a need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
@@ -64,13 +77,15 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   setMaxListeners(0, abort.signal);
   const budget = setTimeout(() => abort.abort(), target.timing.budgetMs);
   const transport = new Transport(target, redactor, abort.signal);
-  const fixtures = new Fixtures({
+  const fixtureEnv: FixtureEnv = {
     target,
     transport,
     redactor,
     signal: abort.signal,
     onWaiting: (key, text) => emit({ type: "waiting", key, text: text === null ? null : redactor.text(text) }),
-  });
+  };
+  const fixtures = new Fixtures(fixtureEnv);
+  const extension = options.extension?.(fixtureEnv);
 
   let statefulInfo: { stateful: boolean; reason: string } | undefined;
   const statefulness = async () => {
@@ -87,6 +102,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const failures: Failure[] = [];
     const notes: string[] = [];
     const api = apiClient(transport, (text) => notes.push(text));
+    const extra = extension?.context?.(check);
     const result = (status: CheckResult["status"], reason?: string): CheckResult => ({
       id: check.id,
       description: check.description,
@@ -97,7 +113,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       failures: failures.map((f) => ({ rules: f.rules, message: redactor.text(f.message) })),
       notes: notes.map((n) => redactor.text(n)),
       durationMs: Math.round(performance.now() - started),
-      requests: api.requests,
+      requests: api.requests + (extra?.requests() ?? 0),
     });
     const waitKey = `check:${check.id}`;
     const ctx: CheckContext = {
@@ -120,11 +136,12 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         return failures.length > 0;
       },
     };
+    if (extra) Object.assign(ctx, extra.members);
     emit({ type: "start", check });
     try {
       const needs = needsOf(check);
       for (const need of needs) {
-        const why = unmetNeed(need, target);
+        const why = extension?.unmetNeed?.(need, target) ?? unmetNeed(need, target);
         if (why) return result("skip", why);
       }
       if (needs.includes("stateful")) {
@@ -149,6 +166,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       return result("fail");
     } finally {
       emit({ type: "waiting", key: waitKey, text: null });
+      await extra?.close?.();
     }
   };
 
@@ -162,11 +180,12 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     );
     return {
       results,
-      requests: transport.requestCount,
+      requests: transport.requestCount + (extension?.requests?.() ?? 0),
       ...(statefulInfo ? { stateful: statefulInfo.stateful, statefulReason: statefulInfo.reason } : {}),
     };
   } finally {
     clearTimeout(budget);
     transport.close();
+    await extension?.close?.();
   }
 }

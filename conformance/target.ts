@@ -15,6 +15,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
 
 export interface Tokens {
   team?: string;
@@ -61,6 +62,8 @@ export interface Target {
   tls: { insecure: boolean; ca?: string };
   /** Every secret of the run (tokens); redacted from all output. */
   secrets: string[];
+  /** Set for the MCP gateway suite (conformance/mcp/target.ts): endpoint, tokens, profile, triggers, pace. */
+  mcp?: McpTarget;
 }
 
 /** Defaults in the target's seconds (scaled by time_scale), from the seed's polling advice and durations. */
@@ -147,6 +150,8 @@ export interface TargetFile {
   timing: Partial<Record<keyof typeof defaultTiming, number>>;
   concurrency?: number;
   tls: { insecure?: boolean; caFile?: string };
+  /** The `mcp:` section (the MCP gateway suite), when present. */
+  mcp?: McpTargetFile;
 }
 
 /** Reads a target file (YAML). Relative ca_file paths are resolved against the file's folder. */
@@ -162,7 +167,7 @@ export function loadTargetFile(file: string, env: NodeJS.ProcessEnv = process.en
 
 export function parseTargetFile(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): TargetFile {
   const top = object(data, where);
-  for (const key of Object.keys(top)) if (key !== "rest") throw new TargetError(`${where}: unknown top-level key "${key}" (known: rest)`);
+  for (const key of Object.keys(top)) if (key !== "rest" && key !== "mcp") throw new TargetError(`${where}: unknown top-level key "${key}" (known: rest, mcp)`);
   const rest = object(top.rest, `${where}: rest`);
   known(rest, "rest", `${where}: rest`);
   const tokens = object(rest.tokens, `${where}: rest.tokens`);
@@ -208,6 +213,7 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
   }
   const ca = str(tls.ca_file, at("tls.ca_file"), env);
   if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
+  if (top.mcp !== undefined) out.mcp = parseMcpSection(top.mcp, where, env);
   return out;
 }
 

@@ -1,0 +1,237 @@
+// Post batches: create_posts answers queued with a slot per post; get_post_batch_status followed at the seed's
+// pace through queued → generating → settled, counts agreeing with items, pictures landing after the copy; partial
+// and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
+import type { Check, CheckContext } from "../../check.js";
+import { expectedRetryable } from "../../mcp/contract.js";
+import { describeCall, expectError, expectOk } from "../../mcp/expect.js";
+import type { McpContext } from "../../mcp/extension.js";
+import { okData, type BatchTrack } from "../../mcp/jobs.js";
+import { isUpper, mcpCheck, show, wellFormedError } from "./common.js";
+
+const group = "mcp-batch";
+const statuses = ["queued", "generating", "partial", "ready", "failed"];
+const terminal = ["partial", "ready", "failed"];
+
+/** Every batch payload of a track (the create answer's items are checked apart). */
+const payloads = (t: BatchTrack): any[] => [...t.polls, ...(t.again ? [t.again] : [])].map(okData).filter(Boolean);
+
+async function started(ctx: CheckContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
+  const t = await m.jobs.batch(key);
+  if (!t.created) return ctx.skip(t.problem ?? "no batch was asked for");
+  return t;
+}
+
+function expectCounts(ctx: CheckContext, b: any, where: string): void {
+  const rule = "batch-counts-consistent";
+  const items: any[] = Array.isArray(b?.items) ? b.items : [];
+  const n = (...s: string[]) => items.filter((i) => s.includes(i?.status)).length;
+  ctx.expect(items.length === b.requestedCount, rule, `${where}: ${items.length} items for requestedCount ${show(b.requestedCount)}`);
+  ctx.expect(b.createdCount === n("created"), rule, `${where}: createdCount ${show(b.createdCount)}, ${n("created")} items created`);
+  ctx.expect(b.failedCount === n("failed", "skipped"), rule, `${where}: failedCount ${show(b.failedCount)}, ${n("failed", "skipped")} items failed or skipped`);
+  ctx.expect(b.pendingCount === n("pending", "generating"), rule, `${where}: pendingCount ${show(b.pendingCount)}, ${n("pending", "generating")} items pending or generating`);
+}
+
+export const batchChecks: Check[] = [
+  mcpCheck({
+    id: "mcp-create-posts-queued",
+    description: "create_posts answers a queued batch with one pending item per post, indexed from 0",
+    rules: ["create-posts-queued"],
+    group,
+    async run(ctx, m) {
+      const rule = "create-posts-queued";
+      const t = await started(ctx, m, "main");
+      const b = expectOk(ctx, t.created!, rule);
+      if (!b) return;
+      const count = t.request.count as number;
+      ctx.expect(typeof b.batchId === "string" && b.batchId.length > 0, rule, `batchId ${show(b.batchId)}`);
+      ctx.expect(b.brandId === t.request.brandId && typeof b.companyId === "string", rule, `brandId ${show(b.brandId)} (sent ${show(t.request.brandId)}), companyId ${show(b.companyId)}`);
+      ctx.expect(b.status === "queued", rule, `status ${show(b.status)}, expected queued`);
+      ctx.expect(b.requestedCount === count, rule, `requestedCount ${show(b.requestedCount)} for count ${count}`);
+      const items: any[] = Array.isArray(b.items) ? b.items : [];
+      ctx.expect(items.length === count && items.every((i, k) => i?.index === k && i?.status === "pending"), rule, `items ${show(items)}; expected ${count} pending, index 0 up`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-status-values",
+    description: "Every batch status is one of queued, generating, partial, ready, failed; settled exactly when ready, partial or failed",
+    rules: ["batch-status-values"],
+    group,
+    async run(ctx, m) {
+      const rule = "batch-status-values";
+      const t = await started(ctx, m, "main");
+      for (const b of payloads(t)) {
+        ctx.expect(statuses.includes(b.status), rule, `batch ${t.batchId} has status ${show(b.status)}`);
+        ctx.expect(b.settled === terminal.includes(b.status), rule, `batch ${t.batchId}: settled ${show(b.settled)} with status ${show(b.status)}`);
+      }
+      ctx.expect(payloads(t).length > 0, rule, `batch ${t.batchId ?? "?"} could not be read: ${t.problem}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-counts-consistent",
+    description: "Every read of a batch has counts that agree with its items",
+    rules: ["batch-counts-consistent"],
+    group,
+    async run(ctx, m) {
+      const t = await started(ctx, m, "main");
+      for (const [i, b] of payloads(t).entries()) expectCounts(ctx, b, `batch ${t.batchId} read ${i + 1} (${b.status})`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-settles",
+    description: "A batch settles when polled at the seed's pace within the give-up time, and stays settled",
+    rules: ["batch-settles"],
+    group,
+    async run(ctx, m) {
+      const rule = "batch-settles";
+      const t = await started(ctx, m, "main");
+      for (const o of t.polls) expectOk(ctx, o, rule);
+      if (!ctx.expect(t.outcome === "done" || t.outcome === "settled", rule, `batch ${t.batchId ?? "?"}: ${t.problem ?? t.outcome}`)) return;
+      if (t.again) {
+        const again = expectOk(ctx, t.again, rule);
+        ctx.expect(again?.settled === true && again?.status === t.polls.map(okData)[t.settledIndex!]?.status, rule, `batch ${t.batchId} changed after settling: ${describeCall(t.again)}`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-settled-copy-only",
+    description: "Once settled no item is pending or generating; imagesPendingCount counts the created items whose picture still renders",
+    rules: ["settled-copy-only"],
+    group,
+    async run(ctx, m) {
+      const rule = "settled-copy-only";
+      const t = await started(ctx, m, "main");
+      if (t.settledIndex === undefined) return ctx.skip(`the batch did not settle: ${t.problem ?? t.outcome}`);
+      for (const b of t.polls.slice(t.settledIndex).map(okData).filter(Boolean)) {
+        const items: any[] = b.items ?? [];
+        const busy = items.filter((i) => i?.status === "pending" || i?.status === "generating");
+        ctx.expect(busy.length === 0, rule, `batch ${t.batchId} is settled (${b.status}) with items ${busy.map((i) => `${i.index}:${i.status}`).join(", ")} still pending`);
+        const rendering = items.filter((i) => i?.status === "created" && i?.imagePending === true).length;
+        ctx.expect((b.imagesPendingCount ?? 0) === rendering, rule, `batch ${t.batchId}: imagesPendingCount ${show(b.imagesPendingCount)}, ${rendering} created items with imagePending`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-pictures-land",
+    description: "Pictures still rendering when the batch settled land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
+    rules: ["pictures-land"],
+    group,
+    async run(ctx, m) {
+      const rule = "pictures-land";
+      const t = await started(ctx, m, "main");
+      if (t.outcome !== "done") return ctx.fail(rule, `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
+      if (!t.pendingAtSettle.size) return ctx.skip("no picture was still rendering when the batch was seen settled: there was nothing to see land");
+      const end = okData(t.polls.at(-1));
+      ctx.expect((end?.imagesPendingCount ?? 0) === 0, rule, `batch ${t.batchId} ended with imagesPendingCount ${show(end?.imagesPendingCount)}`);
+      for (const [postId, before] of t.pendingAtSettle) {
+        const item = (end?.items ?? []).find((i: any) => i?.postId === postId);
+        ctx.expect(item?.imagePending === false && (item?.hasMedia === true || (item?.imageUrls ?? []).length > 0), rule, `post ${postId}: after landing the item is ${show(item)}`);
+        const after = t.digestAfter.get(postId);
+        ctx.expect(after !== undefined && after !== null && after !== before, rule, `post ${postId}: contentDigest ${show(before)} while rendering and ${show(after)} once landed; it must change`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-items",
+    description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
+    rules: ["batch-items"],
+    group,
+    async run(ctx, m) {
+      const rule = "batch-items";
+      const keys = ["main", ...(m.target.triggers.briefPartial ? ["partial"] : [])] as ("main" | "partial")[];
+      let seen = 0;
+      for (const key of keys) {
+        const t = await m.jobs.batch(key);
+        const b = t.settledIndex === undefined ? undefined : okData(t.polls.at(-1));
+        if (!b) continue;
+        for (const i of b.items ?? []) {
+          seen++;
+          const at = `batch ${t.batchId} item ${i?.index}`;
+          if (i?.status === "created") {
+            ctx.expect(typeof i.postId === "string" && i.postId.length > 0, rule, `${at}: created without a postId`);
+            ctx.expect(Array.isArray(i.platforms) && i.platforms.length > 0, rule, `${at}: created with platforms ${show(i.platforms)}`);
+          } else if (i?.status === "failed" || i?.status === "skipped") {
+            ctx.expect(i.postId === null || i.postId === undefined, rule, `${at}: ${i.status} with postId ${show(i.postId)}`);
+            if (ctx.expect(wellFormedError(i.error), rule, `${at}: ${i.status} with error ${show(i.error)}`)) {
+              const want = expectedRetryable(i.error);
+              if (want !== undefined) ctx.expect(i.error.retryable === want, "retryable-per-catalogue", `${at}: ${i.error.code} has retryable ${i.error.retryable}, the catalogue says ${want}`);
+            }
+          }
+        }
+      }
+      if (!seen) return ctx.skip("no batch settled to look at");
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-partial",
+    description: "A batch some of whose slots fail ends partial, the failed items with errors",
+    rules: ["batch-partial-or-failed"],
+    group,
+    needs: ["trigger:mcp-brief-partial"],
+    async run(ctx, m) {
+      const rule = "batch-partial-or-failed";
+      const t = await started(ctx, m, "partial");
+      if (t.settledIndex === undefined) return ctx.fail(rule, `the partial batch did not settle: ${t.problem ?? t.outcome}`);
+      const b = okData(t.polls[t.settledIndex]);
+      ctx.expect(b?.status === "partial", rule, `a batch with failing slots settled as ${show(b?.status)}`);
+      ctx.expect(b?.createdCount > 0 && b?.failedCount > 0, rule, `the partial batch has createdCount ${show(b?.createdCount)}, failedCount ${show(b?.failedCount)}`);
+      expectCounts(ctx, b, `partial batch ${t.batchId}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-failed",
+    description: "A batch whose every slot fails ends failed with an error and no post",
+    rules: ["batch-partial-or-failed"],
+    group,
+    needs: ["trigger:mcp-brief-fails"],
+    async run(ctx, m) {
+      const rule = "batch-partial-or-failed";
+      const t = await started(ctx, m, "fails");
+      if (t.settledIndex === undefined) return ctx.fail(rule, `the failing batch did not settle: ${t.problem ?? t.outcome}`);
+      const b = okData(t.polls[t.settledIndex]);
+      ctx.expect(b?.status === "failed", rule, `a batch whose slots all fail settled as ${show(b?.status)}`);
+      ctx.expect(typeof b?.error === "string" && b.error.length > 0, rule, `the failed batch has error ${show(b?.error)}`);
+      ctx.expect(b?.createdCount === 0 && (b?.items ?? []).every((i: any) => !i?.postId), rule, `the failed batch made posts: ${show(b?.items)}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-create-posts-repeat",
+    description: "The same create_posts sent twice makes two batches; each post keeps the brand's default destination",
+    rules: ["create-posts-repeat-new-batch", "default-destination-kept"],
+    group,
+    async run(ctx, m) {
+      const brand = await m.jobs.brand();
+      const brandId = await m.jobs.brandId(ctx);
+      const def: string | null = brand.profile?.defaultPlatform ?? null;
+      const others = (brand.profile?.generationPlatforms ?? []).map((p: string) => p.toUpperCase()).filter((p: string) => p !== def);
+      const request: Record<string, unknown> = { brandId, brief: "Conformance run: the same brief, sent twice.", count: 1, includeImage: false, ...(others.length ? { platforms: [others[0]] } : {}) };
+      const first = await m.jobs.followNewBatch("repeat", request, m.session, `check:repeat`, false);
+      const second = expectOk(ctx, await m.session.call("create_posts", request), "create-posts-repeat-new-batch");
+      const a = okData(first.created);
+      if (!a || !second) return ctx.fail("create-posts-repeat-new-batch", `create_posts failed: ${first.problem ?? ""}`);
+      ctx.expect(typeof second.batchId === "string" && second.batchId !== a.batchId, "create-posts-repeat-new-batch", `the same call twice answered batch ${show(a.batchId)} and ${show(second.batchId)}; expected two batches`);
+      if (!def || !others.length) {
+        ctx.note("the brand has no default destination and another connected one: the default-destination rule was not looked at");
+        return;
+      }
+      const item = (okData(first.polls.at(-1))?.items ?? []).find((i: any) => i?.status === "created");
+      if (!item) return ctx.skip(`the batch made no post: ${first.problem ?? ""}`);
+      ctx.expect(item.platforms.includes(def) && item.platforms.includes(others[0]), "default-destination-kept", `asked for ${others[0]}; the post has ${show(item.platforms)}, without the default ${def}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-stories-need-media",
+    description: "create_posts for stories only and without mediaIds is refused with media_required",
+    rules: ["stories-need-media"],
+    group,
+    async run(ctx, m) {
+      const brand = await m.jobs.brand();
+      const brandId = await m.jobs.brandId(ctx);
+      const story = (brand.profile?.storyDestinations ?? [])[0];
+      if (typeof story !== "string") return ctx.skip("the brand has no story destination");
+      const o = await m.session.call("create_posts", { brandId, brief: "Conformance run: a story with no picture.", count: 1, platforms: [story.toUpperCase()] });
+      expectError(ctx, o, { code: "media_required", rule: "stories-need-media" });
+      if (okData(o)?.batchId) ctx.expect(false, "stories-need-media", `a batch was made: ${describeCall(o)}`);
+      for (const d of [story]) ctx.expect(isUpper(d.toUpperCase()), "stories-need-media", "unreachable");
+    },
+  }),
+];

@@ -1,0 +1,80 @@
+// What the MCP checks share: the check constructor (every check declares the rules any call can break), polling
+// within a check at the seed's pace, post helpers and cleanup of bookings.
+import { randomBytes } from "node:crypto";
+import type { Check, CheckContext, Need } from "../../check.js";
+import type { CallOutcome } from "../../mcp/client.js";
+import { callRules, expectOk, show } from "../../mcp/expect.js";
+import { mcpOf, type McpContext } from "../../mcp/extension.js";
+import { okData } from "../../mcp/jobs.js";
+
+export interface McpCheckDef {
+  /** Starts with mcp-. */
+  id: string;
+  description: string;
+  /** The rules of spec/rules/mcp.yaml the check enforces (the call rules are added). */
+  rules: readonly string[];
+  group: string;
+  needs?: readonly Need[];
+  tokenless?: boolean;
+  run(ctx: CheckContext, m: McpContext): Promise<void>;
+}
+
+export function mcpCheck(def: McpCheckDef): Check {
+  if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
+  const { run, ...rest } = def;
+  return { ...rest, rules: [...new Set([...def.rules, ...callRules])], run: (ctx) => run(ctx, mcpOf(ctx)) };
+}
+
+/** An id nobody issued. */
+export const unknownId = () => `conformance-unknown-${randomBytes(8).toString("hex")}`;
+/** A UUID nobody issued (v4 shape). */
+export const unknownUuid = () => {
+  const h = randomBytes(16).toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
+export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerCase();
+export { show };
+
+/** view_post's payload; fails the check (for `rule`) when it cannot be read. */
+export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
+  const v = expectOk(ctx, await m.session.call("view_post", { id }), rule);
+  if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
+  return v;
+}
+
+/** The destinations (platforms) of a post as view_post shows them. */
+export const platformsOf = (view: any): string[] => (Array.isArray(view?.destinations) ? view.destinations.map((d: any) => d?.platform).filter((p: unknown) => typeof p === "string") : []);
+
+/** The destinations get_post_status reports as held at a provider (scheduled), with their platformPostId. */
+export async function heldDestinations(m: McpContext, id: string): Promise<{ platform: string; platformPostId: string }[]> {
+  const s = okData(await m.session.call("get_post_status", { id }));
+  const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
+  return results.filter((r) => r?.status === "scheduled" && typeof r.platformPostId === "string").map((r) => ({ platform: r.platform, platformPostId: r.platformPostId }));
+}
+
+/** Withdraws every booking of a post (cleanup: the suite leaves nothing booked); notes what it could not undo. */
+export async function unbook(ctx: CheckContext, m: McpContext, id: string): Promise<void> {
+  for (const h of await heldDestinations(m, id)) {
+    const o = await m.session.call("unschedule_platform", { id, platform: h.platform, platformPostId: h.platformPostId });
+    if (!okData(o)) ctx.note(`cleanup: could not withdraw ${h.platform} of post ${id}`);
+  }
+}
+
+/** Polls a tool within a check until `done`, at `intervalMs`, up to `deadlineMs`; returns every outcome. */
+export async function pollCall(
+  ctx: CheckContext,
+  m: McpContext,
+  label: string,
+  read: () => Promise<CallOutcome>,
+  done: (o: CallOutcome) => boolean,
+  intervalMs: number,
+  deadlineMs: number,
+): Promise<{ outcomes: CallOutcome[]; finished: boolean }> {
+  const r = await m.jobs.poll(`check`, label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
+  return { outcomes: r.outcomes, finished: r.finished };
+}
+
+/** The error of a move or item ({code, message, retryable}) is well formed. */
+export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && typeof e.message === "string" && typeof e.retryable === "boolean";

@@ -1,0 +1,86 @@
+// Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
+// sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
+import type { Check, CheckContext } from "../../check.js";
+import type { CallOutcome } from "../../mcp/client.js";
+import { describeCall, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import type { McpContext } from "../../mcp/extension.js";
+import { okData } from "../../mcp/jobs.js";
+import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
+
+const group = "mcp-ending";
+const needs = ["mcp:partner-token", "mcp:profile-all"] as const;
+
+async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
+  const d = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner"));
+  if (typeof d?.brandId !== "string") return ctx.skip("create_profile did not make a client to end");
+  return d;
+}
+
+export const endingChecks: Check[] = [
+  mcpCheck({
+    id: "mcp-deactivation-progress",
+    description: "deactivate_profile: deactivation_scheduled, progress on repeat, then deactivated; the profile is inactive",
+    rules: ["deactivation-progress"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const rule = "deactivation-progress";
+      const { brandId, companyId } = await newClient(ctx, m, "deactivate");
+      const call = () => m.session.call("deactivate_profile", { brandId }, "partner");
+      const first = expectOk(ctx, await call(), rule);
+      if (!first) return;
+      ctx.expect(first.status === "deactivation_scheduled" || first.status === "deactivated", rule, `the first call answered status ${show(first.status)}`);
+      ctx.expect(first.companyId === companyId, rule, `deactivate_profile answered companyId ${show(first.companyId)}, expected ${companyId}`);
+      const t = m.target.timing;
+      const r = await pollCall(ctx, m, `deactivation of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deactivation_scheduled", t.endingPollMs, t.endingDeadlineMs);
+      const seen = [first, ...r.outcomes.map((o) => expectOk(ctx, o, rule))].filter(Boolean);
+      const statuses = seen.map((d) => d.status);
+      ctx.expect(statuses.at(-1) === "deactivated", rule, `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
+      const counts = seen.map((d) => d.unscheduledPosts);
+      ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= counts[i - 1])), rule, `unscheduledPosts went ${show(counts)}`);
+      const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), rule);
+      if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), rule, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-deletion-progress",
+    description: "delete_profile: deleted true, deletion_scheduled, then deleted; later calls keep answering deleted, never not_found",
+    rules: ["deletion-progress", "deleted-sticky"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const { brandId, companyId } = await newClient(ctx, m, "delete");
+      const call = () => m.session.call("delete_profile", { brandId, confirm: true }, "partner");
+      const first = expectOk(ctx, await call(), "deletion-progress");
+      if (!first) return;
+      ctx.expect(first.deleted === true && first.companyId === companyId, "deletion-progress", `the first call answered ${show(first)}`);
+      ctx.expect(first.status === "deletion_scheduled" || first.status === "deleted", "deletion-progress", `the first call answered status ${show(first.status)}`);
+      const t = m.target.timing;
+      const r = await pollCall(ctx, m, `deletion of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deletion_scheduled", t.endingPollMs, t.endingDeadlineMs);
+      const last = r.outcomes.at(-1);
+      if (last) expectOk(ctx, last, "deletion-progress");
+      const lastData = last ? okData(last) : first;
+      if (!ctx.expect(lastData?.status === "deleted" && lastData.deleted === true, "deletion-progress", `deletion ended with ${last ? describeCall(last) : show(first)}`)) return;
+      // Sticky: looked at again, twice, an interval apart.
+      for (let i = 0; i < 2; i++) {
+        ctx.waiting(`deleted ${brandId}: look ${i + 1} after it finished`);
+        await new Promise((resolve) => setTimeout(resolve, t.endingPollMs));
+        const again = await call();
+        const d = okData(again);
+        ctx.expect(d?.status === "deleted" && d.deleted === true, "deleted-sticky", `after deletion: ${describeCall(again)}`);
+      }
+      ctx.waiting(null);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-delete-confirm-true",
+    description: "delete_profile with confirm other than true is refused before it runs",
+    rules: ["delete-confirm-true"],
+    group,
+    needs,
+    async run(ctx, m) {
+      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true");
+      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true");
+    },
+  }),
+];

@@ -1,0 +1,170 @@
+// The MCP side of a check: the real SDK client (Streamable HTTP, a bearer token per client, output validation on
+// with a 2020-12 ajv validator), one per token kind, made on first use; every call's outcome kept whole so the
+// checks can judge the result, the envelope and the text alike; and raw JSON-RPC requests for what happens
+// before MCP (401, 403, statelessness).
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { BudgetExceeded, TransportError } from "../http.js";
+import type { Target } from "../target.js";
+import { sharedSchemaValidator } from "./contract.js";
+import type { McpHttp, McpHttpResponse } from "./http.js";
+import type { McpTokenKind } from "./target.js";
+
+export interface CallOutcome {
+  tool: string;
+  args: Record<string, unknown>;
+  as: McpTokenKind;
+  /** The result, when one came back and passed the SDK client's checks. */
+  result?: CallToolResult;
+  /** structuredContent.data of the result. */
+  data?: any;
+  /** content[0].text of the result. */
+  text?: string;
+  /** Why no usable result came back. */
+  error?: {
+    /** output-schema: structuredContent broke the live output schema; no-structured-content: a tool with an output
+     * schema answered success without it; rpc: a JSON-RPC error; http: a non-2xx answer. */
+    kind: "output-schema" | "no-structured-content" | "rpc" | "http";
+    message: string;
+    code?: number;
+  };
+}
+
+/** A short description of a call for failure messages. */
+export function describeCall(o: CallOutcome): string {
+  const args = JSON.stringify(o.args);
+  const head = `${o.tool}(${args.length > 160 ? `${args.slice(0, 160)}…` : args})${o.as === "normal" ? "" : ` as ${o.as}`}`;
+  if (o.error) return `${head} → ${o.error.kind} error: ${o.error.message.slice(0, 300)}`;
+  const body = o.result?.structuredContent !== undefined ? JSON.stringify(o.result.structuredContent) : JSON.stringify(o.result?.content ?? null);
+  return `${head} → ${o.result?.isError ? "isError " : ""}${body.slice(0, 400)}`;
+}
+
+export const streamableAccept = "application/json, text/event-stream";
+
+interface Connection {
+  client: Client;
+  tools: Tool[];
+}
+
+export class McpSession {
+  readonly #connections = new Map<McpTokenKind, Promise<Connection>>();
+  #requests = 0;
+
+  constructor(
+    readonly http: McpHttp,
+    readonly target: Target,
+  ) {}
+
+  get requests(): number {
+    return this.#requests;
+  }
+
+  /** The token of a kind; throws when the target has none (checks declare their needs, so this is a suite bug). */
+  token(as: McpTokenKind): string {
+    const t = this.target.mcp!.tokens[as];
+    if (!t) throw new TransportError(`no MCP ${as} token is configured`);
+    return t;
+  }
+
+  get #timeout(): number {
+    return this.target.timing.requestTimeoutMs + 5_000;
+  }
+
+  /** The SDK client for a token kind, connected, with the tools it lists cached for output validation. */
+  connection(as: McpTokenKind = "normal"): Promise<Connection> {
+    let c = this.#connections.get(as);
+    if (!c) {
+      c = (async () => {
+        const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator });
+        const transport = new StreamableHTTPClientTransport(this.http.endpoint, { fetch: this.http.fetchFor(this.token(as), () => this.#requests++) });
+        try {
+          await client.connect(transport, { timeout: this.#timeout });
+        } catch (err) {
+          throw rethrow(err, `connecting as ${as}`);
+        }
+        const tools: Tool[] = [];
+        try {
+          let cursor: string | undefined;
+          let pages = 0;
+          do {
+            const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.#timeout });
+            tools.push(...page.tools);
+            cursor = page.nextCursor;
+          } while (cursor && ++pages < 50);
+          // listTools caches only its own page's output validators: cache the whole list when it came in pages.
+          if (pages > 0) (client as unknown as { cacheToolMetadata(t: Tool[]): void }).cacheToolMetadata(tools);
+        } catch (err) {
+          throw rethrow(err, `tools/list as ${as}`);
+        }
+        return { client, tools };
+      })();
+      this.#connections.set(as, c);
+    }
+    return c;
+  }
+
+  /** tools/list as a token kind. */
+  async tools(as: McpTokenKind = "normal"): Promise<Tool[]> {
+    return (await this.connection(as)).tools;
+  }
+
+  /** Calls a tool with the SDK client; whatever comes back is kept in the outcome (transport failures throw). */
+  async call(tool: string, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome> {
+    const { client } = await this.connection(as);
+    const out: CallOutcome = { tool, args, as };
+    try {
+      const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.#timeout })) as CallToolResult;
+      out.result = result;
+      const sc = result.structuredContent as Record<string, unknown> | undefined;
+      if (sc && typeof sc === "object" && "data" in sc) out.data = sc.data;
+      const first = result.content?.[0] as { type?: string; text?: unknown } | undefined;
+      if (first?.type === "text" && typeof first.text === "string") out.text = first.text;
+    } catch (err) {
+      if (err instanceof BudgetExceeded || err instanceof TransportError) throw err;
+      if (err instanceof McpError) {
+        const kind = /does not match the tool's output schema|Failed to validate structured content/.test(err.message)
+          ? "output-schema"
+          : /did not return structured content/.test(err.message)
+            ? "no-structured-content"
+            : "rpc";
+        out.error = { kind, message: err.message, code: err.code };
+      } else if (err instanceof StreamableHTTPError) {
+        out.error = { kind: "http", message: err.message, ...(err.code !== undefined ? { code: err.code } : {}) };
+      } else {
+        const cause = (err as { cause?: unknown })?.cause;
+        if (cause instanceof BudgetExceeded || cause instanceof TransportError) throw cause;
+        out.error = { kind: "rpc", message: (err as Error)?.message ?? String(err) };
+      }
+    }
+    return out;
+  }
+
+  /** A raw JSON-RPC POST to the endpoint with the Streamable HTTP headers, with this token (or none). */
+  raw(message: unknown, token: string | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
+    this.#requests++;
+    return this.http.send({
+      method: "POST",
+      headers: { accept: streamableAccept, "content-type": "application/json", "mcp-protocol-version": LATEST_PROTOCOL_VERSION },
+      body: JSON.stringify(message),
+      ...(token !== undefined ? { token } : {}),
+      ...(options.retry429 === false ? { retry429: false } : {}),
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.#connections.values()];
+    this.#connections.clear();
+    await Promise.all(all.map(async (c) => (await c.catch(() => undefined))?.client.close().catch(() => {})));
+  }
+}
+
+/** A tools/call JSON-RPC request. */
+export const toolsCall = (name: string, args: Record<string, unknown>, id: number | string = 1) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+
+function rethrow(err: unknown, what: string): Error {
+  if (err instanceof BudgetExceeded || err instanceof TransportError) return err;
+  const cause = (err as { cause?: unknown })?.cause;
+  if (cause instanceof BudgetExceeded || cause instanceof TransportError) return cause;
+  return new TransportError(`${what}: ${(err as Error)?.message ?? String(err)}`);
+}

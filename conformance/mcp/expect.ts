@@ -1,0 +1,156 @@
+// Assertions of the MCP checks, each failure attributed to the rule it breaks: the result conventions (data in
+// structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
+// (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
+// refusals before a tool runs (no envelope).
+import type { CheckContext } from "../check.js";
+import { describeCall, type CallOutcome } from "./client.js";
+import { expectedRetryable, requiredFields } from "./contract.js";
+
+export const R = {
+  structured: "success-structured-data",
+  text: "text-mirrors-data",
+  schema: "result-matches-output-schema",
+  cancelled: "no-cancelled-for-partner",
+  envelope: "failure-envelope",
+  retryable: "retryable-per-catalogue",
+  fields: "error-structured-fields",
+} as const;
+
+/** Rules every call a check makes can break; every MCP check declares them. */
+export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields] as const;
+
+const show = (v: unknown) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? "undefined" : s.length > 300 ? `${s.slice(0, 300)}…` : s;
+};
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  const ka = Object.keys(a as object).filter((k) => (a as any)[k] !== undefined);
+  const kb = Object.keys(b as object).filter((k) => (b as any)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as any)[k], (b as any)[k]));
+}
+
+/** Whether a payload is the failure envelope's shape. */
+export const isEnvelope = (data: unknown): data is { ok: false; error: Record<string, any> } =>
+  !!data && typeof data === "object" && (data as any).ok === false && !!(data as any).error && typeof (data as any).error === "object";
+
+/** The conventions every answer keeps, whatever it says. */
+export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
+  const where = describeCall(o);
+  if (o.error?.kind === "output-schema") ctx.expect(false, R.schema, `${where}: structuredContent does not match the tool's output schema in tools/list`);
+  if (o.error?.kind === "no-structured-content") ctx.expect(false, R.structured, `${where}: a success without structuredContent`);
+  const r = o.result;
+  if (!r) return;
+  const sc = r.structuredContent as Record<string, unknown> | undefined;
+  if (sc === undefined) return;
+  ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? R.envelope : R.structured, `${where}: structuredContent is not { data: … }`);
+  if (o.text === undefined) ctx.expect(false, R.text, `${where}: content[0] is not the payload as text`);
+  else {
+    let parsed: unknown;
+    let ok = true;
+    try {
+      parsed = JSON.parse(o.text);
+    } catch {
+      ok = false;
+    }
+    ctx.expect(ok && sameJson(parsed, o.data), R.text, `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
+  }
+  if (o.data && typeof o.data === "object" && (o.data as any).cancelled === true)
+    ctx.expect(false, R.cancelled, `${where}: answered { cancelled: true } to a backend call`);
+}
+
+/**
+ * A call that must succeed: conventions, isError absent, a payload that is not an envelope. Returns the payload,
+ * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
+ */
+export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): any {
+  expectConventions(ctx, o);
+  const where = describeCall(o);
+  if (o.error) {
+    if (o.error.kind !== "output-schema" && o.error.kind !== "no-structured-content") ctx.expect(false, rule, `${where}: expected a result`);
+    return undefined;
+  }
+  const r = o.result!;
+  if (r.isError) {
+    if (isEnvelope(o.data)) expectEnvelope(ctx, o);
+    ctx.expect(false, rule, `${where}: expected success`);
+    return undefined;
+  }
+  if (isEnvelope(o.data)) {
+    ctx.expect(false, R.envelope, `${where}: a failure envelope without isError true`);
+    return undefined;
+  }
+  if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, R.structured, `${where}: success without structuredContent.data`)) return undefined;
+  return o.data;
+}
+
+/** The envelope of a failure: shape, retryable per catalogue, structured fields. */
+function expectEnvelope(ctx: CheckContext, o: CallOutcome): Record<string, any> | undefined {
+  const where = describeCall(o);
+  const d = o.data;
+  if (!ctx.expect(isEnvelope(d), R.envelope, `${where}: structuredContent.data is not the envelope { ok: false, error }`)) return undefined;
+  const e = d.error;
+  ctx.expect(
+    typeof e.code === "string" && e.code.length > 0 && typeof e.message === "string" && typeof e.retryable === "boolean",
+    R.envelope,
+    `${where}: error needs a string code and message and a boolean retryable, got ${show({ code: e.code, message: e.message, retryable: e.retryable })}`,
+  );
+  if (typeof e.code === "string") {
+    const want = expectedRetryable(e as { code: string });
+    if (want !== undefined)
+      ctx.expect(e.retryable === want, R.retryable, `${where}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
+    const missing = requiredFields(e.code).filter((f) => !(f in e));
+    if (e.code === "platform_not_supported" && !("supportedPlatforms" in e) && !("supportedChannels" in e)) missing.push("supportedPlatforms");
+    ctx.expect(missing.length === 0, R.fields, `${where}: ${e.code} lacks ${missing.join(", ")}`);
+  }
+  return e;
+}
+
+export interface ErrorWant {
+  /** Codes any of which is right; undefined = any code. */
+  code?: string | readonly string[];
+  /** Rules a success, or a wrong code, breaks. */
+  rule: string | readonly string[];
+}
+
+/**
+ * A call that must fail in the envelope: isError true, the envelope, retryable, fields, and the code. Returns the
+ * error object (even when the code is wrong), or undefined when there is none.
+ */
+export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
+  expectConventions(ctx, o);
+  const where = describeCall(o);
+  const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
+  if (o.error) {
+    ctx.expect(false, want.rule, `${where}: expected a failure in the envelope${codes ? ` (${codes.join(" or ")})` : ""}`);
+    return undefined;
+  }
+  const r = o.result!;
+  if (!isEnvelope(o.data)) {
+    ctx.expect(false, want.rule, `${where}: expected a failure${codes ? ` with ${codes.join(" or ")}` : ""}`);
+    return undefined;
+  }
+  ctx.expect(r.isError === true, R.envelope, `${where}: a failure envelope needs isError true, got ${show(r.isError)}`);
+  const e = expectEnvelope(ctx, o);
+  if (e && codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
+  return e;
+}
+
+/** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
+export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): boolean {
+  expectConventions(ctx, o);
+  const where = describeCall(o);
+  if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);
+  const r = o.result!;
+  if (!ctx.expect(r.isError === true, rule, `${where}: expected a refusal before the tool runs (isError), got a success`)) return false;
+  return ctx.expect(!isEnvelope(o.data), rule, `${where}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
+}
+
+/** The failure's error when it is one, for code branches. */
+export const errorOf = (o: CallOutcome): Record<string, any> | undefined => (isEnvelope(o.data) ? o.data.error : undefined);
+
+export { describeCall, show };

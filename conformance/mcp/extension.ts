@@ -1,0 +1,90 @@
+// Plugs the MCP suite into the runner (conformance/runner.ts): one polite HTTP client per run, the shared jobs,
+// a session of SDK clients per check (its requests counted for the check), and why an MCP need is unmet.
+import type { Check, CheckContext, Need } from "../check.js";
+import type { FixtureEnv } from "../fixtures.js";
+import type { RunnerExtension } from "../runner.js";
+import type { Target } from "../target.js";
+import { McpSession } from "./client.js";
+import { McpHttp } from "./http.js";
+import { McpJobs } from "./jobs.js";
+import { mcpTokenEnv, type McpTarget } from "./target.js";
+
+/** What an MCP check gets besides the runner's context. */
+export interface McpContext {
+  /** This check's SDK clients (one per token kind) and raw requests. */
+  session: McpSession;
+  /** The shared jobs: brand, batches, builds. */
+  jobs: McpJobs;
+  target: McpTarget;
+}
+
+const tokenNeeds: Partial<Record<Need, keyof typeof mcpTokenEnv>> = {
+  token: "normal",
+  "mcp:readonly-token": "readonly",
+  "mcp:partner-token": "partner",
+  "mcp:other-tenant-token": "otherTenant",
+  "mcp:partner-unconfigured-token": "partnerUnconfigured",
+};
+const fileKey: Record<keyof typeof mcpTokenEnv, string> = {
+  normal: "normal",
+  readonly: "readonly",
+  partner: "partner",
+  otherTenant: "other_tenant",
+  expired: "expired",
+  partnerUnconfigured: "partner_unconfigured",
+};
+
+/** Why an MCP need is unmet by the target, or undefined when it is met (or is not an MCP need). */
+export function mcpUnmetNeed(need: Need, target: Target): string | undefined {
+  const mcp = target.mcp;
+  if (!mcp) return undefined;
+  const kind = tokenNeeds[need];
+  if (kind) return mcp.tokens[kind] ? undefined : `no MCP ${kind} token (${mcpTokenEnv[kind]}, or mcp.tokens.${fileKey[kind]} in the target file)`;
+  const t = mcp.triggers;
+  switch (need) {
+    case "mcp:profile-all":
+      return mcp.profile === "all" ? undefined : "exercises tools still in development (run with --mcp-profile all)";
+    case "mcp:publishing-allowed":
+      return mcp.inputs.allowPublishing ? undefined : "publishes posts for real (set mcp.inputs.allow_publishing: true in the target file to allow it)";
+    case "trigger:mcp-website-fails-build":
+      return t.websiteFailsBuild ? undefined : "no website whose build fails (mcp.triggers.website_fails_build in the target file)";
+    case "trigger:mcp-brief-partial":
+      return t.briefPartial ? undefined : "no brief that fails some slots (mcp.triggers.brief_partial in the target file)";
+    case "trigger:mcp-brief-fails":
+      return t.briefFails ? undefined : "no brief that fails a batch (mcp.triggers.brief_fails in the target file)";
+    case "trigger:mcp-caption-refused":
+      return t.captionRefused ? undefined : "no caption the provider refuses (mcp.triggers.caption_refused in the target file)";
+    case "trigger:mcp-caption-refused-once":
+      return t.captionRefusedOnce ? undefined : "no caption the provider refuses once (mcp.triggers.caption_refused_once in the target file)";
+    default:
+      return undefined;
+  }
+}
+
+/** The runner extension of an MCP run. */
+export function mcpExtension(env: FixtureEnv): RunnerExtension {
+  const target = env.target;
+  if (!target.mcp) throw new Error("the MCP extension needs an MCP target");
+  const http = new McpHttp(target, env.redactor, env.signal);
+  const jobs = new McpJobs({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  return {
+    context(_check: Check) {
+      const session = new McpSession(http, target);
+      const members: McpContext = { session, jobs, target: target.mcp! };
+      return { members: { mcp: members }, requests: () => session.requests, close: () => session.close() };
+    },
+    unmetNeed: mcpUnmetNeed,
+    /** Every request of the run (checks and jobs). */
+    requests: () => http.requestCount,
+    async close() {
+      await jobs.close();
+      http.close();
+    },
+  };
+}
+
+/** The MCP context of a check; throws when the check runs outside an MCP run (a wiring bug). */
+export function mcpOf(ctx: CheckContext): McpContext {
+  if (!ctx.mcp) throw new Error("an MCP check ran without the MCP extension");
+  return ctx.mcp;
+}

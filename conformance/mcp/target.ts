@@ -1,0 +1,328 @@
+// The MCP gateway as a target: its endpoint, the tokens to use, the profile of tools to expect, the triggers for
+// paths a caller cannot force, and the seed's pace (scaled). Built from the `mcp:` section of a target file, the
+// environment and flags, in rising precedence, into the runner's Target (with `mcp` set).
+//
+//   mcp:
+//     url: https://gateway.example.com/mcp       # the Streamable HTTP endpoint itself
+//     profile: preview                            # preview (default) | all (in-development tools too)
+//     tokens: { normal, readonly, partner, other_tenant, expired, partner_unconfigured }
+//     triggers: { website_fails_build, brief_partial, brief_fails, caption_refused, caption_refused_once }
+//     inputs: { brand_id, website, allow_publishing }
+//     timing: { time_scale, batch_poll_first_seconds, batch_poll_seconds, batch_poll_max_seconds,
+//               batch_give_up_seconds, build_poll_seconds, build_deadline_seconds, ending_poll_seconds,
+//               ending_deadline_seconds, job_poll_seconds, job_deadline_seconds, request_timeout_seconds,
+//               budget_seconds }
+//     concurrency: 4
+//     tls: { insecure: false, ca_file: … }
+// Any string may be written `{ env: NAME }`.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { defaultConcurrency, defaultInputs, defaultTiming, TargetError, type Target } from "../target.js";
+
+export type McpProfile = "preview" | "all";
+export type McpTokenKind = "normal" | "readonly" | "partner" | "otherTenant" | "expired" | "partnerUnconfigured";
+export type McpTokens = Partial<Record<McpTokenKind, string>>;
+
+export interface McpTriggers {
+  /** A website whose first build fails (a repeat of create_profile restarts it). */
+  websiteFailsBuild?: string;
+  /** Added to a brief: some slots fail and the batch ends partial. */
+  briefPartial?: string;
+  /** Added to a brief: every slot fails and the batch ends failed. */
+  briefFails?: string;
+  /** Added to a caption: the provider refuses that destination every time (a non-retryable code). */
+  captionRefused?: string;
+  /** Added to a caption: the provider refuses that destination once (a retryable code). */
+  captionRefusedOnce?: string;
+}
+
+export interface McpInputs {
+  /** The brand the post lifecycles run on; found through get_workspaces and list_brands when not given. */
+  brandId?: string;
+  /** A website the target can build a profile from (create_profile). */
+  website: string;
+  /** Whether publish_post_now may really publish (posts go live on the brand's accounts). */
+  allowPublishing: boolean;
+}
+
+export interface McpTiming {
+  timeScale: number;
+  batchPollFirstMs: number;
+  batchPollMs: number;
+  batchPollMaxMs: number;
+  batchGiveUpMs: number;
+  buildPollMs: number;
+  buildDeadlineMs: number;
+  endingPollMs: number;
+  endingDeadlineMs: number;
+  jobPollMs: number;
+  jobDeadlineMs: number;
+}
+
+export interface McpTarget {
+  /** The MCP endpoint (Streamable HTTP). */
+  endpoint: URL;
+  /** The endpoint's path relative to the runner target's base URL (the endpoint's folder). */
+  path: string;
+  profile: McpProfile;
+  tokens: McpTokens;
+  triggers: McpTriggers;
+  inputs: McpInputs;
+  timing: McpTiming;
+}
+
+/** The seed's pace and durations, in the target's seconds (scaled by time_scale). */
+export const defaultMcpTiming = {
+  time_scale: 1,
+  batch_poll_first_seconds: 5,
+  batch_poll_seconds: 15,
+  batch_poll_max_seconds: 30,
+  batch_give_up_seconds: 900,
+  build_poll_seconds: 60,
+  build_deadline_seconds: 2400,
+  ending_poll_seconds: 30,
+  ending_deadline_seconds: 900,
+  job_poll_seconds: 5,
+  job_deadline_seconds: 600,
+  // Real seconds, not scaled: the seed recommends 150 s (some writes take up to about 120 s).
+  request_timeout_seconds: 150,
+  budget_seconds: 3600,
+} as const;
+
+/** Deadlines never shrink below these real durations, however small the time scale. */
+export const mcpDeadlineFloorsMs = { batch: 3_000, build: 4_000, ending: 2_000, job: 2_000, budget: 30_000 };
+
+export const defaultMcpInputs = { website: "https://www.example.com" };
+
+/** Environment variables for the tokens (ignored for the embedded reference, whose tokens are known). */
+export const mcpTokenEnv: Record<McpTokenKind, string> = {
+  normal: "MCP_TOKEN",
+  readonly: "MCP_READONLY_TOKEN",
+  partner: "MCP_PARTNER_TOKEN",
+  otherTenant: "MCP_OTHER_TENANT_TOKEN",
+  expired: "MCP_EXPIRED_TOKEN",
+  partnerUnconfigured: "MCP_PARTNER_UNCONFIGURED_TOKEN",
+};
+
+const tokenKeys: Record<string, McpTokenKind> = {
+  normal: "normal",
+  readonly: "readonly",
+  partner: "partner",
+  other_tenant: "otherTenant",
+  expired: "expired",
+  partner_unconfigured: "partnerUnconfigured",
+};
+const triggerKeys: Record<string, keyof McpTriggers> = {
+  website_fails_build: "websiteFailsBuild",
+  brief_partial: "briefPartial",
+  brief_fails: "briefFails",
+  caption_refused: "captionRefused",
+  caption_refused_once: "captionRefusedOnce",
+};
+
+export interface McpTargetFile {
+  url?: string;
+  profile?: McpProfile;
+  tokens: McpTokens;
+  triggers: McpTriggers;
+  inputs: Partial<McpInputs>;
+  timing: Partial<Record<keyof typeof defaultMcpTiming, number>>;
+  concurrency?: number;
+  tls: { insecure?: boolean; caFile?: string };
+}
+
+type Raw = Record<string, unknown>;
+
+function mapping(value: unknown, where: string): Raw {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw new TargetError(`${where} must be a mapping`);
+  return value as Raw;
+}
+
+function only(obj: Raw, keys: readonly string[], where: string): void {
+  for (const key of Object.keys(obj)) if (!keys.includes(key)) throw new TargetError(`${where}: unknown key "${key}" (known: ${keys.join(", ")})`);
+}
+
+function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "string") return value;
+  if (typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).env === "string") {
+    const v = env[(value as Raw).env as string];
+    return v === undefined || v === "" ? undefined : v;
+  }
+  throw new TargetError(`${where} must be a string or { env: NAME }`);
+}
+
+function positive(value: unknown, where: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const n = typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || n <= 0) throw new TargetError(`${where} must be a positive number, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function bool(value: unknown, where: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new TargetError(`${where} must be true or false`);
+  return value;
+}
+
+export function parseProfile(value: unknown, where: string): McpProfile | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value !== "preview" && value !== "all") throw new TargetError(`${where} must be preview or all, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Parses the `mcp:` section of a target file. */
+export function parseMcpSection(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): McpTargetFile {
+  const at = (k: string) => `${where}: mcp.${k}`;
+  const mcp = mapping(data, `${where}: mcp`);
+  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"], `${where}: mcp`);
+  const tokens = mapping(mcp.tokens, at("tokens"));
+  only(tokens, Object.keys(tokenKeys), at("tokens"));
+  const triggers = mapping(mcp.triggers, at("triggers"));
+  only(triggers, Object.keys(triggerKeys), at("triggers"));
+  const inputs = mapping(mcp.inputs, at("inputs"));
+  only(inputs, ["brand_id", "website", "allow_publishing"], at("inputs"));
+  const timing = mapping(mcp.timing, at("timing"));
+  only(timing, Object.keys(defaultMcpTiming), at("timing"));
+  const tls = mapping(mcp.tls, at("tls"));
+  only(tls, ["insecure", "ca_file"], at("tls"));
+  const out: McpTargetFile = { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
+  const url = str(mcp.url, at("url"), env);
+  if (url !== undefined) out.url = url;
+  const profile = parseProfile(mcp.profile, at("profile"));
+  if (profile) out.profile = profile;
+  for (const [key, kind] of Object.entries(tokenKeys)) {
+    const v = str(tokens[key], at(`tokens.${key}`), env);
+    if (v) out.tokens[kind] = v;
+  }
+  for (const [key, name] of Object.entries(triggerKeys)) {
+    const v = str(triggers[key], at(`triggers.${key}`), env);
+    if (v) out.triggers[name] = v;
+  }
+  const brandId = str(inputs.brand_id, at("inputs.brand_id"), env);
+  if (brandId) out.inputs.brandId = brandId;
+  const website = str(inputs.website, at("inputs.website"), env);
+  if (website) out.inputs.website = website;
+  const allow = bool(inputs.allow_publishing, at("inputs.allow_publishing"));
+  if (allow !== undefined) out.inputs.allowPublishing = allow;
+  for (const key of Object.keys(defaultMcpTiming) as (keyof typeof defaultMcpTiming)[]) {
+    const n = positive(timing[key], at(`timing.${key}`));
+    if (n !== undefined) out.timing[key] = n;
+  }
+  const concurrency = positive(mcp.concurrency, at("concurrency"));
+  if (concurrency !== undefined) out.concurrency = concurrency;
+  const insecure = bool(tls.insecure, at("tls.insecure"));
+  if (insecure !== undefined) out.tls.insecure = insecure;
+  const ca = str(tls.ca_file, at("tls.ca_file"), env);
+  if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
+  return out;
+}
+
+/** What flags (or a caller of runConformance) set for the MCP suite. */
+export interface McpOverrides {
+  mcpUrl?: string;
+  mcpProfile?: McpProfile;
+  timeScale?: number;
+  concurrency?: number;
+  budgetSeconds?: number;
+  requestTimeoutSeconds?: number;
+  insecure?: boolean;
+  mcpTokens?: McpTokens;
+  mcpTriggers?: McpTriggers;
+}
+
+const clean = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+
+/**
+ * The runner's Target for the MCP suite. Its `url` is the endpoint's folder and `mcp.path` the endpoint below it,
+ * so the origin guard and the budget work as for REST; `tokens.team` / `otherTeam` / `expired` mirror the MCP
+ * normal, other-tenant and expired tokens.
+ */
+export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): Target {
+  const file = options.file ?? { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
+  const o = options.overrides ?? {};
+  const env = options.env ?? process.env;
+  const embedded = options.embeddedUrl !== undefined;
+  const raw = options.embeddedUrl?.href ?? o.mcpUrl ?? file.url;
+  if (!raw) throw new TargetError("no MCP target: give --mcp-url, or a target file with mcp.url");
+  let endpoint: URL;
+  try {
+    endpoint = new URL(raw);
+  } catch {
+    throw new TargetError(`the MCP URL is not a URL: ${raw}`);
+  }
+  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") throw new TargetError(`the MCP URL must be http(s), got ${endpoint.protocol}`);
+  if (endpoint.username || endpoint.password) throw new TargetError("the MCP URL must not carry credentials; give tokens instead");
+  endpoint.hash = "";
+  const cut = endpoint.pathname.replace(/\/+$/, "").lastIndexOf("/");
+  const base = new URL(endpoint.origin + endpoint.pathname.slice(0, cut + 1));
+  const relPath = endpoint.pathname.slice(cut) + endpoint.search;
+
+  const envTokens: McpTokens = embedded
+    ? {}
+    : clean(Object.fromEntries(Object.entries(mcpTokenEnv).map(([kind, name]) => [kind, env[name]])) as McpTokens);
+  const tokens: McpTokens = { ...clean(file.tokens), ...envTokens, ...clean(o.mcpTokens ?? {}) };
+  const triggers: McpTriggers = { ...clean(file.triggers), ...clean(o.mcpTriggers ?? {}) };
+
+  const t = { ...defaultMcpTiming, ...file.timing };
+  const scale = o.timeScale ?? t.time_scale;
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new TargetError(`the time scale must be a positive number, got ${scale}`);
+  const ms = (seconds: number) => seconds * 1000 * scale;
+  const floor = (seconds: number, min: number) => Math.max(ms(seconds), min);
+  const mcpTiming: McpTiming = {
+    timeScale: scale,
+    batchPollFirstMs: ms(t.batch_poll_first_seconds),
+    batchPollMs: ms(t.batch_poll_seconds),
+    batchPollMaxMs: ms(t.batch_poll_max_seconds),
+    batchGiveUpMs: floor(t.batch_give_up_seconds, mcpDeadlineFloorsMs.batch),
+    buildPollMs: ms(t.build_poll_seconds),
+    buildDeadlineMs: floor(t.build_deadline_seconds, mcpDeadlineFloorsMs.build),
+    endingPollMs: ms(t.ending_poll_seconds),
+    endingDeadlineMs: floor(t.ending_deadline_seconds, mcpDeadlineFloorsMs.ending),
+    jobPollMs: ms(t.job_poll_seconds),
+    jobDeadlineMs: floor(t.job_deadline_seconds, mcpDeadlineFloorsMs.job),
+  };
+  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TargetError(`concurrency must be a whole number ≥ 1, got ${concurrency}`);
+  let ca: string | undefined;
+  if (file.tls.caFile) {
+    try {
+      ca = readFileSync(file.tls.caFile, "utf8");
+    } catch (err) {
+      throw new TargetError(`cannot read mcp.tls.ca_file: ${(err as Error).message}`);
+    }
+  }
+  const secrets = Object.values(tokens).filter((s): s is string => typeof s === "string" && s.length > 0);
+  const rest = defaultTiming;
+  return {
+    url: base,
+    embedded,
+    tokens: clean({ team: tokens.normal, otherTeam: tokens.otherTenant, expired: tokens.expired }),
+    triggers: {},
+    inputs: { ...defaultInputs },
+    timing: {
+      timeScale: scale,
+      brandPollMs: ms(rest.brand_poll_seconds),
+      batchPollMs: mcpTiming.batchPollMs,
+      brandReadyDeadlineMs: mcpTiming.buildDeadlineMs,
+      batchDoneDeadlineMs: mcpTiming.batchGiveUpMs,
+      requestTimeoutMs: (o.requestTimeoutSeconds ?? t.request_timeout_seconds) * 1000,
+      answerWithinMs: rest.answer_within_seconds * 1000,
+      budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), mcpDeadlineFloorsMs.budget),
+    },
+    concurrency,
+    tls: { insecure: o.insecure ?? file.tls.insecure ?? false, ...(ca ? { ca } : {}) },
+    secrets,
+    mcp: {
+      endpoint,
+      path: relPath,
+      profile: o.mcpProfile ?? file.profile ?? "preview",
+      tokens,
+      triggers,
+      inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}) },
+      timing: mcpTiming,
+    },
+  };
+}
