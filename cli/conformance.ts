@@ -3,26 +3,33 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { embeddedTimeScale, restChecks, runConformance, type RunResult } from "../conformance/index.js";
+import { embeddedTimeScale, mcpChecks, restChecks, runConformance, suites, type RunResult, type Suite } from "../conformance/index.js";
+import { mcpTokenEnv, parseProfile } from "../conformance/mcp/target.js";
 import { consoleReporter } from "../conformance/report/console.js";
 import { jsonReport } from "../conformance/report/json.js";
 import { junitReport } from "../conformance/report/junit.js";
 import { markdownReport } from "../conformance/report/markdown.js";
-import { selectChecks } from "../conformance/checks/index.js";
+import { selectChecks, suiteOf } from "../conformance/checks/index.js";
 import { needsOf } from "../conformance/runner.js";
 import { Redactor } from "../conformance/redact.js";
 
 const help = `Usage: ideas-contract conformance [options]
 
-Runs the conformance suite of the Ideas REST API. Every check names the rules it enforces
-(spec/rules/rest.yaml); the run ends with a coverage ledger of every rule.
+Runs the conformance suites of the Ideas REST API and of the Partner Tool Gateway (MCP). Every check
+names the rules it enforces (spec/rules/rest.yaml, spec/rules/mcp.yaml); the run ends with a coverage
+ledger of every rule.
 
-With no target, starts the embedded reference server on an ephemeral port with a fast clock
-(time scale ${embeddedTimeScale}) and runs everything against it. Against another implementation:
+With no target, starts the embedded reference servers (REST reference and MCP gateway mock) on ephemeral
+ports with a fast clock (time scale ${embeddedTimeScale}) and runs both suites against them. Against another
+implementation, the suites whose URL is given run:
 
   ideas-contract conformance --rest-url https://api.example.com
       tokens from IDEAS_TOKEN (the team), IDEAS_OTHER_TEAM_TOKEN (cross-tenant checks) and,
       optionally, IDEAS_EXPIRED_TOKEN
+  ideas-contract conformance --mcp-url https://gateway.example.com/mcp --mcp-profile preview
+      tokens from MCP_TOKEN (normal, mcp:read + mcp:write), MCP_READONLY_TOKEN, MCP_PARTNER_TOKEN,
+      MCP_OTHER_TENANT_TOKEN, MCP_EXPIRED_TOKEN, MCP_PARTNER_UNCONFIGURED_TOKEN (each optional
+      but the first: checks that need a missing one are skipped)
   ideas-contract conformance --config my-target.yaml
       a target file with the URL, tokens and the triggers for paths a caller cannot force
       (a website the target fails to read, a focus that fails a batch, a rate-limited token);
@@ -31,7 +38,11 @@ With no target, starts the embedded reference server on an ephemeral port with a
 Checks whose needs are not met are reported as skipped, with the reason.
 
 Target:
-  --rest-url URL             base URL of the implementation (paths start with /v1)
+  --rest-url URL             base URL of the REST implementation (paths start with /v1)
+  --mcp-url URL              the MCP gateway's Streamable HTTP endpoint
+  --mcp-profile P            preview (default): the Preview tools only; all: the tools in
+                             development too (create_profile, branding, ending a client, …)
+  --suite S                  run only this suite (rest or mcp); repeatable
   --config FILE              target file (YAML)
   --insecure                 accept a self-signed TLS certificate (the token still goes only to the target)
   --https                    serve the embedded reference over HTTPS (runs the HTTPS-only check)
@@ -69,6 +80,11 @@ function number(value: string | undefined, flag: string, integer = false): numbe
   return n;
 }
 
+function suiteName(value: string): Suite {
+  if (!(suites as readonly string[]).includes(value)) throw new Error(`--suite must be one of ${suites.join(", ")}, got "${value}"`);
+  return value as Suite;
+}
+
 function write(file: string, text: string): string {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   writeFileSync(file, text);
@@ -82,6 +98,9 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       args: argv,
       options: {
         "rest-url": { type: "string" },
+        "mcp-url": { type: "string" },
+        "mcp-profile": { type: "string" },
+        suite: { type: "string", multiple: true },
         config: { type: "string" },
         insecure: { type: "boolean", default: false },
         https: { type: "boolean", default: false },
@@ -111,7 +130,8 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (values.list) {
-    for (const c of selectChecks(restChecks, values.only ?? []))
+    const chosen = values.suite?.length ? values.suite : suites;
+    for (const c of selectChecks([...restChecks, ...mcpChecks].filter((c) => chosen.includes(suiteOf(c))), values.only ?? []))
       console.log(`${c.id}\n    ${c.description}\n    rules: ${c.rules.join(", ")}\n    needs: ${needsOf(c).join(", ")}`);
     return 0;
   }
@@ -119,6 +139,9 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   try {
     options = {
       ...(values["rest-url"] ? { restUrl: values["rest-url"] } : {}),
+      ...(values["mcp-url"] ? { mcpUrl: values["mcp-url"] } : {}),
+      ...(values["mcp-profile"] !== undefined ? { mcpProfile: parseProfile(values["mcp-profile"], "--mcp-profile") } : {}),
+      ...(values.suite?.length ? { suites: values.suite.map(suiteName) } : {}),
       ...(values.config ? { config: values.config } : {}),
       insecure: values.insecure,
       embeddedHttps: values.https,
@@ -140,7 +163,8 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   } catch (err) {
     // Whatever went wrong, keep tokens out of the message.
     const env = process.env;
-    const redactor = new Redactor([env.IDEAS_TOKEN, env.IDEAS_OTHER_TEAM_TOKEN, env.IDEAS_EXPIRED_TOKEN].filter((s): s is string => !!s));
+    const names = ["IDEAS_TOKEN", "IDEAS_OTHER_TEAM_TOKEN", "IDEAS_EXPIRED_TOKEN", ...Object.values(mcpTokenEnv)];
+    const redactor = new Redactor(names.map((n) => env[n]).filter((s): s is string => !!s));
     console.error(redactor.text(`conformance: ${(err as Error).message}`));
     return 2;
   }

@@ -3,7 +3,7 @@ import { mockCommand } from "./mock.js";
 
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
   mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: mockCommand },
-  conformance: { summary: "run the REST conformance suite (embedded reference, or --rest-url / --config)", run: async (args) => (await import("./conformance.js")).conformanceCommand(args) },
+  conformance: { summary: "run the conformance suites, REST and MCP (embedded reference, or --rest-url / --mcp-url / --config)", run: async (args) => (await import("./conformance.js")).conformanceCommand(args) },
 };
 
 const usage = `Usage: ideas-contract <command> [options]

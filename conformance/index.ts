@@ -1,40 +1,50 @@
-// The conformance suite for the Ideas REST API, for programmatic use:
+// The conformance suite for the Ideas REST API and the Partner Tool Gateway (MCP), for programmatic use:
 //
-//   const result = await runConformance({ restUrl: "https://…", env: process.env });
+//   const result = await runConformance({ restUrl: "https://…", mcpUrl: "https://…/mcp", env: process.env });
 //   result.exitCode // 0 when nothing unexpected failed
 //
-// With no target (no restUrl, no rest.url in the target file) it starts the embedded reference server on an
-// ephemeral port with a fast clock, runs everything against it with the reference's target file
-// (conformance/targets/reference.yaml), and stops it.
+// With no target at all (no URL given, none in the target file) it starts the embedded reference servers (the
+// REST reference and the MCP gateway mock) on ephemeral ports with a fast clock, runs both suites against them
+// with the reference's target file (conformance/targets/reference.yaml), and stops them. With a target, it runs
+// the suites whose URL it has (or those `suites` names).
 import type { Check, CheckResult } from "./check.js";
-import { restChecks, selectChecks } from "./checks/index.js";
+import { mcpChecks, restChecks, selectChecks, suiteOf } from "./checks/index.js";
+import { mcpExtension } from "./mcp/extension.js";
+import { mcpRulesPath } from "./mcp/paths.js";
+import { resolveMcpTarget, type McpOverrides } from "./mcp/target.js";
 import { referenceTargetPath } from "./paths.js";
 import { Redactor } from "./redact.js";
 import { buildLedger, ledgerCounts, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
 import { loadRules } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
-import { loadTargetFile, resolveTarget, type TargetFile, type TargetOverrides } from "./target.js";
+import { loadTargetFile, resolveTarget, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
 export type { Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
-export { restChecks } from "./checks/index.js";
+export { mcpChecks, restChecks } from "./checks/index.js";
+
+/** The two suites: the REST API and the MCP gateway. */
+export type Suite = "rest" | "mcp";
+export const suites: readonly Suite[] = ["rest", "mcp"];
 
 /** The time scale of the embedded reference: polls of 10–15 ms, a batch done well under a second. */
 export const embeddedTimeScale = 0.001;
 
-export interface ConformanceOptions extends TargetOverrides {
+export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Target file (YAML); see conformance/targets/reference.yaml. */
   config?: string;
   /** A parsed target file (instead of `config`). */
   targetFile?: TargetFile;
   env?: NodeJS.ProcessEnv;
-  /** Serve the embedded reference over HTTPS (self-signed, trusted for this run only). */
+  /** Serve the embedded REST reference over HTTPS (self-signed, trusted for this run only). */
   embeddedHttps?: boolean;
+  /** The suites to run (default: both against the embedded reference, else those with a URL). */
+  suites?: readonly Suite[];
   /** Check id patterns (`*` wildcard); all checks when empty. */
   only?: string[];
-  /** The checks to choose from (default: every REST check). */
+  /** The checks to choose from (default: every check of the suites run). */
   checks?: readonly Check[];
   /** Expected failures: a YAML file of check ids, or the ids. */
   expectedFailures?: string | readonly string[];
@@ -46,7 +56,17 @@ export interface ReportedCheck extends CheckResult {
 }
 
 export interface RunResult {
-  target: { url: string; embedded: boolean; stateful?: boolean; statefulReason?: string; timeScale: number };
+  /** `url`: the REST target (the MCP endpoint when only the MCP suite ran); `mcp`: the MCP target, when it ran. */
+  target: {
+    url: string;
+    embedded: boolean;
+    stateful?: boolean;
+    statefulReason?: string;
+    timeScale: number;
+    mcp?: { url: string; profile: string };
+  };
+  /** The suites that ran. */
+  suites: Suite[];
   startedAt: string;
   durationMs: number;
   requests: number;
@@ -71,54 +91,117 @@ export interface RunResult {
   exitCode: 0 | 1;
 }
 
+/**
+ * The suites a run covers: as asked, else both for the embedded reference, else those with a URL. URLs given as
+ * options (flags) name the suites by themselves; the target file's URLs count only when no URL option is given
+ * (so `--rest-url` with the reference target file runs the REST suite alone).
+ */
+function chooseSuites(options: ConformanceOptions, file: TargetFile | undefined): { suites: Suite[]; embedded: boolean } {
+  const flagged = !!(options.restUrl || options.mcpUrl);
+  const hasRest = !!(options.restUrl || (!flagged && file?.url));
+  const hasMcp = !!(options.mcpUrl || (!flagged && file?.mcp?.url));
+  const embedded = !hasRest && !hasMcp;
+  if (options.suites?.length) {
+    const asked = suites.filter((s) => options.suites!.includes(s));
+    if (!embedded)
+      for (const s of asked)
+        if (s === "rest" ? !hasRest : !hasMcp) throw new Error(`the ${s} suite was asked for but has no target: give --${s}-url or ${s === "rest" ? "rest.url" : "mcp.url"} in the target file`);
+    return { suites: asked, embedded };
+  }
+  return { suites: embedded ? [...suites] : suites.filter((s) => (s === "rest" ? hasRest : hasMcp)), embedded };
+}
+
+/** What one suite's run needs: its target, its checks, its rule catalogue and (MCP) the runner extension. */
+interface SuitePlan {
+  suite: Suite;
+  target: Target;
+  checks: Check[];
+  all: readonly Check[];
+}
+
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunResult> {
   const env = options.env ?? process.env;
-  const rules = loadRules();
-  const checks = selectChecks(options.checks ?? restChecks, options.only ?? []);
-  if (!checks.length) throw new Error(`no check matches ${options.only?.join(", ")}`);
   const listed =
     options.expectedFailures === undefined ? [] : typeof options.expectedFailures === "string" ? loadBaseline(options.expectedFailures) : [...options.expectedFailures];
-
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
-  const embedded = !options.restUrl && !file?.url;
-  let stop: (() => Promise<void>) | undefined;
+  const { suites: chosen, embedded } = chooseSuites(options, file);
+  const pool = (options.checks ?? [...restChecks, ...mcpChecks]).filter((c) => chosen.includes(suiteOf(c)));
+  const selected = selectChecks(pool, options.only ?? []);
+  if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
+
+  const stops: (() => Promise<void>)[] = [];
   const startedAt = new Date();
   const started = performance.now();
   try {
-    let target;
-    if (embedded) {
-      const { startRestMock } = await import("../mock/rest/server.js");
-      const timeScale = options.timeScale ?? embeddedTimeScale;
-      const server = await startRestMock({ port: 0, timeScale, https: options.embeddedHttps ?? false });
-      stop = () => server.stop();
-      const reference = file ?? loadTargetFile(referenceTargetPath, env);
-      target = resolveTarget({
-        file: reference,
-        overrides: { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure },
-        env,
-        embeddedUrl: server.url,
-      });
-    } else target = resolveTarget({ ...(file ? { file } : {}), overrides: options, env });
+    const reference = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)) : undefined;
+    const timeScale = embedded ? (options.timeScale ?? embeddedTimeScale) : undefined;
+    const plans: SuitePlan[] = [];
+    for (const suite of chosen) {
+      const all = pool.filter((c) => suiteOf(c) === suite);
+      const checks = selected.filter((c) => suiteOf(c) === suite);
+      if (!checks.length) continue;
+      let target: Target;
+      if (suite === "rest") {
+        if (embedded) {
+          const { startRestMock } = await import("../mock/rest/server.js");
+          const server = await startRestMock({ port: 0, timeScale, https: options.embeddedHttps ?? false });
+          stops.push(() => server.stop());
+          target = resolveTarget({
+            file: reference!,
+            overrides: { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure },
+            env,
+            embeddedUrl: server.url,
+          });
+        } else target = resolveTarget({ ...(file ? { file } : {}), overrides: options, env });
+      } else if (embedded) {
+        const { startMcpMock } = await import("../mock/mcp/server.js");
+        const server = await startMcpMock({ port: 0, ...(timeScale !== undefined ? { timeScale } : {}) });
+        stops.push(() => server.stop());
+        target = resolveMcpTarget({ ...(reference!.mcp ? { file: reference!.mcp } : {}), overrides: { ...options, timeScale }, env, embeddedUrl: server.url });
+      } else target = resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: options, env });
+      plans.push({ suite, target, checks, all });
+    }
 
-    const redactor = new Redactor(target.secrets);
-    const run = await runChecks({ target, checks, rules, redactor, ...(options.onEvent ? { onEvent: options.onEvent } : {}) });
+    // One redactor for the whole run: a token of either suite never appears in any output.
+    const redactor = new Redactor(plans.flatMap((p) => p.target.secrets));
+    const runs = await Promise.all(
+      plans.map((p) =>
+        runChecks({
+          target: p.target,
+          checks: p.checks,
+          rules: loadRules(p.suite === "rest" ? undefined : mcpRulesPath),
+          redactor,
+          ...(p.suite === "mcp" ? { extension: mcpExtension } : {}),
+          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        }),
+      ),
+    );
     const set = new Set(listed);
-    const reported: ReportedCheck[] = run.results.map((r) => ({ ...r, verdict: verdictOf(r, set) }));
-    const selected = new Set(checks.map((c) => c.id));
-    const unselected = new Set((options.checks ?? restChecks).filter((c) => !selected.has(c.id)).flatMap((c) => c.rules));
-    const ledger = buildLedger(rules, run.results, unselected);
+    const results = runs.flatMap((r) => r.results);
+    const reported: ReportedCheck[] = results.map((r) => ({ ...r, verdict: verdictOf(r, set) }));
+    const ledger = plans.flatMap((p, i) => {
+      const chosenIds = new Set(p.checks.map((c) => c.id));
+      const unselected = new Set(p.all.filter((c) => !chosenIds.has(c.id)).flatMap((c) => c.rules));
+      return buildLedger(loadRules(p.suite === "rest" ? undefined : mcpRulesPath), runs[i]!.results, unselected, p.suite);
+    });
     const count = (v: Verdict) => reported.filter((r) => r.verdict === v).length;
-    const ids = new Set(checks.map((c) => c.id));
+    const ids = new Set(selected.map((c) => c.id));
+    const restRun = plans.findIndex((p) => p.suite === "rest");
+    const mcpPlan = plans.find((p) => p.suite === "mcp");
+    const first = plans[0]!.target;
+    const stateful = restRun >= 0 ? runs[restRun]! : undefined;
     const result: RunResult = {
       target: {
-        url: redactor.text(target.url.href),
+        url: redactor.text(first.url.href),
         embedded,
-        ...(run.stateful !== undefined ? { stateful: run.stateful, statefulReason: run.statefulReason! } : {}),
-        timeScale: target.timing.timeScale,
+        ...(stateful?.stateful !== undefined ? { stateful: stateful.stateful, statefulReason: stateful.statefulReason! } : {}),
+        timeScale: first.timing.timeScale,
+        ...(mcpPlan ? { mcp: { url: redactor.text(mcpPlan.target.mcp!.endpoint.href), profile: mcpPlan.target.mcp!.profile } } : {}),
       },
+      suites: plans.map((p) => p.suite),
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      requests: run.requests,
+      requests: runs.reduce((n, r) => n + r.requests, 0),
       checks: reported,
       ledger,
       summary: {
@@ -138,6 +221,6 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {
-    await stop?.();
+    for (const stop of stops.reverse()) await stop();
   }
 }

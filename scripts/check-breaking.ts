@@ -3,7 +3,7 @@
 // the working tree and exits 1 when a breaking change is not allowed. --help for details.
 import { parseArgs } from "node:util";
 import { repoRoot } from "./lib/paths.js";
-import { verdict } from "./breaking/classify.js";
+import { nothingCompared, verdict } from "./breaking/classify.js";
 import { diffContracts } from "./breaking/contract.js";
 import { loadBase, loadSide, loadWorkingTree } from "./breaking/load-base.js";
 import { buildReport, formatText } from "./breaking/report.js";
@@ -18,7 +18,9 @@ review, compatible or docs, with the path of what changed and the rule it falls 
 Options:
   --base REF|FILE   What to compare with: a git ref (tag, branch, commit, HEAD~3) or the path of a
                     published package tarball (npm pack output). Default: the last release tag (v*);
-                    with no tag yet there is nothing to compare with and the check passes with a note.
+                    with no tag yet there is nothing to compare with and the check passes with a
+                    note. So does a clone that cannot tell (shallow without tags, no usable git):
+                    the note says so and how to fetch the tags.
   --head REF|FILE   The new side (default: the working tree).
   --json            Print one JSON document instead of the list.
   --verbose         Also list docs-only changes and every place a shared schema change
@@ -63,10 +65,10 @@ function main(): number {
     return 0;
   }
   try {
-    const { contract: base, note } = loadBase(repoRoot, args.base);
     const head = args.head ? loadSide(repoRoot, args.head) : loadWorkingTree(repoRoot);
+    const { contract: base, note } = loadBase(repoRoot, args.base, head.version);
     const changes = diffContracts(base, head);
-    const v = verdict(changes, base.version, head.version);
+    const v = base.empty ? nothingCompared() : verdict(changes, base.version, head.version);
     const notes = note ? [note] : [];
     const report = buildReport(base, head, changes, v, notes);
     console.log(args.json ? JSON.stringify(report, null, 2) : formatText(report, args.verbose));

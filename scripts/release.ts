@@ -29,7 +29,8 @@ Options:
   -h, --help        This text.
 
 Refuses (exit 1) when the diff holds a breaking REST change inside an existing version path,
-or when the tag for the computed version exists already.`;
+or when the tag for the computed version exists already; refuses (exit 2) when this clone
+cannot tell the last release (shallow without tags, no usable git).`;
 
 function tagExists(tag: string): boolean {
   try {
@@ -71,10 +72,15 @@ function main(): number {
     changelog: path.join(repoRoot, "CHANGELOG.md"),
   };
   try {
-    const { contract: base, note } = loadBase(repoRoot, args.base);
     const head = loadWorkingTree(repoRoot);
     const pkgText = fs.readFileSync(files.pkg, "utf8");
     const current = (JSON.parse(pkgText) as { version: string }).version;
+    const { contract: base, note, historyMissing } = loadBase(repoRoot, args.base, current);
+    if (historyMissing) {
+      // Releasing without knowing the last release would call this the first one, or skip a breaking change.
+      console.error(`Refusing to release: ${note}`);
+      return 2;
+    }
     const changelog = fs.existsSync(files.changelog) ? fs.readFileSync(files.changelog, "utf8") : "# Changelog\n";
     const changes = diffContracts(base, head);
     const plan = planRelease({ base, changes, currentVersion: current, date, unreleased: unreleasedNotes(changelog) });

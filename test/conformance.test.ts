@@ -11,6 +11,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { main } from "../cli/main.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath, repoRoot } from "../conformance/paths.js";
 import { Redactor } from "../conformance/redact.js";
@@ -378,7 +379,9 @@ describe("the CLI", () => {
     expect(code).toBe(0);
     const json = JSON.parse(readFileSync(files[0]!, "utf8"));
     expect(json.summary.unexpectedFailures).toBe(0);
-    expect(json.ledger.length).toBe(loadRules().rules.length);
+    // Both suites ran against the embedded reference: every rule of both catalogues is in the ledger.
+    expect(json.suites).toEqual(["rest", "mcp"]);
+    expect(json.ledger.length).toBe(loadRules().rules.length + loadRules(mcpRulesPath).rules.length);
     expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
     expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
   });

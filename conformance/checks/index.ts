@@ -9,6 +9,13 @@ import { negativeChecks } from "./rest/negative.js";
 import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
 import { transportChecks } from "./rest/transport.js";
+import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
+import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
+import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
+import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
+import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
+import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
+import { toolsChecks as mcpToolsChecks } from "./mcp/tools.js";
 
 export const restChecks: readonly Check[] = [
   ...shapeChecks,
@@ -21,6 +28,20 @@ export const restChecks: readonly Check[] = [
   ...transportChecks,
   ...negativeChecks,
 ];
+
+/** The MCP gateway's checks (ids start with mcp-), run with the MCP runner extension. */
+export const mcpChecks: readonly Check[] = [
+  ...mcpToolsChecks,
+  ...mcpConventionChecks,
+  ...mcpAuthChecks,
+  ...mcpProfileChecks,
+  ...mcpBuildChecks,
+  ...mcpBatchChecks,
+  ...mcpEndingChecks,
+];
+
+/** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */
+export const suiteOf = (check: Pick<Check, "id">): "rest" | "mcp" => (check.id.startsWith("mcp-") ? "mcp" : "rest");
 
 /** Checks whose id matches any of the patterns (a `*` matches any run of characters); all when none given. */
 export function selectChecks(checks: readonly Check[], patterns: readonly string[] = []): Check[] {

@@ -290,7 +290,11 @@ export class McpJobs {
       track.settledIndex = track.polls.length - 1;
       const settledItems: any[] = Array.isArray(track.last?.items) ? track.last.items : [];
       const pending = settledItems.filter((i) => i?.imagePending === true && typeof i.postId === "string").map((i) => i.postId as string);
-      for (const id of pending) track.pendingAtSettle.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
+      for (const id of pending) {
+        // Kept only while view_post still shows no picture: one that landed between the two reads says nothing.
+        const view = okData(await s.call("view_post", { id }));
+        if (Array.isArray(view?.imageUrls) && view.imageUrls.length === 0) track.pendingAtSettle.set(id, view.contentDigest ?? null);
+      }
       if (!pictures) return track;
       // Pictures.
       const landed = (o: CallOutcome) => !okData(o) || (okData(o).imagesPendingCount ?? 0) === 0;

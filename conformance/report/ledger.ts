@@ -6,6 +6,8 @@ import type { Rule, RuleCatalogue } from "../rules.js";
 export type LedgerStatus = "pass" | "fail" | "skipped" | "not-covered" | "not-observable";
 
 export interface LedgerEntry {
+  /** The catalogue the rule is in: spec/rules/rest.yaml or spec/rules/mcp.yaml. */
+  suite: "rest" | "mcp";
   id: string;
   statement: string;
   section: string;
@@ -20,11 +22,16 @@ export interface LedgerEntry {
 }
 
 /** `unselected`: rules that checks left out of the run (--only) would have covered. */
-export function buildLedger(catalogue: RuleCatalogue, results: readonly CheckResult[], unselected: ReadonlySet<string> = new Set()): LedgerEntry[] {
+export function buildLedger(
+  catalogue: RuleCatalogue,
+  results: readonly CheckResult[],
+  unselected: ReadonlySet<string> = new Set(),
+  suite: LedgerEntry["suite"] = "rest",
+): LedgerEntry[] {
   return catalogue.rules.map((rule) => {
     const covering = results.filter((r) => r.rules.includes(rule.id) || r.failures.some((f) => f.rules.includes(rule.id)));
     const failedBy = results.filter((r) => r.failures.some((f) => f.rules.includes(rule.id))).map((r) => r.id);
-    const base = { id: rule.id, statement: rule.statement, section: rule.section, testable: rule.testable, checks: covering.map((r) => r.id), failedBy };
+    const base = { suite, id: rule.id, statement: rule.statement, section: rule.section, testable: rule.testable, checks: covering.map((r) => r.id), failedBy };
     if (failedBy.length) return { ...base, status: "fail" };
     if (covering.some((r) => r.status !== "skip")) return { ...base, status: "pass" };
     if (rule.testable === "not-observable" && !covering.length) return { ...base, status: "not-observable", why: rule.note ?? "not observable from outside" };

@@ -75,6 +75,11 @@ export function verdict(changes: Change[], baseVersion: string | undefined, head
   return { ok: blocking.length === 0, blocking, reasons, majorBump };
 }
 
+/** The verdict when there was no base to compare with (no release yet, or a clone without its tags). */
+export function nothingCompared(): Verdict {
+  return { ok: true, blocking: [], reasons: ["Nothing was compared (see the note above), so the gate passes without checking anything."], majorBump: false };
+}
+
 function suggestMajor(base: string | undefined): string {
   if (!base) return "a new major version";
   const [major, minor] = base.split(".").map(Number) as [number, number];

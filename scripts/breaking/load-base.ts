@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { compareVersions, parseVersion } from "./semver.js";
 import type { Contract, Json } from "./types.js";
 
 export const ARTEFACTS = {
@@ -42,6 +43,14 @@ function git(root: string, args: string[]): string {
   return execFileSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
 }
 
+/** The first line git (or the system) gave as the reason a command failed. */
+function gitError(err: unknown): string {
+  const e = err as { stderr?: string | Buffer; message?: string; code?: string };
+  if (e.code === "ENOENT") return "git is not installed";
+  const text = String(e.stderr ?? "").trim() || String(e.message ?? err);
+  return text.split("\n")[0]!.replace(/^fatal: /, "");
+}
+
 export function loadWorkingTree(root: string): Contract {
   return read("working tree", (rel) => {
     const file = path.join(root, rel);
@@ -49,15 +58,21 @@ export function loadWorkingTree(root: string): Contract {
   });
 }
 
-export function loadGitRef(root: string, ref: string): Contract {
-  let commit: string;
+/** The commit a ref names, or undefined when there is no such ref or its commit is not in this clone. */
+function resolveCommit(root: string, ref: string): string | undefined {
   try {
-    commit = git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).trim();
+    return git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]).trim() || undefined;
   } catch {
-    throw new Error(`${ref} is neither a file nor a git ref of this repository`);
+    return undefined;
   }
+}
+
+export function loadGitRef(root: string, ref: string): Contract {
+  const commit = resolveCommit(root, ref);
+  if (!commit) throw new Error(`${ref} is neither a file nor a git ref of this repository`);
+  // Paths are relative to `root` (`./`), so a package inside a larger repository reads its own files.
   const files = new Set(git(root, ["ls-tree", "-r", "--name-only", commit, "--", "package.json", ...Object.values(ARTEFACTS)]).split("\n"));
-  return read(ref, (rel) => (files.has(rel) ? git(root, ["show", `${commit}:${rel}`]) : undefined));
+  return read(ref, (rel) => (files.has(rel) ? git(root, ["show", `${commit}:./${rel}`]) : undefined));
 }
 
 export function loadTarball(file: string): Contract {
@@ -75,10 +90,31 @@ export function loadTarball(file: string): Contract {
   }
 }
 
-/** The newest release tag (`v*` with a semantic version), or undefined when nothing was released yet. */
-export function lastReleaseTag(root: string): string | undefined {
-  const tags = git(root, ["tag", "--list", "v*", "--sort=-version:refname"]).split("\n").map((t) => t.trim());
-  return tags.find((t) => /^v\d+\.\d+\.\d+/.test(t));
+/** A release tag: `v` and a final semantic version (pre-releases such as v1.0.0-rc.1 are not releases). */
+const RELEASE_TAG = /^v\d+\.\d+\.\d+$/;
+
+/**
+ * The last release: the highest release tag, or — given the working tree's version — the highest one not above
+ * it (so a 1.x maintenance branch compares with v1.x, not with a v2.0.0 tagged elsewhere). Sorted by semver
+ * here, not by git's version sort (which depends on `versionsort.suffix`). Throws when git cannot list tags.
+ */
+export function lastReleaseTag(root: string, atOrBelow?: string): string | undefined {
+  const tags = git(root, ["tag", "--list", "v*"])
+    .split("\n")
+    .map((t) => t.trim())
+    .filter((t) => RELEASE_TAG.test(t))
+    .sort((a, b) => compareVersions(b, a));
+  const ceiling = atOrBelow !== undefined && isVersion(atOrBelow) ? atOrBelow : undefined;
+  return ceiling ? tags.find((t) => compareVersions(t, ceiling) <= 0) : tags[0];
+}
+
+function isVersion(text: string): boolean {
+  try {
+    parseVersion(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A side named on the command line: an existing file is a tarball, anything else a git ref. */
@@ -92,15 +128,59 @@ export interface BaseChoice {
   contract: Contract;
   /** Said to the user: where the base came from, or why there is none. */
   note?: string;
+  /**
+   * No base because this checkout cannot tell what was released: git is missing or refuses the folder, the
+   * clone is shallow and has no release tag (tags not fetched), or a release tag's commit is absent. The gate
+   * passes with the note (CI must not fail for how it cloned); a release refuses.
+   */
+  historyMissing?: true;
 }
 
-/** `--base` given: that side. Not given: the last release tag, or — with no tag yet — nothing. */
-export function loadBase(root: string, spec: string | undefined): BaseChoice {
+const nothing = (label: string): Contract => ({ label, empty: true });
+const FETCH = "Fetch the tags (`git fetch --tags`; in GitHub Actions `actions/checkout` with `fetch-depth: 0`) or pass --base with a ref or a release tarball.";
+
+/**
+ * `--base` given: that side (errors are errors). Not given: the last release tag (see lastReleaseTag, capped at
+ * `headVersion`); with none, "nothing" and a note saying why — which never throws for a missing history.
+ */
+export function loadBase(root: string, spec: string | undefined, headVersion?: string): BaseChoice {
   if (spec) return { contract: loadSide(root, spec) };
-  const tag = lastReleaseTag(root);
-  if (tag) return { contract: loadSide(root, tag), note: `base: last release tag ${tag}` };
+  let tag: string | undefined;
+  let shallow: boolean;
+  try {
+    shallow = git(root, ["rev-parse", "--is-shallow-repository"]).trim() === "true";
+    tag = lastReleaseTag(root, headVersion);
+  } catch (err) {
+    return {
+      contract: nothing("nothing (git unavailable)"),
+      note: `Cannot read git here (${gitError(err)}), so the last release is unknown and nothing was compared. ${FETCH}`,
+      historyMissing: true,
+    };
+  }
+  if (tag) {
+    if (resolveCommit(root, tag)) return { contract: loadGitRef(root, tag), note: `base: last release tag ${tag}` };
+    return {
+      contract: nothing(`nothing (${tag} not in this clone)`),
+      note: `Release tag ${tag} exists but its commit is not in this clone${shallow ? " (shallow)" : ""}, so nothing was compared. ${FETCH}`,
+      historyMissing: true,
+    };
+  }
+  if (shallow) {
+    return {
+      contract: nothing("nothing (shallow clone, no tags)"),
+      note: `This clone is shallow and has no release tag (v*): tags were probably not fetched, so nothing was compared. ${FETCH}`,
+      historyMissing: true,
+    };
+  }
+  const above = headVersion !== undefined && lastReleaseTag(root);
+  if (above) {
+    return {
+      contract: nothing(`nothing (no release tag at or below ${headVersion})`),
+      note: `No release tag at or below package.json's ${headVersion} (the highest is ${above}): nothing to compare with. Pass --base ${above} to compare with it.`,
+    };
+  }
   return {
-    contract: { label: "nothing (no release tag)", empty: true },
+    contract: nothing("nothing (no release tag)"),
     note: "No release tag (v*) exists yet: nothing to compare with, so nothing can break. Pass --base REF to compare with a commit.",
   };
 }

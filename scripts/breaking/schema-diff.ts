@@ -280,8 +280,9 @@ export class SchemaComparer {
     this.nullability(A, B, dir, path, out);
     const oneSided = (A.variants === null) !== (B.variants === null);
     if (!oneSided) {
-      const wrapped = this.types(A, B, dir, path, out);
-      if (wrapped) return out; // restructured: the wrap is the change; field-by-field noise would hide it
+      // Restructured (wrapped, or a type with nothing in common): that one change says it all; comparing
+      // fields, items or limits of unrelated shapes would only add noise around it.
+      if (this.types(A, B, dir, path, out)) return out;
       this.values(A, B, dir, path, out);
       this.limits(A.core, B.core, dir, path, out);
       this.object(A, B, dir, path, out);
@@ -332,7 +333,7 @@ export class SchemaComparer {
     else out.push(rawChange("response.type-narrowed", path, "is no longer null"));
   }
 
-  /** Returns true when B wraps A (reported as payload-wrapped). */
+  /** Returns true when B wraps A (reported as payload-wrapped) or the types share nothing (type-changed). */
   private types(A: Norm, B: Norm, dir: Direction, path: string, out: RawChange[]): boolean {
     if (A.types === null && B.types === null) return false;
     const missing = A.types === null ? ["(other types)"] : [...A.types].filter((t) => B.types !== null && !covers(B.types, t));
@@ -346,6 +347,9 @@ export class SchemaComparer {
         return true;
       }
       out.push(rawChange(`${dir}.type-changed`, path, what));
+      if (!A.types || !B.types) return false;
+      const shared = [...A.types].some((t) => covers(B.types!, t)) || [...B.types].some((t) => covers(A.types!, t));
+      return !shared;
     } else if (missing.length) out.push(rawChange(`${dir}.type-narrowed`, path, what));
     else out.push(rawChange(`${dir}.type-widened`, path, what));
     return false;
