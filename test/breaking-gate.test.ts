@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { releaseBump, verdict } from "../scripts/breaking/classify.js";
+import { nothingCompared, releaseBump, verdict } from "../scripts/breaking/classify.js";
 import { diffContracts } from "../scripts/breaking/contract.js";
 import { lastReleaseTag, loadBase, loadGitRef, loadSide } from "../scripts/breaking/load-base.js";
 import { diffMcp } from "../scripts/breaking/mcp-diff.js";
@@ -13,7 +13,7 @@ import { diffOpenApi } from "../scripts/breaking/openapi-diff.js";
 import { buildReport, formatText, type Report } from "../scripts/breaking/report.js";
 import { rulesTable } from "../scripts/breaking/rules.js";
 import { bumpVersion, isMajorBump } from "../scripts/breaking/semver.js";
-import type { Change } from "../scripts/breaking/types.js";
+import { isObject, type Change, type Json } from "../scripts/breaking/types.js";
 import { repoRoot } from "../scripts/lib/paths.js";
 import { clone, clientRules, fixture, real, schemaDiff, toolIn, type Any } from "./fixtures/breaking/support.js";
 
@@ -32,6 +32,16 @@ describe("the current contract", () => {
     const head = loadGitRef(repoRoot, "HEAD");
     expect(diffContracts(head, clone(head))).toEqual([]);
     expect(head.openapi && head.tools && head.errors && head.version).toBeTruthy();
+  });
+
+  it("serialized differently (every key order reversed, tools and codes listed backwards) has no changes", () => {
+    // Identical tools are skipped by a string comparison; this copy differs as text, so every schema is walked.
+    const reorder = (v: Json): Json => (Array.isArray(v) ? v.map(reorder) : isObject(v) ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)])) : v);
+    const copy = reorder(clone(real) as unknown as Json) as Any;
+    copy.tools.tools.reverse();
+    copy.errors.entries.reverse();
+    expect(JSON.stringify(copy.tools)).not.toBe(JSON.stringify(real.tools));
+    expect(diffContracts(real, copy)).toEqual([]);
   });
 
   it("is not mutated by a diff", () => {
@@ -175,19 +185,89 @@ describe("loading a side", () => {
     expect(diffContracts(fromTar, fromGit)).toEqual([]);
   });
 
-  it("uses the last release tag, or says there is none and compares with nothing", () => {
-    const tag = lastReleaseTag(repoRoot);
-    const base = loadBase(repoRoot, undefined);
-    if (tag) expect(base.contract.label).toBe(tag);
-    else {
-      expect(base.contract.empty).toBe(true);
-      expect(base.note).toMatch(/No release tag/);
-      expect(diffContracts(base.contract, real)).toEqual([]);
-    }
-  });
-
   it("names a bad ref", () => {
     expect(() => loadSide(repoRoot, "no-such-ref-xyz")).toThrow(/neither a file nor a git ref/);
+  });
+});
+
+describe("the default base: the last release tag, and clones that cannot tell (CI)", () => {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", ...args], { cwd, stdio: "pipe", encoding: "utf8" });
+  /** A repository with one commit per version (package.json only), tagged as given. */
+  const repo = (name: string, commits: [version: string, tag?: string][]) => {
+    const dir = path.join(tmp, name);
+    fs.mkdirSync(dir);
+    git(dir, "init", "-q");
+    for (const [version, tag] of commits) {
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "x", version }));
+      git(dir, "add", "package.json");
+      git(dir, "commit", "-q", "-m", version);
+      if (tag) git(dir, "tag", tag);
+    }
+    return dir;
+  };
+  const shallowClone = (from: string, name: string) => {
+    git(tmp, "clone", "-q", "--depth", "1", "--no-tags", `file://${from}`, name);
+    return path.join(tmp, name);
+  };
+  let released: string;
+  beforeAll(() => {
+    released = repo("released", [["0.2.0", "v0.2.0"], ["0.9.0", "v0.9.0"], ["0.10.0", "v0.10.0"], ["1.0.0-rc.1", "v1.0.0-rc.1"]]);
+  });
+
+  it("is the highest final release by semver (v0.10.0 > v0.9.0; pre-releases are not releases)", () => {
+    expect(lastReleaseTag(released)).toBe("v0.10.0");
+    const base = loadBase(released, undefined, "1.0.0-rc.1");
+    expect([base.contract.label, base.contract.version, base.note, base.historyMissing]).toEqual(["v0.10.0", "0.10.0", "base: last release tag v0.10.0", undefined]);
+  });
+
+  it("is not above the working version (a maintenance branch compares with its own line)", () => {
+    expect(lastReleaseTag(released, "0.9.3")).toBe("v0.9.0");
+    const below = loadBase(released, undefined, "0.1.0");
+    expect(below.contract.empty).toBe(true);
+    expect(below.historyMissing).toBeUndefined();
+    expect(below.note).toMatch(/No release tag at or below package.json's 0\.1\.0 \(the highest is v0\.10\.0\)/);
+  });
+
+  it("is nothing in a complete clone without tags: the first release, no warning", () => {
+    const base = loadBase(repo("unreleased", [["0.1.0"]]), undefined, "0.1.0");
+    expect(base.contract.empty).toBe(true);
+    expect(base.historyMissing).toBeUndefined();
+    expect(base.note).toMatch(/No release tag \(v\*\) exists yet/);
+  });
+
+  it("is unknown in a shallow clone without tags (the CI default): a note says so, and its advice works", () => {
+    const dir = shallowClone(released, "shallow");
+    const base = loadBase(dir, undefined, "1.0.0-rc.1");
+    expect(base.contract.empty).toBe(true);
+    expect(base.historyMissing).toBe(true);
+    expect(base.note).toMatch(/shallow and has no release tag.*git fetch --tags/);
+    git(dir, "fetch", "-q", "--tags");
+    expect(loadBase(dir, undefined, "1.0.0-rc.1").contract.version).toBe("0.10.0");
+  });
+
+  it("is unknown when a release tag is there but its commit is not", () => {
+    const dir = shallowClone(released, "shallow-broken-tag");
+    fs.appendFileSync(path.join(dir, ".git/packed-refs"), `${git(released, "rev-parse", "v0.2.0").trim()} refs/tags/v0.2.0\n`);
+    const base = loadBase(dir, undefined, "1.0.0-rc.1");
+    expect([base.contract.empty, base.historyMissing]).toEqual([true, true]);
+    expect(base.note).toMatch(/Release tag v0\.2\.0 exists but its commit is not in this clone \(shallow\)/);
+  });
+
+  it("is unknown outside a git repository (no error)", () => {
+    const dir = path.join(tmp, "no-git");
+    fs.mkdirSync(dir);
+    const base = loadBase(dir, undefined, "0.1.0");
+    expect([base.contract.empty, base.historyMissing]).toEqual([true, true]);
+    expect(base.note).toMatch(/^Cannot read git here \(not a git repository/);
+  });
+
+  it("compares nothing and passes with its note in the report", () => {
+    const base = loadBase(repo("noted", [["0.1.0"]]), undefined, "0.1.0");
+    const report = buildReport(base.contract, real, diffContracts(base.contract, real), nothingCompared(), [base.note!]);
+    expect(report.changes).toEqual([]);
+    expect(report.verdict.ok).toBe(true);
+    expect(formatText(report)).toMatch(/^Contract changes: nothing \(no release tag\) → working tree .*\nnote: No release tag[\s\S]*Verdict: PASS\n {2}- Nothing was compared/);
   });
 });
 

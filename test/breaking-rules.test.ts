@@ -24,8 +24,38 @@ interface Expect {
   path?: string;
 }
 
+/**
+ * The rules issue 8 names, in its words: seed 001 Versioning item 5 (MCP), seed 000 Versioning (REST: "the same
+ * kinds of change on operations, parameters, request and response schemas, status codes and error types") and
+ * the tricky directions. Every one needs a case on the real contract of BOTH protocols (last test).
+ */
+const SEED = {
+  "tool-removed-or-renamed": "removing or renaming a tool (REST: an operation)",
+  "field-removed": "removing a field",
+  "field-renamed": "renaming a field",
+  "new-required-input": "tightening an input: a new required input",
+  "input-limit-narrowed": "tightening an input: a narrower limit",
+  "input-enum-value-removed": "tightening an input: a removed accepted enum value",
+  "additional-properties-refused": "tightening an input: a new additionalProperties refusal",
+  "meaning-changed": "changing what a field or code means (flagged for review)",
+  "output-enum-value-removed": "removing an output enum value",
+  "failure-code-changed": "changing which error code (REST: status or error type) a failure returns",
+  "default-changed": "changing a default",
+  "new-tool-or-operation": "compatible: a new tool (REST: operation)",
+  "new-optional-input": "compatible: a new optional input",
+  "new-output-field": "compatible: a new output field",
+  "new-output-enum-value": "compatible: a new output enum value (oasdiff and friends call it breaking)",
+  "new-code-for-new-failure": "compatible: a new code (REST: status) for a new failure",
+  "payload-wrapped": "tricky: wrapping a payload into an envelope",
+  "response-widened": "tricky: widening a response breaks readers",
+  "direction": "tricky: one change, opposite verdicts for a request and a response",
+} as const;
+type Seed = keyof typeof SEED;
+
 interface Case {
   name: string;
+  /** The issue's rules this case shows on the real contract (not an inline schema). */
+  seed?: Seed[];
   changes: () => Change[];
   expect: Expect[];
   /** Only check that the expected changes are present (other client-relevant changes allowed). */
@@ -44,12 +74,18 @@ const getBatch = (doc: Any) => op(doc, "/v1/ideas/{batch_id}", "get");
 const sortEnum = (doc: Any) => {
   doc.properties.sort = { enum: ["name", "created"] };
 };
+/** update_brand_style uses the FontFamily definition in its input and its output, as a shared def would. */
+const fontFamily = (m: { tools: Any }, change: (def: Any) => void) => {
+  const tool = toolIn(m.tools, "update_brand_style");
+  change(tool.inputSchema.$defs.FontFamily);
+  change(tool.outputSchema.$defs.FontFamily);
+};
 
 const cases: Case[] = [
   // ── MCP tool inputs (request direction) ──
-  { name: "MCP input field removed", changes: () => mcpDiff((m) => delete wsIn(m).properties.query), expect: [{ rule: "request.field-removed", path: "tool get_workspaces › input.query" }] },
+  { name: "MCP input field removed", seed: ["field-removed"], changes: () => mcpDiff((m) => delete wsIn(m).properties.query), expect: [{ rule: "request.field-removed", path: "tool get_workspaces › input.query" }] },
   {
-    name: "MCP input field renamed",
+    name: "MCP input field renamed", seed: ["field-renamed"],
     changes: () => mcpDiff((m) => {
       const p = wsIn(m).properties;
       p.search = p.query;
@@ -58,22 +94,22 @@ const cases: Case[] = [
     expect: [{ rule: "request.field-renamed", path: "input.query" }],
   },
   {
-    name: "MCP new required input",
+    name: "MCP new required input", seed: ["new-required-input"],
     changes: () => mcpDiff((m) => {
       wsIn(m).properties.region = { type: "string" };
       wsIn(m).required = ["region"];
     }),
     expect: [{ rule: "request.required-field-added", path: "input.region" }],
   },
-  { name: "MCP new optional input", changes: () => mcpDiff((m) => (wsIn(m).properties.cursor = { type: "string" })), expect: [{ rule: "request.optional-field-added", path: "input.cursor" }] },
-  { name: "MCP optional input made required", changes: () => mcpDiff((m) => (wsIn(m).required = ["query"])), expect: [{ rule: "request.field-made-required", path: "input.query" }] },
+  { name: "MCP new optional input", seed: ["new-optional-input"], changes: () => mcpDiff((m) => (wsIn(m).properties.cursor = { type: "string" })), expect: [{ rule: "request.optional-field-added", path: "input.cursor" }] },
+  { name: "MCP optional input made required", seed: ["new-required-input"], changes: () => mcpDiff((m) => (wsIn(m).required = ["query"])), expect: [{ rule: "request.field-made-required", path: "input.query" }] },
   {
     name: "MCP required input made optional",
     changes: () => mcpDiff((m) => (toolIn(m.tools, "list_brands").inputSchema.required = [])),
     expect: [{ rule: "request.field-made-optional", path: "tool list_brands › input.workspaceId" }],
   },
   {
-    name: "MCP input enum value removed (input tightened)",
+    name: "MCP input enum value removed (input tightened)", seed: ["input-enum-value-removed"],
     changes: () => mcpDiff((m) => (wsIn(m).properties.sort.enum = ["name"]), (m) => sortEnum(wsIn(m))),
     expect: [{ rule: "request.enum-value-removed", path: "input.sort" }],
   },
@@ -82,9 +118,9 @@ const cases: Case[] = [
     changes: () => mcpDiff((m) => wsIn(m).properties.sort.enum.push("updated"), (m) => sortEnum(wsIn(m))),
     expect: [{ rule: "request.enum-value-added", path: "input.sort" }],
   },
-  { name: "MCP input maxLength narrowed", changes: () => mcpDiff((m) => (wsIn(m).properties.query.maxLength = 100)), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
-  { name: "MCP input minimum raised", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.minimum = 5)), expect: [{ rule: "request.limit-tightened", path: "input.limit" }] },
-  { name: "MCP input pattern added", changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$")), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input maxLength narrowed", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.query.maxLength = 100)), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input minimum raised", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.limit.minimum = 5)), expect: [{ rule: "request.limit-tightened", path: "input.limit" }] },
+  { name: "MCP input pattern added", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$")), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
   { name: "MCP input maximum raised", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.maximum = 500)), expect: [{ rule: "request.limit-loosened", path: "input.limit" }] },
   {
     name: "MCP input pattern replaced",
@@ -92,7 +128,7 @@ const cases: Case[] = [
     expect: [{ rule: "request.constraint-changed", path: "input.query" }],
   },
   {
-    name: "MCP input new additionalProperties refusal",
+    name: "MCP input new additionalProperties refusal", seed: ["additional-properties-refused"],
     changes: () => mcpDiff((m) => (wsIn(m).additionalProperties = false), (m) => delete wsIn(m).additionalProperties),
     expect: [{ rule: "request.additional-properties-refused", path: "tool get_workspaces › input" }],
   },
@@ -103,15 +139,15 @@ const cases: Case[] = [
     expect: [{ rule: "request.type-narrowed", path: "input.limit" }],
   },
   {
-    name: "MCP input wrapped into an object",
+    name: "MCP input wrapped into an object", seed: ["payload-wrapped"],
     changes: () => mcpDiff((m) => {
       const s = wsIn(m);
       s.properties = { filter: { type: "object", properties: s.properties } };
     }),
     expect: [{ rule: "request.payload-wrapped", path: "tool get_workspaces › input" }],
   },
-  { name: "MCP input default changed", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.default = 20)), expect: [{ rule: "request.default-changed", path: "input.limit" }] },
-  { name: "MCP input default removed", changes: () => mcpDiff((m) => delete wsIn(m).properties.limit.default), expect: [{ rule: "request.default-removed", path: "input.limit" }] },
+  { name: "MCP input default changed", seed: ["default-changed"], changes: () => mcpDiff((m) => (wsIn(m).properties.limit.default = 20)), expect: [{ rule: "request.default-changed", path: "input.limit" }] },
+  { name: "MCP input default removed", seed: ["default-changed"], changes: () => mcpDiff((m) => delete wsIn(m).properties.limit.default), expect: [{ rule: "request.default-removed", path: "input.limit" }] },
   { name: "MCP input default documented", changes: () => mcpDiff((m) => (wsIn(m).properties.query.default = "")), expect: [{ rule: "request.default-added", path: "input.query" }] },
 
   // ── Request rules on schemas built inline ──
@@ -123,16 +159,16 @@ const cases: Case[] = [
 
   // ── MCP tool outputs (response direction) ──
   {
-    name: "MCP output field removed",
+    name: "MCP output field removed", seed: ["field-removed"],
     changes: () => mcpDiff((m) => {
       delete wsOut(m).properties.truncated;
       wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated");
     }),
     expect: [{ rule: "response.field-removed", path: "tool get_workspaces › output.data(GetWorkspacesOutput).truncated" }],
   },
-  { name: "MCP optional output field removed (oasdiff only warns)", changes: () => mcpDiff((m) => delete approval(m).properties.stale), expect: [{ rule: "response.field-removed", path: ".approval.stale" }], loose: true },
+  { name: "MCP optional output field removed (oasdiff only warns)", seed: ["field-removed"], changes: () => mcpDiff((m) => delete approval(m).properties.stale), expect: [{ rule: "response.field-removed", path: ".approval.stale" }], loose: true },
   {
-    name: "MCP output field renamed",
+    name: "MCP output field renamed", seed: ["field-renamed"],
     changes: () => mcpDiff((m) => {
       const o = wsOut(m);
       o.properties.total = o.properties.totalCount;
@@ -141,30 +177,30 @@ const cases: Case[] = [
     }),
     expect: [{ rule: "response.field-renamed", path: "totalCount" }],
   },
-  { name: "MCP new output field", changes: () => mcpDiff((m) => (wsOut(m).properties.nextCursor = { type: "string" })), expect: [{ rule: "response.field-added", path: "nextCursor" }] },
+  { name: "MCP new output field", seed: ["new-output-field"], changes: () => mcpDiff((m) => (wsOut(m).properties.nextCursor = { type: "string" })), expect: [{ rule: "response.field-added", path: "nextCursor" }] },
   {
-    name: "MCP required output field made optional",
+    name: "MCP required output field made optional", seed: ["response-widened"],
     changes: () => mcpDiff((m) => (wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated"))),
     expect: [{ rule: "response.field-made-optional", path: "output.data(GetWorkspacesOutput).truncated" }],
   },
   { name: "MCP optional output field made required", changes: () => mcpDiff((m) => approval(m).required.push("stale")), expect: [{ rule: "response.field-made-required", path: "approval.stale" }], loose: true },
-  { name: "MCP output field made nullable", changes: () => mcpDiff((m) => (wsOut(m).properties.truncated.type = ["boolean", "null"])), expect: [{ rule: "response.made-nullable", path: "truncated" }] },
+  { name: "MCP output field made nullable", seed: ["response-widened"], changes: () => mcpDiff((m) => (wsOut(m).properties.truncated.type = ["boolean", "null"])), expect: [{ rule: "response.made-nullable", path: "truncated" }] },
   {
     name: "MCP output field no longer null",
     changes: () => mcpDiff((m) => (payloadOf(toolIn(m.tools, "list_brands")).properties.workspaceName.type = "string")),
     expect: [{ rule: "response.type-narrowed", path: "workspaceName" }],
   },
-  { name: "MCP output enum value removed", changes: () => mcpDiff((m) => (approval(m).properties.decision.enum = ["approved"])), expect: [{ rule: "response.enum-value-removed", path: "approval.decision" }], loose: true },
+  { name: "MCP output enum value removed", seed: ["output-enum-value-removed"], changes: () => mcpDiff((m) => (approval(m).properties.decision.enum = ["approved"])), expect: [{ rule: "response.enum-value-removed", path: "approval.decision" }], loose: true },
   {
-    name: "MCP output enum value added is compatible (with a note)",
+    name: "MCP output enum value added is compatible (with a note)", seed: ["new-output-enum-value"],
     changes: () => mcpDiff((m) => approval(m).properties.decision.enum.push("withdrawn")),
     expect: [{ rule: "response.enum-value-added", path: "approval.decision" }],
   },
   { name: "MCP output value list lifted", changes: () => mcpDiff((m) => delete approval(m).properties.decision.enum), expect: [{ rule: "response.enum-removed", path: "approval.decision" }], loose: true },
-  { name: "MCP output maxItems raised", changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 500)), expect: [{ rule: "response.limit-loosened", path: "workspaces" }] },
+  { name: "MCP output maxItems raised", seed: ["response-widened"], changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 500)), expect: [{ rule: "response.limit-loosened", path: "workspaces" }] },
   { name: "MCP output maxItems lowered", changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 100)), expect: [{ rule: "response.limit-tightened", path: "workspaces" }] },
   {
-    name: "MCP output wrapped in an envelope",
+    name: "MCP output wrapped in an envelope", seed: ["payload-wrapped"],
     changes: () => mcpDiff((m) => {
       const tool = ws(m);
       const defs = tool.outputSchema.$defs;
@@ -173,7 +209,7 @@ const cases: Case[] = [
     expect: [{ rule: "response.payload-wrapped", path: "output.data(GetWorkspacesOutput)" }],
   },
   {
-    name: "MCP output can take a new shape",
+    name: "MCP output can take a new shape", seed: ["response-widened"],
     changes: () => mcpDiff((m) => ws(m).outputSchema.properties.data.anyOf.push({ type: "string" })),
     expect: [{ rule: "response.variant-added", path: "output.data" }],
   },
@@ -232,7 +268,7 @@ const cases: Case[] = [
 
   // ── REST request side ──
   {
-    name: "REST request limits tightened (minLength / minItems / maxLength)",
+    name: "REST request limits tightened (minLength / minItems / maxLength)", seed: ["input-limit-narrowed"],
     changes: () => restDiff((d) => {
       const s = schemasOf(d).CreateIdeasRequest.properties;
       s.focus.maxLength = 1000;
@@ -246,7 +282,7 @@ const cases: Case[] = [
     expect: [{ rule: "request.limit-loosened", path: "POST /v1/ideas › body.count" }],
   },
   {
-    name: "REST shared enum value removed: breaking in the request, and in the response",
+    name: "REST shared enum value removed: breaking in the request, and in the response", seed: ["input-enum-value-removed", "output-enum-value-removed"],
     changes: () => restDiff((d) => (schemasOf(d).IdeaFormat.enum = ["image", "carousel", "video"])),
     expect: [
       { rule: "request.enum-value-removed", path: "POST /v1/ideas › body.formats[]" },
@@ -254,7 +290,7 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "REST shared enum value added: compatible both ways",
+    name: "REST shared enum value added: compatible both ways", seed: ["new-output-enum-value"],
     changes: () => restDiff((d) => schemasOf(d).IdeaFormat.enum.push("story")),
     expect: [
       { rule: "request.enum-value-added", path: "POST /v1/ideas › body.formats[]" },
@@ -270,12 +306,12 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "REST request default changed",
+    name: "REST request default changed", seed: ["default-changed"],
     changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.count.default = 5)),
     expect: [{ rule: "request.default-changed", path: "POST /v1/ideas › body.count" }],
   },
   {
-    name: "REST request body closed to unlisted fields",
+    name: "REST request body closed to unlisted fields", seed: ["additional-properties-refused"],
     changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.additionalProperties = false)),
     expect: [{ rule: "request.additional-properties-refused", path: "POST /v1/ideas › body" }],
   },
@@ -290,7 +326,7 @@ const cases: Case[] = [
     expect: [{ rule: "request.variant-added", path: "POST /v1/brands › body" }],
   },
   {
-    name: "REST required request field added",
+    name: "REST required request field added", seed: ["new-required-input"],
     changes: () => restDiff((d) => {
       const s = schemasOf(d).CreateIdeasRequest;
       s.properties.channel = { type: "string" };
@@ -298,10 +334,46 @@ const cases: Case[] = [
     }),
     expect: [{ rule: "request.required-field-added", path: "POST /v1/ideas › body.channel" }],
   },
+  {
+    name: "REST request field removed",
+    seed: ["field-removed"],
+    changes: () => restDiff((d) => delete schemasOf(d).CreateIdeasRequest.properties.focus),
+    expect: [{ rule: "request.field-removed", path: "POST /v1/ideas › body.focus" }],
+  },
+  {
+    name: "REST request field renamed",
+    seed: ["field-renamed"],
+    changes: () => restDiff((d) => {
+      const p = schemasOf(d).CreateIdeasRequest.properties;
+      p.topic = p.focus;
+      delete p.focus;
+    }),
+    expect: [{ rule: "request.field-renamed", path: "POST /v1/ideas › body.focus" }],
+  },
+  {
+    name: "REST optional request field added",
+    seed: ["new-optional-input"],
+    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.tone = { type: "string" })),
+    expect: [{ rule: "request.optional-field-added", path: "POST /v1/ideas › body.tone" }],
+  },
+  {
+    name: "REST one schema in requests and responses: a looser limit breaks readers only, a tighter one writers only",
+    seed: ["direction", "input-limit-narrowed", "response-widened"],
+    changes: () => [
+      ...restDiff((d) => (schemasOf(d).Rules.properties.always.maxItems = 50)),
+      ...restDiff((d) => (schemasOf(d).Rules.properties.always.maxItems = 10)),
+    ],
+    expect: [
+      { rule: "request.limit-loosened", path: "PATCH /v1/brands/{brand_id} › body.rules.always" },
+      { rule: "response.limit-loosened", path: "GET /v1/brands/{brand_id} › 200.rules.always" },
+      { rule: "request.limit-tightened", path: "PATCH /v1/brands/{brand_id} › body.rules.always" },
+      { rule: "response.limit-tightened", path: "GET /v1/brands/{brand_id} › 200.rules.always" },
+    ],
+  },
 
   // ── REST responses ──
   {
-    name: "REST response field removed (shared schema: one change, other places in alsoAt)",
+    name: "REST response field removed (shared schema: one change, other places in alsoAt)", seed: ["field-removed"],
     changes: () => restDiff((d) => {
       const s = schemasOf(d).Brand;
       delete s.properties.offerings;
@@ -309,14 +381,14 @@ const cases: Case[] = [
     }),
     expect: [{ rule: "response.field-removed", path: ".offerings" }],
   },
-  { name: "REST new response field", changes: () => restDiff((d) => (schemasOf(d).Brand.properties.logo_url = { type: "string" })), expect: [{ rule: "response.field-added", path: ".logo_url" }] },
+  { name: "REST new response field", seed: ["new-output-field"], changes: () => restDiff((d) => (schemasOf(d).Brand.properties.logo_url = { type: "string" })), expect: [{ rule: "response.field-added", path: ".logo_url" }] },
   {
-    name: "REST response field made optional (required → optional breaks readers)",
+    name: "REST response field made optional (required → optional breaks readers)", seed: ["response-widened"],
     changes: () => restDiff((d) => (schemasOf(d).Brand.required = schemasOf(d).Brand.required.filter((r: string) => r !== "created_at"))),
     expect: [{ rule: "response.field-made-optional", path: "GET /v1/brands/{brand_id} › 200.created_at" }],
   },
   {
-    name: "REST response field made nullable",
+    name: "REST response field made nullable", seed: ["response-widened"],
     changes: () => restDiff((d) => {
       const p = schemasOf(d).Idea.properties;
       p.title = { anyOf: [{ type: "string" }, { type: "null" }], description: p.title.description };
@@ -324,34 +396,34 @@ const cases: Case[] = [
     expect: [{ rule: "response.made-nullable", path: "GET /v1/ideas/{batch_id} › 200.data[].title" }],
   },
   {
-    name: "REST response integer widened to number",
+    name: "REST response integer widened to number", seed: ["response-widened"],
     changes: () => restDiff((d) => (schemasOf(d).Idea.properties.rank.type = "number")),
     expect: [{ rule: "response.type-widened", path: ".rank" }],
   },
   {
-    name: "REST output enum value removed / added",
+    name: "REST output enum value removed / added", seed: ["output-enum-value-removed", "new-output-enum-value"],
     changes: () => restDiff((d) => (schemasOf(d).BatchStatus.enum = ["thinking", "done", "cancelled"])),
     expect: [{ rule: "response.enum-value-removed", path: "200.status" }, { rule: "response.enum-value-added", path: "200.status" }],
   },
   {
-    name: "REST response limit loosened (maxItems raised)",
+    name: "REST response limit loosened (maxItems raised)", seed: ["response-widened"],
     changes: () => restDiff((d) => (schemasOf(d).IdeaBatch.properties.data.maxItems = 20)),
     expect: [{ rule: "response.limit-loosened", path: "200.data" }],
   },
   {
-    name: "REST response payload wrapped in { data }",
+    name: "REST response payload wrapped in { data }", seed: ["payload-wrapped"],
     changes: () => restDiff((d) => {
       getBrand(d).responses["200"].content["application/json"].schema = { type: "object", required: ["data"], properties: { data: { $ref: "#/components/schemas/Brand" } } };
     }),
     expect: [{ rule: "response.payload-wrapped", path: "GET /v1/brands/{brand_id} › 200" }],
   },
   {
-    name: "REST envelope fixture: all-optional payload wrapped (oasdiff may see only an added property)",
+    name: "REST envelope fixture: all-optional payload wrapped (oasdiff may see only an added property)", seed: ["payload-wrapped"],
     changes: () => diffOpenApi(fixture("rest-envelope-before.json"), fixture("rest-envelope-after.json")),
     expect: [{ rule: "response.payload-wrapped", path: "GET /v1/stats › 200" }],
   },
   {
-    name: "REST descriptions and examples: review and docs",
+    name: "REST descriptions and examples: review and docs", seed: ["meaning-changed"],
     changes: () => restDiff((d) => {
       schemasOf(d).Brand.properties.name.description = "Something else entirely.";
       schemasOf(d).Brand.examples = [];
@@ -360,11 +432,20 @@ const cases: Case[] = [
   },
 
   // ── REST operations, parameters, bodies, statuses ──
-  { name: "REST operation removed", changes: () => restDiff((d) => delete d.paths["/v1/predictions"].post), expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }] },
+  { name: "REST operation removed", seed: ["tool-removed-or-renamed"], changes: () => restDiff((d) => delete d.paths["/v1/predictions"].post), expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }] },
   {
-    name: "REST operation added",
+    name: "REST operation added", seed: ["new-tool-or-operation"],
     changes: () => restDiff((d) => (d.paths["/v1/brands"].get = { operationId: "listBrands", responses: { "200": { description: "ok" } } })),
     expect: [{ rule: "rest.operation-added", path: "GET /v1/brands" }],
+  },
+  {
+    name: "REST path renamed = operation removed + added",
+    seed: ["tool-removed-or-renamed", "new-tool-or-operation"],
+    changes: () => restDiff((d) => {
+      d.paths["/v1/forecasts"] = d.paths["/v1/predictions"];
+      delete d.paths["/v1/predictions"];
+    }),
+    expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }, { rule: "rest.operation-added", path: "POST /v1/forecasts" }],
   },
   {
     name: "REST parameter removed",
@@ -375,7 +456,7 @@ const cases: Case[] = [
     expect: [{ rule: "rest.parameter-removed", path: "GET /v1/ideas/{batch_id} › query expand" }],
   },
   {
-    name: "REST new required / optional parameter",
+    name: "REST new required / optional parameter", seed: ["new-required-input", "new-optional-input"],
     changes: () => restDiff((d) => getBatch(d).parameters.push({ name: "fields", in: "query", required: true, schema: { type: "string" } }, { name: "Accept-Language", in: "header", schema: { type: "string" } })),
     expect: [{ rule: "rest.required-parameter-added", path: "query fields" }, { rule: "rest.optional-parameter-added", path: "header Accept-Language" }],
   },
@@ -412,7 +493,7 @@ const cases: Case[] = [
     ],
     expect: [{ rule: "rest.request-media-type-added" }, { rule: "rest.request-media-type-removed", path: "body[text/plain]" }],
   },
-  { name: "REST status code removed", changes: () => restDiff((d) => delete ideasPost(d).responses["409"]), expect: [{ rule: "rest.response-status-removed", path: "POST /v1/ideas › 409" }] },
+  { name: "REST status code removed", seed: ["failure-code-changed"], changes: () => restDiff((d) => delete ideasPost(d).responses["409"]), expect: [{ rule: "rest.response-status-removed", path: "POST /v1/ideas › 409" }] },
   {
     name: "REST success status changed",
     changes: () => restDiff((d) => {
@@ -428,7 +509,7 @@ const cases: Case[] = [
     expect: [{ rule: "rest.success-status-added", path: "POST /v1/ideas › 200" }],
   },
   {
-    name: "REST new error status for a new failure",
+    name: "REST new error status for a new failure", seed: ["new-code-for-new-failure"],
     changes: () => restDiff((d) => (ideasPost(d).responses["422"] = ideasPost(d).responses["400"])),
     expect: [{ rule: "rest.error-status-added", path: "POST /v1/ideas › 422" }],
   },
@@ -454,7 +535,7 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "REST error status answers another error type",
+    name: "REST error status answers another error type", seed: ["failure-code-changed"],
     changes: () => restDiff((d) => {
       // The 400 body is BadRequestError AND the general ErrorEnvelope (allOf): both must allow the new type.
       schemasOf(d).ErrorType.enum.push("bad_request");
@@ -472,14 +553,14 @@ const cases: Case[] = [
   },
 
   // ── MCP tools, metadata and catalogue ──
-  { name: "MCP tool removed", changes: () => mcpDiff((m) => (m.tools.tools = m.tools.tools.filter((t: Any) => t.name !== "get_workspaces"))), expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }] },
+  { name: "MCP tool removed", seed: ["tool-removed-or-renamed"], changes: () => mcpDiff((m) => (m.tools.tools = m.tools.tools.filter((t: Any) => t.name !== "get_workspaces"))), expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }] },
   {
-    name: "MCP tool renamed = removed + added",
+    name: "MCP tool renamed = removed + added", seed: ["tool-removed-or-renamed"],
     changes: () => mcpDiff((m) => (ws(m).name = "find_workspaces")),
     expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }, { rule: "mcp.tool-added", path: "tool find_workspaces" }],
   },
   {
-    name: "MCP error code removed from a tool (tool errors and catalogue agree: reported once)",
+    name: "MCP error code removed from a tool (tool errors and catalogue agree: reported once)", seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
       contractMeta(toolIn(m.tools, "list_brands")).errors = [];
       const e = entry(m, "envelope", "forbidden");
@@ -488,7 +569,7 @@ const cases: Case[] = [
     expect: [{ rule: "mcp.tool-error-code-removed", path: "tool list_brands › errors" }],
   },
   {
-    name: "MCP error code removed from a tool in the catalogue only",
+    name: "MCP error code removed from a tool in the catalogue only", seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
       const e = entry(m, "envelope", "forbidden");
       e.tools = e.tools.filter((t: string) => t !== "list_brands");
@@ -496,7 +577,7 @@ const cases: Case[] = [
     expect: [{ rule: "mcp.tool-error-code-removed", path: "errors.json › envelope forbidden › tools" }],
   },
   {
-    name: "MCP new code for a new failure",
+    name: "MCP new code for a new failure", seed: ["new-code-for-new-failure"],
     changes: () => mcpDiff((m) => contractMeta(ws(m)).errors.push("usage_limit_exceeded")),
     expect: [{ rule: "mcp.tool-error-code-added", path: "tool get_workspaces › errors" }],
   },
@@ -525,7 +606,7 @@ const cases: Case[] = [
     expect: [{ rule: "mcp.status-changed" }, { rule: "mcp.annotation-changed" }],
   },
   {
-    name: "MCP catalogue code removed / added",
+    name: "MCP catalogue code removed / added", seed: ["new-code-for-new-failure"],
     changes: () => mcpDiff((m) => {
       m.errors.entries = m.errors.entries.filter((e: Any) => !(e.kind === "preflight" && e.code === "post_empty"));
       m.errors.entries.push({ code: "quota_paused", kind: "envelope", status: "preview", retryable: false, meaning: "New failure." });
@@ -548,24 +629,74 @@ const cases: Case[] = [
     expect: [{ rule: "mcp.error-rule-changed", path: "errors.json › upstreamRule" }],
   },
   {
-    name: "MCP code meaning and other attributes are for review",
+    name: "MCP code meaning and other attributes are for review", seed: ["meaning-changed"],
     changes: () => mcpDiff((m) => {
       entry(m, "envelope", "internal_error").meaning = "Something else.";
       entry(m, "envelope", "post_already_published").aliases = [];
     }),
     expect: [{ rule: "mcp.error-meaning-changed", path: "internal_error" }, { rule: "mcp.error-entry-changed", path: "post_already_published" }],
   },
+  {
+    name: "MCP new tool",
+    seed: ["new-tool-or-operation"],
+    changes: () => mcpDiff((m) => m.tools.tools.push({ ...ws(m), name: "search_workspaces", inputSchema: { type: "object", properties: {} } })),
+    expect: [{ rule: "mcp.tool-added", path: "tool search_workspaces" }],
+  },
+  {
+    name: "MCP field description reworded: the meaning may have changed, a person reviews",
+    seed: ["meaning-changed"],
+    changes: () => mcpDiff((m) => (wsIn(m).properties.query.description = "Matched against the workspace id only.")),
+    expect: [{ rule: "description-changed", path: "tool get_workspaces › input.query" }],
+  },
+  {
+    name: "MCP failure moved to another code: the old code's removal breaks, the new code alone would not",
+    seed: ["failure-code-changed"],
+    changes: () => mcpDiff((m) => {
+      contractMeta(toolIn(m.tools, "view_post")).errors = ["post_deleted", "forbidden"];
+      const notFound = entry(m, "envelope", "not_found");
+      notFound.tools = notFound.tools.filter((t: string) => t !== "view_post");
+      m.errors.entries.push({ code: "post_deleted", kind: "envelope", status: "preview", retryable: false, meaning: "The post was deleted.", tools: ["view_post"] });
+    }),
+    expect: [
+      { rule: "mcp.tool-error-code-removed", path: "tool view_post › errors" },
+      { rule: "mcp.tool-error-code-added", path: "tool view_post › errors" },
+      { rule: "mcp.error-code-added", path: "envelope post_deleted" },
+    ],
+  },
+  {
+    name: "MCP one definition in input and output: a tighter limit breaks the input only, a looser one the output only",
+    seed: ["direction", "input-limit-narrowed", "response-widened"],
+    changes: () => [...mcpDiff((m) => fontFamily(m, (def) => (def.maxLength = 100))), ...mcpDiff((m) => fontFamily(m, (def) => delete def.minLength))],
+    expect: [
+      { rule: "request.limit-tightened", path: "tool update_brand_style › input.fonts" },
+      { rule: "response.limit-tightened", path: "tool update_brand_style › output.data(UpdateBrandStyleOutput).fonts" },
+      { rule: "request.limit-loosened", path: "tool update_brand_style › input.fonts" },
+      { rule: "response.limit-loosened", path: "tool update_brand_style › output.data(UpdateBrandStyleOutput).fonts" },
+    ],
+  },
 ];
+
+const results = new Map<Case, Change[]>();
+const changesOf = (c: Case): Change[] => {
+  if (!results.has(c)) results.set(c, c.changes());
+  return results.get(c)!;
+};
+/** The change each expectation names (undefined where none matches). */
+const hitsOf = (c: Case): (Change | undefined)[] =>
+  c.expect.map((e) => changesOf(c).find((ch) => ch.rule === e.rule && (!e.path || [ch.path, ...(ch.alsoAt ?? [])].some((p) => p.includes(e.path!)))));
 
 describe("breaking-change rules", () => {
   for (const c of cases) {
     it(c.name, () => {
-      const changes = c.changes();
-      for (const e of c.expect) {
-        const hit = changes.find((ch) => ch.rule === e.rule && (!e.path || [ch.path, ...(ch.alsoAt ?? [])].some((p) => p.includes(e.path!))));
+      const changes = changesOf(c);
+      const hits = hitsOf(c);
+      c.expect.forEach((e, i) => {
+        const hit = hits[i];
         expect(hit, `${e.rule} at …${e.path ?? ""} in\n${changes.map((ch) => `${ch.rule} ${ch.path}`).join("\n")}`).toBeDefined();
         expect(hit!.kind).toBe(RULES[e.rule].kind);
-      }
+        // Inline schemas (schemaDiff) carry a placeholder protocol: a seed case must run on the real contract.
+        if (c.seed) expect(hit!.path.startsWith("schema"), `${c.name} runs on an inline schema`).toBe(false);
+      });
       if (!c.loose) {
         const wanted = [...new Set(c.expect.map((e) => e.rule).filter((r) => ["breaking", "compatible"].includes(RULES[r].kind)))].sort();
         expect(clientRules(changes)).toEqual(wanted);
@@ -576,5 +707,16 @@ describe("breaking-change rules", () => {
   it("has a case for every rule of the catalogue", () => {
     const covered = new Set(cases.flatMap((c) => c.expect.map((e) => e.rule)));
     expect(Object.keys(RULES).filter((r) => !covered.has(r as keyof typeof RULES))).toEqual([]);
+  });
+
+  it("has a case on the real contract of both protocols for every rule issue 8 names", () => {
+    const missing: string[] = [];
+    for (const seed of Object.keys(SEED) as Seed[]) {
+      for (const protocol of ["mcp", "rest"] as const) {
+        const shown = cases.some((c) => c.seed?.includes(seed) && hitsOf(c).some((h) => h?.protocol === protocol && !h.path.startsWith("schema")));
+        if (!shown) missing.push(`${protocol}: ${SEED[seed]}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
