@@ -652,7 +652,8 @@ const cases: Case[] = [
     name: "MCP failure moved to another code: the old code's removal breaks, the new code alone would not",
     seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
-      contractMeta(toolIn(m.tools, "view_post")).errors = ["post_deleted", "forbidden"];
+      const meta = contractMeta(toolIn(m.tools, "view_post"));
+      meta.errors = [...meta.errors.filter((c: string) => c !== "not_found"), "post_deleted"];
       const notFound = entry(m, "envelope", "not_found");
       notFound.tools = notFound.tools.filter((t: string) => t !== "view_post");
       m.errors.entries.push({ code: "post_deleted", kind: "envelope", status: "preview", retryable: false, meaning: "The post was deleted.", tools: ["view_post"] });

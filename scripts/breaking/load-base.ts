@@ -153,7 +153,7 @@ export function loadBase(root: string, spec: string | undefined, headVersion?: s
   } catch (err) {
     return {
       contract: nothing("nothing (git unavailable)"),
-      note: `Cannot read git here (${gitError(err)}), so the last release is unknown and nothing was compared. ${FETCH}`,
+      note: `Cannot read git here (${gitError(err)}), so the last release is unknown and nothing was compared. Run the gate in a git clone with its tags, or pass --base with a release tarball.`,
       historyMissing: true,
     };
   }
