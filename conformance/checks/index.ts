@@ -9,12 +9,16 @@ import { negativeChecks } from "./rest/negative.js";
 import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
 import { transportChecks } from "./rest/transport.js";
+import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
+import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
+import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
+import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
 import { toolsChecks as mcpToolsChecks } from "./mcp/tools.js";
 
 export const restChecks: readonly Check[] = [
@@ -37,6 +41,10 @@ export const mcpChecks: readonly Check[] = [
   ...mcpProfileChecks,
   ...mcpBuildChecks,
   ...mcpBatchChecks,
+  ...mcpPostChecks,
+  ...mcpApprovalChecks,
+  ...mcpPublishingChecks,
+  ...mcpTenancyChecks,
   ...mcpEndingChecks,
 ];
 

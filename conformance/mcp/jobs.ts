@@ -220,7 +220,7 @@ export class McpJobs {
     const t = this.mcp.triggers;
     return {
       /** The posts the lifecycles use: one per check that changes a post. */
-      main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: 12 },
+      main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: 20 },
       /** Some slots fail. */
       partial: { brandId, brief: `Conformance run: weekend specials ${t.briefPartial ?? ""}`.trim(), count: 4, includeImage: false },
       /** Every slot fails. */

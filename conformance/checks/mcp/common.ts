@@ -78,3 +78,27 @@ export async function pollCall(
 
 /** The error of a move or item ({code, message, retryable}) is well formed. */
 export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && typeof e.message === "string" && typeof e.retryable === "boolean";
+
+/**
+ * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
+ * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
+ */
+export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
+  const view = await viewPost(ctx, m, id, rule);
+  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }), rule);
+  if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
+  return view;
+}
+
+/** Changes a post's caption (on one destination, or all): the simplest change of digested content. */
+export async function editCaption(ctx: CheckContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string): Promise<void> {
+  const o = await m.session.call("update_post", { id, caption, ...(platform ? { platform } : {}) });
+  if (!expectOk(ctx, o, rule)) ctx.fail(rule, `update_post ${id} failed; cannot go on`);
+}
+
+/** The destinations of a post that hold a booking or are live, as get_post_status reports them. */
+export async function goneOut(m: McpContext, id: string): Promise<string[]> {
+  const s = okData(await m.session.call("get_post_status", { id }));
+  const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
+  return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status)).map((r) => `${r.platform} ${r.status}`);
+}

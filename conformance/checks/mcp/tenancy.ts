@@ -1,0 +1,52 @@
+// Tenancy: another tenant's token reaches none of the brand, its workspace, its batches or its posts — reads and
+// writes alike are refused with not_found or forbidden, and the refused writes change nothing.
+import type { Check } from "../../check.js";
+import { expectError, expectOk } from "../../mcp/expect.js";
+import { mcpCheck, show, viewPost } from "./common.js";
+
+const group = "mcp-tenancy";
+const refused = ["not_found", "forbidden"] as const;
+
+export const tenancyChecks: Check[] = [
+  mcpCheck({
+    id: "mcp-cross-tenant-refused",
+    description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",
+    rules: ["cross-tenant-refused"],
+    group,
+    needs: ["mcp:other-tenant-token"],
+    async run(ctx, m) {
+      const rule = "cross-tenant-refused";
+      const brand = await m.jobs.brand();
+      if (!brand.brandId || !brand.companyId) return ctx.skip(`needs a brand: ${brand.problem}`);
+      const batch = await m.jobs.doneBatch(ctx);
+      const id = await m.jobs.claimPost(ctx, "the cross-tenant check");
+      const before = await viewPost(ctx, m, id, rule);
+      const s = m.session;
+      const other = "otherTenant" as const;
+
+      const listed = expectOk(ctx, await s.call("get_workspaces", {}, other), rule);
+      if (listed) ctx.expect(!(listed.workspaces ?? []).some((w: any) => w?.id === brand.companyId), rule, `get_workspaces as another tenant lists workspace ${brand.companyId}`);
+      const reads: [string, Record<string, unknown>][] = [
+        ["get_profile", { brandId: brand.brandId }],
+        ["list_brands", { workspaceId: brand.companyId }],
+        ["get_post_batch_status", { batchId: batch.batchId }],
+        ["view_post", { id }],
+        ["get_post_status", { id }],
+      ];
+      const writes: [string, Record<string, unknown>][] = [
+        ["update_post", { id, caption: "Conformance run: written by another tenant." }],
+        ["approve_post", { id, contentDigest: before.contentDigest }],
+        ["schedule_post", { id, scheduledAt: m.jobs.future(30) }],
+        ["create_posts", { brandId: brand.brandId, brief: "Conformance run: another tenant's brief.", count: 1, includeImage: false }],
+      ];
+      for (const [tool, args] of [...reads, ...writes]) expectError(ctx, await s.call(tool, args, other), { code: refused, rule });
+
+      const after = await viewPost(ctx, m, id, rule);
+      ctx.expect(
+        after.contentDigest === before.contentDigest && show(after.approval) === show(before.approval),
+        rule,
+        `post ${id} changed after another tenant's refused writes: digest ${show(before.contentDigest)} → ${show(after.contentDigest)}, approval ${show(after.approval)}`,
+      );
+    },
+  }),
+];
