@@ -130,7 +130,8 @@ export class McpHttp {
     }
   }
 
-  #once(spec: McpHttpRequest): Promise<McpHttpResponse> {
+  /** `fresh`: a retry after a kept-alive socket was found closed; it goes out on a new connection. */
+  #once(spec: McpHttpRequest, fresh = false): Promise<McpHttpResponse> {
     this.#requests++;
     const url = new URL(this.endpoint.href);
     // The endpoint is the target: the origin guard is the same as the REST client's.
@@ -147,7 +148,7 @@ export class McpHttp {
     return new Promise<McpHttpResponse>((resolve, reject) => {
       if (this.signal.aborted) return reject(new BudgetExceeded("the run's budget is spent"));
       const fail = (message: string) => reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
-      const req = lib.request(url, { method: spec.method, headers, agent: this.#agent }, (incoming) => {
+      const req = lib.request(url, { method: spec.method, headers, agent: fresh ? false : this.#agent }, (incoming) => {
         const chunks: Buffer[] = [];
         let size = 0;
         incoming.on("data", (chunk: Buffer) => {
@@ -181,10 +182,13 @@ export class McpHttp {
       const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
       const onAbort = () => req.destroy(new Error("the run's budget is spent"));
       this.signal.addEventListener("abort", onAbort, { once: true });
-      req.on("error", (err) => {
+      req.on("error", (err: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         this.signal.removeEventListener("abort", onAbort);
         if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
+        // The server closed a kept-alive connection as this request went out on it (before any answer): the
+        // request never reached it, so it is sent once more, on a new connection (Node's documented remedy).
+        else if (req.reusedSocket && !fresh && err.code === "ECONNRESET") resolve(this.#once(spec, true));
         else fail(err.message);
       });
       if (payload) req.write(payload);

@@ -63,7 +63,8 @@ export interface BuildTrack {
   brandId?: string;
   companyId?: string;
   /** get_profile and create_posts right after create_profile, while the build runs. */
-  during?: { profile?: CallOutcome; createPosts?: CallOutcome };
+  /** get_profile, create_posts and get_profile again right after create_profile, while the build runs. */
+  during?: { profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome };
   /** create_profile repeated at once with the same externalId but another name and website. */
   repeat?: CallOutcome;
   /** get_workspaces with the repeat's name (it must match nothing). */
@@ -379,6 +380,8 @@ export class McpJobs {
           profile: await s.call("get_profile", { brandId }, as),
           createPosts: await s.call("create_posts", { brandId, brief: "Conformance run: opening week.", count: 1 }, as),
         };
+        // Read once more: create_posts is judged only when the build was running before and after it.
+        track.during.profileAfter = await s.call("get_profile", { brandId }, as);
         const otherName = `Conformance repeat ${this.run}`;
         track.repeat = await s.call("create_profile", { websiteUrl: this.mcp.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
         track.repeatQuery = await s.call("get_workspaces", { query: otherName }, as);

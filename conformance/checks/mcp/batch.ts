@@ -164,7 +164,7 @@ export const batchChecks: Check[] = [
   mcpCheck({
     id: "mcp-batch-partial",
     description: "A batch some of whose slots fail ends partial, the failed items with errors",
-    rules: ["batch-partial-or-failed"],
+    rules: ["batch-partial-or-failed", "batch-counts-consistent"],
     group,
     needs: ["trigger:mcp-brief-partial"],
     async run(ctx, m) {

@@ -80,21 +80,19 @@ export const postChecks: Check[] = [
       const follow = (jobId: string) =>
         pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o).status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
 
-      // A second render while the first runs: judged only when the job is seen running before and after it.
+      // A second render while the first runs. The first ran from its answer on; when it is still unfinished after
+      // the second call, it ran throughout, and the second must have been refused. Otherwise it proves nothing.
       let lastJob: string = started.jobId;
-      const runningBefore = okData(await job())?.status;
-      if (!finishedJob(runningBefore)) {
-        const second = await m.session.call("regenerate_post_image", { postId: id });
-        const runningAfter = okData(await job())?.status;
-        if (!finishedJob(runningAfter)) {
-          const e = expectError(ctx, second, { code: "image_generation_in_progress", rule: "image-in-progress" });
-          if (e && "jobId" in e) ctx.expect(e.jobId === started.jobId, "image-in-progress", `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${started.jobId}`);
-        } else {
-          ctx.note(`the render ended between two reads (${show(runningBefore)} → ${show(runningAfter)}): the second regenerate_post_image proves nothing`);
-          // A second render that did start renders the post's last picture.
-          if (typeof okData(second)?.jobId === "string") lastJob = okData(second).jobId;
-        }
-      } else ctx.note(`the render had ended (${show(runningBefore)}) before a second one could be tried`);
+      const second = await m.session.call("regenerate_post_image", { postId: id });
+      const runningAfter = okData(await job())?.status;
+      if (!finishedJob(runningAfter)) {
+        const e = expectError(ctx, second, { code: "image_generation_in_progress", rule: "image-in-progress" });
+        if (e && "jobId" in e) ctx.expect(e.jobId === started.jobId, "image-in-progress", `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${started.jobId}`);
+      } else {
+        ctx.note(`the render had ended (${show(runningAfter)}) by the time a second one was tried: image_generation_in_progress not judged`);
+        // A second render that did start renders the post's last picture.
+        if (typeof okData(second)?.jobId === "string") lastJob = okData(second).jobId;
+      }
 
       const polled = await follow(started.jobId);
       const last = polled.outcomes.at(-1);

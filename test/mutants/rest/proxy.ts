@@ -25,7 +25,7 @@ export interface Answer {
 
 export interface ProxyContext {
   /** A request to the reference itself (e.g. to read a brand before rewriting a PATCH). */
-  upstream(method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer>;
+  upstream(method: string, path: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 }
 
 export interface Mutant {
@@ -91,8 +91,8 @@ function send(upstream: URL, method: string, path: string, headers: Record<strin
 /** Starts a proxy on 127.0.0.1 (ephemeral port) that forwards to `upstream` through the mutant's rewriters. */
 export async function startMutantProxy(upstream: URL, mutant: Mutant | null): Promise<MutantProxy> {
   const ctx: ProxyContext = {
-    upstream: (method, path, token, body) => {
-      const headers: Record<string, string> = { accept: "application/json" };
+    upstream: (method, path, token, body, extra = {}) => {
+      const headers: Record<string, string> = { accept: "application/json", ...extra };
       if (token) headers.authorization = `Bearer ${token}`;
       let payload: Buffer | undefined;
       if (body !== undefined) {

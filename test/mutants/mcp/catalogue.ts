@@ -1,0 +1,311 @@
+// The MCP mutant catalogue: variants of the MCP gateway mock, each breaking exactly one rule of
+// spec/rules/mcp.yaml, made by rewriting JSON-RPC requests or answers in the same proxy as the REST mutants
+// (../rest/proxy.ts; the mock answers plain JSON, enableJsonResponse). A mutant that changes a payload keeps
+// structuredContent.data and content[0].text in step, so that it breaks its one rule and not the text convention.
+// The conformance suite must catch every one with a failing check that names the broken rule.
+import { randomUUID } from "node:crypto";
+import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
+import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
+
+type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
+interface Call {
+  name: string;
+  args: Record<string, any>;
+}
+
+const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
+const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
+
+/** The tools/call a request makes, if it is one. */
+function callOf(req: Exchange): Call | undefined {
+  const b = req.body;
+  if (!b || typeof b !== "object" || Array.isArray(b) || b.method !== "tools/call") return undefined;
+  return { name: String(b.params?.name ?? ""), args: b.params?.arguments ?? {} };
+}
+
+/** A result with a new payload: structuredContent.data and content[0].text together. */
+const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
+const dataOf = (result: Result): any => result.structuredContent?.data;
+const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
+const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
+
+/** Rewrites the CallToolResult of tools/call answers for which `when` holds. */
+function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
+  return (req, res) => {
+    const call = callOf(req);
+    const result = res.body?.result as Result | undefined;
+    if (!call || !result || !when(call, result, req)) return res;
+    return { ...res, body: { ...res.body, result: rewrite(structuredClone(result), call, req) } };
+  };
+}
+
+/** Rewrites a tools/call request's arguments (or its token) before it reaches the mock. */
+function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promise<Partial<Exchange> & { args?: Record<string, any> }> | (Partial<Exchange> & { args?: Record<string, any> })): Mutant["request"] {
+  return async (req, ctx) => {
+    const call = callOf(req);
+    if (!call) return req;
+    const { args, ...rest } = await rewrite(call, req, ctx);
+    const body = args ? { ...req.body, params: { ...req.body.params, arguments: args } } : req.body;
+    return { ...req, ...rest, body };
+  };
+}
+
+/** A tools/call straight to the mock (for mutants that act before forwarding), as the caller's token. */
+async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
+  const res: Answer = await ctx.upstream("POST", req.path, req.token, { jsonrpc: "2.0", id: `mutant-${randomUUID()}`, method: "tools/call", params: { name, arguments: args } }, {
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": req.headers["mcp-protocol-version"] ?? "2025-06-18",
+  });
+  return (res.body?.result as Result | undefined)?.structuredContent?.data;
+}
+
+/** Per post, the first digest view_post answered (the digest-frozen mutant keeps answering it). */
+const firstDigests = new Map<string, string>();
+/** Brands whose deletion was seen finished (the deleted-forgotten mutant answers not_found for them afterwards). */
+const deletedBrands = new Set<string>();
+
+/** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
+
+export const mcpMutants: McpMutant[] = [
+  {
+    id: "mcp-is-error-missing",
+    rule: "failure-envelope",
+    description: "Failures in the envelope come without isError",
+    response: onResult((_c, r) => !!errorOf(r), (r) => (delete r.isError, r)),
+  },
+  {
+    id: "mcp-retryable-flipped",
+    rule: "retryable-per-catalogue",
+    description: "Every envelope error says the opposite retryable of the catalogue",
+    response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r).retryable } })),
+  },
+  {
+    id: "mcp-text-differs",
+    rule: "text-mirrors-data",
+    description: "content[0].text of successes is not the payload (an extra field in the text only)",
+    response: onResult((_c, r) => isSuccess(r), (r) => ({ ...r, content: [{ type: "text", text: JSON.stringify({ ...dataOf(r), textOnly: true }) }] })),
+  },
+  {
+    id: "mcp-structured-content-dropped",
+    rule: "success-structured-data",
+    description: "Successes of view_post carry the payload as text only, no structuredContent",
+    response: onResult((c, r) => c.name === "view_post" && isSuccess(r), (r) => (delete r.structuredContent, r)),
+  },
+  {
+    id: "mcp-output-off-schema",
+    rule: "result-matches-output-schema",
+    description: "view_post answers characterCount as a string",
+    response: onResult(
+      (c, r) => c.name === "view_post" && isSuccess(r),
+      (r) => withData(r, { ...dataOf(r), destinations: dataOf(r).destinations.map((d: any) => ({ ...d, characterCount: String(d.characterCount) })) }),
+    ),
+  },
+  {
+    id: "mcp-unknown-argument-accepted",
+    rule: "unknown-argument-refused",
+    description: "Arguments a tool does not take are dropped instead of refused",
+    request: onCall((call) => {
+      const known = tools.find((t) => t.name === call.name)?.inputSchema.properties;
+      return known ? { args: Object.fromEntries(Object.entries(call.args).filter(([k]) => k in known)) } : {};
+    }),
+  },
+  {
+    id: "mcp-validation-in-envelope",
+    rule: "schema-violation-refused-first",
+    description: "Input-schema refusals come as a bad_request envelope, as if the tool had run",
+    response: onResult(
+      (_c, r) => r.isError === true && !errorOf(r) && /validation|invalid/i.test(r.content?.[0]?.text ?? ""),
+      (r) => withData(r, { ok: false, error: { code: "bad_request", message: r.content?.[0]?.text ?? "Invalid input.", retryable: false, invalidFields: ["input"] } }),
+    ),
+  },
+  {
+    id: "mcp-unknown-tool-envelope",
+    rule: "unknown-tool-fails",
+    description: "An unknown tool answers a not_found envelope instead of failing as an unknown tool",
+    response: (req, res) => {
+      const call = callOf(req);
+      const known = call && (tools.some((t) => t.name === call.name) || partnerOnly.includes(call.name));
+      const failed = res.body?.error || (res.body?.result as Result | undefined)?.isError;
+      if (!call || known || !failed) return res;
+      const data = { ok: false, error: { code: "not_found", message: `No tool ${call.name}.`, retryable: false } };
+      return { ...res, body: { jsonrpc: "2.0", id: res.body?.id ?? req.body.id, result: withData({ isError: true }, data) } };
+    },
+  },
+  {
+    id: "mcp-partner-tool-listed",
+    rule: "partner-only-hidden",
+    description: "tools/list shows create_profile to every token",
+    response: (req, res) => {
+      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools) || res.body.result.tools.some((t: any) => t.name === "create_profile")) return res;
+      const extra = (manifest as { tools: { name: string }[] }).tools.find((t) => t.name === "create_profile")!;
+      return { ...res, body: { ...res.body, result: { ...res.body.result, tools: [...res.body.result.tools, extra] } } };
+    },
+  },
+  {
+    id: "mcp-401-without-challenge",
+    rule: "unauthenticated-401",
+    description: "401 answers come without WWW-Authenticate",
+    response: (_req, res) => {
+      if (res.status !== 401) return res;
+      const headers = { ...res.headers };
+      delete headers["www-authenticate"];
+      return { ...res, headers };
+    },
+  },
+  {
+    id: "mcp-write-scope-ignored",
+    rule: "insufficient-scope-403",
+    description: "A read-only token's writes run as if it had mcp:write",
+    request: onCall((call, req) => {
+      const write = !["get_", "list_", "view_"].some((p) => call.name.startsWith(p));
+      return req.token === "mcp_readonly" && write ? { token: "mcp_user" } : {};
+    }),
+  },
+  {
+    id: "mcp-images-pending-overcounted",
+    rule: "settled-copy-only",
+    description: "Once settled, imagesPendingCount counts one picture more than the created items still rendering",
+    response: onResult(
+      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
+      (r) => withData(r, { ...dataOf(r), imagesPendingCount: (dataOf(r).imagesPendingCount ?? 0) + 1 }),
+    ),
+  },
+  {
+    id: "mcp-counts-inconsistent",
+    rule: "batch-counts-consistent",
+    description: "get_post_batch_status counts one created post too many",
+    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), createdCount: dataOf(r).createdCount + 1 })),
+  },
+  {
+    id: "mcp-created-items-without-platforms",
+    rule: "batch-items",
+    description: "Created batch items list no destinations",
+    response: onResult(
+      (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
+      (r) => withData(r, { ...dataOf(r), items: dataOf(r).items.map((i: any) => (i.status === "created" ? { ...i, platforms: [] } : i)) }),
+    ),
+  },
+  {
+    id: "mcp-digest-frozen",
+    rule: "digest-follows-content",
+    description: "view_post keeps answering the first contentDigest it gave for a post, whatever changes",
+    response: onResult(
+      (c, r) => c.name === "view_post" && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
+      (r) => {
+        const d = dataOf(r);
+        if (!firstDigests.has(d.id)) firstDigests.set(d.id, d.contentDigest);
+        return withData(r, { ...d, contentDigest: firstDigests.get(d.id) });
+      },
+    ),
+  },
+  {
+    id: "mcp-approval-gate-skipped",
+    rule: "approval-stale",
+    description: "schedule_post and publish_post_now approve the post as it reads now before they run: a stale approval never stops them",
+    request: onCall(async (call, req, ctx) => {
+      if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
+      const view = await upstreamCall(ctx, req, "view_post", { id: call.args.id });
+      if (view?.approval?.decision === "approved" && typeof view.contentDigest === "string") await upstreamCall(ctx, req, "approve_post", { id: call.args.id, contentDigest: view.contentDigest });
+      return {};
+    }),
+  },
+  {
+    id: "mcp-outdated-digest-approved",
+    rule: "approve-outdated-digest",
+    description: "approve_post with a digest the post no longer has records an approval of the current content",
+    request: onCall(async (call, req, ctx) => {
+      if (call.name !== "approve_post") return {};
+      const view = await upstreamCall(ctx, req, "view_post", { id: call.args.id });
+      return typeof view?.contentDigest === "string" ? { args: { ...call.args, contentDigest: view.contentDigest } } : {};
+    }),
+  },
+  {
+    id: "mcp-platforms-ignored",
+    rule: "platforms-subset",
+    description: "schedule_post and publish_post_now ignore `platforms` and act on every destination",
+    request: onCall((call) => {
+      if ((call.name !== "schedule_post" && call.name !== "publish_post_now") || !("platforms" in call.args)) return {};
+      const { platforms: _platforms, ...args } = call.args;
+      return { args };
+    }),
+  },
+  {
+    id: "mcp-preflight-count-off",
+    rule: "preflight-counts",
+    description: "caption_too_long reports characterCount one short",
+    response: onResult(
+      (_c, r) => errorOf(r)?.code === "schedule_preflight_failed",
+      (r) =>
+        withData(r, {
+          ...dataOf(r),
+          error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (b.code === "caption_too_long" ? { ...b, characterCount: b.characterCount - 1 } : b)) },
+        }),
+    ),
+  },
+  {
+    id: "mcp-republish",
+    rule: "publish-repeat-safe",
+    description: "A repeated publish_post_now reports live destinations published again instead of already_published",
+    response: onResult(
+      (c, r) => c.name === "publish_post_now" && isSuccess(r),
+      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "already_published" ? { ...p, status: "published", reason: null } : p)) }),
+    ),
+  },
+  {
+    id: "mcp-held-published",
+    rule: "held-by-provider",
+    description: "publish_post_now reports destinations held by a booking as published",
+    response: onResult(
+      (c, r) => c.name === "publish_post_now" && isSuccess(r),
+      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "held_by_provider" ? { ...p, status: "published", reason: null } : p)) }),
+    ),
+  },
+  {
+    id: "mcp-second-render-started",
+    rule: "image-in-progress",
+    description: "A second regenerate_post_image while one runs answers a new job instead of image_generation_in_progress",
+    // A render takes 22 to 62 virtual seconds: at the usual 0.001 it may end before a second call arrives.
+    run: { only: ["mcp-regenerate-job"], timeScale: 0.01 },
+    response: onResult(
+      (c, r) => c.name === "regenerate_post_image" && errorOf(r)?.code === "image_generation_in_progress",
+      (r, c) => withData({}, { jobId: randomUUID(), postId: c.args.postId, status: "queued" }),
+    ),
+  },
+  {
+    id: "mcp-repeat-profile-created",
+    rule: "create-profile-idempotent",
+    description: "create_profile repeated with the same externalId says created true",
+    response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).created === false, (r) => withData(r, { ...dataOf(r), created: true })),
+  },
+  {
+    id: "mcp-deleted-forgotten",
+    rule: "deleted-sticky",
+    description: "Once a deletion is finished, delete_profile answers not_found for the brand",
+    response: onResult(
+      (c, r) => c.name === "delete_profile" && (deletedBrands.has(c.args.brandId) || (isSuccess(r) && dataOf(r).status === "deleted")),
+      (r, c) => {
+        if (!deletedBrands.has(c.args.brandId)) {
+          deletedBrands.add(c.args.brandId);
+          return r;
+        }
+        return withData({ isError: true }, { ok: false, error: { code: "not_found", message: "No such profile.", retryable: false } });
+      },
+    ),
+  },
+  {
+    id: "mcp-other-tenant-reaches",
+    rule: "cross-tenant-refused",
+    description: "Another tenant's token reaches the user's posts (its calls run as the user)",
+    request: onCall((call, req) => (req.token === "mcp_other_user" && ["view_post", "update_post", "get_post_status"].includes(call.name) ? { token: "mcp_user" } : {})),
+  },
+  {
+    id: "mcp-not-ready-as-ai-failure",
+    rule: "profile-not-ready-refusal",
+    description: "Generation on a profile still building is refused with ai_generation_failed instead of profile_not_ready",
+    response: onResult(
+      (_c, r) => errorOf(r)?.code === "profile_not_ready",
+      (r) => withData(r, { ok: false, error: { code: "ai_generation_failed", message: "Generation failed.", retryable: true } }),
+    ),
+  },
+];
