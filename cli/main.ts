@@ -1,8 +1,9 @@
-// Dispatches `ideas-contract <command>`.
-import { mockCommand } from "./mock.js";
+// Dispatches `ideas-contract <command>`. Each command is loaded when it runs: the mocks and the conformance
+// suite need optional peer dependencies that `export` does not.
+import { missingPeerHint } from "./peers.js";
 
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
-  mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: mockCommand },
+  mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: async (args) => (await import("./mock.js")).mockCommand(args) },
   conformance: { summary: "run the conformance suites, REST and MCP (embedded reference, or --rest-url / --mcp-url / --config)", run: async (args) => (await import("./conformance.js")).conformanceCommand(args) },
 };
 
@@ -26,5 +27,12 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command "${name}".\n\n${usage}`);
     return 2;
   }
-  return command.run(rest);
+  try {
+    return await command.run(rest);
+  } catch (err) {
+    const hint = missingPeerHint(err, `ideas-contract ${name}`);
+    if (!hint) throw err;
+    console.error(hint);
+    return 1;
+  }
 }

@@ -6,6 +6,7 @@ import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpTestTokens } from "../mock/mcp/tokens.js";
+import { missingPeerHint } from "./peers.js";
 
 export const defaultTimeScale = 0.1;
 
@@ -86,7 +87,8 @@ export async function mockCommand(argv: string[]): Promise<number> {
       console.log(`Prism (static mock)    ${prism.url.href}v1`);
     }
   } catch (err) {
-    console.error(`Could not start the mocks: ${(err as Error).message}`);
+    const hint = missingPeerHint(err, "ideas-contract mock (Prism)");
+    console.error(hint ? `${hint}\nOr pass --no-prism.` : `Could not start the mocks: ${(err as Error).message}`);
     await stopAll();
     return 1;
   }
