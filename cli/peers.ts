@@ -1,26 +1,7 @@
 // The optional peer dependencies: the light install (types and validators) does without them; the mocks and the
 // conformance suite need them. When one is missing, say which and how to install it, at the pinned version.
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-interface Manifest {
-  name?: string;
-  peerDependencies?: Record<string, string>;
-}
-
-/** This package's package.json, found above this file (cli/ in the repository, dist/cli/ when installed). */
-function ownManifest(): Manifest {
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Manifest;
-      if (manifest.name === "ideas-contract") return manifest;
-    } catch {
-      // no package.json here
-    }
-    if (path.dirname(dir) === dir) return {};
-  }
-}
+import { ownManifest } from "./manifest.js";
 
 /** The package a "cannot find" error names: `@scope/name` or `name`, without a subpath. */
 function missingPackage(err: unknown): string | undefined {

@@ -1,0 +1,131 @@
+// `ideas-contract export --out DIR`: copies the generated contract files (OpenAPI, tools manifest, types,
+// validators, error catalogue) into another repository, for teams that vendor generated code; `--check` tells CI
+// whether a vendored copy still matches the installed version.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { generatedDir } from "../scripts/lib/paths.js";
+import { ownManifest, type Manifest } from "./manifest.js";
+
+/** What can be exported, each a set of files of generated/ (written to the same relative paths under --out). */
+export const exportable = {
+  openapi: { files: ["openapi/openapi.yaml", "openapi/openapi.json"], summary: "the OpenAPI 3.1 document of the REST API" },
+  manifest: { files: ["mcp/tools.json"], summary: "the MCP tools manifest (what the gateway answers to tools/list)" },
+  types: { files: ["rest/types.d.ts", "mcp/types.d.ts"], summary: "TypeScript types of every REST schema and every tool's input and output" },
+  validators: {
+    files: ["rest/validators.js", "rest/validators.d.ts", "mcp/validators.js", "mcp/validators.d.ts"],
+    summary: "standalone ajv validators (ESM; need ajv and ajv-formats at run time)",
+  },
+  errors: { files: ["mcp/errors.json", "mcp/errors.js", "mcp/errors.d.ts"], summary: "the MCP error catalogue, code unions and expectedRetryable()" },
+} as const satisfies Record<string, { files: readonly string[]; summary: string }>;
+export type Exportable = keyof typeof exportable;
+const names = Object.keys(exportable) as Exportable[];
+
+/** Written next to the files: which version they come from, for readers and for `--check`. */
+export const stampFile = "ideas-contract.json";
+
+const help = `Usage: ideas-contract export --out DIR [--what LIST] [--check]
+
+Writes the generated contract files into DIR, at the same relative paths as in the package, with
+${stampFile} naming the version they come from. Files already in DIR are overwritten; nothing else is
+touched.
+
+What (--what, comma-separated or repeated; default: all):
+${names.map((n) => `  ${n.padEnd(11)} ${exportable[n].summary}\n  ${"".padEnd(11)} ${exportable[n].files.join(", ")}`).join("\n")}
+
+Options:
+  --out DIR      the folder to write into (created if missing)
+  --what LIST    what to write, e.g. --what openapi,types
+  --check        write nothing: exit 1 if DIR lacks a file or holds a different one than this version
+                 writes (run it in CI after bumping the pinned version)
+  -h, --help     show this help
+
+Exit status: 0 when written (or up to date with --check), 1 when --check finds drift, 2 for bad usage.
+`;
+
+function chosen(values: string[] | undefined): Exportable[] {
+  if (!values?.length) return names;
+  const asked = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const unknown = asked.filter((a) => !(a in exportable));
+  if (unknown.length) throw new Error(`--what: unknown ${unknown.map((u) => `"${u}"`).join(", ")}; choose from ${names.join(", ")}`);
+  return names.filter((n) => asked.includes(n));
+}
+
+/** What the exported validators import at run time, at the versions this package pins. */
+const runtimeOf = (manifest: Manifest) => ({ ajv: manifest.dependencies?.ajv, "ajv-formats": manifest.dependencies?.["ajv-formats"] });
+
+/** The files an export writes: relative path → content (the stamp last). */
+export function exportFiles(what: readonly Exportable[], manifest: Manifest = ownManifest()): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const name of what) for (const rel of exportable[name].files) files.set(rel, fs.readFileSync(path.join(generatedDir, rel)));
+  const stamp = {
+    package: manifest.name,
+    version: manifest.version,
+    what,
+    ...(what.includes("validators") ? { runtimeDependencies: runtimeOf(manifest) } : {}),
+    files: Object.fromEntries([...files].map(([rel, content]) => [rel, `sha256-${createHash("sha256").update(content).digest("base64")}`])),
+  };
+  files.set(stampFile, Buffer.from(`${JSON.stringify(stamp, null, 2)}\n`));
+  return files;
+}
+
+export async function exportCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        out: { type: "string" },
+        what: { type: "string", multiple: true },
+        check: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${help}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(help);
+    return 0;
+  }
+  let what: Exportable[];
+  try {
+    if (!values.out) throw new Error("--out DIR is required");
+    what = chosen(values.what);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${help}`);
+    return 2;
+  }
+  const out = path.resolve(values.out);
+  const manifest = ownManifest();
+  const files = exportFiles(what, manifest);
+  if (values.check) {
+    const drift = [...files].flatMap(([rel, content]) => {
+      const target = path.join(out, rel);
+      if (!fs.existsSync(target)) return [`missing  ${rel}`];
+      return fs.readFileSync(target).equals(content) ? [] : [`differs  ${rel}`];
+    });
+    if (drift.length) {
+      console.error(`${values.out} does not match ideas-contract ${manifest.version}:\n  ${drift.join("\n  ")}`);
+      console.error(`Fix: npx ideas-contract export --out ${values.out} --what ${what.join(",")}`);
+      return 1;
+    }
+    console.log(`${values.out} matches ideas-contract ${manifest.version} (${what.join(", ")}).`);
+    return 0;
+  }
+  for (const [rel, content] of files) {
+    const target = path.join(out, rel);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+  }
+  console.log(`Wrote ${files.size} files (${what.join(", ")}) of ideas-contract ${manifest.version} to ${values.out}:`);
+  for (const rel of files.keys()) console.log(`  ${path.join(values.out, rel)}`);
+  if (what.includes("validators")) {
+    const runtime = runtimeOf(manifest);
+    console.log(`The validators import ajv and ajv-formats at run time: npm install ajv@${runtime.ajv} ajv-formats@${runtime["ajv-formats"]}`);
+  }
+  return 0;
+}
