@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a bounded autocannon run and a table of results with ratios to a baseline.
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "../mock/prism.js";
 import { repoRoot } from "../scripts/lib/paths.js";
@@ -61,16 +61,20 @@ export function printTable(rows: Measured[], baseline: Measured): void {
 }
 
 
-
-
 /**
  * `ideas-contract mock --no-prism` in its own process, on free ports and a fast clock; resolves with the URL
- * the CLI prints on the line starting with `label`.
+ * the CLI prints on the line starting with `label`. `nodeArgs` go to node before the CLI (e.g. `--import` of a
+ * probe); `ipc` opens a message channel to `child`.
  */
-export async function startCliMock(label: string): Promise<{ url: URL; pid: number; stop(): void }> {
+export async function startCliMock(
+  label: string,
+  options: { nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<{ url: URL; pid: number; stop(): void; child: ChildProcess }> {
   const [restPort, mcpPort] = [await freePort(), await freePort()];
   const args = ["mock", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001"];
-  const child = spawn(process.execPath, [path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot, "bin/ideas-contract.js"), ...args], {
+    stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? (["ipc"] as const) : [])],
+  });
   let printed = "";
   const url = await new Promise<URL>((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => {
@@ -81,5 +85,5 @@ export async function startCliMock(label: string): Promise<{ url: URL; pid: numb
     });
     child.once("exit", (code) => reject(new Error(`ideas-contract mock exited with ${code}`)));
   });
-  return { url, pid: child.pid!, stop: () => child.kill("SIGINT") };
+  return { url, pid: child.pid!, stop: () => child.kill("SIGINT"), child };
 }

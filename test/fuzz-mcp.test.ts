@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
-import { describeFailure, runCases, tally } from "./support/fuzz.js";
+import { countRequiredKinds, describeFailure, runCases, tally } from "./support/fuzz.js";
 import { checkMcpAnswer, isWriteTool, mcpFuzzCases, type McpFixtures } from "./support/fuzz-mcp.js";
 
 const seed = "fuzz-mcp";
@@ -100,6 +100,9 @@ describe("MCP mock under hostile input", () => {
     const before = await snapshot();
     const cases = mcpFuzzCases(fixtures, seed, minimumCases);
     expect(cases.length).toBeGreaterThanOrEqual(minimumCases);
+    // Every kind of invalid request the issue names is sent, several times.
+    const kinds = countRequiredKinds(cases);
+    for (const [kind, n] of Object.entries(kinds)) expect(n, `${kind}: ${JSON.stringify(kinds)}`).toBeGreaterThanOrEqual(3);
     expect(mcpFuzzCases(fixtures, seed, minimumCases).map((c) => c.label)).toEqual(cases.map((c) => c.label));
 
     // Count every handler of a tool that changes data returning normally while the fuzz runs.
@@ -134,7 +137,7 @@ describe("MCP mock under hostile input", () => {
 
     const { byKind, byStatus, failures } = tally(outcomes);
     console.log(
-      `MCP fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s, ${failures.length} failures\n  by kind: ${JSON.stringify(byKind)}\n  by HTTP status: ${JSON.stringify(byStatus)}`,
+      `MCP fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s, ${failures.length} failures\n  the issue's kinds: ${JSON.stringify(kinds)}\n  by kind: ${JSON.stringify(byKind)}\n  by HTTP status: ${JSON.stringify(byStatus)}`,
     );
     expect(failures.map(describeFailure).slice(0, 20), `${failures.length} of ${outcomes.length} answers were no refusal`).toEqual([]);
     expect(unexpected, "the mock logged failures").toEqual([]);

@@ -10,7 +10,7 @@ import { createClock } from "../mock/clock.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { createState } from "../mock/rest/state.js";
 import { batchTime, client, readTime, suiteStart, type Call } from "./support/rest-client.js";
-import { describeFailure, runCases, tally } from "./support/fuzz.js";
+import { countRequiredKinds, describeFailure, runCases, tally } from "./support/fuzz.js";
 import { checkRestAnswer, restFuzzCases, type RestFixtures } from "./support/fuzz-rest.js";
 
 const seed = "fuzz-rest";
@@ -73,6 +73,9 @@ describe("REST mock under hostile input", () => {
     const before = await snapshot();
     const cases = restFuzzCases(fixtures, seed, minimumCases);
     expect(cases.length).toBeGreaterThanOrEqual(minimumCases);
+    // Every kind of invalid request the issue names is sent, several times.
+    const kinds = countRequiredKinds(cases);
+    for (const [kind, n] of Object.entries(kinds)) expect(n, `${kind}: ${JSON.stringify(kinds)}`).toBeGreaterThanOrEqual(3);
     // The same seed gives the same cases.
     expect(restFuzzCases(fixtures, seed, minimumCases).map((c) => c.label)).toEqual(cases.map((c) => c.label));
 
@@ -85,7 +88,7 @@ describe("REST mock under hostile input", () => {
 
     const { byKind, byStatus, failures } = tally(outcomes);
     console.log(
-      `REST fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s, ${failures.length} failures\n  by kind: ${JSON.stringify(byKind)}\n  by status: ${JSON.stringify(byStatus)}`,
+      `REST fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s, ${failures.length} failures\n  the issue's kinds: ${JSON.stringify(kinds)}\n  by kind: ${JSON.stringify(byKind)}\n  by status: ${JSON.stringify(byStatus)}`,
     );
     expect(failures.map(describeFailure).slice(0, 20), `${failures.length} of ${outcomes.length} answers broke the rule`).toEqual([]);
     expect(unexpected, "the mock logged unexpected errors").toEqual([]);

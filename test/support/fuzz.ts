@@ -478,3 +478,24 @@ export function describeFailure(o: FuzzOutcome): string {
   const got = o.answer ? `${o.answer.status} ${o.answer.text.slice(0, 200)}` : "nothing";
   return `[${o.fuzzCase.kind}] ${o.fuzzCase.label} — ${what} → ${got} — ${o.problem}`;
 }
+
+/**
+ * The kinds of invalid request the issue names, each recognised in a case's kind and label (the names the
+ * generators above give): a fuzz run must send every one of them, so none can silently drop out.
+ */
+export const requiredKinds: Readonly<Record<string, RegExp>> = {
+  "wrong types": /^schema .*: type \(/,
+  "out-of-range numbers": /^schema .*: (minimum|maximum|exclusiveMinimum|exclusiveMaximum)\b/,
+  "huge strings": /100 KB/,
+  "deep nesting": /^nesting /,
+  "invalid UTF-8": /^utf8 /,
+  "duplicate keys": /^duplicate-keys /,
+  "unknown fields": /^unknown-(field|argument) |: additionalProperties/,
+  "bad ids": /^(bad-id|id|unknown-id|other-tenant) /,
+  "bad tokens": /^token /,
+};
+
+/** How many cases of each required kind there are. */
+export function countRequiredKinds(cases: readonly FuzzCase[]): Record<string, number> {
+  return Object.fromEntries(Object.entries(requiredKinds).map(([name, re]) => [name, cases.filter((c) => re.test(`${c.kind} ${c.label}`)).length]));
+}
