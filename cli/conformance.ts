@@ -2,7 +2,6 @@
 // other implementation, with a live view and JSON / JUnit / Markdown reports.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { embeddedTimeScale, mcpChecks, restChecks, runConformance, suites, type RunResult, type Suite } from "../conformance/index.js";
 import { mcpTokenEnv, parseProfile } from "../conformance/mcp/target.js";
 import { consoleReporter } from "../conformance/report/console.js";
@@ -12,6 +11,7 @@ import { markdownReport } from "../conformance/report/markdown.js";
 import { selectChecks, suiteOf } from "../conformance/checks/index.js";
 import { needsOf } from "../conformance/runner.js";
 import { Redactor } from "../conformance/redact.js";
+import { commandArgs } from "./args.js";
 
 const help = `Usage: ideas-contract conformance [options]
 
@@ -92,43 +92,33 @@ function write(file: string, text: string): string {
 }
 
 export async function conformanceCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        "rest-url": { type: "string" },
-        "mcp-url": { type: "string" },
-        "mcp-profile": { type: "string" },
-        suite: { type: "string", multiple: true },
-        config: { type: "string" },
-        insecure: { type: "boolean", default: false },
-        https: { type: "boolean", default: false },
-        "time-scale": { type: "string" },
-        concurrency: { type: "string" },
-        "request-timeout": { type: "string" },
-        budget: { type: "string" },
-        only: { type: "string", multiple: true },
-        list: { type: "boolean", default: false },
-        "report-json": { type: "string" },
-        "report-junit": { type: "string" },
-        "report-md": { type: "string" },
-        "expected-failures": { type: "string" },
-        quiet: { type: "boolean", default: false },
-        "no-live": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const parsed = commandArgs(
+    argv,
+    {
+      "rest-url": { type: "string" },
+      "mcp-url": { type: "string" },
+      "mcp-profile": { type: "string" },
+      suite: { type: "string", multiple: true },
+      config: { type: "string" },
+      insecure: { type: "boolean", default: false },
+      https: { type: "boolean", default: false },
+      "time-scale": { type: "string" },
+      concurrency: { type: "string" },
+      "request-timeout": { type: "string" },
+      budget: { type: "string" },
+      only: { type: "string", multiple: true },
+      list: { type: "boolean", default: false },
+      "report-json": { type: "string" },
+      "report-junit": { type: "string" },
+      "report-md": { type: "string" },
+      "expected-failures": { type: "string" },
+      quiet: { type: "boolean", default: false },
+      "no-live": { type: "boolean", default: false },
+    },
+    help,
+  );
+  if ("exit" in parsed) return parsed.exit;
+  const { values } = parsed;
   if (values.list) {
     const chosen = values.suite?.length ? values.suite : suites;
     for (const c of selectChecks([...restChecks, ...mcpChecks].filter((c) => chosen.includes(suiteOf(c))), values.only ?? []))

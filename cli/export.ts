@@ -4,8 +4,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { generatedDir } from "../scripts/lib/paths.js";
+import { commandArgs } from "./args.js";
 import { ownManifest, type Manifest } from "./manifest.js";
 
 /** What can be exported, each a set of files of generated/ (written to the same relative paths under --out). */
@@ -71,26 +71,9 @@ export function exportFiles(what: readonly Exportable[], manifest: Manifest = ow
 }
 
 export async function exportCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        out: { type: "string" },
-        what: { type: "string", multiple: true },
-        check: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const parsed = commandArgs(argv, { out: { type: "string" }, what: { type: "string", multiple: true }, check: { type: "boolean", default: false } }, help);
+  if ("exit" in parsed) return parsed.exit;
+  const { values } = parsed;
   let what: Exportable[];
   try {
     if (!values.out) throw new Error("--out DIR is required");

@@ -1,11 +1,11 @@
 // `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
 // until Ctrl-C.
-import { parseArgs } from "node:util";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpTestTokens } from "../mock/mcp/tokens.js";
+import { commandArgs } from "./args.js";
 import { missingPeerHint } from "./peers.js";
 
 export const defaultTimeScale = 0.1;
@@ -37,29 +37,20 @@ function port(value: string | undefined, fallback: number, flag: string): number
 }
 
 export async function mockCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        "rest-port": { type: "string" },
-        "prism-port": { type: "string" },
-        "mcp-port": { type: "string" },
-        "time-scale": { type: "string" },
-        https: { type: "boolean", default: false },
-        "no-prism": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${help}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(help);
-    return 0;
-  }
+  const parsed = commandArgs(
+    argv,
+    {
+      "rest-port": { type: "string" },
+      "prism-port": { type: "string" },
+      "mcp-port": { type: "string" },
+      "time-scale": { type: "string" },
+      https: { type: "boolean", default: false },
+      "no-prism": { type: "boolean", default: false },
+    },
+    help,
+  );
+  if ("exit" in parsed) return parsed.exit;
+  const { values } = parsed;
   let restPort: number, prismPort: number, mcpPort: number, timeScale: number;
   try {
     restPort = port(values["rest-port"], 4010, "--rest-port");
