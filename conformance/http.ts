@@ -21,6 +21,10 @@ export interface RequestSpec {
   path: string;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead of `body` (give its Content-Type in `headers`). */
+  rawBody?: string;
+  /** Headers to add or replace (Authorization, Host, Content-Length and Connection are the client's own). */
+  headers?: Record<string, string>;
   /** Default "team". */
   auth?: Auth;
   /** Wait out a 429 and retry (default true). */
@@ -91,6 +95,8 @@ class Semaphore {
 }
 
 const maxRetries429 = 3;
+/** Headers the client sets itself; a request's own `headers` cannot replace them. */
+const ownHeaders = new Set(["authorization", "host", "content-length", "connection"]);
 /** The largest answer read; nothing in the contract comes near it. */
 export const maxBodyBytes = 4 * 1024 * 1024;
 
@@ -203,18 +209,19 @@ export class Transport {
     return this.#once(url, { method: "GET", path, auth: "none" }, undefined, new http.Agent({ keepAlive: false }));
   }
 
-  #once(url: URL, spec: RequestSpec, token: string | undefined, agent: http.Agent = this.#agent): Promise<ApiResponse> {
+  /** `agent` false: a request on a new connection of its own (a resend after a kept-alive socket was closed). */
+  #once(url: URL, spec: RequestSpec, token: string | undefined, agent: http.Agent | false = this.#agent): Promise<ApiResponse> {
     this.#requests++;
-    const payload = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), "utf8");
-    const headers: Record<string, string> = { Accept: "application/json", "User-Agent": "ideas-contract-conformance" };
-    if (payload) {
-      headers["Content-Type"] = "application/json";
-      headers["Content-Length"] = String(payload.length);
-    }
+    const raw = spec.rawBody !== undefined;
+    const payload = raw ? Buffer.from(spec.rawBody!, "utf8") : spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), "utf8");
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": "ideas-contract-conformance" };
+    if (payload && !raw) headers["content-type"] = "application/json";
+    for (const [k, v] of Object.entries(spec.headers ?? {})) if (!ownHeaders.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+    if (payload) headers["content-length"] = String(payload.length);
     // The origin guard of url() ran before we got here; check once more right where the header is set.
     if (token !== undefined) {
       if (url.origin !== this.target.url.origin) throw new TransportError("refusing to send the token off the target's origin");
-      headers.Authorization = `Bearer ${token}`;
+      headers.authorization = `Bearer ${token}`;
     }
     const started = performance.now();
     const lib = url.protocol === "https:" ? https : http;
@@ -234,7 +241,9 @@ export class Transport {
         if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
         else reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
       };
+      let answered = false;
       const req = lib.request(url, { method: spec.method, headers, agent }, (incoming) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         const tooLarge = (what: string) => {
@@ -292,7 +301,14 @@ export class Transport {
         req.destroy();
       };
       this.signal.addEventListener("abort", onAbort, { once: true });
-      req.on("error", (err) => fail(describeError(err)));
+      req.on("error", (err: NodeJS.ErrnoException) => {
+        // The target closed a kept-alive connection just as this request went out on it, before any answer: the
+        // request never reached it, so it is sent once more on a new connection (Node's documented remedy).
+        if (!settled && !answered && req.reusedSocket && agent !== false && err.code === "ECONNRESET" && !this.signal.aborted) {
+          cleanUp();
+          resolve(this.#once(url, spec, token, false));
+        } else fail(describeError(err));
+      });
       if (payload) req.write(payload);
       req.end();
     });

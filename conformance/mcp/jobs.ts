@@ -47,9 +47,9 @@ export interface BatchTrack {
   outcome: "done" | "settled" | "timeout" | "error";
   /** Index in polls of the first settled answer. */
   settledIndex?: number;
-  /** Posts whose picture was pending when the batch settled, with their digest then (view_post). */
-  pendingAtSettle: Map<string, string | null>;
-  /** The same posts' digest once every picture landed. */
+  /** Posts seen with their picture still rendering (before or after the batch settled), with their digest then. */
+  picturesSeenRendering: Map<string, string | null>;
+  /** The same posts' digest once every picture landed (view_post). */
   digestAfter: Map<string, string | null>;
   /** One more look an interval after it was done. */
   again?: CallOutcome;
@@ -263,6 +263,7 @@ export class McpJobs {
         if (d) {
           track.last = d;
           this.sawTime(d.updatedAt ?? d.createdAt);
+          await this.#notePicturesRendering(track, d, s);
         }
         return o;
       };
@@ -289,13 +290,6 @@ export class McpJobs {
       }
       track.outcome = "settled";
       track.settledIndex = track.polls.length - 1;
-      const settledItems: any[] = Array.isArray(track.last?.items) ? track.last.items : [];
-      const pending = settledItems.filter((i) => i?.imagePending === true && typeof i.postId === "string").map((i) => i.postId as string);
-      for (const id of pending) {
-        // Kept only while view_post still shows no picture: one that landed between the two reads says nothing.
-        const view = okData(await s.call("view_post", { id }));
-        if (Array.isArray(view?.imageUrls) && view.imageUrls.length === 0) track.pendingAtSettle.set(id, view.contentDigest ?? null);
-      }
       if (!pictures) return track;
       // Pictures.
       const landed = (o: CallOutcome) => !okData(o) || (okData(o).imagesPendingCount ?? 0) === 0;
@@ -314,7 +308,7 @@ export class McpJobs {
         }
       }
       track.outcome = "done";
-      for (const id of track.pendingAtSettle.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
+      for (const id of track.picturesSeenRendering.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
       this.#env.onWaiting(waitingKey, `batch ${created.batchId} (${key}): one more look to see it stays`);
       await sleep(this.mcp.timing.batchPollMs, this.#env.signal);
       track.again = await s.call("get_post_batch_status", { batchId: created.batchId });
@@ -325,6 +319,23 @@ export class McpJobs {
       return track;
     } finally {
       this.#env.onWaiting(waitingKey, null);
+    }
+  }
+
+  /**
+   * Records the posts of a batch answer whose picture still renders, with their digest then: the item's own
+   * contentDigest (in development) from the same answer, or else view_post's, kept only while it still shows no
+   * picture (one that landed between the two reads says nothing).
+   */
+  async #notePicturesRendering(track: BatchTrack, batch: any, s: McpSession): Promise<void> {
+    const items: any[] = Array.isArray(batch.items) ? batch.items : [];
+    for (const i of items) {
+      if (i?.imagePending !== true || typeof i.postId !== "string" || track.picturesSeenRendering.has(i.postId)) continue;
+      if ("contentDigest" in i) track.picturesSeenRendering.set(i.postId, i.contentDigest ?? null);
+      else {
+        const view = okData(await s.call("view_post", { id: i.postId }));
+        if (Array.isArray(view?.imageUrls) && view.imageUrls.length === 0) track.picturesSeenRendering.set(i.postId, view.contentDigest ?? null);
+      }
     }
   }
 
@@ -434,5 +445,5 @@ export class McpJobs {
 }
 
 function emptyBatch(key: string, request: Record<string, unknown>, problem?: string): BatchTrack {
-  return { key, request, polls: [], pollTimes: [], outcome: "error", pendingAtSettle: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
+  return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
 }

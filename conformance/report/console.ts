@@ -3,6 +3,7 @@
 // redrawn; elsewhere each wait is printed once when it starts. Then a summary with the failures and the ledger.
 import type { RunEvent } from "../runner.js";
 import type { RunResult } from "../index.js";
+import { ledgerCounts } from "./ledger.js";
 
 export interface ConsoleOptions {
   out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -65,7 +66,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         case "waiting":
           if (event.text === null) waits.delete(event.key);
           else {
-            if (!waits.has(event.key) && !live) line(dim(`… waiting: ${event.text}`));
+            if (!waits.has(event.key) && !live && !options.quiet) line(dim(`… waiting: ${event.text}`));
             waits.set(event.key, event.text);
           }
           break;
@@ -96,7 +97,9 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       const s = result.summary;
       const w = (t: string) => out.write(`${t}\n`);
       w("");
-      w(`Target ${result.target.url}${result.target.embedded ? " (embedded reference)" : ""}, time scale ${result.target.timeScale}`);
+      const embedded = result.target.embedded ? " (embedded reference)" : "";
+      if (result.suites.includes("rest")) w(`REST target ${result.target.url}${embedded}, time scale ${result.target.timeScale}`);
+      if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
       w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped`);
       if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));
       for (const c of result.checks.filter((c) => c.verdict === "fixed")) w(red(`✗ ${c.id} is listed as an expected failure but passes now: remove it from the baseline`));
@@ -106,9 +109,12 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         for (const c of unexpected) w(`  ${red("✗")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}]`);
       }
       if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
-      w(`Rules: ${Object.entries(s.rules).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+      for (const suite of result.suites) {
+        const counts = ledgerCounts(result.ledger.filter((e) => e.suite === suite));
+        w(`Rules (${suite === "rest" ? "spec/rules/rest.yaml" : "spec/rules/mcp.yaml"}): ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+      }
       const open = result.ledger.filter((e) => e.status === "skipped" || e.status === "not-covered");
-      for (const e of open.slice(0, 12)) w(dim(`  ${e.id}: ${e.status} — ${e.why ?? ""}`));
+      for (const e of open.slice(0, 12)) w(dim(`  ${e.suite}/${e.id}: ${e.status} — ${e.why ?? ""}`));
       if (open.length > 12) w(dim(`  … ${open.length - 12} more (the Markdown and JSON reports list every rule)`));
       for (const f of written) w(dim(`wrote ${f}`));
       w(result.exitCode === 0 ? green("PASS") : red("FAIL"));

@@ -1,4 +1,5 @@
 // The Markdown report: summary, failures, skipped checks with reasons, and the coverage ledger.
+import { ledgerCounts } from "./ledger.js";
 import type { RunResult } from "../index.js";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -16,14 +17,17 @@ const mark: Record<string, string> = {
 export function markdownReport(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [];
-  lines.push("# Ideas REST API conformance", "");
-  lines.push(`- Target: ${result.target.url}${result.target.embedded ? " (embedded reference server)" : ""}`);
+  const embedded = result.target.embedded ? " (embedded reference server)" : "";
+  lines.push(`# Conformance: ${result.suites.map((x) => (x === "rest" ? "Ideas REST API" : "Partner Tool Gateway (MCP)")).join(", ")}`, "");
+  if (result.suites.includes("rest")) lines.push(`- REST target: ${result.target.url}${embedded}`);
+  if (result.target.mcp) lines.push(`- MCP target: ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}`);
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
   lines.push(
     `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
   );
-  lines.push(`- Rules: ${Object.entries(s.rules).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+  for (const suite of result.suites)
+    lines.push(`- Rules of spec/rules/${suite}.yaml: ${Object.entries(ledgerCounts(result.ledger.filter((e) => e.suite === suite))).map(([k, v]) => `${v} ${k}`).join(", ")}`);
   lines.push(`- Result: **${result.exitCode === 0 ? "PASS" : "FAIL"}**`, "");
   if (result.unknownBaselineIds.length) lines.push(`> The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`, "");
 
@@ -45,9 +49,9 @@ export function markdownReport(result: RunResult): string {
   }
   lines.push("## Checks", "", "| Check | Result | Rules | Description |", "| --- | --- | --- | --- |");
   for (const c of result.checks) lines.push(`| ${c.id} | ${mark[c.verdict]} | ${c.rules.join(", ")} | ${cell(c.description)} |`);
-  lines.push("", "## Coverage ledger", "", "| Rule | Result | Checks | Why | Statement |", "| --- | --- | --- | --- | --- |");
+  lines.push("", "## Coverage ledger", "", "| Suite | Rule | Result | Checks | Why | Statement |", "| --- | --- | --- | --- | --- | --- |");
   for (const e of result.ledger)
-    lines.push(`| ${e.id} | ${mark[e.status]} | ${e.failedBy.length ? `failed: ${e.failedBy.join(", ")}` : e.checks.length} | ${cell(e.why ?? "")} | ${cell(e.statement)} |`);
+    lines.push(`| ${e.suite} | ${e.id} | ${mark[e.status]} | ${e.failedBy.length ? `failed: ${e.failedBy.join(", ")}` : e.checks.length} | ${cell(e.why ?? "")} | ${cell(e.statement)} |`);
   lines.push("");
   return result.redactor.text(lines.join("\n"));
 }

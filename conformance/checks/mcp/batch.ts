@@ -112,17 +112,17 @@ export const batchChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-pictures-land",
-    description: "Pictures still rendering when the batch settled land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
+    description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
     group,
     async run(ctx, m) {
       const rule = "pictures-land";
       const t = await started(ctx, m, "main");
       if (t.outcome !== "done") return ctx.fail(rule, `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
-      if (!t.pendingAtSettle.size) return ctx.skip("no picture was still rendering when the batch was seen settled: there was nothing to see land");
+      if (!t.picturesSeenRendering.size) return ctx.skip("no picture was ever seen rendering: there was nothing to see land");
       const end = okData(t.polls.at(-1));
       ctx.expect((end?.imagesPendingCount ?? 0) === 0, rule, `batch ${t.batchId} ended with imagesPendingCount ${show(end?.imagesPendingCount)}`);
-      for (const [postId, before] of t.pendingAtSettle) {
+      for (const [postId, before] of t.picturesSeenRendering) {
         const item = (end?.items ?? []).find((i: any) => i?.postId === postId);
         ctx.expect(item?.imagePending === false && (item?.hasMedia === true || (item?.imageUrls ?? []).length > 0), rule, `post ${postId}: after landing the item is ${show(item)}`);
         const after = t.digestAfter.get(postId);
