@@ -55,7 +55,7 @@ export interface Check {
   id: string;
   /** One line: what the check does. */
   description: string;
-  /** The rule ids the check enforces (spec/rules/rest.yaml). */
+  /** The rule ids the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks). */
   rules: readonly string[];
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;

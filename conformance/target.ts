@@ -111,20 +111,23 @@ const sections: Record<string, readonly string[]> = {
 
 export class TargetError extends Error {}
 
-function object(value: unknown, where: string): Raw {
+// The parsing helpers below are shared with the MCP section (conformance/mcp/target.ts).
+
+export function object(value: unknown, where: string): Raw {
   if (value === undefined || value === null) return {};
   if (typeof value !== "object" || Array.isArray(value)) throw new TargetError(`${where} must be a mapping`);
   return value as Raw;
 }
 
-function known(obj: Raw, section: string, where: string): void {
-  for (const key of Object.keys(obj))
-    if (!sections[section]!.includes(key))
-      throw new TargetError(`${where}: unknown key "${key}" (known: ${sections[section]!.join(", ")})`);
+/** Refuses keys outside `keys`, naming the known ones. */
+export function onlyKeys(obj: Raw, keys: readonly string[], where: string): void {
+  for (const key of Object.keys(obj)) if (!keys.includes(key)) throw new TargetError(`${where}: unknown key "${key}" (known: ${keys.join(", ")})`);
 }
 
+const known = (obj: Raw, section: string, where: string) => onlyKeys(obj, sections[section]!, where);
+
 /** A string value, or `{ env: NAME }` read from the environment (undefined when the variable is unset). */
-function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
+export function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") return value;
   if (typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).env === "string") {
@@ -134,7 +137,14 @@ function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | un
   throw new TargetError(`${where} must be a string or { env: NAME }`);
 }
 
-function num(value: unknown, where: string, positive = true): number | undefined {
+/** A boolean value, or undefined when absent. */
+export function bool(value: unknown, where: string): boolean | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new TargetError(`${where} must be true or false`);
+  return value;
+}
+
+export function num(value: unknown, where: string, positive = true): number | undefined {
   if (value === undefined || value === null) return undefined;
   const n = typeof value === "string" ? Number(value) : value;
   if (typeof n !== "number" || !Number.isFinite(n) || (positive ? n <= 0 : n < 0))
@@ -207,17 +217,45 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
     const n = num(timing[key], at(`timing.${key}`));
     if (n !== undefined) out.timing[key] = n;
   }
-  if (tls.insecure !== undefined) {
-    if (typeof tls.insecure !== "boolean") throw new TargetError(`${at("tls.insecure")} must be true or false`);
-    out.tls.insecure = tls.insecure;
-  }
+  const insecure = bool(tls.insecure, at("tls.insecure"));
+  if (insecure !== undefined) out.tls.insecure = insecure;
   const ca = str(tls.ca_file, at("tls.ca_file"), env);
   if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
   if (top.mcp !== undefined) out.mcp = parseMcpSection(top.mcp, where, env);
   return out;
 }
 
-const clean = <T extends object>(o: T): Partial<T> =>
+/** An http(s) URL without credentials or fragment, or a TargetError naming `what`. */
+export function targetUrl(raw: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new TargetError(`${what} is not a URL: ${raw}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TargetError(`${what} must be http(s), got ${url.protocol}`);
+  if (url.username || url.password) throw new TargetError(`${what} must not carry credentials; give tokens instead`);
+  url.hash = "";
+  return url;
+}
+
+/** The run's time scale and concurrency, checked. */
+export function checkedPace(scale: number, concurrency: number): void {
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new TargetError(`the time scale must be a positive number, got ${scale}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TargetError(`concurrency must be a whole number ≥ 1, got ${concurrency}`);
+}
+
+/** The CA file's text (for a target with a private CA), or undefined when none is named. */
+export function readCa(file: string | undefined, key: string): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, "utf8");
+  } catch (err) {
+    throw new TargetError(`cannot read ${key}: ${(err as Error).message}`);
+  }
+}
+
+export const clean = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
 
 /**
@@ -237,16 +275,8 @@ export function resolveTarget(options: {
   const embedded = options.embeddedUrl !== undefined;
   const rawUrl = options.embeddedUrl?.href ?? o.restUrl ?? file.url;
   if (!rawUrl) throw new TargetError("no target: give --rest-url, or a target file with rest.url");
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new TargetError(`the target URL is not a URL: ${rawUrl}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TargetError(`the target URL must be http(s), got ${url.protocol}`);
-  if (url.username || url.password) throw new TargetError("the target URL must not carry credentials; give tokens instead");
+  const url = targetUrl(rawUrl, "the target URL");
   url.search = "";
-  url.hash = "";
   // A base URL that ends in /v1 is taken as the API root's parent: paths already start with /v1.
   url.pathname = url.pathname.replace(/\/v1\/?$/, "/").replace(/\/?$/, "/");
 
@@ -258,7 +288,8 @@ export function resolveTarget(options: {
 
   const t = { ...defaultTiming, ...file.timing };
   const scale = o.timeScale ?? t.time_scale;
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new TargetError(`the time scale must be a positive number, got ${scale}`);
+  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
+  checkedPace(scale, concurrency);
   const ms = (seconds: number) => seconds * 1000 * scale;
   const timing: Timing = {
     timeScale: scale,
@@ -270,16 +301,7 @@ export function resolveTarget(options: {
     answerWithinMs: t.answer_within_seconds * 1000,
     budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), deadlineFloorsMs.budget),
   };
-  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TargetError(`concurrency must be a whole number ≥ 1, got ${concurrency}`);
-  let ca: string | undefined;
-  if (file.tls.caFile) {
-    try {
-      ca = readFileSync(file.tls.caFile, "utf8");
-    } catch (err) {
-      throw new TargetError(`cannot read tls.ca_file: ${(err as Error).message}`);
-    }
-  }
+  const ca = readCa(file.tls.caFile, "tls.ca_file");
   const secrets = [tokens.team, tokens.otherTeam, tokens.expired, triggers.rateLimitedToken].filter(
     (s): s is string => typeof s === "string" && s.length > 0,
   );

@@ -15,9 +15,23 @@
 //     concurrency: 4
 //     tls: { insecure: false, ca_file: … }
 // Any string may be written `{ env: NAME }`.
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { defaultConcurrency, defaultInputs, defaultTiming, TargetError, type Target } from "../target.js";
+import {
+  bool,
+  checkedPace,
+  clean,
+  defaultConcurrency,
+  defaultInputs,
+  defaultTiming,
+  num,
+  object as mapping,
+  onlyKeys as only,
+  readCa,
+  str,
+  TargetError,
+  targetUrl,
+  type Target,
+} from "../target.js";
 
 export type McpProfile = "preview" | "all";
 export type McpTokenKind = "normal" | "readonly" | "partner" | "otherTenant" | "expired" | "partnerUnconfigured";
@@ -133,41 +147,6 @@ export interface McpTargetFile {
   tls: { insecure?: boolean; caFile?: string };
 }
 
-type Raw = Record<string, unknown>;
-
-function mapping(value: unknown, where: string): Raw {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new TargetError(`${where} must be a mapping`);
-  return value as Raw;
-}
-
-function only(obj: Raw, keys: readonly string[], where: string): void {
-  for (const key of Object.keys(obj)) if (!keys.includes(key)) throw new TargetError(`${where}: unknown key "${key}" (known: ${keys.join(", ")})`);
-}
-
-function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return value;
-  if (typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).env === "string") {
-    const v = env[(value as Raw).env as string];
-    return v === undefined || v === "" ? undefined : v;
-  }
-  throw new TargetError(`${where} must be a string or { env: NAME }`);
-}
-
-function positive(value: unknown, where: string): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const n = typeof value === "string" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n) || n <= 0) throw new TargetError(`${where} must be a positive number, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function bool(value: unknown, where: string): boolean | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "boolean") throw new TargetError(`${where} must be true or false`);
-  return value;
-}
-
 export function parseProfile(value: unknown, where: string): McpProfile | undefined {
   if (value === undefined || value === null) return undefined;
   if (value !== "preview" && value !== "all") throw new TargetError(`${where} must be preview or all, got ${JSON.stringify(value)}`);
@@ -209,10 +188,10 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   const allow = bool(inputs.allow_publishing, at("inputs.allow_publishing"));
   if (allow !== undefined) out.inputs.allowPublishing = allow;
   for (const key of Object.keys(defaultMcpTiming) as (keyof typeof defaultMcpTiming)[]) {
-    const n = positive(timing[key], at(`timing.${key}`));
+    const n = num(timing[key], at(`timing.${key}`));
     if (n !== undefined) out.timing[key] = n;
   }
-  const concurrency = positive(mcp.concurrency, at("concurrency"));
+  const concurrency = num(mcp.concurrency, at("concurrency"));
   if (concurrency !== undefined) out.concurrency = concurrency;
   const insecure = bool(tls.insecure, at("tls.insecure"));
   if (insecure !== undefined) out.tls.insecure = insecure;
@@ -234,9 +213,6 @@ export interface McpOverrides {
   mcpTriggers?: McpTriggers;
 }
 
-const clean = <T extends object>(o: T): Partial<T> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
-
 /**
  * The runner's Target for the MCP suite. Its `url` is the endpoint's folder and `mcp.path` the endpoint below it,
  * so the origin guard and the budget work as for REST; `tokens.team` / `otherTeam` / `expired` mirror the MCP
@@ -249,15 +225,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
   const embedded = options.embeddedUrl !== undefined;
   const raw = options.embeddedUrl?.href ?? o.mcpUrl ?? file.url;
   if (!raw) throw new TargetError("no MCP target: give --mcp-url, or a target file with mcp.url");
-  let endpoint: URL;
-  try {
-    endpoint = new URL(raw);
-  } catch {
-    throw new TargetError(`the MCP URL is not a URL: ${raw}`);
-  }
-  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") throw new TargetError(`the MCP URL must be http(s), got ${endpoint.protocol}`);
-  if (endpoint.username || endpoint.password) throw new TargetError("the MCP URL must not carry credentials; give tokens instead");
-  endpoint.hash = "";
+  const endpoint = targetUrl(raw, "the MCP URL");
   const cut = endpoint.pathname.replace(/\/+$/, "").lastIndexOf("/");
   const base = new URL(endpoint.origin + endpoint.pathname.slice(0, cut + 1));
   const relPath = endpoint.pathname.slice(cut) + endpoint.search;
@@ -270,7 +238,8 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
 
   const t = { ...defaultMcpTiming, ...file.timing };
   const scale = o.timeScale ?? t.time_scale;
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new TargetError(`the time scale must be a positive number, got ${scale}`);
+  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
+  checkedPace(scale, concurrency);
   const ms = (seconds: number) => seconds * 1000 * scale;
   const floor = (seconds: number, min: number) => Math.max(ms(seconds), min);
   const mcpTiming: McpTiming = {
@@ -286,16 +255,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
     jobPollMs: ms(t.job_poll_seconds),
     jobDeadlineMs: floor(t.job_deadline_seconds, mcpDeadlineFloorsMs.job),
   };
-  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TargetError(`concurrency must be a whole number ≥ 1, got ${concurrency}`);
-  let ca: string | undefined;
-  if (file.tls.caFile) {
-    try {
-      ca = readFileSync(file.tls.caFile, "utf8");
-    } catch (err) {
-      throw new TargetError(`cannot read mcp.tls.ca_file: ${(err as Error).message}`);
-    }
-  }
+  const ca = readCa(file.tls.caFile, "mcp.tls.ca_file");
   const secrets = Object.values(tokens).filter((s): s is string => typeof s === "string" && s.length > 0);
   const rest = defaultTiming;
   return {

@@ -1,21 +1,14 @@
 // What the MCP checks share: the check constructor (every check declares the rules any call can break), polling
 // within a check at the seed's pace, post helpers and cleanup of bookings.
 import { randomBytes } from "node:crypto";
-import type { Check, CheckContext, Need } from "../../check.js";
+import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { callRules, expectOk, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 
-export interface McpCheckDef {
-  /** Starts with mcp-. */
-  id: string;
-  description: string;
-  /** The rules of spec/rules/mcp.yaml the check enforces (the call rules are added). */
-  rules: readonly string[];
-  group: string;
-  needs?: readonly Need[];
-  tokenless?: boolean;
+/** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml (the call rules are added). */
+export interface McpCheckDef extends Omit<Check, "run"> {
   run(ctx: CheckContext, m: McpContext): Promise<void>;
 }
 
