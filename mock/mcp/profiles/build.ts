@@ -125,5 +125,10 @@ export function createProfile(store: ProfilesStore, args: Record<string, any>, c
   };
   store.addBrand(brand);
   byExternalId.set(externalId, brand.id);
+  // A partner keeps its newest clients only: the oldest beyond the cap are forgotten whole.
+  for (const old of store.clientsOverCap(ctx.principal.tenant)) {
+    for (const id of old.brandIds) ctx.posts.erase(id);
+    store.forget(old);
+  }
   return answer(brand, true, now);
 }

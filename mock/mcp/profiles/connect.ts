@@ -88,7 +88,7 @@ export function createConnectLink(store: ProfilesStore, args: Record<string, any
   }
   const now = ctx.clock.now();
   const token = tokenFrom(24, "connect-link", store.nextId("connect-link"));
-  store.links.set(token, {
+  store.links.set(token, brand.id, {
     token,
     brandId: brand.id,
     platform: (platform ?? "instagram") as ConnectChannel,

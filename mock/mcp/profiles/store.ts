@@ -1,5 +1,9 @@
 // State of the profiles domain: workspaces (client companies), their brands (profiles) with channels, build,
-// look and connect links, and tombstones of erased workspaces. Access rules live here too.
+// look and connect links, and tombstones of erased workspaces. Access rules live here too. Nothing grows without
+// bound (profileCaps): a partner keeps its newest 1,000 clients (an older one is forgotten whole, posts and
+// pictures included, and answers not_found like any unknown id), a brand its newest 50 connect links, a tenant
+// the tombstones of its newest 10,000 erased brands.
+import { CappedStore } from "../../capped-store.js";
 import type { Principal } from "../context.js";
 import { ToolError } from "../context.js";
 import type { ConnectChannel } from "./magic.js";
@@ -100,14 +104,17 @@ export interface ConnectLinkState {
   options: { id: string; name: string; type: string }[];
 }
 
+export const profileCaps = { clientsPerPartner: 1000, linksPerBrand: 50, tombstonesPerTenant: 10_000 } as const;
+
 export class ProfilesStore {
   readonly workspaces = new Map<string, WorkspaceState>();
   readonly brands = new Map<string, BrandState>();
-  readonly links = new Map<string, ConnectLinkState>();
+  /** Connect links by token, owned by their brand. */
+  readonly links = new CappedStore<ConnectLinkState>(profileCaps.linksPerBrand);
   /** partner tenant → externalId → brandId */
   readonly externalIds = new Map<string, Map<string, string>>();
-  /** brandId of an erased workspace → its workspace and tenant, so delete_profile keeps answering deleted. */
-  readonly erased = new Map<string, { companyId: string; tenant: string }>();
+  /** brandId of an erased workspace → its workspace and tenant (owned by the tenant), so delete_profile keeps answering deleted. */
+  readonly erased = new CappedStore<{ companyId: string; tenant: string }>(profileCaps.tombstonesPerTenant);
   private counter = 0;
 
   /** A fresh deterministic UUID of the given kind. */
@@ -159,13 +166,25 @@ export class ProfilesStore {
 
   /** Removes an erased workspace and everything in it, keeping tombstones for its brand ids. */
   erase(ws: WorkspaceState): void {
+    for (const brandId of ws.brandIds) this.erased.set(brandId, ws.tenant, { companyId: ws.id, tenant: ws.tenant });
+    this.forget(ws);
+  }
+
+  /** Removes a workspace and everything in it, leaving no trace (its ids answer as unknown ones). */
+  forget(ws: WorkspaceState): void {
     for (const brandId of ws.brandIds) {
-      this.erased.set(brandId, { companyId: ws.id, tenant: ws.tenant });
       this.brands.delete(brandId);
+      this.links.deleteOwner(brandId);
     }
-    for (const [token, link] of this.links) if (ws.brandIds.includes(link.brandId)) this.links.delete(token);
-    for (const ids of this.externalIds.values()) for (const [ext, id] of ids) if (ws.brandIds.includes(id)) ids.delete(ext);
+    const ids = this.externalIds.get(ws.tenant);
+    for (const [ext, id] of ids ?? []) if (ws.brandIds.includes(id)) ids!.delete(ext);
     this.workspaces.delete(ws.id);
+  }
+
+  /** A partner's client workspaces beyond its cap, oldest first: the ones to forget after adding a client. */
+  clientsOverCap(tenant: string): WorkspaceState[] {
+    const clients = [...this.workspaces.values()].filter((ws) => ws.tenant === tenant && ws.kind === "partner");
+    return clients.slice(0, Math.max(0, clients.length - profileCaps.clientsPerPartner));
   }
 }
 
