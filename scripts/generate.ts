@@ -1,4 +1,6 @@
 // `npm run generate`: spec/ → generated/ and docs/. `--check` regenerates into memory and fails if either differs.
+// The docs pages made from the mocks' and the checks' code (scripts/lib/docs-code.ts) come last: that code
+// reads generated/ from disk as it loads, so it is imported only once generated/ is written.
 import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "./lib/paths.js";
@@ -43,8 +45,14 @@ function drift(files: GeneratedFiles): string[] {
   return problems;
 }
 
+/** docs/ pages made from the mocks' tables and the conformance checks, as the files on disk make them load. */
+async function generateFromCode(): Promise<GeneratedFiles> {
+  const files: GeneratedFiles = new Map();
+  (await import("./lib/docs-code.js")).generateCodeDocs(files);
+  return files;
+}
+
 function write(files: GeneratedFiles): void {
-  for (const dir of ownedDirs) fs.rmSync(path.join(repoRoot, dir), { recursive: true, force: true });
   for (const [rel, content] of files) {
     const target = path.join(repoRoot, rel);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const files = await generateAll();
   if (check) {
+    for (const [rel, content] of await generateFromCode()) files.set(rel, content);
     const problems = drift(files);
     if (problems.length) {
       console.error(`generated/ and docs/ do not match spec/:\n  ${problems.join("\n  ")}`);
@@ -66,7 +75,11 @@ async function main(): Promise<void> {
     console.log(`generated/ and docs/ are up to date (${files.size} files).`);
     return;
   }
+  for (const dir of ownedDirs) fs.rmSync(path.join(repoRoot, dir), { recursive: true, force: true });
   write(files);
+  const fromCode = await generateFromCode();
+  write(fromCode);
+  for (const [rel, content] of fromCode) files.set(rel, content);
   const ms = Math.round(performance.now() - started);
   console.log(`Wrote ${files.size} files to ${ownedDirs.map((d) => `${d}/`).join(" and ")} in ${ms} ms.`);
 }

@@ -11,16 +11,16 @@ import { specDir } from "./paths.js";
 import type { GeneratedFiles } from "./rest.js";
 import type { Json, JsonObject } from "./schema-walk.js";
 
-const banner = `<!-- ${bannerText} -->\n`;
-const cell = (text: unknown) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ").trim();
+export const banner = `<!-- ${bannerText} -->\n`;
+export const cell = (text: unknown) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ").trim();
 const firstSentence = (text: unknown) => {
   const t = cell(text);
   const m = /^(.+?[.!?])(\s|$)/.exec(t);
   return m ? m[1]! : t;
 };
-const table = (head: string[], rows: string[][]) =>
+export const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/\s+/g, "-");
+export const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/\s+/g, "-");
 
 /** A short type expression for a schema: names for $refs, unions for anyOf/oneOf, enums spelled out. */
 function typeOf(schema: Json | undefined): string {
@@ -211,10 +211,8 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [errors.md](errors.md) | the MCP error catalogue by kind, with retryable flags and the tools returning each code |
 | [lifecycles.md](lifecycles.md) | every lifecycle of both APIs as a Mermaid state diagram |
 | [inferred.md](inferred.md) | every part of the contract designed where the source documents say "not shown" |
-
-Magic inputs of the mocks: [mock/rest/README.md](../mock/rest/README.md), [mock/mcp/README.md](../mock/mcp/README.md),
-[mock/mcp/profiles/README.md](../mock/mcp/profiles/README.md). Rules and the checks covering them: run
-\`npx ideas-contract conformance --report-md FILE\` (the coverage ledger) or \`--list\`.
+| [mock-magic-inputs.md](mock-magic-inputs.md) | the test tokens and magic inputs of the REST reference server and the MCP gateway mock |
+| [rules.md](rules.md) | the rule catalogues of both APIs, with the conformance checks covering each rule |
 `,
   );
 }
