@@ -303,9 +303,154 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-not-ready-as-ai-failure",
     rule: "profile-not-ready-refusal",
     description: "Generation on a profile still building is refused with ai_generation_failed instead of profile_not_ready",
+    // A build takes 10 to 30 virtual minutes: at 0.001 a loaded machine may see it end before the call is judged.
+    run: { only: ["mcp-profile-not-ready-while-building"], timeScale: 0.003 },
     response: onResult(
       (_c, r) => errorOf(r)?.code === "profile_not_ready",
       (r) => withData(r, { ok: false, error: { code: "ai_generation_failed", message: "Generation failed.", retryable: true } }),
     ),
+  },
+  {
+    id: "mcp-read-only-hint-flipped",
+    rule: "read-only-hint",
+    description: "tools/list marks get_profile as a tool that changes data",
+    response: (req, res) => {
+      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
+      const tools = res.body.result.tools.map((t: any) => (t.name === "get_profile" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
+      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+    },
+  },
+  {
+    id: "mcp-times-with-offset",
+    rule: "times-to-utc",
+    description: "update_post answers scheduledAt with a +02:00 offset (the same instant, not in UTC)",
+    response: onResult(
+      (c, r) => c.name === "update_post" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string",
+      (r) => {
+        const at = new Date(Date.parse(dataOf(r).scheduledAt) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
+        return withData(r, { ...dataOf(r), scheduledAt: at });
+      },
+    ),
+  },
+  {
+    id: "mcp-story-channel",
+    rule: "destination-case",
+    description: "get_profile lists instagram_stories as a channel of its own",
+    response: onResult(
+      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).channels.some((ch: any) => ch.platform === "instagram"),
+      (r) => {
+        const d = dataOf(r);
+        const ig = d.channels.find((ch: any) => ch.platform === "instagram");
+        return withData(r, { ...d, channels: [...d.channels, { ...ig, platform: "instagram_stories" }] });
+      },
+    ),
+  },
+  {
+    id: "mcp-deactivation-never-ends",
+    rule: "deactivation-progress",
+    description: "deactivate_profile keeps answering deactivation_scheduled",
+    response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...dataOf(r), status: "deactivation_scheduled" })),
+  },
+  {
+    id: "mcp-delete-without-confirm",
+    rule: "delete-confirm-true",
+    description: "delete_profile runs without confirm: true (the request is completed with it)",
+    request: onCall((call) => (call.name === "delete_profile" && call.args.confirm !== true ? { args: { ...call.args, confirm: true } } : {})),
+  },
+  {
+    id: "mcp-truncated-always-false",
+    rule: "workspaces-limit-truncated",
+    description: "get_workspaces never says truncated",
+    response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...dataOf(r), truncated: false })),
+  },
+  {
+    id: "mcp-user-choice-inverted",
+    rule: "list-brands",
+    description: "list_brands says needsUserChoice the other way round",
+    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), needsUserChoice: !dataOf(r).needsUserChoice })),
+  },
+  {
+    id: "mcp-readiness-without-blockers",
+    rule: "readiness-consistent",
+    description: "get_profile says it can generate and publish whatever blocks it (blockers kept)",
+    response: onResult(
+      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).readiness?.blockers?.length > 0,
+      (r) => withData(r, { ...dataOf(r), readiness: { ...dataOf(r).readiness, canGenerate: true, canPublish: true } }),
+    ),
+  },
+  {
+    id: "mcp-reschedule-stops-at-failure",
+    rule: "reschedule-per-entry",
+    description: "reschedule_posts answers no move after the first failing entry",
+    response: onResult(
+      (c, r) => c.name === "reschedule_posts" && isSuccess(r),
+      (r) => {
+        const moves: any[] = dataOf(r).moves;
+        const cut = moves.findIndex((m) => m.ok === false);
+        return withData(r, { ...dataOf(r), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
+      },
+    ),
+  },
+  {
+    id: "mcp-failed-destination-pending",
+    rule: "publish-failed-destination",
+    description: "publish_post_now reports a refused destination as pending (publishing_in_progress) instead of failed",
+    response: onResult(
+      (c, r) => c.name === "publish_post_now" && isSuccess(r),
+      (r) =>
+        withData(r, {
+          ...dataOf(r),
+          publishResults: (dataOf(r).publishResults ?? []).map((p: any) =>
+            p.status === "failed" ? { ...p, status: "pending", reason: { code: "publishing_in_progress", message: "Finishing in the background.", retryable: false } } : p,
+          ),
+        }),
+    ),
+  },
+  {
+    id: "mcp-rejection-ignored",
+    rule: "approval-rejected",
+    description: "schedule_post and publish_post_now approve a rejected post as it reads before they run",
+    request: onCall(async (call, req, ctx) => {
+      if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
+      const view = await upstreamCall(ctx, req, "view_post", { id: call.args.id });
+      if (view?.approval?.decision === "rejected") await upstreamCall(ctx, req, "approve_post", { id: call.args.id, contentDigest: view.contentDigest });
+      return {};
+    }),
+  },
+  {
+    id: "mcp-approval-not-required",
+    rule: "approval-required",
+    description: "A post nobody decided on is approved as it reads before schedule_post runs (as if no approval were required)",
+    request: onCall(async (call, req, ctx) => {
+      if (call.name !== "schedule_post") return {};
+      const view = await upstreamCall(ctx, req, "view_post", { id: call.args.id });
+      if (view && view.approval === null && typeof view.contentDigest === "string") await upstreamCall(ctx, req, "approve_post", { id: call.args.id, contentDigest: view.contentDigest });
+      return {};
+    }),
+  },
+  {
+    id: "mcp-social-website-accepted",
+    rule: "website-refused",
+    description: "create_profile accepts a social profile as website (the request is sent with a usable one)",
+    request: onCall((call) =>
+      call.name === "create_profile" && /instagram\.com|facebook\.com|tiktok\.com/.test(String(call.args.websiteUrl)) ? { args: { ...call.args, websiteUrl: "https://www.harbourloaf.ie" } } : {},
+    ),
+  },
+  {
+    id: "mcp-unconfigured-partner-served",
+    rule: "partner-not-found",
+    description: "A partner client with no partner configured is served as a normal user",
+    request: onCall((_call, req) => (req.token === "mcp_partner_unconfigured" ? { token: "mcp_user" } : {})),
+  },
+  {
+    id: "mcp-read-scope-refused",
+    rule: "read-scope-suffices",
+    description: "A read-only token's reads are refused like writes (403 insufficient_scope)",
+    response: (req, res) => {
+      const call = callOf(req);
+      if (req.token !== "mcp_readonly" || !call) return res;
+      const body = { error: "insufficient_scope", error_description: "Needs mcp:write." };
+      return { ...res, status: 403, headers: { ...res.headers, "www-authenticate": 'Bearer error="insufficient_scope", scope="mcp:read mcp:write"' }, body };
+    },
   },
 ];
