@@ -59,6 +59,19 @@ async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args
   return (res.body?.result as Result | undefined)?.structuredContent?.data;
 }
 
+/** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
+function onlyObjectOutput(res: Answer, tool: string): Answer {
+  if (!Array.isArray(res.body?.result?.tools)) return res;
+  const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
+  return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+}
+
+/** Batches claim to be settled while still queued or generating. */
+const settledEarly = onResult(
+  (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && ["queued", "generating"].includes(dataOf(r).status),
+  (r) => withData(r, { ...dataOf(r), settled: true }),
+);
+
 /** Per post, the first digest view_post answered (the digest-frozen mutant keeps answering it). */
 const firstDigests = new Map<string, string>();
 /** Brands whose deletion was seen finished (the deleted-forgotten mutant answers not_found for them afterwards). */
@@ -161,6 +174,15 @@ export const mcpMutants: McpMutant[] = [
       const write = !["get_", "list_", "view_"].some((p) => call.name.startsWith(p));
       return req.token === "mcp_readonly" && write ? { token: "mcp_user" } : {};
     }),
+  },
+  {
+    id: "mcp-settled-while-generating",
+    rule: "batch-status-values",
+    description:
+      "get_post_batch_status says settled while the batch is queued or generating, and (so the live schema lets it through, as the seed allows) tools/list declares its output only as an object",
+    // Copy takes 60 to 180 virtual seconds: a slower clock keeps a loaded machine from missing it.
+    run: { only: ["mcp-batch-status-values"], timeScale: 0.003 },
+    response: (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, "get_post_batch_status") : settledEarly!(req, res, ctx)),
   },
   {
     id: "mcp-images-pending-overcounted",
