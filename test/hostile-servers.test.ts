@@ -11,6 +11,7 @@ import { resolveTarget } from "../conformance/target.js";
 import {
   allSecrets,
   bearerOf,
+  hostileMcpTokens,
   hostileReferenceTimeScale,
   hostileTokens,
   outputsOf,
@@ -357,5 +358,66 @@ describe("the polite client, answer by answer", () => {
     } finally {
       transport.close();
     }
+  });
+});
+
+// The MCP suite shares the REST suite's client (conformance/mcp/http.ts): the same hostile servers, met at the MCP
+// endpoint, through the SDK client and the raw JSON-RPC requests alike.
+describe.concurrent("the MCP suite against hostile servers", () => {
+  const endpoint = (server: HostileServer) => new URL("/mcp", server.url);
+
+  it("ends when the server never answers", async ({ onTestFinished }) => {
+    const server = await startRawServer(() => {});
+    closeAfter(onTestFinished, server);
+    const budgetSeconds = 6;
+    const run = await runHostile(endpoint(server), { mcp: true, budgetSeconds, requestTimeoutSeconds: 1 });
+    expectSafeRun(run, budgetSeconds);
+    expectReasons(run, [/no answer within 1 s/]);
+    expect(server.requests.some((r) => bearerOf(r) === hostileMcpTokens.normal)).toBe(true);
+  });
+
+  it("reports garbage instead of JSON-RPC (200 text/plain to everything)", async ({ onTestFinished }) => {
+    const server = await startHttpServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("Hello! This is not JSON-RPC <html><body>at all</body></html>");
+    });
+    closeAfter(onTestFinished, server);
+    const budgetSeconds = 10;
+    const run = await runHostile(endpoint(server), { mcp: true, budgetSeconds, requestTimeoutSeconds: 2 });
+    expectSafeRun(run, budgetSeconds);
+    // The SDK client cannot even connect (every check says so); the raw requests quote what came back.
+    expectReasons(run, [/connecting as \w+: /, /This is not JSON-RPC/]);
+    expectBudgetUnspent(run);
+  });
+
+  it("refuses a redirect to another origin: the tokens never reach it", async ({ onTestFinished }) => {
+    const other = await startRecorder();
+    const server = await startHttpServer((req, res, seen) => {
+      const location = new URL(req.url ?? "/", other.url);
+      location.searchParams.set("stolen", bearerOf(seen) ?? "");
+      res.writeHead(307, { location: location.href, "content-type": "application/json" });
+      res.end(JSON.stringify({ moved: location.href, token: bearerOf(seen) }));
+    });
+    closeAfter(onTestFinished, server, other);
+    const budgetSeconds = 10;
+    const run = await runHostile(endpoint(server), { mcp: true, budgetSeconds, requestTimeoutSeconds: 2 });
+    expectSafeRun(run, budgetSeconds, [other]);
+    expect(other.connections, "a redirect was followed").toBe(0);
+    expect(countMatching(run, /redirect refused/)).toBeGreaterThan(0);
+    expectBudgetUnspent(run);
+  });
+
+  it("does not wait out 429s whose Retry-After reaches past the budget", async ({ onTestFinished }) => {
+    const server = await startHttpServer((_req, res) => {
+      res.writeHead(429, { "retry-after": "86400", "content-type": "application/json" });
+      res.end('{"error":"slow down"}');
+    });
+    closeAfter(onTestFinished, server);
+    const budgetSeconds = 8;
+    const run = await runHostile(endpoint(server), { mcp: true, budgetSeconds, requestTimeoutSeconds: 2 });
+    expectSafeRun(run, budgetSeconds);
+    expectReasons(run, [/HTTP 429/]);
+    expect(run.warnings.map((w) => w.name)).not.toContain("TimeoutOverflowWarning");
+    expectBudgetUnspent(run);
   });
 });

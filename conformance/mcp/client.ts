@@ -130,7 +130,7 @@ export class McpSession {
             : "rpc";
         out.error = { kind, message: err.message, code: err.code };
       } else if (err instanceof StreamableHTTPError) {
-        out.error = { kind: "http", message: err.message, ...(err.code !== undefined ? { code: err.code } : {}) };
+        out.error = { kind: "http", message: sdkMessage(err), ...(err.code !== undefined ? { code: err.code } : {}) };
       } else {
         const cause = (err as { cause?: unknown })?.cause;
         if (cause instanceof BudgetExceeded || cause instanceof TransportError) throw cause;
@@ -162,9 +162,15 @@ export class McpSession {
 /** A tools/call JSON-RPC request. */
 export const toolsCall = (name: string, args: Record<string, unknown>, id: number | string = 1) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 
+/** An SDK error's message, with the HTTP status when the SDK's own message leaves it out. */
+function sdkMessage(err: unknown): string {
+  const message = (err as Error)?.message ?? String(err);
+  return err instanceof StreamableHTTPError && err.code !== undefined && !message.includes(String(err.code)) ? `HTTP ${err.code}: ${message}` : message;
+}
+
 function rethrow(err: unknown, what: string): Error {
   if (err instanceof BudgetExceeded || err instanceof TransportError) return err;
   const cause = (err as { cause?: unknown })?.cause;
   if (cause instanceof BudgetExceeded || cause instanceof TransportError) return cause;
-  return new TransportError(`${what}: ${(err as Error)?.message ?? String(err)}`);
+  return new TransportError(`${what}: ${sdkMessage(err)}`);
 }

@@ -25,7 +25,16 @@ export const hostileTokens = { team: "tok_SECRET_team_a_123", otherTeam: "tok_SE
 export const hostileRateLimitedToken = "tok_SECRET_rate_limited_000";
 /** What every secret of the run contains: a leak of any of them, or of a part of one, shows up as this. */
 export const secretMark = "tok_SECRET";
-export const allSecrets = [...Object.values(hostileTokens), hostileRateLimitedToken];
+/** The MCP suite's fake tokens (every kind, so that no check is skipped for want of one). */
+export const hostileMcpTokens = {
+  normal: "tok_SECRET_mcp_normal_1",
+  readonly: "tok_SECRET_mcp_readonly_2",
+  partner: "tok_SECRET_mcp_partner_3",
+  otherTenant: "tok_SECRET_mcp_other_4",
+  expired: "tok_SECRET_mcp_expired_5",
+  partnerUnconfigured: "tok_SECRET_mcp_unconfigured_6",
+} as const;
+export const allSecrets = [...Object.values(hostileTokens), hostileRateLimitedToken, ...Object.values(hostileMcpTokens)];
 
 /** One request as a server saw it. */
 export interface Seen {
@@ -174,14 +183,16 @@ export interface HostileRun {
   warnings: Error[];
 }
 
-export interface HostileRunOptions extends Omit<ConformanceOptions, "restUrl" | "env"> {
+export interface HostileRunOptions extends Omit<ConformanceOptions, "restUrl" | "mcpUrl" | "env"> {
+  /** Run the MCP suite against `url` (the endpoint) instead of the REST suite. */
+  mcp?: boolean;
   /** The overall budget, in real seconds (required: every hostile run must end). */
   budgetSeconds: number;
   /** Give up waiting for runConformance this long after the budget (default 5 s): then `hung` is true. */
   graceMs?: number;
 }
 
-/** Runs the REST suite against `url` with the fake tokens, printing and writing every report. */
+/** Runs the REST suite (or the MCP suite) against `url` with the fake tokens, printing and writing every report. */
 export async function runHostile(url: URL, options: HostileRunOptions): Promise<HostileRun> {
   const printed: string[] = [];
   const sink = (isTTY: boolean) =>
@@ -191,7 +202,10 @@ export async function runHostile(url: URL, options: HostileRunOptions): Promise<
   const warnings: Error[] = [];
   const onWarning = (w: Error) => warnings.push(w);
   process.on("warning", onWarning);
-  const { graceMs = 5_000, ...rest } = options;
+  const { graceMs = 5_000, mcp = false, ...rest } = options;
+  const target = mcp
+    ? { mcpUrl: url.href, mcpTokens: { ...hostileMcpTokens }, mcpProfile: "all" as const }
+    : { restUrl: url.href, tokens: { ...hostileTokens }, triggers: { rateLimitedToken: hostileRateLimitedToken } };
   const started = performance.now();
   let error: unknown;
   let result: RunResult | undefined;
@@ -201,10 +215,8 @@ export async function runHostile(url: URL, options: HostileRunOptions): Promise<
     const run = runConformance({
       timeScale: 0.001,
       concurrency: 4,
-      tokens: { ...hostileTokens },
-      triggers: { rateLimitedToken: hostileRateLimitedToken },
       ...rest,
-      restUrl: url.href,
+      ...target,
       env: {},
       onEvent: (e) => {
         live.onEvent(e);
@@ -264,7 +276,7 @@ export function reasonsOf(result: RunResult): { id: string; status: string; text
 }
 
 /** Skip reasons that only say the target file lacks something (not the fault of the server under test). */
-export const unmetNeedReason = /^no (token|expired token|website|focus)|^the target is plain HTTP/;
+export const unmetNeedReason = /^no (token|expired token|website|focus)|^the target is plain HTTP|^no (website|brief|caption) .*mcp\.triggers|allow_publishing/;
 
 /** The reference server's time scale behind `startHostileReference` (runs against it must use the same). */
 export const hostileReferenceTimeScale = 0.002;

@@ -139,10 +139,14 @@ export const batchChecks: Check[] = [
       const rule = "batch-items";
       const keys = ["main", ...(m.target.triggers.briefPartial ? ["partial"] : [])] as ("main" | "partial")[];
       let seen = 0;
+      const problems: string[] = [];
       for (const key of keys) {
         const t = await m.jobs.batch(key);
         const b = t.settledIndex === undefined ? undefined : okData(t.polls.at(-1));
-        if (!b) continue;
+        if (!b) {
+          problems.push(`${key}: ${t.problem ?? t.outcome}`);
+          continue;
+        }
         for (const i of b.items ?? []) {
           seen++;
           const at = `batch ${t.batchId} item ${i?.index}`;
@@ -158,7 +162,7 @@ export const batchChecks: Check[] = [
           }
         }
       }
-      if (!seen) return ctx.skip("no batch settled to look at");
+      if (!seen) return ctx.skip(`no batch settled to look at (${problems.join("; ")})`);
     },
   }),
   mcpCheck({
