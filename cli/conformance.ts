@@ -49,11 +49,13 @@ Target:
 
 Pace (polite by default):
   --time-scale F             real seconds per second of the target: scales every poll interval
-                             (brand 10 s, batch 15 s) and deadline (default 1, or the target file's;
-                             ${embeddedTimeScale} for the embedded reference)
+                             (REST: brand 10 s, batch 15 s; MCP: batch 5 s, then 15 s backing off to
+                             30 s, build 60 s, ending 30 s) and deadline (default 1, or the target
+                             file's; ${embeddedTimeScale} for the embedded references)
   --concurrency N            requests in flight at most (default 4)
-  --request-timeout SECONDS  per request (default 30)
-  --budget SECONDS           the whole run, in real seconds (default 1800 × time scale, at least 30)
+  --request-timeout SECONDS  per request (default 30 for REST, 150 for MCP as the seed advises)
+  --budget SECONDS           the whole run, in real seconds (default 1800 × time scale for REST,
+                             3600 × time scale for MCP, at least 30 and 60)
 
 Selection:
   --only PATTERN             run only checks whose id matches (* wildcard); repeatable
