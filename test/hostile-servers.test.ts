@@ -146,7 +146,6 @@ describe.concurrent("the conformance runner against hostile servers", () => {
       // Every failure shows what came back; the stateful probe reads a body without the name it sent as a
       // stateless target (see the report: a better reason belongs in fixtures.ts).
       expectReasons(run, [new RegExp(`(→|answered) 200:? ${body.slice(0, 10).replace(/[{[]/g, "\\$&")}`), /does not keep what it is sent/]);
-      expect(run.wallMs, "garbage answers fast: the run need not wait for its budget").toBeLessThan(budgetSeconds * 1000);
       expectBudgetUnspent(run);
     });
 
@@ -210,7 +209,6 @@ describe.concurrent("the conformance runner against hostile servers", () => {
     const run = await runHostile(server.url, { budgetSeconds, requestTimeoutSeconds: 2 });
     expectSafeRun(run, budgetSeconds);
     expectReasons(run, [/the connection was reset before the answer was complete/]);
-    expect(run.wallMs).toBeLessThan(budgetSeconds * 1000);
     expectBudgetUnspent(run);
   });
 
@@ -239,7 +237,6 @@ describe.concurrent("the conformance runner against hostile servers", () => {
       expectReasons(run, [/redirect refused/]);
       expect(countMatching(run, /redirect refused/)).toBeGreaterThan(0);
       if (!tokenInHost) expect(run.reports.md).toContain(`to another origin (${other.url.origin})`);
-      expect(run.wallMs).toBeLessThan(budgetSeconds * 1000);
       expectBudgetUnspent(run);
     });
 
