@@ -9,6 +9,7 @@ import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
 import { inputValidators, resultValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
 import {
   breakages,
+  caseList,
   deepClosedArrays,
   deepObjects,
   deepOpenArrays,
@@ -116,15 +117,7 @@ const tokenFor = (tool: string) => (isPartnerOnly(tool) ? "mcp_partner" : "mcp_u
 export function mcpFuzzCases(f: McpFixtures, seed: string, minimum: number): McpCase[] {
   const rng = seededRng(seed);
   const bases = baseArguments(f);
-  const cases: McpCase[] = [];
-  const seen = new Set<string>();
-  const add = (c: McpCase) => {
-    const key = JSON.stringify([c.request?.method, c.request?.path, c.request?.headers, String(c.request?.body ?? ""), String(c.raw ?? "")]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    cases.push(c);
-    return true;
-  };
+  const { cases, add } = caseList<McpCase>();
   const call = (tool: string, body: string | Buffer, token: string | null = tokenFor(tool), extra: Record<string, string> = {}) => ({
     method: "POST",
     path: "/mcp",

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { errorTypes, schemaFor, validators } from "./rest-client.js";
 import {
   breakages,
+  caseList,
   deepClosedArrays,
   deepObjects,
   deepOpenArrays,
@@ -102,15 +103,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** The hostile requests, deterministic for a seed; at least `minimum` of them. */
 export function restFuzzCases(f: RestFixtures, seed: string, minimum: number): RestCase[] {
   const rng = seededRng(seed);
-  const cases: RestCase[] = [];
-  const seen = new Set<string>();
-  const add = (c: RestCase) => {
-    const key = JSON.stringify([c.request?.method, c.request?.path, c.request?.headers, String(c.request?.body ?? ""), String(c.raw ?? "")]);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    cases.push(c);
-    return true;
-  };
+  const { cases, add } = caseList<RestCase>();
   const post = (method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string> = {}) => ({
     method,
     path,

@@ -430,6 +430,22 @@ export interface FuzzCase {
   raw?: Buffer | string;
 }
 
+/** A list of cases that refuses duplicates (the same request twice): `add` says whether the case was new. */
+export function caseList<C extends FuzzCase>(): { cases: C[]; add(c: C): boolean } {
+  const cases: C[] = [];
+  const seen = new Set<string>();
+  return {
+    cases,
+    add(c) {
+      const key = JSON.stringify([c.request?.method, c.request?.path, c.request?.headers, String(c.request?.body ?? ""), String(c.raw ?? "")]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      cases.push(c);
+      return true;
+    },
+  };
+}
+
 export interface FuzzOutcome<C extends FuzzCase = FuzzCase> {
   fuzzCase: C;
   answer?: RawAnswer;

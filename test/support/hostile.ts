@@ -102,6 +102,11 @@ export async function startHttpServer(handler: (req: http.IncomingMessage, res: 
   server.requestTimeout = 0;
   server.headersTimeout = 0;
   server.keepAliveTimeout = 60_000;
+  return handle(server, requests);
+}
+
+/** A started hostile server: listening on 127.0.0.1, with what it saw. */
+async function handle(server: net.Server, requests: Seen[]): Promise<HostileServer> {
   const t = tracked(server);
   const url = await listen(server);
   return {
@@ -144,17 +149,7 @@ export async function startRawServer(onRequest: (socket: net.Socket, seen: Seen,
       onRequest(socket, seen, requests.length - 1);
     });
   });
-  const t = tracked(server);
-  const url = await listen(server);
-  return {
-    url,
-    requests,
-    received: t.received,
-    get connections() {
-      return t.connections();
-    },
-    close: t.close,
-  };
+  return handle(server, requests);
 }
 
 /** "Another origin": answers every request with 200 {} and keeps everything it received. */
