@@ -1,7 +1,7 @@
 // `npm run check:breaking -- [--base REF|TARBALL] [--head REF|TARBALL] [--json] [--verbose]`:
 // the breaking-change gate. Compares the generated contract of the base (default: the last release tag) with
 // the working tree and exits 1 when a breaking change is not allowed. --help for details.
-import { parseArgs } from "node:util";
+import { commandArgs } from "../cli/args.js";
 import { repoRoot } from "./lib/paths.js";
 import { nothingCompared, verdict } from "./breaking/classify.js";
 import { diffContracts } from "./breaking/contract.js";
@@ -38,28 +38,19 @@ Review items (descriptions, documented defaults, annotations) never fail it; a r
 Compare generated artefacts: run \`npm run generate\` first if spec/ changed.`;
 
 function main(): number {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        base: { type: "string" },
-        head: { type: "string" },
-        json: { type: "boolean", default: false },
-        verbose: { type: "boolean", default: false },
-        rules: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values;
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = commandArgs(
+    process.argv.slice(2),
+    {
+      base: { type: "string" },
+      head: { type: "string" },
+      json: { type: "boolean", default: false },
+      verbose: { type: "boolean", default: false },
+      rules: { type: "boolean", default: false },
+    },
+    HELP,
+  );
+  if ("exit" in parsed) return parsed.exit;
+  const args = parsed.values;
   if (args.rules) {
     console.log(rulesTable());
     return 0;

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { commandArgs } from "../cli/args.js";
 import { repoRoot } from "./lib/paths.js";
 import { diffContracts } from "./breaking/contract.js";
 import { loadBase, loadWorkingTree } from "./breaking/load-base.js";
@@ -42,25 +42,17 @@ function tagExists(tag: string): boolean {
 }
 
 function main(): number {
-  let args;
-  try {
-    args = parseArgs({
-      options: {
-        "dry-run": { type: "boolean", default: false },
-        base: { type: "string" },
-        date: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const parsed = commandArgs(
+    process.argv.slice(2),
+    {
+      "dry-run": { type: "boolean", default: false },
+      base: { type: "string" },
+      date: { type: "string" },
+    },
+    HELP,
+  );
+  if ("exit" in parsed) return parsed.exit;
+  const args = parsed.values;
   const date = args.date ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     console.error(`--date must be YYYY-MM-DD, got ${date}`);
