@@ -16,7 +16,7 @@ import { referenceTargetPath } from "./paths.js";
 import { Redactor } from "./redact.js";
 import { buildLedger, ledgerCounts, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
-import { loadRules } from "./rules.js";
+import { loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
 import { loadTargetFile, resolveTarget, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
@@ -111,10 +111,11 @@ function chooseSuites(options: ConformanceOptions, file: TargetFile | undefined)
   return { suites: embedded ? [...suites] : suites.filter((s) => (s === "rest" ? hasRest : hasMcp)), embedded };
 }
 
-/** What one suite's run needs: its target, its checks, its rule catalogue and (MCP) the runner extension. */
+/** What one suite's run needs: its target, the checks chosen and all of the suite's checks, and its rule catalogue. */
 interface SuitePlan {
   suite: Suite;
   target: Target;
+  rules: RuleCatalogue;
   checks: Check[];
   all: readonly Check[];
 }
@@ -159,7 +160,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         stops.push(() => server.stop());
         target = resolveMcpTarget({ ...(reference!.mcp ? { file: reference!.mcp } : {}), overrides: { ...options, timeScale }, env, embeddedUrl: server.url });
       } else target = resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: options, env });
-      plans.push({ suite, target, checks, all });
+      plans.push({ suite, target, checks, all, rules: loadRules(suite === "rest" ? undefined : mcpRulesPath) });
     }
 
     // One redactor for the whole run: a token of either suite never appears in any output.
@@ -169,7 +170,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         runChecks({
           target: p.target,
           checks: p.checks,
-          rules: loadRules(p.suite === "rest" ? undefined : mcpRulesPath),
+          rules: p.rules,
           redactor,
           ...(p.suite === "mcp" ? { extension: mcpExtension } : {}),
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -182,7 +183,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const ledger = plans.flatMap((p, i) => {
       const chosenIds = new Set(p.checks.map((c) => c.id));
       const unselected = new Set(p.all.filter((c) => !chosenIds.has(c.id)).flatMap((c) => c.rules));
-      return buildLedger(loadRules(p.suite === "rest" ? undefined : mcpRulesPath), runs[i]!.results, unselected, p.suite);
+      return buildLedger(p.rules, runs[i]!.results, unselected, p.suite);
     });
     const count = (v: Verdict) => reported.filter((r) => r.verdict === v).length;
     const ids = new Set(selected.map((c) => c.id));
