@@ -14,15 +14,17 @@ import { mcpRulesPath } from "./mcp/paths.js";
 import { resolveMcpTarget, type McpOverrides } from "./mcp/target.js";
 import { referenceTargetPath } from "./paths.js";
 import { Redactor } from "./redact.js";
-import { buildLedger, ledgerCounts, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
+import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
-import { loadRules, type RuleCatalogue } from "./rules.js";
+import { probeMcp, probeRest } from "./probe.js";
+import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
 import { loadTargetFile, resolveTarget, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
 export type { Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
+export { TargetUnusable } from "./probe.js";
 export { mcpChecks, restChecks } from "./checks/index.js";
 
 /** The two suites: the REST API and the MCP gateway. */
@@ -48,6 +50,18 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   checks?: readonly Check[];
   /** Expected failures: a YAML file of check ids, or the ids. */
   expectedFailures?: string | readonly string[];
+  /**
+   * Fail on inferred rules too. By default, against a target other than the embedded reference, a check whose
+   * failures concern only inferred rules (our design where the seeds are silent) is reported as contract drift
+   * and does not fail the run; against the embedded reference everything is strict.
+   */
+  strict?: boolean;
+  /** Fail the run when any check was skipped. */
+  failOnSkip?: boolean;
+  /** Fail the run when fewer than this percentage of the testable seed rules were enforced. */
+  minCoverage?: number;
+  /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
+  probe?: boolean;
   onEvent?: (event: RunEvent) => void;
 }
 
@@ -81,13 +95,19 @@ export interface RunResult {
     /** Listed as expected failures but passing now. */
     fixed: number;
     unexpectedFailures: number;
+    /** Checks whose failures concern only inferred rules, against a non-reference target without --strict. */
+    drift: number;
     rules: Record<LedgerStatus, number>;
+    /** Of the testable rules the seeds state (`seed`) and those we inferred, how many this run enforced. */
+    enforcement: { seed: Enforcement; inferred: Enforcement };
+    /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
+    gates: string[];
   };
   /** Baseline ids that name no check of the run. */
   unknownBaselineIds: string[];
   /** Every secret of the run, for writers that must redact (never serialised). */
   readonly redactor: Redactor;
-  /** 0 when nothing unexpected failed (and no expected failure passes), else 1. */
+  /** 0 when nothing unexpected failed, no expected failure passes and every gate held; else 1. */
   exitCode: 0 | 1;
 }
 
@@ -165,6 +185,10 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
 
     // One redactor for the whole run: a token of either suite never appears in any output.
     const redactor = new Redactor(plans.flatMap((p) => p.target.secrets));
+    if (options.probe !== false) {
+      const probing = new AbortController();
+      await Promise.all(plans.map((p) => (p.suite === "rest" ? probeRest : probeMcp)(p.target, redactor, probing.signal)));
+    }
     const runs = await Promise.all(
       plans.map((p) =>
         runChecks({
@@ -179,7 +203,13 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     );
     const set = new Set(listed);
     const results = runs.flatMap((r) => r.results);
-    const reported: ReportedCheck[] = results.map((r) => ({ ...r, verdict: verdictOf(r, set) }));
+    const lenient = !embedded && !options.strict;
+    const inferredOnly = (r: CheckResult) => {
+      const catalogue = plans.find((p) => p.checks.some((c) => c.id === r.id))!.rules;
+      const ids = r.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(catalogue, ref) ?? [ref]));
+      return ids.length > 0 && ids.every((id) => catalogue.byId.get(id)?.provenance === "inferred");
+    };
+    const reported: ReportedCheck[] = results.map((r) => ({ ...r, verdict: verdictOf(r, set, lenient && r.status === "fail" && inferredOnly(r)) }));
     const ledger = plans.flatMap((p, i) => {
       const chosenIds = new Set(p.checks.map((c) => c.id));
       const unselected = new Set(p.all.filter((c) => !chosenIds.has(c.id)).flatMap((c) => c.rules));
@@ -213,12 +243,22 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         expectedFailures: count("expected-failure"),
         fixed: count("fixed"),
         unexpectedFailures: count("fail"),
+        drift: count("drift"),
         rules: ledgerCounts(ledger),
+        enforcement: { seed: enforcement(ledger, "seed"), inferred: enforcement(ledger, "inferred") },
+        gates: [],
       },
       unknownBaselineIds: listed.filter((id) => !ids.has(id)),
       redactor,
-      exitCode: reported.some((r) => failsRun(r.verdict)) ? 1 : 0,
+      exitCode: 0,
     };
+    const gates = result.summary.gates;
+    const skipped = result.summary.skipped;
+    if (options.failOnSkip && skipped) gates.push(`${skipped} check${skipped === 1 ? " was" : "s were"} skipped (--fail-on-skip)`);
+    const seed = result.summary.enforcement.seed;
+    if (options.minCoverage !== undefined && seed.percent < options.minCoverage)
+      gates.push(`${seed.enforced} of ${seed.testable} testable seed rules enforced (${seed.percent}%), below --min-coverage ${options.minCoverage}%`);
+    result.exitCode = reported.some((r) => failsRun(r.verdict)) || gates.length ? 1 : 0;
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {

@@ -1,6 +1,7 @@
 // Runs checks against a target: every check at once (requests share the client's concurrency limit, waits
 // share the fixtures), each skipped with the reason when its needs are not met, all within the run's budget.
 import { setMaxListeners } from "node:events";
+import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
 import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
 import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
 import { Fixtures, type FixtureEnv } from "./fixtures.js";
@@ -102,6 +103,13 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const failures: Failure[] = [];
     const notes: string[] = [];
     const cases: Record<string, CaseOutcome> = {};
+    const log = new ExchangeLog();
+    /** A failure with the exchanges that show it. */
+    const failure = (rules: string[], message: string): Failure => {
+      const evidence = log.latest();
+      const last = evidence.at(-1);
+      return { rules, message, ...(evidence.length ? { evidence } : {}), ...(last ? { reproduce: reproduction(last) } : {}) };
+    };
     const record = (r: string | readonly string[], ok: boolean) => {
       for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
     };
@@ -114,7 +122,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       rules: check.rules,
       status,
       ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
-      failures: failures.map((f) => ({ rules: f.rules, message: redactor.text(f.message) })),
+      failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
       notes: notes.map((n) => redactor.text(n)),
       durationMs: Math.round(performance.now() - started),
       requests: api.requests + (extra?.requests() ?? 0),
@@ -127,11 +135,11 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       fixtures,
       expect(ok, r, message) {
         record(r, ok);
-        if (!ok) failures.push({ rules: typeof r === "string" ? [r] : [...r], message });
+        if (!ok) failures.push(failure(typeof r === "string" ? [r] : [...r], message));
         return ok;
       },
       fail(r, message) {
-        throw new CheckFailed({ rules: typeof r === "string" ? [r] : [...r], message });
+        throw new CheckFailed(failure(typeof r === "string" ? [r] : [...r], message));
       },
       skip(reason) {
         throw new CheckSkipped(reason);
@@ -154,7 +162,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         const s = await statefulness();
         if (!s.stateful) return result("skip", s.reason);
       }
-      await check.run(ctx);
+      await withExchangeLog(log, () => check.run(ctx));
       return result(failures.length ? "fail" : "pass");
     } catch (err) {
       if (err instanceof CheckSkipped) return failures.length ? result("fail") : result("skip", err.reason);
@@ -169,7 +177,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
           : err instanceof TransportError
             ? err.message
             : `the check broke: ${(err as Error)?.stack ?? String(err)}`;
-      failures.push({ rules: [...check.rules], message });
+      failures.push(failure([...check.rules], message));
       record(check.rules, false);
       return result("fail");
     } finally {
