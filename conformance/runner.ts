@@ -21,6 +21,8 @@ export interface RunnerOptions {
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
+  /** Why a need is unmet by the target (the suite decides; "stateful" is decided by the runner's probe). */
+  unmetNeed(need: Need, target: Target): string | undefined;
   /** Adds to what checks get (the MCP suite's session and jobs), made once per run with the run's environment. */
   extension?: (env: FixtureEnv) => RunnerExtension;
 }
@@ -29,35 +31,9 @@ export interface RunnerOptions {
 export interface RunnerExtension {
   /** Members added to a check's context, and how many requests they made for it. */
   context?(check: Check): { members: Record<string, unknown>; requests(): number; close?(): Promise<void> | void };
-  /** Why a need is unmet (a string), or undefined to let the runner decide. */
-  unmetNeed?(need: Need, target: Target): string | undefined;
   /** Requests made outside any check (shared background jobs). */
   requests?(): number;
   close?(): Promise<void> | void;
-}
-
-/** Why a need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
-export function unmetNeed(need: Need, target: Target): string | undefined {
-  switch (need) {
-    case "token":
-      return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
-    case "other-team-token":
-      return target.tokens.otherTeam ? undefined : "no token of another team (IDEAS_OTHER_TEAM_TOKEN, or rest.tokens.other_team in the target file)";
-    case "expired-token":
-      return target.tokens.expired ? undefined : "no expired token (IDEAS_EXPIRED_TOKEN, or rest.tokens.expired in the target file)";
-    case "https":
-      return target.url.protocol === "https:" ? undefined : `the target is plain HTTP (${target.url.origin}); the check applies to HTTPS targets only`;
-    case "trigger:website-fails-read":
-      return target.triggers.websiteFailsRead ? undefined : "no website the target fails to read (rest.triggers.website_fails_read in the target file)";
-    case "trigger:focus-fails-batch":
-      return target.triggers.focusFailsBatch ? undefined : "no focus that fails a batch (rest.triggers.focus_fails_batch in the target file)";
-    case "trigger:focus-server-error":
-      return target.triggers.focusServerError ? undefined : "no focus that makes the target fail on its side (rest.triggers.focus_server_error in the target file)";
-    case "trigger:rate-limited-token":
-      return target.triggers.rateLimitedToken ? undefined : "no token that hits the rate limit (rest.triggers.rate_limited_token in the target file)";
-    case "stateful":
-      return undefined;
-  }
 }
 
 /** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */
@@ -155,7 +131,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     try {
       const needs = needsOf(check);
       for (const need of needs) {
-        const why = extension?.unmetNeed?.(need, target) ?? unmetNeed(need, target);
+        const why = options.unmetNeed(need, target);
         if (why) return result("skip", why);
       }
       if (needs.includes("stateful")) {
