@@ -14,7 +14,7 @@ import { runConformance, TargetUnusable, type RunEvent } from "../conformance/in
 import { referenceTargetPath } from "../conformance/paths.js";
 import { buildLedger } from "../conformance/report/ledger.js";
 import { markdownReport } from "../conformance/report/markdown.js";
-import { loadRules } from "../conformance/rules.js";
+import { danglingPointers, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
@@ -90,6 +90,31 @@ describe("the ledger", () => {
     expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")]).find((e) => e.id === "plain-rule")?.status).toBe("skipped");
     const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })]);
     expect(before.find((e) => e.id === "value-echoed/first")?.status).toBe("pass");
+  });
+
+  it("finds every contract pointer that dangles (npm run check:generated fails on them)", () => {
+    const odd = catalogue(`rules:
+  - id: fine
+    statement: Points at the brand schema.
+    section: Brand object
+    provenance: seed
+    testable: direct
+    contract: openapi:#/components/schemas/Brand
+  - id: gone
+    statement: Points at a tool that does not exist.
+    section: Tools
+    provenance: seed
+    testable: direct
+    contract: tool:no_such_tool#/inputSchema
+  - id: code
+    statement: Points at an error code the catalogue does not have.
+    section: Errors
+    provenance: seed
+    testable: direct
+    contract: error:no_such_code
+`);
+    expect(danglingPointers(odd)).toEqual(["gone: tool:no_such_tool#/inputSchema", "code: error:no_such_code"]);
+    expect(danglingPointers(loadRules())).toEqual([]);
   });
 
   it("refuses a family source that points at nothing in the contract", () => {
