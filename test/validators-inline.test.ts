@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createAjv, type Ajv } from "../scripts/lib/ajv.js";
 import { loadDefs, loadTools } from "../scripts/lib/mcp-source.js";
-import { toolValidatorSchemas } from "../scripts/lib/mcp.js";
+import { strictOptions, toolValidatorSchemas } from "../scripts/lib/mcp.js";
 import { componentDefs, openResponseDefs, restSchemaId } from "../scripts/lib/rest.js";
 import { collectExtensionKeys, type JsonObject } from "../scripts/lib/schema-walk.js";
 import * as rest from "../generated/rest/validators.js";
@@ -70,7 +70,7 @@ describe("the inlined validators answer as ajv with ajv-formats", () => {
     const defs = loadDefs();
     const manifest = JSON.parse(fs.readFileSync(mcpToolsJsonPath, "utf8")) as { tools: { name: string; inputSchema: Schema; outputSchema: Schema }[] };
     const open = toolValidatorSchemas(tools, defs, { open: true });
-    const strict = toolValidatorSchemas(tools, defs, { open: false });
+    const strict = toolValidatorSchemas(tools, defs, strictOptions);
     let compared = 0;
     for (const tool of tools) {
       const listed = manifest.tools.find((t) => t.name === tool.name)!;

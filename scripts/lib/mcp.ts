@@ -112,9 +112,13 @@ const openIdBase = "ideas-contract:/spec/mcp-open/";
  * Inputs always use the sources as written (closed). With `open`, payloads, results and the error envelope use
  * copies opened by the seed's evolution rules (open-output.ts); without, they are the documented shapes.
  */
-export function toolValidatorSchemas(tools: ToolSource[], defs: Map<string, JsonSchema>, options: { open: boolean }): { ajv: Ajv; refs: Record<string, string> } {
+export function toolValidatorSchemas(
+  tools: ToolSource[],
+  defs: Map<string, JsonSchema>,
+  options: { open: boolean; firstErrorOnly?: boolean },
+): { ajv: Ajv; refs: Record<string, string> } {
   const sources = [...defs.values(), ...tools.map((t) => [t.inputSchema, t.output])] as Json;
-  const ajv = createAjv({ standalone: true, annotations: [...collectExtensionKeys(sources), ...openOutputKeywords] });
+  const ajv = createAjv({ standalone: true, firstErrorOnly: options.firstErrorOnly, annotations: [...collectExtensionKeys(sources), ...openOutputKeywords] });
   const outBase = options.open ? openIdBase : sourceIdBase;
   const opened = (schema: JsonSchema) => (options.open ? (openOutput(schema as Json, { enums: true }) as JsonSchema) : schema);
   addDefs(ajv, defs);
@@ -207,6 +211,9 @@ function guardedTypes(tools: ToolSource[]): Record<string, string> {
   return out;
 }
 
+/** How the strict set (generated/mcp/validators-strict.js) is built. */
+export const strictOptions = { open: false, firstErrorOnly: true } as const;
+
 const openNote = "Open, as seed 001 (Conventions 7, Versioning 5) asks: unknown fields, enum values and error codes pass.";
 
 export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> {
@@ -241,8 +248,9 @@ export async function generateMcp(files: GeneratedFiles): Promise<ToolSource[]> 
   files.set("generated/mcp/validators.d.ts", mod.dts);
 
   // Our own mock and tests hold themselves to the documented shapes: a value the contract does not list yet is
-  // a bug in them, even though a consumer must accept it from a real gateway.
-  const strict = toolValidatorSchemas(tools, defs, { open: false });
+  // a bug in them, even though a consumer must accept it from a real gateway. The first error is enough for
+  // them, which keeps this second set small in the package.
+  const strict = toolValidatorSchemas(tools, defs, strictOptions);
   const strictRefs = Object.fromEntries(Object.entries(strict.refs).filter(([name]) => !name.endsWith("Input")));
   const strictMod = standaloneModule(strict.ajv, strictRefs, [
     group("strictOutputValidators", "Output", "Each tool's success payload as documented (no unknown enum values), for the mock and tests of this package."),

@@ -6,6 +6,7 @@ import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import type { Ajv } from "./ajv.js";
 import { slashBanner } from "./banner.js";
 import { repoRoot } from "./paths.js";
+import { isSingleExportModule } from "../../cli/export-module.js";
 
 // CommonJS: under NodeNext its function sits on .default (at runtime too).
 const standaloneCode = standaloneCodeModule.default;
@@ -63,13 +64,15 @@ function bundle(code: string): string {
     write: false,
     legalComments: "none",
     logLevel: "silent",
+    // Minified (exported names stay): the package, validators and mocks, stays within 3 MB installed.
+    minify: true,
   });
   const js = out.outputFiles[0]!.text;
   // What makes the module self-contained, and what lets `export --module cjs` rewrite its one export clause.
   // esbuild keeps only what it cannot bundle (node builtins) as an import or a require shim.
-  if (/^import\s|Dynamic require of/m.test(js)) throw new Error("standalone validators still import or require something after bundling");
-  if ((js.match(/^export\s/gm) ?? []).length !== 1) throw new Error("standalone validators: expected one export clause after bundling");
-  return js;
+  if (/\bimport\s*[{*"'\w]|Dynamic require of/.test(js)) throw new Error("standalone validators still import or require something after bundling");
+  if (!isSingleExportModule(js)) throw new Error("standalone validators: expected one export clause, at the end, after bundling");
+  return js.endsWith("\n") ? js : `${js}\n`;
 }
 
 /** `refs` maps each export name to a schema ref ajv can resolve. */
