@@ -92,13 +92,23 @@ describe("the packed package", () => {
   it("ships the build, the command and the docs, and no TypeScript sources", () => {
     const files = run("tar", ["-tzf", tarball], work).stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
     const top = new Set(files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "bin", "dist", "docs", "package.json"]);
+    expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "bin", "conformance", "dist", "docs", "mock", "package.json", "scripts"]);
+    // Outside dist/, bin/ and docs/: only the READMEs the packed README links to.
+    expect(files.filter((f) => /^(conformance|mock|scripts)\//.test(f)).sort()).toEqual(["conformance/README.md", "mock/mcp/README.md", "mock/rest/README.md", "scripts/breaking/README.md"]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
     for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance"]) {
       expect(files).toContain(`dist/entry/${entry}.js`);
       expect(files).toContain(`dist/entry/${entry}.d.ts`);
     }
     expect(files).toContain("dist/cli/main.js");
+  });
+
+  it("holds every file its README links to", () => {
+    const files = new Set(run("tar", ["-tzf", tarball], work).stdout.trim().split("\n").map((f) => f.replace(/^package\//, "")));
+    const readme = run("tar", ["-xzOf", tarball, "package/README.md"], work).stdout;
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^(#|[a-z]+:)/.test(t));
+    expect(targets.length).toBeGreaterThan(3);
+    expect(targets.map((t) => t.split("#")[0]!).filter((t) => !files.has(t))).toEqual([]);
   });
 
   it("has an exports map @arethetypeswrong/cli finds no problem with", () => {
