@@ -18,7 +18,7 @@ const verbatim = new Set(["if", "not", "contains", "propertyNames", "enum", "con
 /** Keywords holding a map of name → subschema (the names are data, never keywords). */
 const schemaMaps = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
-/** The JSON type names of an enum's values, e.g. ["layers","prompt",null] → ["string","null"]. */
+/** The JSON type names of an enum's values, sorted: ["layers","prompt",null] → ["null","string"]. */
 function typesOf(values: Json[]): string[] {
   const names = values.map((v) => (v === null ? "null" : Array.isArray(v) ? "array" : Number.isInteger(v) ? "integer" : typeof v));
   const set = new Set(names);
