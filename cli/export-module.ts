@@ -40,19 +40,35 @@ export function isSingleExportModule(js: string): boolean {
   return exportClause.test(js) && (js.match(/\bexport\s*[{*]|\bexport\s+(?:const|let|var|function|class|default)\b/g) ?? []).length === 1;
 }
 
-/** A bundled ES module (no imports, one export clause at its end) as CommonJS. */
+/** Top-level exported declarations at the start of a line: `export const catalogue = …` (generated/mcp/errors.js). */
+const exportDeclaration = /^export (?:const|let|var|function|class) ([\w$]+)/gm;
+
+/**
+ * An ES module that imports nothing, as CommonJS: either one bundled module ending in one export clause (the
+ * validators), or plain top-level `export const|function …` declarations (the error catalogue).
+ */
 export function toCommonJs(esm: string, file: string): string {
-  if (!isSingleExportModule(esm)) throw new Error(`${file} is not one bundled module with a single export clause; it cannot be rewritten to CommonJS`);
-  const names = exportClause
-    .exec(esm)![1]!
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((spec) => {
-      const [local, exported = local] = spec.split(/\s+as\s+/);
-      return exported === local ? `  ${local}` : `  ${JSON.stringify(exported)}: ${local}`;
-    });
-  const body = esm.replace(exportClause, `\nmodule.exports = {\n${names.join(",\n")}\n};\n`);
+  const refuse = () => new Error(`${file} is not a module export can rewrite to CommonJS (imports, or exports of another form)`);
+  if (/^\s*import\s/m.test(esm)) throw refuse();
+  let body: string;
+  let names: string[];
+  if (isSingleExportModule(esm)) {
+    names = exportClause
+      .exec(esm)![1]!
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((spec) => {
+        const [local, exported = local] = spec.split(/\s+as\s+/);
+        return exported === local ? local! : `${JSON.stringify(exported)}: ${local}`;
+      });
+    body = esm.replace(exportClause, "\n");
+  } else {
+    names = [...esm.matchAll(exportDeclaration)].map((m) => m[1]!);
+    body = esm.replace(exportDeclaration, (decl) => decl.slice("export ".length));
+    if (!names.length || /^\s*export\b/m.test(body)) throw refuse();
+  }
+  body = `${body.trimEnd()}\n\nmodule.exports = {\n${names.map((n) => `  ${n}`).join(",\n")}\n};\n`;
   const banner = /^(\/\/[^\n]*\n)*/.exec(body)![0];
   // ES modules run in strict mode; the CommonJS copy must behave the same.
   return `${banner}"use strict";\n${body.slice(banner.length)}`;

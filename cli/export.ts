@@ -38,7 +38,7 @@ ${names.map((n) => `  ${n.padEnd(11)} ${exportable[n].summary}\n  ${"".padEnd(11
 Options:
   --out DIR        the folder to write into (created if missing)
   --what LIST      what to write, e.g. --what openapi,types
-  --module SYSTEM  esm or cjs: the module system of the JavaScript files (validators). Default: what
+  --module SYSTEM  esm or cjs: the module system of the JavaScript files (validators, errors). Default: what
                    Node makes of a .js file in DIR (the "type" of the nearest package.json; none or
                    "commonjs": cjs). Files keep .js/.d.ts when SYSTEM matches that, else they are
                    named .cjs/.d.cts or .mjs/.d.mts.
@@ -76,7 +76,7 @@ export interface ExportOptions {
 /** The content of one generated file as written for `module`. */
 function content(rel: string, module: ModuleSystem): Buffer {
   const raw = fs.readFileSync(path.join(generatedDir, rel));
-  return module === "cjs" && rel.endsWith("validators.js") ? Buffer.from(toCommonJs(raw.toString("utf8"), rel)) : raw;
+  return module === "cjs" && rel.endsWith(".js") ? Buffer.from(toCommonJs(raw.toString("utf8"), rel)) : raw;
 }
 
 /** The files an export writes: relative path → content (the stamp last). */
@@ -85,12 +85,16 @@ export function exportFiles(what: readonly Exportable[], manifest: Manifest = ow
   const folder = options.folder ?? module;
   const files = new Map<string, Buffer>();
   for (const name of what)
-    for (const rel of exportable[name].files) files.set(name === "validators" ? fileNameFor(rel, module, folder) : rel, content(rel, name === "validators" ? module : "esm"));
+    for (const rel of exportable[name].files) {
+      // A module and its declarations are renamed together; declarations alone (types) keep their names.
+      const hasModule = (exportable[name].files as readonly string[]).includes(rel.replace(/\.d\.ts$/, ".js"));
+      files.set(hasModule ? fileNameFor(rel, module, folder) : rel, content(rel, module));
+    }
   const stamp = {
     package: manifest.name,
     version: manifest.version,
     what,
-    ...(what.includes("validators") ? { module } : {}),
+    ...(what.some((w) => exportable[w].files.some((f) => f.endsWith(".js"))) ? { module } : {}),
     files: Object.fromEntries([...files].map(([rel, content]) => [rel, `sha256-${createHash("sha256").update(content).digest("base64")}`])),
   };
   files.set(stampFile, Buffer.from(`${JSON.stringify(stamp, null, 2)}\n`));

@@ -75,7 +75,17 @@ describe("ideas-contract export", () => {
     expect(await main(["export", "--out", cjsDir, "--what", "validators", "--module", "cjs"])).toBe(0);
     expect(listed(cjsDir).filter((f) => f.includes("validators"))).toEqual(["mcp/validators.cjs", "mcp/validators.d.cts", "rest/validators.cjs", "rest/validators.d.cts"]);
     expect(answers(require(path.join(cjsDir, "rest/validators.cjs")))).toEqual([true, false, undefined]);
+    expect(listed(cjsDir).filter((f) => f.includes("types"))).toEqual(["mcp/types.d.ts", "rest/types.d.ts"]); // what ./types.js resolves to
     expect(await main(["export", "--out", cjsDir, "--what", "validators", "--module", "cjs", "--check"])).toBe(0);
+  });
+
+  it("writes the error catalogue as CommonJS too, and it answers as the ES module does", async () => {
+    expect(await main(["export", "--out", dir, "--what", "errors"])).toBe(0); // no package.json above: CommonJS
+    const cjs = createRequire(import.meta.url)(path.join(dir, "mcp/errors.js"));
+    const esm = await import("../generated/mcp/errors.js");
+    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+    expect(cjs.catalogue).toEqual(esm.catalogue);
+    for (const error of [{ code: "upstream_503" }, { code: "bad_request" }, { code: "never_heard_of" }]) expect(cjs.expectedRetryable(error)).toBe(esm.expectedRetryable(error));
   });
 
   it("writes everything without --what, and --what may be repeated", async () => {
