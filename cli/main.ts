@@ -1,6 +1,7 @@
 // Dispatches `ideas-contract <command>`. Each command is loaded when it runs: the mocks and the conformance
 // suite need optional peer dependencies that `export` does not.
-import { missingPeerHint } from "./peers.js";
+import { ownManifest } from "./manifest.js";
+import { missingPeerHint, missingPeers, missingPeersMessage, peersFor } from "./peers.js";
 
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
   mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: async (args) => (await import("./mock.js")).mockCommand(args) },
@@ -9,6 +10,7 @@ const commands: Record<string, { summary: string; run: (args: string[]) => Promi
 };
 
 const usage = `Usage: ideas-contract <command> [options]
+       ideas-contract --version
 
 Commands:
 ${Object.entries(commands)
@@ -23,10 +25,20 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return name ? 0 : 2;
   }
+  if (name === "--version" || name === "-v") {
+    console.log(ownManifest().version);
+    return 0;
+  }
   const command = commands[name];
   if (!command) {
     console.error(`Unknown command "${name}".\n\n${usage}`);
     return 2;
+  }
+  // Before the command loads (its modules import the peers) and before it starts or prints anything.
+  const missing = missingPeers(peersFor(name, rest));
+  if (missing.length) {
+    console.error(missingPeersMessage(`ideas-contract ${name}`, missing));
+    return 1;
   }
   try {
     return await command.run(rest);
