@@ -29,25 +29,25 @@ function erroring(res: Answer, status: number, type: string): Answer {
 export const mutants: Mutant[] = [
   {
     id: "wrong-error-type-for-400",
-    rule: "error-type-per-status",
+    rule: "error-type-per-status/400",
     description: "400 answers carry type not_found",
     response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.type = "not_found"), b)) : res),
   },
   {
     id: "param-missing-on-400",
-    rule: "invalid-field-400",
+    rule: "invalid-field-400/wrong-value",
     description: "400 answers do not name the field (param null)",
     response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.param = null), b)) : res),
   },
   {
     id: "ideas-answer-200-not-202",
-    rule: "ideas-accepted-202",
+    rule: "ideas-accepted-202/status-202",
     description: "POST /v1/ideas answers 200 instead of 202",
     response: (req, res) => (is(req, "POST", /^\/v1\/ideas$/) && res.status === 202 ? { ...res, status: 200 } : res),
   },
   {
     id: "batch-never-leaves-thinking",
-    rule: "batch-thinking-to-done",
+    rule: "batch-thinking-to-done/status",
     description: "a batch stays thinking for ever",
     response: (_req, res) =>
       isBatch(res.body) && res.body.status === "done"
@@ -68,13 +68,13 @@ export const mutants: Mutant[] = [
   },
   {
     id: "cross-team-read-allowed",
-    rule: "team-isolation-403",
+    rule: "team-isolation-403/getBrand",
     description: "team B's token reads team A's brands (it is swapped for team A's)",
     request: (req) => (req.token === "test_team_b" && is(req, "GET", brandPath) ? { ...req, token: "test_team_a" } : req),
   },
   {
     id: "count-limit-not-enforced",
-    rule: "limit-count",
+    rule: "limit-count/max",
     description: "count above 10 is quietly lowered to 10 instead of refused",
     request: (req) =>
       is(req, "POST", /^\/v1\/ideas$/) && typeof req.body?.count === "number" && req.body.count > 10 ? { ...req, body: { ...req.body, count: 10 } } : req,
@@ -97,7 +97,7 @@ export const mutants: Mutant[] = [
   })(),
   {
     id: "retry-after-missing",
-    rule: "rate-limit-429",
+    rule: "rate-limit-retry-after",
     description: "429 answers come without Retry-After",
     response: (_req, res) => {
       if (res.status !== 429) return res;
@@ -108,38 +108,38 @@ export const mutants: Mutant[] = [
   },
   {
     id: "id-prefix-wrong",
-    rule: "id-prefixes",
+    rule: "id-prefixes/BrandId",
     description: "brand ids start with brnd_ (requests are mapped back)",
     request: (req) => ({ ...req, path: req.path.split("brnd_").join("brand_"), body: replaceText(req.body, /\bbrnd_/g, "brand_") }),
     response: (_req, res) => (res.body === undefined ? res : body(res, (b) => replaceText(b, /\bbrand_(?=[A-Za-z0-9]+\b)/g, "brnd_"))),
   },
   {
     id: "object-field-wrong",
-    rule: "object-field-names-kind",
+    rule: "object-field-names-kind/IdeaBatch",
     description: "batches say object: batch instead of idea_batch",
     response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.object = "batch"), b)) : res),
   },
   {
     id: "forbidden-answered-401",
-    rule: "team-isolation-403",
+    rule: "team-isolation-403/getIdeaBatch",
     description: "another team's resource answers 401 authentication_error instead of 403",
     response: (_req, res) => (res.status === 403 ? erroring(res, 401, "authentication_error") : res),
   },
   {
     id: "not-found-answered-500",
-    rule: "unknown-id-404",
+    rule: "unknown-id-404/batch",
     description: "unknown ids answer 500 server_error instead of 404",
     response: (_req, res) => (res.status === 404 ? erroring(res, 500, "server_error") : res),
   },
   {
     id: "brand-field-missing",
-    rule: "brand-fields-complete",
+    rule: "brand-fields-complete/country",
     description: "brands lack the required field country",
     response: (_req, res) => (isBrand(res.body) ? body(res, (b) => (delete b.country, b)) : res),
   },
   {
     id: "count-not-respected",
-    rule: "batch-count-respected",
+    rule: "batch-count-respected/given",
     description: "a done batch holds one idea more than asked for",
     response: (_req, res) =>
       isDone(res.body) && res.body.data.length
@@ -158,7 +158,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "sources-over-four",
-    rule: "idea-sources-limit",
+    rule: "idea-sources-limit/max",
     description: "ideas cite five sources",
     response: (_req, res) =>
       isDone(res.body)
@@ -170,14 +170,14 @@ export const mutants: Mutant[] = [
   },
   {
     id: "brand-never-gets-ready",
-    rule: "brand-reading-to-ready",
+    rule: "brand-reading-to-ready/status",
     description: "brands stay reading for ever",
     response: (_req, res) =>
       isBrand(res.body) && res.body.status === "ready" ? body(res, (b) => ({ ...b, status: "reading", offerings: [] })) : res,
   },
   {
     id: "patch-merges-lists",
-    rule: "brand-patch-lists-replaced",
+    rule: "brand-patch-lists-replaced/never",
     description: "PATCH of rules.never adds to the list instead of replacing it",
     request: async (req, ctx) => {
       if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.never)) return req;
@@ -207,13 +207,13 @@ export const mutants: Mutant[] = [
   })(),
   {
     id: "not-ready-code-missing",
-    rule: "ideas-brand-not-ready-409",
+    rule: "ideas-brand-not-ready-409/code",
     description: "409 for a brand that is not ready has no code brand_not_ready",
     response: (_req, res) => (res.status === 409 ? body(res, (b) => ((b.error.code = null), b)) : res),
   },
   {
     id: "missing-token-accepted",
-    rule: "auth-required-401",
+    rule: "auth-required-401/createFeedback",
     description: "a request without a token is served as team A",
     request: (req) => (req.token ? req : { ...req, token: "test_team_a" }),
   },
@@ -225,7 +225,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "failed-batch-without-error",
-    rule: "batch-thinking-to-failed",
+    rule: "batch-thinking-to-failed/error",
     description: "a failed batch does not say why (error null)",
     response: (_req, res) => (isBatch(res.body) && res.body.status === "failed" ? body(res, (b) => ((b.error = null), b)) : res),
   },
@@ -252,7 +252,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "key-points-over-five",
-    rule: "idea-outline-key-points",
+    rule: "idea-outline-key-points/max",
     description: "outlines hold six key points",
     response: (_req, res) =>
       isDone(res.body)
@@ -308,7 +308,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "supplied-archetype-given-rationale",
-    rule: "brand-supplied-values-kept",
+    rule: "brand-archetype-set-rationale-null",
     description: "an archetype the caller set comes back with a rationale once ready",
     response: (_req, res) =>
       isBrand(res.body) && res.body.status === "ready" && res.body.archetype && res.body.archetype.rationale === null
@@ -317,7 +317,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "patch-changes-other-fields",
-    rule: "brand-patch-partial",
+    rule: "brand-patch-partial/country",
     description: "PATCH of country also changes the description",
     request: (req) =>
       is(req, "PATCH", brandPath) && typeof req.body?.country === "string" && Object.keys(req.body).length === 1
@@ -326,7 +326,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "new-brand-shows-name",
-    rule: "brand-create-reading",
+    rule: "brand-create-reading/name",
     description: "a new brand shows a made-up name before its site was read",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/brands$/) && isBrand(res.body) && res.body.name === null ? body(res, (b) => ((b.name = "Unknown"), b)) : res,
@@ -339,7 +339,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "new-batch-has-left-out",
-    rule: "batch-only-done-has-ideas",
+    rule: "ideas-accepted-202/left-out-empty",
     description: "a new (thinking) batch already lists left_out entries",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/ideas$/) && isBatch(res.body) && res.body.status === "thinking"
@@ -355,13 +355,13 @@ export const mutants: Mutant[] = [
   },
   {
     id: "not-found-param-missing",
-    rule: "error-param-names-field",
+    rule: "error-param-names-field/404",
     description: "404 for an id sent in the body does not name the field",
     response: (req, res) => (res.status === 404 && req.method === "POST" ? body(res, (b) => ((b.error.param = null), b)) : res),
   },
   {
     id: "expired-token-accepted",
-    rule: "auth-required-401",
+    rule: "auth-expired-401",
     description: "an expired token is served as team A",
     request: (req) => (req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
   },
