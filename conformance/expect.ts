@@ -175,9 +175,14 @@ export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: stri
     ctx.expect(typeof body.model === "string" && body.model.trim() !== "", R.model, `${where}: model is ${show(body.model)}, expected the name of the model`);
     if (Array.isArray(body.data)) body.data.forEach((idea: unknown, i: number) => expectKind(ctx, idea, "idea", `${where} data[${i}]`));
   }
+  // A null done_at (still thinking) is a passing case: the rule holds "whenever it is not null".
   for (const field of ["created_at", "done_at"])
-    if (field in body && body[field] !== null)
-      ctx.expect(isIsoDateTime(body[field]), `iso-8601-times/${field}`, `${where}: ${field} ${show(body[field])} is not an ISO 8601 date-time`);
+    if (field in body)
+      ctx.expect(
+        isIsoDateTime(body[field]) || (field === "done_at" && body[field] === null),
+        `iso-8601-times/${field}`,
+        `${where}: ${field} ${show(body[field])} is not an ISO 8601 date-time`,
+      );
 }
 
 const kindOfSchema: Record<string, Kind> = { Brand: "brand", IdeaBatch: "batch", Feedback: "feedback", Prediction: "prediction" };

@@ -309,8 +309,10 @@ export function badInputs(): BadInput[] {
     body: (v) => ({ brand: v.brandId, date: addDays(v.today, -1) }),
   });
   // Other malformed forms the seed implies, beyond the one each constraint is broken with above.
-  const forms: { id: string; op: OperationId; field: string; value: string; what: string; rule: string; base: BaseNeed; start: (v: BaseValues) => Record<string, unknown> }[] = [
-    { id: "create-ideas-date-timestamp", op: "createIdeas", field: "date", value: "2030-01-01T09:00:00Z", what: "a timestamp, not a day", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
+  // Values are functions of the target's today where the day itself must be acceptable (only the form is wrong).
+  type Form = { id: string; op: OperationId; field: string; value: string | ((v: BaseValues) => string); what: string; rule: string; base: BaseNeed; start: (v: BaseValues) => Record<string, unknown> };
+  const forms: Form[] = [
+    { id: "create-ideas-date-timestamp", op: "createIdeas", field: "date", value: (v) => `${addDays(v.today, 1)}T09:00:00Z`, what: "a timestamp, not a day", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-brand-language-region", op: "createBrand", field: "language", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
     { id: "create-brand-language-three-letters", op: "createBrand", field: "language", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
@@ -321,11 +323,11 @@ export function badInputs(): BadInput[] {
     add({
       id: f.id,
       op: f.op,
-      description: `${f.op}: ${f.field} is ${JSON.stringify(f.value)}, ${f.what}`,
+      description: `${f.op}: ${f.field} is ${typeof f.value === "string" ? JSON.stringify(f.value) : "a value"}, ${f.what}`,
       params: [f.field],
       rules: [f.rule, "invalid-field-400/wrong-value"],
       base: f.base,
-      body: (v) => ({ ...f.start(v), [f.field]: f.value }),
+      body: (v) => ({ ...f.start(v), [f.field]: typeof f.value === "string" ? f.value : f.value(v) }),
     });
   add({
     id: "create-feedback-reason-without-rejection",

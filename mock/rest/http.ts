@@ -27,6 +27,7 @@ export const badRequest = (message: string, param: string | null = null, code: s
 export const notFound = (message: string, param: string | null) => new ApiError(404, "not_found", message, param);
 export const forbidden = (message: string, param: string | null) => new ApiError(403, "permission_error", message, param);
 
+// rule: json-content-type, snake-case-field-names
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -38,6 +39,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+// rule: error-envelope
 export function errorBody(err: ApiError) {
   return { error: { type: err.type, code: err.code, message: err.message, param: err.param } };
 }

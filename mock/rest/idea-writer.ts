@@ -265,6 +265,7 @@ function visualFor(format: IdeaFormat, subject: string): string {
 }
 
 /** The ideas (best first) and what was left out, for a brand and a request. */
+// rule: idea-fields-complete, idea-field-types, source-fields-complete, source-field-types, outline-fields-complete, idea-sources-limit, idea-source-quotes, idea-outline-key-points, focus-cited-as-source, focus-quote-exact, focus-not-cited-without-focus, batch-formats-respected, batch-shortfall-in-left-out
 export function writeIdeas(brand: BrandSnapshot, request: IdeaRequest, seed: string): { ideas: WrittenIdea[]; leftOut: string[] } {
   const never = new NeverRules(brand.rules.never);
   const moment = momentFor(brand, request.date);

@@ -149,6 +149,25 @@ export const brandLifecycleChecks: Check[] = [
     },
   },
   {
+    id: "brand-read-back",
+    description: "GET of a brand just created answers that brand; one created from a name and a description has no website",
+    rules: [...brandRules, "get-brand-200", "brand-readable-after-create", "brand-without-website-null"],
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      for (const key of ["main", "patchLists"] as const) {
+        const track = await ctx.fixtures.brand(key);
+        const first = track.history[0];
+        if (!track.id || !first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
+        if (!expectSuccess(ctx, first, "getBrand", 200, ["get-brand-200", "brand-readable-after-create"])) continue;
+        ctx.expect(first.body?.id === track.id, "brand-readable-after-create", `GET of brand ${track.id} answered brand ${show(first.body?.id)}`);
+        if (key === "patchLists")
+          for (const [when, b] of [["create answer", track.created?.body], ["GET", first.body]] as const)
+            ctx.expect(b?.website === null, "brand-without-website-null", `${when}: a brand created without a website has website ${show(b?.website)}, expected null`);
+      }
+    },
+  },
+  {
     id: "brand-archetype-each-value",
     description: "A brand created with each of the twelve archetypes reports that archetype with a null rationale at once",
     rules: [...brandRules, "create-brand-201", "brand-archetype-echoed"],

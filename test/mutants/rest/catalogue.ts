@@ -26,6 +26,16 @@ function erroring(res: Answer, status: number, type: string): Answer {
   return { ...res, status, body: { error: { ...(res.body?.error ?? {}), type } } };
 }
 
+/** A 400 invalid_request naming `param`, in place of a success. */
+const refused = (res: Answer, param: string): Answer => ({
+  ...res,
+  status: 400,
+  body: { error: { type: "invalid_request", code: "invalid_value", message: `${param} is not accepted.`, param } },
+});
+const isPost = (req: Exchange, path: string) => is(req, "POST", new RegExp(`^${path}$`));
+/** Answers from the ideas of done batches, one idea at a time. */
+const eachIdea = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
+
 export const mutants: Mutant[] = [
   {
     id: "wrong-error-type-for-400",
@@ -397,4 +407,162 @@ export const mutants: Mutant[] = [
       },
     } satisfies Mutant;
   })(),
+  // Families in full (issue 15): each breaks a member other than the first the fixtures use.
+  {
+    id: "supplied-language-overridden",
+    rule: "brand-supplied-values-kept/language",
+    description: "a language the caller supplies with a website is dropped (the website's is used)",
+    request: (req) => {
+      if (!isPost(req, "/v1/brands") || typeof req.body?.website !== "string" || req.body.language === undefined) return req;
+      const { language: _l, ...rest } = req.body;
+      return { ...req, body: rest };
+    },
+  },
+  {
+    id: "archetype-ruler-not-kept",
+    rule: "brand-archetype-echoed/ruler",
+    description: "a brand created with archetype ruler is made a sage",
+    request: (req) => (isPost(req, "/v1/brands") && req.body?.archetype === "ruler" ? { ...req, body: { ...req.body, archetype: "sage" } } : req),
+  },
+  {
+    id: "format-video-refused",
+    rule: "formats-accepted/video",
+    description: "POST /v1/ideas asking for video alone is refused",
+    response: (req, res) => (isPost(req, "/v1/ideas") && res.status === 202 && JSON.stringify(req.body?.formats) === '["video"]' ? refused(res, "formats") : res),
+  },
+  {
+    id: "count-one-refused",
+    rule: "limit-count/min",
+    description: "count 1, the lower bound itself, is refused",
+    response: (req, res) => (isPost(req, "/v1/ideas") && res.status === 202 && req.body?.count === 1 ? refused(res, "count") : res),
+  },
+  {
+    id: "twenty-drafts-refused",
+    rule: "limit-drafts",
+    description: "a prediction of 20 drafts, the bound itself, is refused",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 && req.body?.drafts?.length === 20 ? refused(res, "drafts") : res),
+  },
+  {
+    id: "past-date-accepted",
+    rule: "date-not-in-past",
+    description: "a date in the past is accepted (the date is dropped)",
+    request: (req) => {
+      if (!isPost(req, "/v1/ideas") || typeof req.body?.date !== "string" || Date.parse(req.body.date) >= Date.now() - 86_400_000) return req;
+      const { date: _d, ...rest } = req.body;
+      return { ...req, body: rest };
+    },
+  },
+  {
+    id: "timestamp-date-accepted",
+    rule: "date-format",
+    description: "a timestamp given as date is cut to its day instead of refused",
+    request: (req) => (isPost(req, "/v1/ideas") && typeof req.body?.date === "string" && req.body.date.includes("T") ? { ...req, body: { ...req.body, date: req.body.date.slice(0, 10) } } : req),
+  },
+  {
+    id: "language-region-accepted",
+    rule: "input-language-iso-639-1",
+    description: "a language tag with a region (en-GB) is cut to its language instead of refused",
+    request: (req) => (typeof req.body?.language === "string" && /^[a-z]{2}-[A-Z]{2}$/.test(req.body.language) ? { ...req, body: { ...req.body, language: req.body.language.slice(0, 2) } } : req),
+  },
+  {
+    id: "saved-feedback-recorded-as-posted",
+    rule: "feedback-outcome-recorded/saved",
+    description: "feedback with outcome saved is recorded as posted",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.outcome === "saved" ? body(res, (b) => ((b.outcome = "posted"), b)) : res),
+  },
+  {
+    id: "rejection-reason-off-brand-dropped",
+    rule: "feedback-rejection-reason/off_brand",
+    description: "a rejection with reason off_brand is recorded without a reason",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.reason === "off_brand" ? body(res, (b) => ((b.reason = null), b)) : res),
+  },
+  {
+    id: "patch-language-ignored",
+    rule: "brand-patch-partial/language",
+    description: "PATCH of language alone changes nothing",
+    request: (req) => (is(req, "PATCH", brandPath) && req.body && Object.keys(req.body).join() === "language" ? { ...req, body: {} } : req),
+  },
+  {
+    id: "patch-merges-always",
+    rule: "brand-patch-lists-replaced/always",
+    description: "PATCH of rules.always adds to the list instead of replacing it",
+    request: async (req, ctx) => {
+      if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.always)) return req;
+      const current = await ctx.upstream("GET", req.path, req.token);
+      const always = [...(current.body?.rules?.always ?? []), ...req.body.rules.always];
+      return { ...req, body: { ...req.body, rules: { ...req.body.rules, always } } };
+    },
+  },
+  {
+    id: "source-url-missing",
+    rule: "source-fields-complete/url",
+    description: "sources lack url",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => delete src.url)),
+  },
+  {
+    id: "idea-prompt-missing",
+    rule: "idea-fields-complete/prompt",
+    description: "ideas lack prompt",
+    response: (_req, res) => eachIdea(res, (idea) => delete idea.prompt),
+  },
+  {
+    id: "error-message-missing",
+    rule: "error-envelope/message",
+    description: "error bodies lack message",
+    response: (_req, res) => (res.status >= 400 && res.body?.error ? body(res, (b) => (delete b.error.message, b)) : res),
+  },
+  {
+    id: "brand-field-camel-case",
+    rule: "snake-case-field-names",
+    description: "brands say createdAt instead of created_at",
+    response: (_req, res) =>
+      isBrand(res.body) ? body(res, (b) => {
+        b.createdAt = b.created_at;
+        delete b.created_at;
+        return b;
+      }) : res,
+  },
+  {
+    id: "path-id-param-missing",
+    rule: "error-param-path-id",
+    description: "a 404 for an id in the path does not name the path parameter",
+    response: (req, res) => (res.status === 404 && req.method === "GET" ? body(res, (b) => ((b.error.param = null), b)) : res),
+  },
+  {
+    id: "done-batch-has-error",
+    rule: "batch-error-null-unless-failed",
+    description: "a done batch carries an error text",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.error = "Nothing went wrong."), b)) : res),
+  },
+  {
+    id: "batch-names-other-brand",
+    rule: "batch-brand-matches-request",
+    description: "a done batch names another brand than the one asked for",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.brand = "brand_SomeoneElse1"), b)) : res),
+  },
+  {
+    id: "batch-created-before-brand",
+    rule: "batch-created-after-brand",
+    description: "batches say they were created in 2001",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.created_at = "2001-01-01T00:00:00.000Z"), b)) : res),
+  },
+  {
+    id: "ready-language-not-iso",
+    rule: "brand-language-iso-639-1",
+    description: "a ready brand's language is written ENG",
+    response: (_req, res) => (isBrand(res.body) && res.body.status === "ready" && res.body.language ? body(res, (b) => ((b.language = "ENG"), b)) : res),
+  },
+  {
+    id: "focus-quote-reworded",
+    rule: "focus-quote-exact",
+    description: "focus sources quote words the focus does not contain",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
+  },
+  {
+    id: "prediction-ids-lost",
+    rule: "predictions-keep-caller-ids",
+    description: "ranked drafts lose the caller's ids",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.id = null)), b)) : res),
+  },
 ];
+
