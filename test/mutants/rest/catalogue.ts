@@ -564,5 +564,124 @@ export const mutants: Mutant[] = [
     description: "ranked drafts lose the caller's ids",
     response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.id = null)), b)) : res),
   },
+  // One mutant per family not proven above.
+  {
+    id: "done-at-not-a-time",
+    rule: "iso-8601-times/done_at",
+    description: "a done batch's done_at reads \"yesterday\"",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.done_at = "yesterday"), b)) : res),
+  },
+  {
+    id: "prediction-object-wrong",
+    rule: "object-field-inferred-kinds/Prediction",
+    description: "predictions say object: ranking",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.body?.object === "prediction" ? body(res, (b) => ((b.object = "ranking"), b)) : res),
+  },
+  {
+    id: "brand-website-plain-http",
+    rule: "brand-field-types/website",
+    description: "a brand's website is shown with http:// instead of https://",
+    response: (_req, res) => (isBrand(res.body) && typeof res.body.website === "string" ? body(res, (b) => ((b.website = b.website.replace(/^https:/, "http:")), b)) : res),
+  },
+  {
+    id: "batch-left-out-missing",
+    rule: "batch-fields-complete/left_out",
+    description: "batches lack left_out",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => (delete b.left_out, b)) : res),
+  },
+  {
+    id: "batch-error-a-number",
+    rule: "batch-field-types/error",
+    description: "a thinking batch's error is 0 instead of null",
+    response: (_req, res) => (isBatch(res.body) && res.body.status === "thinking" ? body(res, (b) => ((b.error = 0), b)) : res),
+  },
+  {
+    id: "idea-rank-a-string",
+    rule: "idea-field-types/rank",
+    description: "ideas give their rank as a string",
+    response: (_req, res) => eachIdea(res, (idea) => (idea.rank = String(idea.rank))),
+  },
+  {
+    id: "source-type-unknown",
+    rule: "source-field-types/type",
+    description: "sources of type product say type: shop",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "product" && (src.type = "shop"))),
+  },
+  {
+    id: "outline-visual-missing",
+    rule: "outline-fields-complete/visual",
+    description: "outlines lack visual",
+    response: (_req, res) => eachIdea(res, (idea) => delete idea.outline.visual),
+  },
+  {
+    id: "feedback-comment-missing",
+    rule: "feedback-fields-complete/comment",
+    description: "feedback records lack comment",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.object === "feedback" ? body(res, (b) => (delete b.comment, b)) : res),
+  },
+  {
+    id: "prediction-model-missing",
+    rule: "prediction-fields-complete/model",
+    description: "predictions lack model",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.body?.object === "prediction" ? body(res, (b) => (delete b.model, b)) : res),
+  },
+  {
+    id: "ranked-draft-score-over-one",
+    rule: "ranked-draft-fields-complete/score",
+    description: "ranked drafts score 2 on a 0–1 scale",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.score = 2)), b)) : res),
+  },
+  {
+    id: "name-and-description-refused",
+    rule: "brand-create-website-or-name-description/name_and_description",
+    description: "a brand from a name and a description without a website is refused",
+    response: (req, res) => (isPost(req, "/v1/brands") && res.status === 201 && req.body?.website === undefined ? refused(res, "website") : res),
+  },
+  {
+    id: "rules-always-over-limit-cut",
+    rule: "limit-rules-entries/always",
+    description: "rules.always over 20 entries is cut to 20 instead of refused",
+    request: (req) =>
+      Array.isArray(req.body?.rules?.always) && req.body.rules.always.length > 20
+        ? { ...req, body: { ...req.body, rules: { ...req.body.rules, always: req.body.rules.always.slice(0, 20) } } }
+        : req,
+  },
+  {
+    id: "unknown-format-dropped",
+    rule: "enum-values/formats",
+    description: "an unknown format in formats is dropped instead of refused",
+    request: (req) =>
+      isPost(req, "/v1/ideas") && Array.isArray(req.body?.formats) && req.body.formats.some((f: unknown) => !["image", "carousel", "video", "text"].includes(f as string))
+        ? { ...req, body: { ...req.body, formats: ["text"] } }
+        : req,
+  },
+  {
+    id: "unknown-draft-format-dropped",
+    rule: "inferred-enum-values/draft-format",
+    description: "a draft with an unknown format is ranked (the format is dropped) instead of refused",
+    request: (req) =>
+      isPost(req, "/v1/predictions") && Array.isArray(req.body?.drafts)
+        ? { ...req, body: { ...req.body, drafts: req.body.drafts.map((d: any) => (d && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
+        : req,
+  },
+  {
+    id: "blank-name-accepted",
+    rule: "inferred-input-constraints/min-length",
+    description: "a blank name is replaced by a made-up one instead of refused",
+    request: (req) => (req.method !== "GET" && req.body?.name === "" ? { ...req, body: { ...req.body, name: "Unnamed" } } : req),
+  },
+  {
+    id: "not-found-typed-invalid-request",
+    rule: "error-type-per-status/404",
+    description: "404 answers carry type invalid_request",
+    response: (_req, res) => (res.status === 404 && res.body?.error ? body(res, (b) => ((b.error.type = "invalid_request"), b)) : res),
+  },
+  {
+    id: "ready-brand-no-suggested-archetype",
+    rule: "brand-reading-to-ready/archetype",
+    description: "a ready brand whose archetype was not supplied gets none",
+    response: (_req, res) => (isBrand(res.body) && res.body.status === "ready" && res.body.archetype?.rationale ? body(res, (b) => ((b.archetype = null), b)) : res),
+  },
 ];
+
 
