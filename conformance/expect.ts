@@ -83,7 +83,7 @@ function notSnake(value: unknown, at = ""): string[] {
  * `nested` into ideas, sources, outlines, ranked drafts and error details); what no field explains goes to
  * response-matches-schema. Returns problems by rule id, and the schemas that had at least one instance.
  */
-function problemsByRule(schema: string, body: unknown): { byRule: Map<string, string[]>; seen: Set<string> } {
+function problemsByRule(schema: string, body: unknown, into: (inner: string) => boolean): { byRule: Map<string, string[]>; seen: Set<string> } {
   const byRule = new Map<string, string[]>();
   const file = (rule: string, text: string) => byRule.set(rule, [...(byRule.get(rule) ?? []), text]);
   const seen = new Set<string>();
@@ -93,6 +93,7 @@ function problemsByRule(schema: string, body: unknown): { byRule: Map<string, st
     if (!value || typeof value !== "object" || Array.isArray(value)) return;
     seen.add(s);
     for (const [field, inner] of Object.entries(nested[s] ?? {})) {
+      if (!into(inner)) continue;
       const v = value[field];
       for (const item of Array.isArray(v) ? v : [v]) visit(inner, item);
     }
@@ -116,7 +117,7 @@ function problemsByRule(schema: string, body: unknown): { byRule: Map<string, st
     for (;;) {
       const field = segments[i];
       if (field === undefined) break;
-      const inner = nested[s]?.[field];
+      const inner = nested[s]?.[field] !== undefined && into(nested[s]![field]!) ? nested[s]![field] : undefined;
       let next = i + 1;
       if (inner && /^\d+$/.test(segments[next] ?? "")) next++;
       if (inner && segments[next] !== undefined) {
@@ -133,12 +134,18 @@ function problemsByRule(schema: string, body: unknown): { byRule: Map<string, st
   return { byRule, seen };
 }
 
+/** What an answer's checks judge inside it: the ideas of a batch only where a check says it looks at them. */
+export interface Depth {
+  /** Judge each idea (and its sources and outline) field by field; otherwise a bad idea is a bad batch `data`. */
+  ideas?: boolean;
+}
+
 /**
  * The body against the schema of its operation and status, one expectation per field of every object schema
  * the body holds (`Brand`, and for a batch with ideas also `Idea`, `Source`, `Outline`), plus one for the rest.
  */
-export function expectSchema(ctx: CheckContext, schema: string, body: unknown, where: string): void {
-  const { byRule, seen } = problemsByRule(schema, body);
+export function expectSchema(ctx: CheckContext, schema: string, body: unknown, where: string, depth: Depth = {}): void {
+  const { byRule, seen } = problemsByRule(schema, body, (inner) => inner !== "Idea" || depth.ideas === true);
   for (const s of seen) {
     const family = fieldFamilies[s];
     if (!family) continue;
@@ -151,7 +158,7 @@ export function expectSchema(ctx: CheckContext, schema: string, body: unknown, w
 }
 
 /** `object` and id prefix of a body of a kind, and of the ideas inside a batch; references to brands and ideas; ISO times. */
-export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: string): void {
+export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: string, depth: Depth = {}): void {
   const k = kinds[kind];
   if (!body || typeof body !== "object") {
     ctx.expect(false, kindRule(k.schema), `${where}: expected a ${k.object} object, got ${show(body)}`);
@@ -173,7 +180,7 @@ export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: stri
   if (kind === "feedback") refPrefix("idea", "idea_", "IdeaId");
   if (kind === "batch") {
     ctx.expect(typeof body.model === "string" && body.model.trim() !== "", R.model, `${where}: model is ${show(body.model)}, expected the name of the model`);
-    if (Array.isArray(body.data)) body.data.forEach((idea: unknown, i: number) => expectKind(ctx, idea, "idea", `${where} data[${i}]`));
+    if (depth.ideas && Array.isArray(body.data)) body.data.forEach((idea: unknown, i: number) => expectKind(ctx, idea, "idea", `${where} data[${i}]`));
   }
   // A null done_at (still thinking) is a passing case: the rule holds "whenever it is not null".
   for (const field of ["created_at", "done_at"])
@@ -198,6 +205,7 @@ export function expectSuccess(
   op: OperationId,
   status: number,
   statusRules: string | readonly string[],
+  depth: Depth = {},
 ): boolean {
   if (!expectStatus(ctx, res, status, statusRules)) return false;
   expectFast(ctx, res);
@@ -211,8 +219,8 @@ export function expectSuccess(
     return true;
   }
   const kind = kindOfSchema[schema];
-  if (kind) expectKind(ctx, res.body, kind, where);
-  expectSchema(ctx, schema, res.body, `${where} → ${status}`);
+  if (kind) expectKind(ctx, res.body, kind, where, depth);
+  expectSchema(ctx, schema, res.body, `${where} → ${status}`, depth);
   return true;
 }
 

@@ -19,7 +19,8 @@ async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: str
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     if (mutant?.timing) Object.assign(file.timing, mutant.timing);
-    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, ...extra });
+    // Strict: a mutant of an inferred rule must fail the run too, not pass as contract drift.
+    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, strict: true, ...extra });
   } finally {
     await proxy.stop();
     await reference.stop();

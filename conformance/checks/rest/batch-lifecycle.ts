@@ -52,7 +52,7 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
   async run(ctx: CheckContext) {
     const track = await ctx.fixtures.batch(key);
     if (track.last?.status !== want || !track.again) ctx.skip(`needs a ${want} batch: ${track.problem ?? `it is ${track.last?.status}`}`);
-    if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule)) return;
+    if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule, { ideas: want === "done" })) return;
     ctx.expect(
       isDeepStrictEqual(track.again.body, track.last),
       rule,
@@ -96,7 +96,7 @@ export const batchLifecycleChecks: Check[] = [
         requireSettled(ctx, track, "done", "batch-thinking-to-done/status");
         expectThinkingEmpty(ctx, track);
         for (const res of track.history) {
-          expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200");
+          expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200", { ideas: true });
           ctx.expect(res.body?.error === null || res.body?.status === "failed", "batch-error-null-unless-failed", `batch ${track.id} is ${show(res.body?.status)} with error ${show(res.body?.error)}, expected null`);
           ctx.expect(res.body?.brand === track.request.brand, "batch-brand-matches-request", `batch ${track.id}: brand is ${show(res.body?.brand)}, expected ${show(track.request.brand)}`);
           ctx.expect(res.body?.id === track.id, "batch-readable-after-create", `GET of batch ${track.id} answered batch ${show(res.body?.id)}`);

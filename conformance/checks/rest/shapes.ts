@@ -3,7 +3,7 @@
 import type { Check, CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
-import { batchRules, brandRules, doneBatchRules, feedbackRules, predictionRules, unknownId } from "./common.js";
+import { batchRules, brandRules, feedbackRules, predictionRules, unknownId } from "./common.js";
 
 const group = "shapes";
 
@@ -71,7 +71,7 @@ export const shapeChecks: Check[] = [
   {
     id: "get-idea-batch",
     description: "GET /v1/ideas/{batch_id} answers 200 with a valid batch, while thinking and once settled",
-    rules: [...doneBatchRules, "get-batch-200"],
+    rules: [...batchRules, "get-batch-200"],
     group,
     async run(ctx: CheckContext) {
       ctx.fixtures.startBatches("main", "plain");
