@@ -13,9 +13,9 @@ const needs = ["stateful"] as const;
 
 const show = (v: unknown) => JSON.stringify(v);
 
-/** Every answer while waiting was `reading` (nothing in between, nothing before). */
+/** Every answer while waiting was `reading` (nothing in between, nothing before), the create answer included. */
 function expectOnlyReading(ctx: CheckContext, track: Track, rule: string): void {
-  const states = track.history.slice(0, -1).map((r) => r.body?.status);
+  const states = [...(track.created ? [track.created] : []), ...track.history.slice(0, -1)].map((r) => r.body?.status);
   ctx.expect(
     states.every((s) => s === "reading"),
     rule,
