@@ -7,7 +7,7 @@ import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { addDays } from "../../negative-inputs.js";
-import { batchRules, brandRules, dayOf, doneBatchRules, predictionRules } from "./common.js";
+import { batchRules, brandRules, dayOf, doneBatchRules, lookAgain, predictionRules } from "./common.js";
 
 const group = "batch-lifecycle";
 const needs = ["stateful"] as const;
@@ -56,6 +56,13 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
     const track = await ctx.fixtures.batch(key);
     if (track.last?.status !== want || !track.again) ctx.skip(`needs a ${want} batch: ${track.problem ?? `it is ${track.last?.status}`}`);
     if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule, { ideas: want === "done" })) return;
+    // Two more looks, an interval apart: a terminal state stays over several reads.
+    const later = await lookAgain(ctx, "batch", track.id!);
+    ctx.expect(
+      isDeepStrictEqual(later.body, track.last),
+      rule,
+      `${want} batch ${track.id} changed by the third look: status ${show(track.last?.status)} → ${show(later.body?.status)}`,
+    );
     ctx.expect(
       isDeepStrictEqual(track.again.body, track.last),
       rule,

@@ -89,6 +89,9 @@ export const brandLifecycleChecks: Check[] = [
       const { status: _a, ...before } = track.last;
       const { status: _b, ...after } = track.again.body ?? {};
       ctx.expect(isDeepStrictEqual(before, after), "brand-terminal-stays", `ready brand ${track.id} changed on its own: ${show(before)} → ${show(after)}`);
+      // One more look, an interval later: a terminal state stays over several reads.
+      const later = await lookAgain(ctx, "brand", track.id!);
+      ctx.expect(later.body?.status === "ready", "brand-terminal-stays", `brand ${track.id} was ready twice, then ${show(later.body?.status)}`);
     },
   },
   {

@@ -66,6 +66,9 @@ const badTokens: Check[] = [
       expectError(ctx, get, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
       const post = await ctx.api.post(pathOf("createBrand"), { website: "https://www.example.com" }, { bearer });
       expectError(ctx, post, "createBrand", 401, { statusRules: "auth-invalid-token-401" });
+      // Malformed rather than unknown: not one token but several words after Bearer.
+      const malformed = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer: `${bearer} and more words` });
+      expectError(ctx, malformed, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
     },
   },
   {
@@ -99,6 +102,9 @@ const unknownIds: Check[] = [
         statusRules: "unknown-id-404/brand",
         ...inPath("brand_id"),
       });
+      // An id of another kind names no brand either.
+      const batchId = unknownId("batch_");
+      expectError(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: batchId })), "getBrand", 404, { statusRules: "unknown-id-404/brand", ...inPath("brand_id") });
     },
   },
   {
