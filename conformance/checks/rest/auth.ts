@@ -8,15 +8,15 @@ import { errorRules } from "./common.js";
 
 const group = "auth";
 const needs = ["other-team-token", "stateful"] as const;
-/** The rules a check of another team's access to `op` names (with the param rule when the id is in the body). */
-const rulesFor = (op: OperationId, param?: string) => [...errorRules(403), `team-isolation-403/${op}`, ...(param ? ["error-param-names-field/403"] : [])];
+/** The rules a check of another team's access to `op` names. */
+const rulesFor = (op: OperationId) => [...errorRules(403), `team-isolation-403/${op}`];
 
 // The 403's type is part of the isolation rule (error-type-per-status covers the statuses any caller can provoke).
 const forbidden = (ctx: CheckContext, res: ApiResponse, op: OperationId, param?: string) =>
   expectError(ctx, res, op, 403, {
     statusRules: `team-isolation-403/${op}`,
     typeRules: `team-isolation-403/${op}`,
-    ...(param ? { param, paramRules: "error-param-names-field/403" } : {}),
+    ...(param ? { param, paramRules: `team-isolation-403/${op}` } : {}),
   });
 
 export const authChecks: Check[] = [
@@ -63,7 +63,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-brand-ideas-403",
     description: "POST /v1/ideas with another team's token for this team's ready brand answers 403 naming brand",
-    rules: rulesFor("createIdeas", "brand"),
+    rules: rulesFor("createIdeas"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -74,7 +74,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-idea-feedback-403",
     description: "POST /v1/feedback with another team's token about this team's idea answers 403 naming idea",
-    rules: rulesFor("createFeedback", "idea"),
+    rules: rulesFor("createFeedback"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -87,7 +87,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-brand-predictions-403",
     description: "POST /v1/predictions with another team's token for this team's ready brand answers 403 naming brand",
-    rules: rulesFor("createPrediction", "brand"),
+    rules: rulesFor("createPrediction"),
     group,
     needs,
     async run(ctx: CheckContext) {

@@ -87,7 +87,7 @@ const badTokens: Check[] = [
 ];
 
 const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" });
-const inBody = (param: string) => ({ param, paramRules: "error-param-names-field/404" });
+const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` });
 const unknownIds: Check[] = [
   {
     id: "unknown-brand-404",
@@ -121,7 +121,7 @@ const unknownIds: Check[] = [
   {
     id: "unknown-brand-in-body-404",
     description: "POST /v1/ideas and /v1/predictions for a brand id that names nothing answer 404 naming brand",
-    rules: [...errorRules(404), "unknown-id-404/brand", "error-param-names-field/404"],
+    rules: [...errorRules(404), "unknown-id-404/brand", "error-param-names-field/brand"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
@@ -135,7 +135,7 @@ const unknownIds: Check[] = [
   {
     id: "unknown-idea-404",
     description: "POST /v1/feedback about an idea id that names nothing answers 404 naming idea",
-    rules: [...errorRules(404), "unknown-id-404/idea", "error-param-names-field/404"],
+    rules: [...errorRules(404), "unknown-id-404/idea", "error-param-names-field/idea"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {

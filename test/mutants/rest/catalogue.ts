@@ -365,7 +365,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "not-found-param-missing",
-    rule: "error-param-names-field/404",
+    rule: "error-param-names-field/idea",
     description: "404 for an id sent in the body does not name the field",
     response: (req, res) => (res.status === 404 && req.method === "POST" ? body(res, (b) => ((b.error.param = null), b)) : res),
   },
