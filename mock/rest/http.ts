@@ -22,8 +22,10 @@ export class ApiError extends Error {
   }
 }
 
+// rule: error-type-per-status/400
 export const badRequest = (message: string, param: string | null = null, code: string | null = "invalid_value") =>
   new ApiError(400, "invalid_request", message, param, code);
+// rule: error-type-per-status/404
 export const notFound = (message: string, param: string | null) => new ApiError(404, "not_found", message, param);
 export const forbidden = (message: string, param: string | null) => new ApiError(403, "permission_error", message, param);
 

@@ -31,7 +31,7 @@ export interface BatchRecord {
   request: IdeaRequest;
 }
 
-// rule: ideas-brand-not-ready-409, ideas-failed-brand-409
+// rule: ideas-brand-not-ready-409, ideas-failed-brand-409, error-type-per-status/409
 const brandNotReady = (id: string, status: string) =>
   new ApiError(
     409,

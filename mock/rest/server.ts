@@ -60,6 +60,7 @@ const withBody = true;
 const routes: Route<{ handler: Handler; body: boolean }>[] = [
   {
     pattern: "/v1/brands",
+// rule: response-matches-schema
     handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 201, body: createBrand(s, r.caller.team, r.body) }) } },
   },
   {
