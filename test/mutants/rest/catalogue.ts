@@ -682,6 +682,18 @@ export const mutants: Mutant[] = [
     description: "a ready brand whose archetype was not supplied gets none",
     response: (_req, res) => (isBrand(res.body) && res.body.status === "ready" && res.body.archetype?.rationale ? body(res, (b) => ((b.archetype = null), b)) : res),
   },
+  {
+    id: "date-horizon-off-by-one",
+    rule: "limit-date-horizon",
+    description: "a date 45 days ahead, the horizon itself, is refused",
+    response: (req, res) => {
+      if (!isPost(req, "/v1/ideas") || res.status !== 202 || typeof req.body?.date !== "string") return res;
+      const today = String(res.body?.created_at).slice(0, 10);
+      const ahead = Math.round((Date.parse(`${req.body.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+      return ahead >= 45 ? refused(res, "date") : res;
+    },
+  },
 ];
+
 
 
