@@ -197,7 +197,8 @@ async function whileReading(
   for (let attempt = 1; attempt <= 3; attempt++) {
     const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.target.inputs.website });
     if (created.status !== 201 || typeof created.body?.id !== "string") ctx.skip(`could not create a brand: ${created.status}`);
-    if (created.body.status !== "reading") ctx.skip(`the new brand is ${created.body.status}, not reading`);
+    // Read before its own create answer was written (a loaded machine at a fast time scale): try a new brand.
+    if (created.body.status !== "reading") continue;
     const brand = created.body.id as string;
     const res = await ctx.api.send({ method: "POST", path: pathOf(op), body: body(brand), priority: true });
     if (res.status === accepted) {
