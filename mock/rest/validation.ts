@@ -8,6 +8,7 @@ import { badRequest, type ApiError } from "./http.js";
 type Schema = keyof typeof validators;
 
 /** `param` for an ajv error: the dotted path of the field, without array positions. */
+// rule: invalid-field-400, error-type-per-status/400, inferred-input-constraints, inferred-enum-values
 export function paramOf(error: ErrorObject): string | null {
   const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (error.keyword === "required") segments.push(String((error.params as { missingProperty: string }).missingProperty));
