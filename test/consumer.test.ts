@@ -93,7 +93,7 @@ describe("the packed package", () => {
     const top = new Set(files.map((f) => f.split("/")[0]));
     expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "bin", "dist", "docs", "package.json"]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
-    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance"]) {
+    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance", "proxy"]) {
       expect(files).toContain(`dist/entry/${entry}.js`);
       expect(files).toContain(`dist/entry/${entry}.d.ts`);
     }
@@ -113,7 +113,7 @@ describe("the packed package", () => {
     const report = JSON.parse(ran.stdout) as { analysis: { problems: { kind: string; entrypoint?: string }[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems.filter((p) => p.kind !== "CJSResolvesToESM")).toEqual([]);
     expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(
-      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./rest", "./tools", "./tools.json"].sort(),
+      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./proxy", "./rest", "./tools", "./tools.json"].sort(),
     );
     expect(ran.status).toBe(0);
   }, 60_000);
