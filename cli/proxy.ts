@@ -6,6 +6,7 @@ import { TargetError } from "../conformance/target.js";
 import { jsonReport, markdownReport, summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
 import { commandArgs } from "./args.js";
+import { port } from "./mock.js";
 
 export const defaultPorts = { rest: 4020, mcp: 4021 };
 
@@ -42,13 +43,6 @@ Output:
 Ctrl-C (SIGINT) or SIGTERM stops the proxy and prints the violations by rule.
 Exit status: 0, or 1 with --fail-on-violation and a violation; 2 for bad usage.
 `;
-
-function port(value: string | undefined, fallback: number, flag: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number, got "${value}"`);
-  return n;
-}
 
 function write(file: string, text: string): void {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

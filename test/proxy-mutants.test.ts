@@ -88,38 +88,30 @@ function expectCaught(events: ExchangeEvent[], mutant: Mutant, where: RegExp): v
   expect(hits.map((e) => e.verdict.label).filter((l) => where.test(l)), `${mutant.id}: ${mutant.rule} reported on ${hits.map((e) => e.verdict.label).join(", ")}`).not.toEqual([]);
 }
 
+/** A fresh mock behind the mutant behind the proxy; the protocol's flow through the proxy; the rule reported. */
+async function caught(protocol: "rest" | "mcp", mutant: Mutant, where: RegExp): Promise<void> {
+  const clock = createClock({ timeScale: 1, start: suiteStart });
+  const mock = protocol === "rest" ? await startRestMock({ clock, seed: "proxy-mutants" }) : await startMcpMock({ clock });
+  const broken = await startMutantProxy(mock.url, mutant);
+  const events: ExchangeEvent[] = [];
+  const upstream = protocol === "rest" ? { restUpstream: broken.url.href } : { mcpUpstream: new URL(mock.url.pathname, broken.url).href };
+  const proxy = await startProxy({ ...upstream, onExchange: (e) => events.push(e) });
+  try {
+    if (protocol === "rest") await restFlow(proxy.restUrl!, clock);
+    else await mcpFlow(proxy.mcpUrl!, clock);
+    expectCaught(events, mutant, where);
+  } finally {
+    await proxy.stop();
+    await broken.stop();
+    await mock.stop();
+  }
+}
+
 describe("proxy in front of the mutants", () => {
   it("picks at least 20 mutants across both protocols", () => {
     expect(Object.keys(restPicks).length + Object.keys(mcpPicks).length).toBeGreaterThanOrEqual(20);
   });
 
-  it.concurrent.each(pick(restMutants, restPicks))("REST %s: the broken rule is reported by id", async (_id, mutant, where) => {
-    const mock = await startRestMock({ clock: createClock({ timeScale: 1, start: suiteStart }), seed: "proxy-mutants" });
-    const broken = await startMutantProxy(mock.url, mutant);
-    const events: ExchangeEvent[] = [];
-    const proxy = await startProxy({ restUpstream: broken.url.href, onExchange: (e) => events.push(e) });
-    try {
-      await restFlow(proxy.restUrl!, mock.clock);
-      expectCaught(events, mutant, where);
-    } finally {
-      await proxy.stop();
-      await broken.stop();
-      await mock.stop();
-    }
-  }, 60_000);
-
-  it.concurrent.each(pick(mcpMutants, mcpPicks))("MCP %s: the broken rule is reported by id", async (_id, mutant, where) => {
-    const mock = await startMcpMock({ clock: createClock({ timeScale: 1 }) });
-    const broken = await startMutantProxy(mock.url, mutant);
-    const events: ExchangeEvent[] = [];
-    const proxy = await startProxy({ mcpUpstream: new URL(mock.url.pathname, broken.url).href, onExchange: (e) => events.push(e) });
-    try {
-      await mcpFlow(proxy.mcpUrl!, mock.clock);
-      expectCaught(events, mutant, where);
-    } finally {
-      await proxy.stop();
-      await broken.stop();
-      await mock.stop();
-    }
-  }, 60_000);
+  it.concurrent.each(pick(restMutants, restPicks))("REST %s: the broken rule is reported by id", (_id, mutant, where) => caught("rest", mutant, where), 60_000);
+  it.concurrent.each(pick(mcpMutants, mcpPicks))("MCP %s: the broken rule is reported by id", (_id, mutant, where) => caught("mcp", mutant, where), 60_000);
 });

@@ -6,7 +6,7 @@ import { createClock } from "../mock/clock.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
-import { mcpFlow, restFlow } from "./support/proxy-flows.js";
+import { mcpFlow, restFlow, type FlowResult } from "./support/proxy-flows.js";
 import { suiteStart } from "./support/rest-client.js";
 
 let rest: RestMock;
@@ -24,32 +24,30 @@ afterAll(async () => {
   await Promise.all([rest?.stop(), mcp?.stop()]);
 });
 
-const service = (e: ExchangeEvent[]) => e.flatMap((x) => x.violations.filter((v) => v.side === "service").map((v) => `${x.line}`));
+/** The lines of exchanges with a violation by the service. */
+const service = (e: ExchangeEvent[]) => e.filter((x) => x.violations.some((v) => v.side === "service")).map((x) => x.line);
+
+/** Runs a flow through the proxy: its exchanges show no service violation, and a client one per invalid request sent. */
+async function cleanFlow(protocol: "rest" | "mcp", flow: () => Promise<FlowResult>, clientRules: string[], atLeast: number): Promise<ExchangeEvent[]> {
+  const from = events.length;
+  const result = await flow();
+  expect(result.surprises).toEqual([]);
+  const mine = events.slice(from).filter((e) => e.exchange.protocol === protocol);
+  expect(mine.length).toBeGreaterThan(atLeast);
+  expect(service(mine)).toEqual([]);
+  const client = mine.filter((e) => e.violations.some((v) => v.side === "client"));
+  expect(client).toHaveLength(result.invalidSent);
+  expect(new Set(client.flatMap((e) => e.violations.flatMap((v) => v.rules)))).toEqual(new Set(clientRules));
+  return mine;
+}
 
 describe("proxy in front of the reference mocks", () => {
   it("REST: a full flow through the proxy shows no violation by the service", async () => {
-    const from = events.length;
-    const flow = await restFlow(proxy.restUrl!, rest.clock);
-    expect(flow.surprises).toEqual([]);
-    const mine = events.slice(from).filter((e) => e.exchange.protocol === "rest");
-    expect(mine.length).toBeGreaterThan(30);
-    expect(service(mine)).toEqual([]);
-    const client = mine.filter((e) => e.violations.some((v) => v.side === "client"));
-    expect(client).toHaveLength(flow.invalidSent);
-    expect(new Set(client.flatMap((e) => e.violations.flatMap((v) => v.rules)))).toEqual(new Set(["limit-count", "website-https", "limit-description", "enum-values"]));
+    const mine = await cleanFlow("rest", () => restFlow(proxy.restUrl!, rest.clock), ["limit-count", "website-https", "limit-description", "enum-values"], 30);
     expect(mine.some((e) => e.exchange.status === 429 && e.line.endsWith("✓"))).toBe(true);
   });
 
   it("MCP: a full flow of the SDK client through the proxy shows no violation by the service", async () => {
-    const from = events.length;
-    const flow = await mcpFlow(proxy.mcpUrl!, mcp.clock);
-    expect(flow.surprises).toEqual([]);
-    const mine = events.slice(from).filter((e) => e.exchange.protocol === "mcp");
-    expect(mine.length).toBeGreaterThan(20);
-    expect(service(mine)).toEqual([]);
-    const client = mine.filter((e) => e.violations.some((v) => v.side === "client"));
-    expect(client).toHaveLength(flow.invalidSent);
-    expect(new Set(client.flatMap((e) => e.violations.flatMap((v) => v.rules)))).toEqual(new Set(["schema-violation-refused-first", "unknown-argument-refused", "delete-confirm-true"]));
+    await cleanFlow("mcp", () => mcpFlow(proxy.mcpUrl!, mcp.clock), ["schema-violation-refused-first", "unknown-argument-refused", "delete-confirm-true"], 20);
   });
 });
-
