@@ -155,6 +155,11 @@ function judgeToolsList(f: Findings, state: McpState, result: any, where: string
       f.check(t.annotations?.readOnlyHint === c.annotations.readOnlyHint, R.readOnlyHint, `${where}: ${t.name} has readOnlyHint ${show(t.annotations?.readOnlyHint)}, the contract says ${c.annotations.readOnlyHint}`);
     state.tools.set(t.name, t);
   }
+  // Tools of the contract the list leaves out: drift, or only a profile or token that does not see them
+  // (tools in development, partner-only tools); a note either way.
+  const listed = new Set((result.tools as Tool[]).map((t) => t?.name));
+  const missing = [...contractTool.keys()].filter((name) => !listed.has(name));
+  if (missing.length) f.note(`drift: tools/list leaves out ${missing.length} tools of the contract (in development or partner-only for this token?): ${missing.join(", ")}`);
 }
 
 /** One tools/call: arguments, result conventions, envelope, output schema, payload and state rules. */
