@@ -1,7 +1,7 @@
 // What the proxy keeps of a session, bounded however long it runs: counts per protocol and per rule, the most
 // recent violations, and for each rule the first few exchanges that broke it, redacted (every bearer token seen
 // is replaced wherever it appears, with the conformance suite's Redactor).
-import { Redactor } from "../conformance/redact.js";
+import { redactedMark, Redactor } from "../conformance/redact.js";
 import { Lru } from "./lru.js";
 import type { Exchange, Protocol, Side, Verdict } from "./types.js";
 
@@ -49,6 +49,9 @@ export interface ProxyReport {
 
 /** Caps of what is kept (see the README's "Bounded memory"). */
 export const recorderCaps = { recentViolations: 1_000, examplesPerRule: 3, shownBodyChars: 4_000, distinctNotes: 200, tokens: 256 };
+
+/** An Authorization value with only its scheme left: `Bearer [redacted]`. */
+export const schemeOnly = (authorization: unknown): string => String(authorization).replace(/^(\s*\S+\s+).*$/s, `$1${redactedMark}`);
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length - n} more characters)` : s);
 
@@ -110,7 +113,7 @@ export class Recorder {
       Object.fromEntries(
         Object.entries(h)
           .filter(([, x]) => x !== undefined)
-          .map(([k, x]) => [k, k === "authorization" ? String(x).replace(/^(\s*\S+\s+).*$/s, "$1[redacted]") : this.text(Array.isArray(x) ? x.join(", ") : String(x))]),
+          .map(([k, x]) => [k, k === "authorization" ? schemeOnly(x) : this.text(Array.isArray(x) ? x.join(", ") : String(x))]),
       );
     return {
       method: ex.method,

@@ -6,7 +6,7 @@ import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } f
 import { judgeMcp } from "./mcp-judge.js";
 import { defaultMcpCaps, McpState } from "./mcp-state.js";
 import { exchangeLine } from "./output.js";
-import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
+import { Recorder, schemeOnly, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { judgeRest } from "./rest-judge.js";
 import { defaultRestCaps, RestState } from "./rest-state.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
@@ -30,6 +30,7 @@ export interface ProxyOptions {
 }
 
 export interface ExchangeEvent {
+  /** The exchange as judged: Authorization shows its scheme only; bodies as they were sent (see `line` and the report for redacted text). */
   exchange: Exchange;
   verdict: Verdict;
   /** The exchange's violations, redacted. */
@@ -104,7 +105,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       seq: n,
       method: req.method ?? "GET",
       path: req.url ?? "/",
-      requestHeaders: req.headers,
+      // The judges need only to know a token was sent; the token itself stays out of everything the proxy keeps.
+      requestHeaders: req.headers.authorization === undefined ? req.headers : { ...req.headers, authorization: schemeOnly(req.headers.authorization) },
       requestText: f.request.text(),
       requestTruncated: f.request.truncated,
       status: f.status,
