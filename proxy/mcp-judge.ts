@@ -25,7 +25,7 @@ const show = (v: unknown) => {
 const settledStatuses = new Set(["ready", "partial", "failed"]);
 
 /** The tool as the caller sees it: the live one from tools/list when seen, else the contract's. */
-function toolOf(state: McpState, name: string): { inputSchema?: object; outputSchema?: object; live: boolean; readOnly?: boolean } | undefined {
+function toolOf(state: McpState, name: string): { inputSchema?: object; outputSchema?: object; live: boolean } | undefined {
   const live = state.tools.get(name);
   const contract = contractTool.get(name);
   if (!live && !contract) return undefined;
@@ -33,7 +33,6 @@ function toolOf(state: McpState, name: string): { inputSchema?: object; outputSc
     inputSchema: (live?.inputSchema ?? contract?.inputSchema) as object | undefined,
     outputSchema: (live?.outputSchema ?? contract?.outputSchema) as object | undefined,
     live: !!live,
-    readOnly: contract?.annotations?.readOnlyHint ?? live?.annotations?.readOnlyHint,
   };
 }
 

@@ -127,7 +127,7 @@ function judgeBatch(f: Findings, b: any, where: string, justCreated: boolean): v
 }
 
 /** What one exchange says against what was seen before; then remembers it. */
-function judgeState(f: Findings, state: RestState, ex: Exchange, m: Matched, request: any, b: any, where: string): void {
+function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: any, where: string): void {
   if (isBrand(b) && typeof b.id === "string") {
     const prev = state.brands.get(b.id);
     const sentWebsite = m.op.id === "updateBrand" && typeof request?.website === "string";
@@ -230,7 +230,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
     if (body !== undefined) {
       if (isBatch(body)) judgeBatch(f, body, where, m.op.id === "createIdeas");
       judgeSuccess(f, m, request, body, where);
-      judgeState(f, state, ex, m, request, body, where);
+      judgeState(f, state, m, request, body, where);
     }
   } else if (ex.status >= 400) {
     if (ex.status > 500) f.violate(R.serverError, `${where}: a failure on the service side answers 500, got ${ex.status}`);
