@@ -32,12 +32,15 @@ Upstreams (at least one):
 
 Output:
   one line per exchange: what, status or error code, ms, ✓ or the violated rule ids with a short reason
-  ("(client)" when the request broke the contract), and a live summary line on a terminal.
+  ("(client)" when the request broke the contract), and a summary line: redrawn live on a terminal,
+  printed every 30 s in a log.
   --quiet               print only exchanges with violations
   --no-live             no redrawn summary line
   --report-json FILE    on exit: the report (violations by rule with the redacted exchanges) as JSON
   --report-md FILE      on exit: the same as Markdown
   --fail-on-violation   exit 1 at the end when any violation was seen (for CI)
+  --ignore-client       client violations (requests the contract refuses) are printed but do not fail
+                        the run: for a service's CI whose tests send bad requests on purpose
   -h, --help            show this help
 
 Ctrl-C (SIGINT) or SIGTERM stops the proxy and prints the violations by rule.
@@ -49,16 +52,24 @@ function write(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-/** Prints exchange lines with a summary line redrawn under them on a terminal. */
+/** How often the summary is printed as a line of its own when it cannot be redrawn (a log, not a terminal). */
+const summaryEveryMs = 30_000;
+
+/** Prints exchange lines with a summary line redrawn under them on a terminal, or printed now and then in a log. */
 function printer(proxy: () => RunningProxy | undefined, options: { quiet: boolean; live: boolean }) {
   let drawn = false;
+  let lastSummary = performance.now();
   return (e: ExchangeEvent) => {
     if (drawn) process.stdout.write("\r\x1b[K");
     if (!options.quiet || e.violations.length) process.stdout.write(`${e.line}\n`);
     const p = proxy();
-    if (options.live && p) {
+    if (!p) return;
+    if (options.live) {
       process.stdout.write(summaryLine(p.report()));
       drawn = true;
+    } else if (performance.now() - lastSummary >= summaryEveryMs) {
+      lastSummary = performance.now();
+      process.stdout.write(`-- ${summaryLine(p.report())}\n`);
     }
   };
 }
@@ -78,6 +89,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       "report-json": { type: "string" },
       "report-md": { type: "string" },
       "fail-on-violation": { type: "boolean", default: false },
+      "ignore-client": { type: "boolean", default: false },
     },
     help,
   );
@@ -127,5 +139,6 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     console.error(`Could not write the report: ${(err as Error).message}`);
     return 1;
   }
-  return values["fail-on-violation"] && report.violations > 0 ? 1 : 0;
+  const counted = values["ignore-client"] ? report.bySide.service : report.violations;
+  return values["fail-on-violation"] && counted > 0 ? 1 : 0;
 }

@@ -11,9 +11,10 @@ export function exchangeLine(ex: Exchange, v: Verdict, violations: ViolationReco
   return `${head} ✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`;
 }
 
-export function summaryLine(r: Pick<ProxyReport, "exchanges" | "failedExchanges" | "violations" | "byRule">): string {
+export function summaryLine(r: Pick<ProxyReport, "exchanges" | "failedExchanges" | "violations" | "bySide" | "byRule">): string {
   const rules = r.byRule.length ? `: ${r.byRule.map((t) => `${t.rule} ×${t.count}`).join(", ")}` : "";
-  return `${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${rules}`;
+  const sides = r.violations ? ` (${r.bySide.service} by the service, ${r.bySide.client} by the client)` : "";
+  return `${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${rules}`;
 }
 
 export function jsonReport(r: ProxyReport): string {

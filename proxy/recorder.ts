@@ -42,6 +42,8 @@ export interface ProxyReport {
   /** Exchanges with at least one violation. */
   failedExchanges: number;
   violations: number;
+  /** Violations by whose they are: the client's requests, the service's answers. */
+  bySide: Record<Side, number>;
   byRule: RuleTally[];
   /** Distinct notes with how often each came (the first 200 distinct ones). */
   notes: { text: string; count: number }[];
@@ -60,6 +62,7 @@ export class Recorder {
   readonly exchanges = { rest: 0, mcp: 0 };
   failedExchanges = 0;
   violationCount = 0;
+  readonly #bySide: Record<Side, number> = { client: 0, service: 0 };
   readonly #recent: ViolationRecord[] = [];
   readonly #byRule = new Map<string, RuleTally>();
   readonly #notes = new Map<string, number>();
@@ -95,6 +98,7 @@ export class Recorder {
       const rec: ViolationRecord = { seq: ex.seq, protocol: ex.protocol, label: this.text(v.label), outcome: v.outcome, rules: violation.rules, reason: this.text(violation.reason), side: violation.side };
       out.push(rec);
       this.violationCount++;
+      this.#bySide[rec.side]++;
       this.#recent.push(rec);
       if (this.#recent.length > recorderCaps.recentViolations) this.#recent.shift();
       for (const rule of rec.rules) {
@@ -139,6 +143,7 @@ export class Recorder {
       exchanges: { ...this.exchanges },
       failedExchanges: this.failedExchanges,
       violations: this.violationCount,
+      bySide: { ...this.#bySide },
       byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, examples: [...t.examples] })),
       notes: [...this.#notes].map(([text, count]) => ({ text, count })),
     };

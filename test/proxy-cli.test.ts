@@ -81,6 +81,17 @@ describe("ideas-contract proxy", () => {
     }
   }, 60_000);
 
+  it("with --ignore-client, a request the contract refuses is printed but does not fail the run", async () => {
+    const run = start(["--rest-upstream", rest.url.href, "--rest-port", "0", "--mcp-upstream", mcp.url.href, "--mcp-port", "0", "--fail-on-violation", "--ignore-client", "--no-live"]);
+    const urls = await run.ready;
+    const refused = await fetch(new URL("v1/ideas", urls.rest), { method: "POST", headers: { authorization: "Bearer test_team_a", "content-type": "application/json" }, body: JSON.stringify({ brand: "brand_x", count: 99 }) });
+    expect(refused.status).toBe(400);
+    for (let i = 0; i < 200 && !/limit-count/.test(run.output()); i++) await new Promise((r) => setTimeout(r, 25));
+    run.child.kill("SIGINT");
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/1 violations \(0 by the service, 1 by the client\)/);
+  }, 60_000);
+
   it("refuses bad usage with exit 2", async () => {
     for (const args of [[], ["--rest-upstream", "ftp://example.com"], ["--rest-upstream", "http://127.0.0.1:1", "--rest-port", "x"], ["--bogus"]]) {
       const run = start(args);
