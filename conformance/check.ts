@@ -4,6 +4,7 @@
 // against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
+import type { Exchange } from "./evidence.js";
 import type { Fixtures } from "./fixtures.js";
 import type { ApiClient, ApiResponse } from "./http.js";
 import type { Target } from "./target.js";
@@ -28,7 +29,7 @@ export type Need =
   | "trigger:focus-server-error"
   /** A token that hits the rate limit. */
   | "trigger:rate-limited-token"
-  // The MCP gateway suite (conformance/mcp/needs.ts says why each is unmet).
+  // The MCP gateway suite (conformance/mcp/extension.ts, mcpUnmetNeed, says why each is unmet).
   /** An MCP token with mcp:read only. */
   | "mcp:readonly-token"
   /** An MCP partner token (sees the partner-only tools). */
@@ -55,7 +56,10 @@ export interface Check {
   id: string;
   /** One line: what the check does. */
   description: string;
-  /** The rule ids the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks). */
+  /**
+   * The rules the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks): rule ids, or family ids
+   * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
+   */
   rules: readonly string[];
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;
@@ -70,6 +74,10 @@ export interface Failure {
   /** The rules the failure breaks; a subset of the check's rules. */
   rules: string[];
   message: string;
+  /** The latest exchanges of the check when the failure was seen (redacted). */
+  evidence?: Exchange[];
+  /** A command that sends the latest of them again (`curl`, the token as an environment variable). */
+  reproduce?: string;
 }
 
 export type Status = "pass" | "fail" | "skip";
@@ -87,7 +95,12 @@ export interface CheckResult {
   notes: string[];
   durationMs: number;
   requests: number;
+  /** Rule id → how the check's cases for it came out (every `expect` or `fail` naming it is a case). */
+  cases: Record<string, CaseOutcome>;
 }
+
+/** A rule's cases in one check: `fail` when any failed, else `pass`. */
+export type CaseOutcome = "pass" | "fail";
 
 /** Thrown by ctx.fail: ends the check as failed. */
 export class CheckFailed extends Error {
@@ -108,7 +121,7 @@ export interface CheckContext {
   /** The target's API, with this check's requests counted. */
   readonly api: ApiClient;
   readonly fixtures: Fixtures;
-  /** Records a failure unless `ok`; returns `ok`. */
+  /** Records a case of each rule named: a failure unless `ok`; returns `ok`. */
   expect(ok: boolean, rules: string | readonly string[], message: string): boolean;
   /** Ends the check as failed. */
   fail(rules: string | readonly string[], message: string): never;

@@ -54,7 +54,8 @@ async function serve(handler: http.RequestListener): Promise<{ url: URL; close()
 
 const byStatus = (r: RunResult, status: string) => r.checks.filter((c) => c.status === status);
 /** Skips that are no fault of the target or the suite: a brand read faster than a round trip (under load). */
-const unexpectedSkips = (r: RunResult) => byStatus(r, "skip").filter((c) => !/read before the request arrived/.test(c.reason ?? ""));
+// Races the checks judge only when they see them (conformance/README.md): lost, they skip and say so.
+const unexpectedSkips = (r: RunResult) => byStatus(r, "skip").filter((c) => !/read before the request arrived|nothing to see land/.test(c.reason ?? ""));
 const failureReport = (r: RunResult) =>
   byStatus(r, "fail")
     .map((c) => `${c.id}: ${c.failures.map((f) => `[${f.rules.join(",")}] ${f.message}`).join(" | ")}`)
@@ -174,7 +175,7 @@ describe("against the reference server", () => {
   });
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
-    const result = await runConformance({ env: {}, embeddedHttps: true });
+    const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });
     expect(failureReport(result)).toBe("");
     expect(unexpectedSkips(result)).toEqual([]);
     expect(result.checks.find((c) => c.id === "https-plain-http-refused")?.status).toBe("pass");
@@ -276,7 +277,7 @@ describe("safety", () => {
       res.end();
     });
     try {
-      const result = await runConformance({ restUrl: redirecting.url.href, env: { IDEAS_TOKEN: secret }, only: ["create-brand-*", "get-brand", "update-brand"] });
+      const result = await runConformance({ restUrl: redirecting.url.href, probe: false, env: { IDEAS_TOKEN: secret }, only: ["create-brand-*", "get-brand", "update-brand"] });
       expect(result.exitCode).toBe(1);
       expect(elsewhere).toBe(0);
     } finally {
@@ -340,7 +341,7 @@ describe("the polite client", () => {
     const hang = await serve(() => {});
     try {
       const started = Date.now();
-      const result = await runConformance({ restUrl: hang.url.href, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
+      const result = await runConformance({ restUrl: hang.url.href, probe: false, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(result.exitCode).toBe(1);
       expect(byStatus(result, "fail")[0]?.failures[0]?.message).toMatch(/budget/);
