@@ -50,8 +50,12 @@ export class Tee {
     this.#kept += part.length;
   }
 
+  bytes(): Buffer {
+    return Buffer.concat(this.#chunks);
+  }
+
   text(): string {
-    return Buffer.concat(this.#chunks).toString("utf8");
+    return this.bytes().toString("utf8");
   }
 }
 
@@ -100,33 +104,30 @@ export function forward(
   };
   const { url } = upstream;
   const lib = url.protocol === "https:" ? https : http;
-  const up = lib.request(
-    {
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port || undefined,
-      path: upstream.prefix + (req.url ?? "/"),
-      method: req.method,
-      headers: forwardHeaders(req.headers, url.host),
-      agent: upstream.agent,
-    },
-    (answer) => {
-      status = answer.statusCode ?? 502;
-      responseHeaders = answer.headers;
-      res.writeHead(status, answer.statusMessage, forwardHeaders(answer.headers));
-      // An event stream must reach the client event by event: its headers now, each chunk as it comes (pipe does).
-      if (/^text\/event-stream/i.test(String(answer.headers["content-type"] ?? ""))) res.flushHeaders();
-      answer.on("data", (chunk: Buffer) => response.push(chunk));
-      answer.on("end", () => end());
-      answer.on("error", (err) => {
-        end(`the upstream's answer broke off: ${err.message}`);
-        res.destroy();
-      });
-      answer.on("aborted", () => end("the upstream's answer broke off"));
-      answer.pipe(res);
-    },
-  );
-  up.on("error", (err: NodeJS.ErrnoException) => {
+  const options = {
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port || undefined,
+    path: upstream.prefix + (req.url ?? "/"),
+    method: req.method,
+    headers: forwardHeaders(req.headers, url.host),
+  };
+  const onAnswer = (answer: http.IncomingMessage) => {
+    status = answer.statusCode ?? 502;
+    responseHeaders = answer.headers;
+    res.writeHead(status, answer.statusMessage, forwardHeaders(answer.headers));
+    // An event stream must reach the client event by event: its headers now, each chunk as it comes (pipe does).
+    if (/^text\/event-stream/i.test(String(answer.headers["content-type"] ?? ""))) res.flushHeaders();
+    answer.on("data", (chunk: Buffer) => response.push(chunk));
+    answer.on("end", () => end());
+    answer.on("error", (err) => {
+      end(`the upstream's answer broke off: ${err.message}`);
+      res.destroy();
+    });
+    answer.on("aborted", () => end("the upstream's answer broke off"));
+    answer.pipe(res);
+  };
+  const fail = (err: NodeJS.ErrnoException) => {
     const message = `the upstream ${url.origin} could not be reached: ${err.code ?? err.message}`;
     if (!res.headersSent) {
       const { contentType, body } = failureBody(message);
@@ -135,6 +136,26 @@ export function forward(
       res.end(body);
     } else res.destroy();
     end(message);
+  };
+  let up = lib.request({ ...options, agent: upstream.agent }, onAnswer);
+  up.on("error", (err: NodeJS.ErrnoException) => {
+    // The upstream closed a kept-alive connection just as this request went out on it, before any answer: the
+    // request never reached it, so it is sent once more on a new connection (Node's documented remedy), from the
+    // copy of the body — possible only when the copy is the whole body.
+    if (up.reusedSocket && err.code === "ECONNRESET" && !res.headersSent && !request.truncated && !finished) {
+      const resend = () => {
+        if (request.truncated) return fail(err);
+        up = lib.request({ ...options, agent: false }, onAnswer);
+        up.on("error", fail);
+        up.end(request.bytes());
+      };
+      if (req.complete) resend();
+      else {
+        // The failed request's pipe is gone, which paused the client's body: read the rest into the copy.
+        req.once("end", resend);
+        req.resume();
+      }
+    } else fail(err);
   });
   // The client went away: stop the upstream exchange too (an event stream would otherwise run on).
   res.on("close", () => {

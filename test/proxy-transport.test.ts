@@ -116,6 +116,29 @@ describe("failures and limits", () => {
     expect(events.every((e) => e.verdict.notes.some((n) => n.startsWith("no answer")))).toBe(true);
   });
 
+  it("sends a request again on a new connection when the upstream drops a kept-alive one before answering", async () => {
+    // The upstream answers the first request of each connection and drops the connection on the second: what
+    // a server closing an idle kept-alive connection as a request arrives looks like, made certain.
+    const bodies: string[] = [];
+    const upstream = await listen((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) return void socket.destroy();
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c));
+      req.on("end", () => {
+        bodies.push(body);
+        res.writeHead(201, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    const { proxy } = await proxied({ restUpstream: upstream.href });
+    for (const n of [1, 2]) {
+      const res = await fetch(new URL("v1/brands", proxy.restUrl!), { method: "POST", headers: { "content-type": "application/json" }, body: `{"n":${n}}` });
+      expect(res.status).toBe(201);
+    }
+    expect(bodies).toEqual(['{"n":1}', '{"n":2}']);
+  });
+
   it("forwards a body longer than the judged copy whole, and says it was not judged", async () => {
     let received = 0;
     const upstream = await listen((req, res) => {
