@@ -6,6 +6,7 @@ import { missingPeerHint, missingPeers, missingPeersMessage, peersFor } from "./
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
   mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: async (args) => (await import("./mock.js")).mockCommand(args) },
   export: { summary: "write the OpenAPI, tools manifest, types, validators or error catalogue into a folder (--out DIR)", run: async (args) => (await import("./export.js")).exportCommand(args) },
+  proxy: { summary: "forward REST and MCP traffic to a service and judge every exchange against the contract (--rest-upstream / --mcp-upstream)", run: async (args) => (await import("./proxy.js")).proxyCommand(args) },
   conformance: { summary: "run the conformance suites, REST and MCP (embedded reference, or --rest-url / --mcp-url / --config)", run: async (args) => (await import("./conformance.js")).conformanceCommand(args) },
 };
 

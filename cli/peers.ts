@@ -22,12 +22,14 @@ const prism = "@stoplight/prism-cli";
 /**
  * The peers `command` needs with these arguments: what the code it runs imports. `mock` runs the MCP gateway mock
  * (the SDK) and Prism unless --no-prism; `conformance` runs both suites, with the embedded MCP mock, reads YAML
- * target files and compiles the target's live tool schemas with ajv. Help needs nothing.
+ * target files and compiles the target's live tool schemas with ajv; `proxy` judges with the conformance suite's
+ * assertions. Help needs nothing.
  */
 export function peersFor(command: string, args: readonly string[]): string[] {
   if (args.includes("--help") || args.includes("-h")) return [];
   if (command === "mock") return args.includes("--no-prism") ? [sdk] : [sdk, prism];
-  if (command === "conformance") return [sdk, "yaml", "ajv", "ajv-formats"];
+  // The proxy judges with the conformance suite's assertions (the same imports).
+  if (command === "conformance" || command === "proxy") return [sdk, "yaml", "ajv", "ajv-formats"];
   return [];
 }
 

@@ -96,7 +96,7 @@ describe("the packed package", () => {
     // Outside dist/, bin/ and docs/: only the READMEs the packed README links to.
     expect(files.filter((f) => /^(conformance|mock|scripts)\//.test(f)).sort()).toEqual(["conformance/README.md", "mock/mcp/README.md", "mock/rest/README.md", "scripts/breaking/README.md"]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
-    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance"]) {
+    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance", "proxy"]) {
       expect(files).toContain(`dist/entry/${entry}.js`);
       expect(files).toContain(`dist/entry/${entry}.d.ts`);
     }
@@ -124,7 +124,7 @@ describe("the packed package", () => {
     const report = JSON.parse(ran.stdout) as { analysis: { problems: { kind: string; entrypoint?: string }[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems.filter((p) => p.kind !== "CJSResolvesToESM")).toEqual([]);
     expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(
-      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./rest", "./tools", "./tools.json"].sort(),
+      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./proxy", "./rest", "./tools", "./tools.json"].sort(),
     );
     expect(ran.status).toBe(0);
   }, 60_000);
