@@ -71,16 +71,17 @@ function apiResponse(ex: Exchange, body: unknown): ApiResponse {
 /** The rule a request-schema error breaks: the seed's limits by field, enums, the brand's two ways in. */
 function ruleOfRequestError(op: OperationId, e: ErrorObject): string {
   const path = e.instancePath;
-  if (e.keyword === "enum") return R.enumValues;
-  if (path === "/count") return R.limitCount;
+  if (e.keyword === "enum") return path.startsWith("/formats") ? `${R.enumValues}/formats` : path === "/archetype" ? `${R.enumValues}/archetype` : `${R.field400}/wrong-value`;
+  if (path === "/count") return e.keyword === "minimum" ? `${R.limitCount}/min` : e.keyword === "maximum" ? `${R.limitCount}/max` : `${R.field400}/wrong-type`;
   if (path === "/description" && e.keyword === "maxLength") return R.limitDescription;
   if (path === "/focus" && e.keyword === "maxLength") return R.limitFocus;
-  if (/^\/rules\/(always|never)$/.test(path) && e.keyword === "maxItems") return R.limitRules;
+  const list = /^\/rules\/(always|never)$/.exec(path);
+  if (list && e.keyword === "maxItems") return `${R.limitRules}/${list[1]}`;
   if (path === "/date") return R.limitDate;
   if (path === "/drafts" && e.keyword === "maxItems") return R.limitDrafts;
   if (path === "/website" && (e.keyword === "pattern" || e.keyword === "format")) return R.websiteHttps;
-  if (op === "createBrand" && e.keyword === "required") return R.createNeedsWebsiteOrName;
-  return R.field400;
+  if (op === "createBrand" && e.keyword === "required") return R.createNeedsSomething;
+  return `${R.field400}/${e.keyword === "required" ? "missing" : e.keyword === "type" ? "wrong-type" : "wrong-value"}`;
 }
 
 /** The request body's problems against the operation's schema, each with its rule; [] when valid. */
@@ -98,7 +99,7 @@ function requestProblems(op: Operation, body: unknown): { rule: string; text: st
     const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}`;
     if (!out.some((p) => p.text === text)) out.push({ rule: ruleOfRequestError(op.id, e), text });
   }
-  return out.length ? out.slice(0, 5) : [{ rule: R.field400, text: "(body) does not match" }];
+  return out.length ? out.slice(0, 5) : [{ rule: `${R.field400}/wrong-value`, text: "(body) does not match" }];
 }
 
 const isBatch = (b: any) => !!b && typeof b === "object" && b.object === "idea_batch";
@@ -113,9 +114,12 @@ function judgeBatch(f: Findings, b: any, where: string, justCreated: boolean): v
   if (b.status === "thinking" || b.status === "failed") {
     f.check(empty(b.data) && empty(b.left_out), R.batchOnlyDone, `${where}: a ${b.status} batch holds data (${Array.isArray(b.data) ? b.data.length : "?"}) or left_out (${Array.isArray(b.left_out) ? b.left_out.length : "?"}); only a done batch has ideas`);
   }
-  if (justCreated)
-    f.check(b.status === "thinking" && b.error === null && b.done_at === null, R.ideasAccepted, `${where}: a new batch must be thinking with error and done_at null, got status ${JSON.stringify(b.status)}, error ${JSON.stringify(b.error)}, done_at ${JSON.stringify(b.done_at)}`);
-  if (b.status === "failed") f.check(typeof b.error === "string" && b.error.trim() !== "", R.batchFailed, `${where}: a failed batch must say why (error is ${JSON.stringify(b.error)})`);
+  if (justCreated) {
+    const want: [string, boolean][] = [["thinking", b.status === "thinking"], ["error-null", b.error === null], ["done-at-null", b.done_at === null], ["data-empty", empty(b.data)], ["left-out-empty", empty(b.left_out)]];
+    for (const [member, ok] of want)
+      f.check(ok, `${R.ideasAccepted}/${member}`, `${where}: a new batch must be thinking with data and left_out empty, error and done_at null; got status ${JSON.stringify(b.status)}, error ${JSON.stringify(b.error)}, done_at ${JSON.stringify(b.done_at)}`);
+  }
+  if (b.status === "failed") f.check(typeof b.error === "string" && b.error.trim() !== "", `${R.batchFailed}/error`, `${where}: a failed batch must say why (error is ${JSON.stringify(b.error)})`);
   if (b.status === "done") {
     const done = Date.parse(b.done_at);
     f.check(typeof b.done_at === "string" && !(done < Date.parse(b.created_at)), R.batchDoneAt, `${where}: a done batch has done_at ${JSON.stringify(b.done_at)} (created_at ${JSON.stringify(b.created_at)})`);
@@ -140,14 +144,15 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
   if (isBatch(b) && typeof b.id === "string") {
     const prev = state.batches.get(b.id) ?? {};
     if (m.op.id === "createIdeas") {
-      prev.count = typeof request?.count === "number" ? request.count : 3;
+      prev.countGiven = typeof request?.count === "number";
+      prev.count = prev.countGiven ? request.count : 3;
       if (Array.isArray(request?.formats)) prev.formats = request.formats.map(String);
     }
     const now = digest(b);
     if (prev.terminal !== undefined && prev.terminal !== now)
       f.violate(R.batchTerminal, `${where}: batch ${b.id} was ${prev.status} and now reads differently (status ${JSON.stringify(b.status)})`);
     if (b.status === "done" && Array.isArray(b.data)) {
-      if (prev.count !== undefined) f.check(b.data.length <= prev.count, R.batchCount, `${where}: a done batch holds ${b.data.length} ideas; ${prev.count} were asked for`);
+      if (prev.count !== undefined) f.check(b.data.length <= prev.count, `${R.batchCount}/${prev.countGiven ? "given" : "default"}`, `${where}: a done batch holds ${b.data.length} ideas; ${prev.count} were asked for`);
       if (prev.formats) {
         const off = b.data.filter((i: any) => !prev.formats!.includes(i?.format)).map((i: any) => i?.format);
         f.check(off.length === 0, R.batchFormats, `${where}: ideas in formats ${JSON.stringify([...new Set(off)])}; asked for ${JSON.stringify(prev.formats)}`);
@@ -162,10 +167,10 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
 /** Rules of a success answer that its request shows. */
 function judgeSuccess(f: Findings, m: Matched, request: any, b: any, where: string): void {
   if (m.op.id === "createBrand" && isBrand(b)) {
-    f.check(b.status === "reading", R.brandCreateReading, `${where}: a new brand has status ${JSON.stringify(b.status)}, expected reading`);
+    f.check(b.status === "reading", `${R.brandCreateReading}/status`, `${where}: a new brand has status ${JSON.stringify(b.status)}, expected reading`);
     for (const field of ["name", "language", "description", "archetype"])
-      if (request?.[field] === undefined) f.check(b[field] === null, R.brandCreateReading, `${where}: ${field} was not sent, so it is null until the site is read; got ${JSON.stringify(b[field])}`);
-    if (request?.offerings === undefined) f.check(empty(b.offerings), R.brandCreateReading, `${where}: offerings were not sent, so they are empty until the site is read`);
+      if (request?.[field] === undefined) f.check(b[field] === null, `${R.brandCreateReading}/${field}`, `${where}: ${field} was not sent, so it is null until the site is read; got ${JSON.stringify(b[field])}`);
+    if (request?.offerings === undefined) f.check(empty(b.offerings), `${R.brandCreateReading}/offerings`, `${where}: offerings were not sent, so they are empty until the site is read`);
   }
   if (m.op.id === "createFeedback" && request?.reason === "wrong_language")
     f.check(b?.reason === "wrong_language", R.feedbackReason, `${where}: feedback sent with reason wrong_language is recorded with reason ${JSON.stringify(b?.reason)}`);
@@ -178,11 +183,13 @@ function judgeSuccess(f: Findings, m: Matched, request: any, b: any, where: stri
 /** Rules of an error answer beyond the envelope: the field named, the 409's code, the 5xx status. */
 function judgeErrorDetails(f: Findings, ex: Exchange, m: Matched, requestIsObject: boolean, b: any, where: string): void {
   const error = b?.error;
-  if (ex.status === 400 && requestIsObject) f.check(typeof error?.param === "string" && error.param !== "", R.field400, `${where}: a 400 for a request body must name the field in param, got ${JSON.stringify(error?.param)}`);
+  if (ex.status === 400 && requestIsObject) f.check(typeof error?.param === "string" && error.param !== "", `${R.field400}/wrong-value`, `${where}: a 400 for a request body must name the field in param, got ${JSON.stringify(error?.param)}`);
+  const idField = m.op.id === "createFeedback" ? "idea" : "brand";
   if (ex.status === 404 && m.op.method === "POST" && requestIsObject)
-    f.check(typeof error?.param === "string" && error.param !== "", R.paramNamesField, `${where}: a 404 for an id sent in the body must name that field in param, got ${JSON.stringify(error?.param)}`);
+    f.check(typeof error?.param === "string" && error.param !== "", `${R.paramNamesField}/${idField}`, `${where}: a 404 for an id sent in the body must name that field in param, got ${JSON.stringify(error?.param)}`);
   if (ex.status === 409 && m.op.id === "createIdeas")
-    f.check(error?.code === "brand_not_ready" && error?.param === "brand", R.notReady409, `${where}: expected code brand_not_ready and param brand, got code ${JSON.stringify(error?.code)}, param ${JSON.stringify(error?.param)}`);
+    for (const [member, ok] of [["code", error?.code === "brand_not_ready"], ["param", error?.param === "brand"]] as const)
+      f.check(ok, `${R.notReady409}/${member}`, `${where}: expected code brand_not_ready and param brand, got code ${JSON.stringify(error?.code)}, param ${JSON.stringify(error?.param)}`);
 }
 
 export function judgeRest(ex: Exchange, state: RestState): Verdict {
@@ -204,7 +211,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   const requestIsObject = !!request && typeof request === "object" && !Array.isArray(request);
   if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: its schema was not checked");
   else if (m.op.requestSchema) {
-    const problems = request === undefined ? [{ rule: R.field400, text: "the body is not JSON" }] : requestProblems(m.op, request);
+    const problems = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
     if (problems.length) {
       const rules = [...new Set(problems.map((p) => p.rule))];
       const text = problems.map((p) => p.text).join("; ");
@@ -214,7 +221,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   }
   const authorization = ex.requestHeaders.authorization;
   if (ok && (authorization === undefined || !/^Bearer\s+\S/i.test(String(authorization))))
-    f.violate(R.authRequired, `${where}: served a request without a bearer token; expected 401 authentication_error`);
+    f.violate(`${R.authRequired}/${m.op.id}`, `${where}: served a request without a bearer token; expected 401 authentication_error`);
 
   // The answer.
   if (ex.responseTruncated) {
@@ -225,7 +232,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   const res = apiResponse(ex, body);
   const ctx = f.context();
   if (ok) {
-    if (m.op.id === "createIdeas") f.check(ex.status === 202, R.ideasAccepted, `${where}: asking for ideas answers 202, got ${ex.status}`);
+    if (m.op.id === "createIdeas") f.check(ex.status === 202, `${R.ideasAccepted}/status-202`, `${where}: asking for ideas answers 202, got ${ex.status}`);
     expectSuccess(ctx, res, m.op.id, ex.status, R.schema);
     if (body !== undefined) {
       if (isBatch(body)) judgeBatch(f, body, where, m.op.id === "createIdeas");

@@ -11,6 +11,8 @@ export interface BatchSeen {
   status?: string;
   /** The `count` asked for (the contract's default 3 when none was sent). */
   count?: number;
+  /** Whether the request gave `count` (else the default, 3). */
+  countGiven?: boolean;
   /** The formats asked for; undefined = all formats. */
   formats?: string[];
   /** A digest of the batch as it read when it reached done or failed, to see it change. */

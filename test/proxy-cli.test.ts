@@ -66,12 +66,12 @@ describe("ideas-contract proxy", () => {
 
     const out = run.output();
     expect(out).toMatch(/#1 rest POST \/v1\/brands 201 \d+ ms ✓/);
-    expect(out).toMatch(/rest POST \/v1\/ideas 400 \S+ \d+ ms ✗ \[limit-count\] \(client\)/);
+    expect(out).toMatch(/rest POST \/v1\/ideas 400 \S+ \d+ ms ✗ \[limit-count\/max\] \(client\)/);
     expect(out).toMatch(/mcp  tools\/call get_workspaces 200 \d+ ms ✓/);
-    expect(out).toMatch(/limit-count\s+1/);
+    expect(out).toMatch(/limit-count\/max\s+1/);
     const report = JSON.parse(fs.readFileSync(json, "utf8"));
     expect(report.violations).toBe(1);
-    expect(report.byRule[0].rule).toBe("limit-count");
+    expect(report.byRule[0].rule).toBe("limit-count/max");
     expect(report.byRule[0].examples[0].exchange.requestHeaders.authorization).toBe("Bearer [redacted]");
     const markdown = fs.readFileSync(md, "utf8");
     expect(markdown).toContain("## limit-count");

@@ -43,7 +43,7 @@ async function cleanFlow(protocol: "rest" | "mcp", flow: () => Promise<FlowResul
 
 describe("proxy in front of the reference mocks", () => {
   it("REST: a full flow through the proxy shows no violation by the service", async () => {
-    const mine = await cleanFlow("rest", () => restFlow(proxy.restUrl!, rest.clock), ["limit-count", "website-https", "limit-description", "enum-values"], 30);
+    const mine = await cleanFlow("rest", () => restFlow(proxy.restUrl!, rest.clock), ["limit-count/max", "website-https", "limit-description", "enum-values/formats"], 30);
     expect(mine.some((e) => e.exchange.status === 429 && e.line.endsWith("✓"))).toBe(true);
   });
 
