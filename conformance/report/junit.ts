@@ -26,6 +26,14 @@ function testcase(c: ReportedCheck): string {
   return [head, props, ...(body ? [body] : []), "    </testcase>"].join("\n");
 }
 
+/** The root's name: every target that ran, by suite (`target.url` is the MCP endpoint when only MCP ran). */
+export function rootName(result: RunResult): string {
+  const mcp = result.suites.includes("mcp") ? result.target.mcp?.url : undefined;
+  const rest = result.suites.includes("rest") ? result.target.url : undefined;
+  const targets = [rest && `REST ${rest}`, mcp && `MCP ${mcp}`].filter(Boolean);
+  return `ideas-contract conformance (${targets.length ? targets.join(", ") : result.target.url})`;
+}
+
 export function junitReport(result: RunResult): string {
   const groups = new Map<string, ReportedCheck[]>();
   for (const c of result.checks) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
@@ -37,6 +45,6 @@ export function junitReport(result: RunResult): string {
       `  <testsuite name="${esc(group)}" tests="${cs.length}" failures="${failing(cs)}" errors="0" skipped="${skipped(cs)}" time="${time(cs)}">\n${cs.map(testcase).join("\n")}\n  </testsuite>`,
   );
   const all = result.checks;
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ideas-contract conformance (${esc(result.target.url)})" tests="${all.length}" failures="${failing(all)}" errors="0" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(rootName(result))}" tests="${all.length}" failures="${failing(all)}" errors="0" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
   return result.redactor.text(xml);
 }

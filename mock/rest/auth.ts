@@ -52,7 +52,7 @@ export class RateLimiter {
     if (window.count >= this.limitFor(token)) {
       const realMs = (start + 60_000 - now) * this.clock.timeScale;
       const seconds = Math.max(1, Math.ceil(realMs / 1000));
-      throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} seconds.`, null, null, {
+      throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, null, null, {
         "Retry-After": String(seconds),
       });
     }

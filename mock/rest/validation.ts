@@ -1,7 +1,7 @@
 // Request validation with the generated validators: the first problem ajv reports becomes a 400
 // `invalid_request` whose `param` names the field (`/count` → `count`, `/rules/never` → `rules.never`, a missing
 // required property → its name; array positions are left out of `param` and kept in the message).
-import type { ErrorObject } from "ajv";
+import type { ErrorObject } from "../../generated/rest/validators.js";
 import { validators } from "../../generated/rest/validators.js";
 import { badRequest, type ApiError } from "./http.js";
 
