@@ -693,7 +693,14 @@ export const mutants: Mutant[] = [
       return ahead >= 45 ? refused(res, "date") : res;
     },
   },
+  {
+    id: "malformed-bearer-accepted",
+    rule: "auth-invalid-token-401",
+    description: "an Authorization value of several words after Bearer is served as team A",
+    request: (req) => (/^Bearer +\S+ +\S/i.test(req.headers.authorization ?? "") ? { ...req, token: "test_team_a" } : req),
+  },
 ];
+
 
 
 
