@@ -1,5 +1,6 @@
 // `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
 // until Ctrl-C.
+import { createClock } from "../mock/clock.js";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
@@ -13,17 +14,22 @@ export const defaultTimeScale = 0.1;
 const help = `Usage: ideas-contract mock [options]
 
 Starts, on 127.0.0.1:
-  - the stateful REST reference server (brands read, batches think, on a virtual clock)
+  - the stateful REST reference server (brands read, batches think in the background)
   - Prism serving generated/openapi/openapi.yaml (stateless answers from the contract's examples)
-  - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same virtual clock)
+  - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same clock)
 and prints their URLs and the test tokens. Ctrl-C stops everything.
 
 Options:
   --rest-port N     port of the REST reference server (default 4010; 0 = any free port)
   --prism-port N    port of Prism (default 4011; 0 = any free port)
   --mcp-port N      port of the MCP gateway mock (default 4012; 0 = any free port)
-  --time-scale F    real seconds per virtual second: 1 = the real service's durations,
-                    0.01 = a hundred times faster (default ${defaultTimeScale})
+  --time-scale F    how long background work takes (reads, batches, builds, renders, provider
+                    delays, deactivation), as a fraction of the real service's durations:
+                    1 = real, 0.01 = a hundred times faster (default ${defaultTimeScale}). "Now" always
+                    follows the wall clock; validity windows (connect links, tokens,
+                    scheduling and date horizons) stay in real time
+  --scale-windows   shrink connect-link, connect-session and channel-token lifetimes by the
+                    time scale too
   --https           serve the REST reference over TLS with a self-signed certificate
   --no-prism        do not start Prism
   -h, --help        show this help
@@ -45,6 +51,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
       "mcp-port": { type: "string" },
       "time-scale": { type: "string" },
       https: { type: "boolean", default: false },
+      "scale-windows": { type: "boolean", default: false },
       "no-prism": { type: "boolean", default: false },
     },
     help,
@@ -66,10 +73,12 @@ export async function mockCommand(argv: string[]): Promise<number> {
   const running: { stop(): Promise<void> }[] = [];
   const stopAll = () => Promise.allSettled(running.map((s) => s.stop()));
   try {
-    const rest: RestMock = await startRestMock({ port: restPort, timeScale, https: values.https });
+    // One clock for both mocks, so they agree on now and on what is due.
+    const clock = createClock({ timeScale, scaleWindows: values["scale-windows"] });
+    const rest: RestMock = await startRestMock({ port: restPort, clock, https: values.https });
     running.push(rest);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
-    const mcp = await startMcpMock({ port: mcpPort, timeScale });
+    const mcp = await startMcpMock({ port: mcpPort, clock });
     running.push(mcp);
     console.log(`MCP gateway mock       ${mcp.url.href}`);
     if (!values["no-prism"]) {

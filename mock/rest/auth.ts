@@ -25,8 +25,8 @@ export function authenticate(req: IncomingMessage, tokens: readonly RestTestToke
 }
 
 /**
- * Fixed-window rate limit per client (token), in virtual minutes. `Retry-After` is the number of real seconds
- * until the window ends (virtual time × time scale, rounded up, at least 1): what a client has to sleep.
+ * Fixed-window rate limit per client (token). The window is a minute of waiting, so it shrinks with the time
+ * scale (a minute × timeScale); `Retry-After` is the seconds until it ends (rounded up, at least 1).
  */
 export class RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
@@ -37,10 +37,11 @@ export class RateLimiter {
       restTestTokens.find((t) => t.token === token)?.kind === "rate_limited" ? tinyRateLimitPerMinute : defaultRateLimitPerMinute,
   ) {}
 
-  /** Counts one request; 429 with Retry-After when the client is over its limit in this virtual minute. */
+  /** Counts one request; 429 with Retry-After when the client is over its limit in this window. */
   hit(token: string): void {
     const now = this.clock.now();
-    const start = now - (now % 60_000);
+    const windowMs = this.clock.work(60_000);
+    const start = now - (now % windowMs);
     let window = this.#windows.get(token);
     if (!window || window.start !== start) {
       // One entry per known token, so the map stays as small as the token list.
@@ -48,8 +49,7 @@ export class RateLimiter {
       this.#windows.set(token, window);
     }
     if (window.count >= this.limitFor(token)) {
-      const realMs = (start + 60_000 - now) * this.clock.timeScale;
-      const seconds = Math.max(1, Math.ceil(realMs / 1000));
+      const seconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
       throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} seconds.`, null, null, {
         "Retry-After": String(seconds),
       });

@@ -1,5 +1,5 @@
 // The stateful REST reference server of the Ideas service: node:http only, everything in memory, every answer
-// valid against the generated contract. Background work is lazy: brands and batches keep the virtual time they
+// valid against the generated contract. Background work is lazy: brands and batches keep the instant they
 // settle at and are settled when read, so nothing runs between requests and the answers are deterministic for
 // the same requests, seed and clock.
 //
@@ -27,9 +27,9 @@ export interface RestMockOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Real duration = virtual duration × timeScale (default 1). Ignored when `clock` is given. */
+  /** Background work takes the seed's duration × timeScale (default 1); now is the wall clock. Ignored when `clock` is given. */
   timeScale?: number;
-  /** The virtual clock to run on; made from `timeScale` when omitted. */
+  /** The clock to run on; made from `timeScale` when omitted. */
   clock?: Clock;
   /** Serve TLS with a self-signed certificate made at start; plain HTTP to the port answers 400. */
   https?: boolean;

@@ -1,5 +1,5 @@
 // Everything the REST mock remembers, in bounded in-memory stores (store.ts), plus the clock and seed every
-// answer is derived from. Nothing runs in the background: records keep the virtual time they settle at and
+// answer is derived from. Nothing runs in the background: records keep the instant they settle at and
 // are settled when read.
 import type { Clock } from "../clock.js";
 import type { Feedback } from "../../generated/rest/types.js";

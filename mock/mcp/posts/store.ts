@@ -27,7 +27,7 @@ export interface Picture {
 export interface MediaSlot {
   /** The picture (or video cover) once it exists; null while it renders. */
   pictureId: string | null;
-  /** While rendering: when it lands (virtual ms). */
+  /** While rendering: when it lands (epoch ms on the mock's clock). */
   landsAt: number | null;
   /** While rendering: the render fails instead of landing. */
   failsToRender: boolean;
@@ -58,7 +58,7 @@ export interface DestinationState {
   status: DestinationStatus;
   /** The provider's id while it holds the destination (booked, publishing or live). */
   platformPostId: string | null;
-  /** Booked time (virtual ms); kept after a withdrawal so the destination keeps its date. */
+  /** Booked time (epoch ms on the mock's clock); kept after a withdrawal so the destination keeps its date. */
   bookedAt: number | null;
   publishedAt: number | null;
   /** When a pending publish goes live; null with status publishing = never (stuck at the provider). */
@@ -92,7 +92,7 @@ export interface Post {
   title: string;
   destinations: DestinationState[];
   media: MediaSlot[];
-  /** Intended time (virtual ms), recorded by create_posts / create_draft / update_post; books nothing. */
+  /** Intended time (epoch ms on the mock's clock), recorded by create_posts / create_draft / update_post; books nothing. */
   intendedAt: number | null;
   approval: ApprovalRecord | null;
   /** The render job running on this post, if any. */
@@ -103,7 +103,7 @@ export type ItemOutcome = "created" | "failed" | "skipped";
 
 export interface BatchSlotPlan {
   index: number;
-  /** When the slot starts generating (virtual ms). */
+  /** When the slot starts generating (epoch ms on the mock's clock). */
   startsAt: number;
   /** When the slot ends (created, failed or skipped). */
   endsAt: number;
@@ -131,7 +131,7 @@ export interface Batch {
   intendedAt: number | null;
   createdAt: number;
   startsAt: number;
-  /** Render delay per slot after its post is created (virtual ms). */
+  /** Render delay per slot after its post is created (epoch ms on the mock's clock). */
   pictureDelays: number[];
   slots: BatchSlotPlan[];
   /** Virtual ms of the last slot's end. */

@@ -83,7 +83,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
       return true;
     }
     if (connect) {
-      serveConnectLink(store, clock.now(), connect[1]!, url, res);
+      serveConnectLink(store, clock, connect[1]!, url, res);
       return true;
     }
     const logo = findLogo(store, asset![1]!);
