@@ -1,5 +1,6 @@
 // `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
 // until Ctrl-C.
+import type { BrowserAccessOptions } from "../mock/browser-access.js";
 import { createClock } from "../mock/clock.js";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
@@ -30,6 +31,11 @@ Options:
                     scheduling and date horizons) stay in real time
   --scale-windows   shrink connect-link, connect-session and channel-token lifetimes by the
                     time scale too
+  --allow-origin O  an origin web pages may call the mocks from (repeatable; * = any). Default:
+                    every loopback origin (http://localhost:5173, http://127.0.0.1:3000, ...).
+                    Allowed origins get CORS headers; the MCP endpoint answers others 403
+  --allow-host H    a Host name the MCP endpoint answers (repeatable; default loopback names).
+                    Any other Host gets 403 (DNS-rebinding protection)
   --https           serve the REST reference over TLS with a self-signed certificate
   --no-prism        do not start Prism
   -h, --help        show this help
@@ -52,6 +58,8 @@ export async function mockCommand(argv: string[]): Promise<number> {
       "time-scale": { type: "string" },
       https: { type: "boolean", default: false },
       "scale-windows": { type: "boolean", default: false },
+      "allow-origin": { type: "string", multiple: true },
+      "allow-host": { type: "string", multiple: true },
       "no-prism": { type: "boolean", default: false },
     },
     help,
@@ -75,10 +83,14 @@ export async function mockCommand(argv: string[]): Promise<number> {
   try {
     // One clock for both mocks, so they agree on now and on what is due.
     const clock = createClock({ timeScale, scaleWindows: values["scale-windows"] });
-    const rest: RestMock = await startRestMock({ port: restPort, clock, https: values.https });
+    const browser: BrowserAccessOptions = {
+      ...(values["allow-origin"] ? { allowedOrigins: values["allow-origin"] } : {}),
+      ...(values["allow-host"] ? { allowedHosts: values["allow-host"] } : {}),
+    };
+    const rest: RestMock = await startRestMock({ port: restPort, clock, https: values.https, browser });
     running.push(rest);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
-    const mcp = await startMcpMock({ port: mcpPort, clock });
+    const mcp = await startMcpMock({ port: mcpPort, clock, browser });
     running.push(mcp);
     console.log(`MCP gateway mock       ${mcp.url.href}`);
     if (!values["no-prism"]) {

@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
 import { inputValidators, outputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { createBrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
@@ -37,6 +38,8 @@ export interface McpMockOptions {
   ipRequestsPerMinute?: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Origins allowed CORS (others get 403) and Host names accepted; default loopback (browser-access.ts). */
+  browser?: BrowserAccessOptions;
 }
 
 export interface McpMock {
@@ -154,9 +157,21 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
   const hits = new Map<string, { windowStart: number; count: number }>();
   let origin = new URL(`http://${host}/`);
   const gateway = createGateway(clock, () => origin);
+  const access = createBrowserAccess(options.browser, host);
 
   const server = http.createServer(async (req, res) => {
     try {
+      // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
+      if (!access.hostAllowed(req.headers.host)) {
+        req.resume();
+        return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Host is not allowed." } });
+      }
+      const verdict = access.check(req, res);
+      if (verdict === "answered") return;
+      if (verdict === "foreign-origin") {
+        req.resume();
+        return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Origin is not allowed." } });
+      }
       const url = new URL(req.url ?? "/", origin);
       // Edge rate limit per IP per minute, before anything else.
       const ip = req.socket.remoteAddress ?? "unknown";

@@ -10,6 +10,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -37,6 +38,8 @@ export interface RestMockOptions {
   seed?: string;
   /** Records kept per team and kind before the oldest is evicted (default 10,000). */
   capPerTeam?: number;
+  /** Origins that get CORS headers; default every loopback origin (browser-access.ts). */
+  browser?: BrowserAccessOptions;
 }
 
 export interface RestMock {
@@ -99,10 +102,13 @@ const routes: Route<{ handler: Handler; body: boolean }>[] = [
 
 const serverError = () => new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
 
-export function createRequestListener(state: State): http.RequestListener {
+export function createRequestListener(state: State, access: BrowserAccess = createBrowserAccess()): http.RequestListener {
   const limiter = new RateLimiter(state.clock);
   return async (req, res) => {
     try {
+      // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
+      // them (the browser withholds the answer), as the real service would.
+      if (access.check(req, res) === "answered") return;
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
@@ -134,7 +140,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
   const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
   const state = createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
   const host = options.host ?? "127.0.0.1";
-  const listener = createRequestListener(state);
+  const listener = createRequestListener(state, createBrowserAccess(options.browser, host));
 
   let server: net.Server;
   let inner: http.Server | https.Server;
