@@ -15,6 +15,8 @@ import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
 import { inputValidators, outputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
 import { createBrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
+import { createControl, serveControl, type Control } from "../control.js";
+import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
@@ -40,13 +42,20 @@ export interface McpMockOptions {
   maxBodyBytes?: number;
   /** Origins allowed CORS (others get 403) and Host names accepted; default loopback (browser-access.ts). */
   browser?: BrowserAccessOptions;
+  /** Shared with other mocks so /__control/ acts on all of them; its clock wins over `clock` and `timeScale`. */
+  control?: Control;
+  /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
+  log?: LogSink;
 }
 
 export interface McpMock {
   /** The MCP endpoint, e.g. http://127.0.0.1:4012/mcp */
   url: URL;
   clock: Clock;
-  gateway: Gateway;
+  /** Reset, advance, freeze: what /__control/ does, for code. */
+  control: Control;
+  /** The current state (a reset replaces it). */
+  readonly gateway: Gateway;
   stop(): Promise<void>;
 }
 
@@ -137,6 +146,22 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "t
   });
 }
 
+/** What a JSON-RPC message asks, for the log: `tools/call <tool>`, the method, or a batch's size. */
+function describeMessage(message: unknown): string {
+  if (Array.isArray(message)) return `batch of ${message.length}`;
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+  if (typeof m?.method !== "string") return "(not a request)";
+  const tool = m.method === "tools/call" && typeof m.params?.name === "string" ? ` ${m.params.name.slice(0, 80)}` : "";
+  return `${m.method.slice(0, 80)}${tool}`;
+}
+
+/** A tool result's outcome for the log: ok, the envelope's error code, or the SDK-style refusal. */
+function outcomeOf(answer: CallToolResult): string {
+  if (!answer.isError) return "ok";
+  const code = (answer.structuredContent as { data?: { error?: { code?: unknown } } } | undefined)?.data?.error?.code;
+  return typeof code === "string" ? code : "refused";
+}
+
 /** Does this JSON-RPC message (or batch) call a tool that changes data? */
 function callsWriteTool(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
@@ -149,17 +174,22 @@ function callsWriteTool(message: unknown): boolean {
 }
 
 export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMock> {
-  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const control = options.control ?? createControl(clock);
   const host = options.host ?? "127.0.0.1";
   const perMinute = options.ipRequestsPerMinute ?? 100_000;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const tokens = new Map(mcpTestTokens.map((t) => [t.token, t]));
   const hits = new Map<string, { windowStart: number; count: number }>();
   let origin = new URL(`http://${host}/`);
-  const gateway = createGateway(clock, () => origin);
+  let gateway = createGateway(clock, () => origin);
+  control.onReset(() => (gateway = createGateway(clock, () => origin)));
   const access = createBrowserAccess(options.browser, host);
+  const httpError = (code: string, message: string) => ({ error: code, error_description: message });
 
   const server = http.createServer(async (req, res) => {
+    const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
+    logRequest(options.log, "mcp", res, record);
     try {
       // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
       if (!access.hostAllowed(req.headers.host)) {
@@ -182,6 +212,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         const retryAfter = Math.max(1, Math.ceil((hit.windowStart + 60_000 - now) / 1000));
         return sendJson(res, 429, { error: "rate_limited", error_description: "Too many requests from this address in a minute." }, { "retry-after": String(retryAfter) });
       }
+      if (serveControl(control, req, url, (s, b, h) => sendJson(res, s, b, h), httpError)) return;
       if (url.pathname !== "/mcp") {
         if (gateway.serveHttp(req, res, url)) return;
         return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${url.pathname}; the MCP endpoint is /mcp.` });
@@ -211,6 +242,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer 202 with nothing).
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
       }
+      record.what = describeMessage(message);
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
       if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
@@ -224,9 +256,11 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
       );
       mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(principal, t)) }));
-      mcp.setRequestHandler(CallToolRequestSchema, async (request) =>
-        callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-      );
+      mcp.setRequestHandler(CallToolRequestSchema, async (request) => {
+        const answer = callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+        record.outcome = outcomeOf(answer);
+        return answer;
+      });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
         void transport.close();
@@ -246,7 +280,10 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
   return {
     url: new URL("/mcp", origin),
     clock,
-    gateway,
+    control,
+    get gateway() {
+      return gateway;
+    },
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -12,6 +12,8 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
+import { createControl, serveControl, type Control } from "../control.js";
+import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
 import { createFeedback } from "./feedback.js";
@@ -40,12 +42,18 @@ export interface RestMockOptions {
   capPerTeam?: number;
   /** Origins that get CORS headers; default every loopback origin (browser-access.ts). */
   browser?: BrowserAccessOptions;
+  /** Shared with other mocks so /__control/ acts on all of them; its clock wins over `clock` and `timeScale`. */
+  control?: Control;
+  /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
+  log?: LogSink;
 }
 
 export interface RestMock {
   /** Origin with a trailing slash, e.g. http://127.0.0.1:4010/ */
   url: URL;
   clock: Clock;
+  /** Reset, advance, freeze: what /__control/ does, for code. */
+  control: Control;
   stop(): Promise<void>;
   /** With `https: true`: the self-signed certificate (PEM), for clients to trust. */
   certificate?: string;
@@ -102,21 +110,36 @@ const routes: Route<{ handler: Handler; body: boolean }>[] = [
 
 const serverError = () => new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
 
-export function createRequestListener(state: State, access: BrowserAccess = createBrowserAccess()): http.RequestListener {
-  const limiter = new RateLimiter(state.clock);
+export interface ListenerOptions {
+  access?: BrowserAccess;
+  /** Serves /__control/ when given. */
+  control?: Control;
+  log?: LogSink;
+}
+
+const controlError = (code: string, message: string) => ({ error: { type: "invalid_request", code, message, param: null } });
+
+/** The server's request handler over `state` (a function when a reset can replace it). */
+export function createRequestListener(state: State | (() => State), options: ListenerOptions = {}): http.RequestListener {
+  const current = typeof state === "function" ? state : () => state;
+  const access = options.access ?? createBrowserAccess();
+  const limiter = new RateLimiter(current().clock);
   return async (req, res) => {
+    const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
+    logRequest(options.log, "rest", res, record);
     try {
       // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
       // them (the browser withholds the answer), as the real service would.
       if (access.check(req, res) === "answered") return;
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
+      if (options.control && serveControl(options.control, req, new URL(req.url ?? "/", "http://mock"), (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
       limiter.hit(caller.token);
       let body: Record<string, unknown> = {};
       if (handler.body) body = parseJsonObject(req, await readBody(req));
       else req.resume();
-      const answer = handler.handler(state, { caller, params, body });
+      const answer = handler.handler(current(), { caller, params, body });
       sendJson(res, answer.status, answer.body);
     } catch (err) {
       req.resume();
@@ -126,8 +149,10 @@ export function createRequestListener(state: State, access: BrowserAccess = crea
         res.destroy();
         return;
       }
-      if (err instanceof ApiError) sendError(res, err);
-      else {
+      if (err instanceof ApiError) {
+        record.outcome = err.code ?? err.type;
+        sendError(res, err);
+      } else {
         console.error("[rest mock] unexpected error:", err);
         sendError(res, serverError());
       }
@@ -137,10 +162,13 @@ export function createRequestListener(state: State, access: BrowserAccess = crea
 
 /** Starts the REST reference server. */
 export async function startRestMock(options: RestMockOptions = {}): Promise<RestMock> {
-  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
-  const state = createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
+  const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const control = options.control ?? createControl(clock);
+  const fresh = () => createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
+  let state = fresh();
+  control.onReset(() => (state = fresh()));
   const host = options.host ?? "127.0.0.1";
-  const listener = createRequestListener(state, createBrowserAccess(options.browser, host));
+  const listener = createRequestListener(() => state, { access: createBrowserAccess(options.browser, host), control, log: options.log });
 
   let server: net.Server;
   let inner: http.Server | https.Server;
@@ -204,6 +232,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
   return {
     url,
     clock,
+    control,
     ...(certificate ? { certificate } : {}),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
