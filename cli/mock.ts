@@ -124,7 +124,8 @@ export async function mockCommand(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const hint = missingPeerHint(err, "ideas-contract mock (Prism)");
-    console.error(hint ? `${hint}\nOr pass --no-prism.` : `Could not start the mocks: ${(err as Error).message}`);
+    // One line: the first of the error's (Prism's adds its output after it).
+    console.error(hint ? `${hint}\nOr pass --no-prism.` : `Could not start the mocks: ${(err as Error).message.split("\n")[0]}`);
     await stopAll();
     return 1;
   }

@@ -16,6 +16,8 @@ import { inputValidators, outputValidators, type ValidateFunction } from "../../
 import { createBrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
+import { listen } from "../listen.js";
+import { checkMessage } from "./jsonrpc.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
@@ -146,6 +148,12 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "t
   });
 }
 
+/** A header's single value (the first of repeated ones). */
+const header = (req: http.IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
 /** What a JSON-RPC message asks, for the log: `tools/call <tool>`, the method, or a batch's size. */
 function describeMessage(message: unknown): string {
   if (Array.isArray(message)) return `batch of ${message.length}`;
@@ -238,11 +246,12 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       } catch {
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON." } });
       }
-      if (Array.isArray(message) && message.length === 0) {
-        // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer 202 with nothing).
-        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
-      }
       record.what = describeMessage(message);
+      const refused = checkMessage(message, header(req, "mcp-protocol-version"));
+      if (refused) {
+        record.outcome = String(refused.body.error.code);
+        return sendJson(res, refused.status, refused.body);
+      }
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
       if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
@@ -274,7 +283,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       else res.end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  await listen(server, options.port ?? 0, host, "MCP gateway mock");
   const { port } = server.address() as AddressInfo;
   origin = new URL(`http://${host}:${port}/`);
   return {

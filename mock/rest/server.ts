@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
+import { listen } from "../listen.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -217,13 +218,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     socket.on("close", () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0, host, "REST reference server");
   const { port } = server.address() as AddressInfo;
   const hostInUrl = net.isIPv6(host) ? `[${host}]` : host;
   const url = new URL(`${options.https ? "https" : "http"}://${hostInUrl}:${port}/`);
