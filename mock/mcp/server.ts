@@ -88,12 +88,13 @@ const internalError = () =>
 export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args: Record<string, unknown>): CallToolResult {
   const tool = toolsByName.get(name);
   if (!tool || !visibleTo(ctx.principal, tool)) return refusal(`Tool ${name} not found`);
+  // Seed: a client with no partner configured fails every call, so before its arguments are even looked at.
+  if (!ctx.principal.partnerConfigured) {
+    return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
+  }
   const validateInput = inputs[name]!;
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
-  }
-  if (!ctx.principal.partnerConfigured) {
-    return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
   }
   const handler: ToolHandler | undefined = gateway.handlers[name];
   let payload: unknown;
