@@ -118,3 +118,27 @@ describe("start failures", () => {
     await expect(startMcpMock({ port: 0, host: "192.0.2.1" })).rejects.toThrow(/MCP gateway mock: 192\.0\.2\.1 is not an address of this machine/);
   });
 });
+
+describe("tools/list from the prepared cache", () => {
+  it("answers each audience exactly the manifest's tools it may see, echoing the id", async () => {
+    const { default: manifest } = await import("../generated/mcp/tools.json", { with: { type: "json" } });
+    const all = (manifest as { tools: { name: string; _meta: Record<string, { partnerOnly: boolean }> }[] }).tools;
+    for (const [token, partner] of [["mcp_partner", true], ["mcp_user", false]] as const) {
+      const res = await fetch(mock.url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: "list-1", method: "tools/list" }),
+      });
+      const body = await res.json();
+      expect(body.id).toBe("list-1");
+      expect(body.result.tools).toEqual(all.filter((t) => partner || !t._meta["ideas-contract/contract"]!.partnerOnly));
+    }
+  });
+
+  it("leaves what the SDK refuses to the SDK (406 without text/event-stream; an unsupported version)", async () => {
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const plain = await fetch(mock.url, { method: "POST", headers: { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json" }, body: list });
+    expect(plain.status).toBe(406);
+    expect((await rpc(list, "1999-01-01")).status).toBe(400);
+  });
+});

@@ -18,6 +18,7 @@ import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
 import { checkMessage } from "./jsonrpc.js";
+import { createToolsListCache } from "./tools-list-cache.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
@@ -62,6 +63,7 @@ export interface McpMock {
 }
 
 const visibleTo = (principal: Principal, tool: ManifestTool) => !tool._meta[contractMetaKey].partnerOnly || principal.kind === "partner";
+const toolsList = createToolsListCache((audience) => manifest.filter((t) => audience === "partner" || !t._meta[contractMetaKey].partnerOnly));
 
 /** A result in the seed's convention: structuredContent {data}, the same payload as JSON text. */
 function result(data: unknown, isError = false): CallToolResult {
@@ -258,6 +260,11 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
           "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
         });
+      }
+      const listed = toolsList.answer(req, message, principal.kind === "partner" ? "partner" : "other");
+      if (listed !== null) {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(listed) });
+        return void res.end(listed);
       }
       const ctx: ToolContext = { principal, clock, origin, profiles: gateway.profiles, posts: gateway.posts };
       // Stateless: a fresh SDK Server and transport per request.
