@@ -17,6 +17,7 @@ import { createBrowserAccess, type BrowserAccessOptions } from "../browser-acces
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
+import { answerOnSocket, limitOptions, parserRefusal, repeatsAuthorization, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
 import { createToolsListCache } from "./tools-list-cache.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
@@ -49,6 +50,8 @@ export interface McpMockOptions {
   control?: Control;
   /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
   log?: LogSink;
+  /** Time limits for slow connections (http-guards.ts). */
+  limits?: HttpLimits;
 }
 
 export interface McpMock {
@@ -198,7 +201,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
   const access = createBrowserAccess(options.browser, host);
   const httpError = (code: string, message: string) => ({ error: code, error_description: message });
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer(limitOptions(options.limits), async (req, res) => {
     const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
     logRequest(options.log, "mcp", res, record);
     try {
@@ -227,6 +230,10 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       if (url.pathname !== "/mcp") {
         if (gateway.serveHttp(req, res, url)) return;
         return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${url.pathname}; the MCP endpoint is /mcp.` });
+      }
+      if (repeatsAuthorization(req)) {
+        req.resume();
+        return sendJson(res, 400, { error: "invalid_request", error_description: "Send the Authorization header once; this request repeats it." });
       }
       const auth = req.headers.authorization ?? "";
       const match = /^Bearer (\S+)$/i.exec(auth);
@@ -290,6 +297,17 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
       else res.end();
     }
+  });
+  // What Node's parser refuses (control characters, conflicting lengths, oversized headers, a slow client's
+  // timeout) still gets a JSON-RPC error body where the socket takes one.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    const refusal = parserRefusal(err);
+    answerOnSocket(socket, refusal, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${refusal.message}` } });
+  });
+  // An Expect other than 100-continue: Node would answer 417 with an empty body.
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    sendJson(res, 417, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: the only Expect this server meets is 100-continue." } });
   });
   await listen(server, options.port ?? 0, host, "MCP gateway mock");
   const { port } = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 // Authentication (bearer tokens from tokens.ts) and the per-client request-rate limit.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock.js";
+import { repeatsAuthorization } from "../http-guards.js";
 import { ApiError } from "./http.js";
 import { defaultRateLimitPerMinute, restTestTokens, tinyRateLimitPerMinute, type RestTestToken } from "./tokens.js";
 
@@ -13,6 +14,8 @@ const unauthorized = (message: string, code: string) => new ApiError(401, "authe
 
 /** The caller behind `Authorization: Bearer <token>`; 401 when it is missing, malformed, expired or unknown. */
 export function authenticate(req: IncomingMessage, tokens: readonly RestTestToken[] = restTestTokens): Caller {
+  if (repeatsAuthorization(req))
+    throw new ApiError(400, "invalid_request", "Send the Authorization header once; this request repeats it.", null, "duplicate_authorization");
   const header = req.headers.authorization;
   if (!header) throw unauthorized("Send Authorization: Bearer <ACCESS_TOKEN>.", "missing_token");
   const match = /^Bearer +(\S+) *$/i.exec(header);

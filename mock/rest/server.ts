@@ -14,6 +14,7 @@ import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } fr
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
+import { answerOnSocket, limitOptions, parserRefusal, type HttpLimits } from "../http-guards.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -47,6 +48,8 @@ export interface RestMockOptions {
   control?: Control;
   /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
   log?: LogSink;
+  /** Time limits for slow connections (http-guards.ts). */
+  limits?: HttpLimits;
 }
 
 export interface RestMock {
@@ -177,7 +180,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
   if (options.https) {
     const { key, cert } = await selfSignedCertificate(host);
     certificate = cert;
-    const tlsServer = https.createServer({ key, cert }, listener);
+    const tlsServer = https.createServer({ key, cert, ...limitOptions(options.limits) }, listener);
     inner = tlsServer;
     // One port, two doors: a TLS handshake goes to the HTTPS server, anything else is plain HTTP and is
     // answered 400 with the error envelope, then closed (see refusePlainHttp).
@@ -197,19 +200,19 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
       socket.on("error", () => socket.destroy());
     });
   } else {
-    inner = http.createServer(listener);
+    inner = http.createServer(limitOptions(options.limits), listener);
     server = inner;
   }
   inner.keepAliveTimeout = 5_000;
   // A request node:http cannot parse (headers over its limit, a broken request line) still gets the envelope.
+  // An Expect other than 100-continue: Node would answer 417 with an empty body.
+  inner.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    sendError(res, new ApiError(417, "invalid_request", "The only Expect this server meets is 100-continue.", null, "expectation_failed"));
+  });
   inner.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return void socket.destroy();
-    const message =
-      err.code === "HPE_HEADER_OVERFLOW" ? "The request line or headers are too large." : "The request could not be read as HTTP/1.1.";
-    const body = JSON.stringify(errorBody(new ApiError(400, "invalid_request", message, null, "malformed_request")));
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const refusal = parserRefusal(err);
+    answerOnSocket(socket, refusal, errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code)));
   });
 
   const sockets = new Set<net.Socket>();

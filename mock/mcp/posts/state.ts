@@ -33,19 +33,19 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
 export function loadPost(state: PostsState, ctx: ToolContext, id: string): { post: Post; brand: BrandRecord } {
   const post = state.posts.get(id);
   if (!post) throw new ToolError("not_found", `No post ${id} is visible to this token.`);
-  return { post, brand: ctx.profiles.brandFor(ctx.principal, post.brandId) };
+  return { post, brand: ctx.profiles.brandFor(ctx.principal, post.brandId, `Post ${id}`) };
 }
 
 export function loadBatch(state: PostsState, ctx: ToolContext, id: string): { batch: Batch; brand: BrandRecord } {
   const batch = state.batches.get(id);
   if (!batch) throw new ToolError("not_found", `No batch ${id} is visible to this token.`);
-  return { batch, brand: ctx.profiles.brandFor(ctx.principal, batch.brandId) };
+  return { batch, brand: ctx.profiles.brandFor(ctx.principal, batch.brandId, `Batch ${id}`) };
 }
 
 export function loadJob(state: PostsState, ctx: ToolContext, id: string): { job: Job; brand: BrandRecord } {
   const job = state.jobs.get(id);
   if (!job) throw new ToolError("not_found", `No render job ${id} is visible to this token.`);
-  return { job, brand: ctx.profiles.brandFor(ctx.principal, job.brandId) };
+  return { job, brand: ctx.profiles.brandFor(ctx.principal, job.brandId, `Render job ${id}`) };
 }
 
 /** Inactive profiles cannot generate or publish (after deactivate_profile the workspace has no plan either). */

@@ -159,11 +159,11 @@ export class ProfilesStore {
    * The rule for ids: an id nobody has (or one whose workspace is being erased) is not_found; an existing brand
    * of another tenant is forbidden (the seed allows either; telling them apart helps a caller debugging ids).
    */
-  brandFor(principal: Principal, brandId: string): BrandState {
+  brandFor(principal: Principal, brandId: string, asked = `Profile ${brandId}`): BrandState {
     const brand = this.brands.get(brandId);
     const ws = brand && this.workspaceOf(brand);
-    if (!brand || !ws || ws.deletion) throw new ToolError("not_found", `No profile ${brandId}.`);
-    if (ws.tenant !== principal.tenant) throw new ToolError("forbidden", `Profile ${brandId} is not one of yours.`);
+    if (!brand || !ws || ws.deletion) throw new ToolError("not_found", `${asked} is not visible to this token.`);
+    if (ws.tenant !== principal.tenant) throw new ToolError("forbidden", `${asked} is not one of yours.`);
     return brand;
   }
 
