@@ -147,5 +147,6 @@ export function updateBrand(state: State, brand: BrandRecord, body: Record<strin
     brand.website = req.website;
     startRead(state, brand);
   }
+  state.brands.remeasure(brand.id); // a PATCH can grow it in place
   return brandView(state, brand);
 }

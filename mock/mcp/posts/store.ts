@@ -3,6 +3,8 @@
 import { randomUUID } from "node:crypto";
 
 export const caps = { postsPerBrand: 1000, batchesPerBrand: 200, jobsPerBrand: 500, picturesPerBrand: 5000 } as const;
+/** Bytes (JSON size) of posts a brand keeps before its oldest are evicted: captions and reasons can be long. */
+export const postBytesPerBrand = 32 * 1024 * 1024;
 
 export const newId = (): string => randomUUID();
 
