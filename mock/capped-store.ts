@@ -7,7 +7,18 @@ export interface ByteBudget {
   maxBytesPerOwner: number;
 }
 
-const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? "");
+/**
+ * About the bytes a value takes as JSON, without building the JSON (this runs on every write): strings count
+ * their length (UTF-16 units; close enough for a budget), everything else a few bytes.
+ */
+function jsonBytes(value: unknown, depth = 0): number {
+  if (typeof value === "string") return value.length + 2;
+  if (value === null || typeof value !== "object" || depth > 32) return 8;
+  let n = 2;
+  if (Array.isArray(value)) for (const v of value) n += jsonBytes(v, depth + 1) + 1;
+  else for (const k in value) n += k.length + 4 + jsonBytes((value as Record<string, unknown>)[k], depth + 1);
+  return n;
+}
 
 export class CappedStore<V> {
   readonly #byId = new Map<string, { owner: string; value: V; bytes: number }>();
