@@ -71,7 +71,7 @@ export async function startCliMock(
   options: { nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<{ url: URL; pid: number; stop(): void; child: ChildProcess }> {
   const [restPort, mcpPort] = [await freePort(), await freePort()];
-  const args = ["mock", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001"];
+  const args = ["mock", "--quiet", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001"];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot, "bin/ideas-contract.js"), ...args], {
     stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? (["ipc"] as const) : [])],
   });

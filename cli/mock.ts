@@ -1,5 +1,8 @@
 // `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
-// until Ctrl-C.
+// until Ctrl-C, logging each request; or, with --reset/--advance/--freeze/--unfreeze, steers mocks already running.
+import type { BrowserAccessOptions } from "../mock/browser-access.js";
+import { createClock } from "../mock/clock.js";
+import { controlPrefix, createControl, parseDuration } from "../mock/control.js";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
@@ -13,19 +16,40 @@ export const defaultTimeScale = 0.1;
 const help = `Usage: ideas-contract mock [options]
 
 Starts, on 127.0.0.1:
-  - the stateful REST reference server (brands read, batches think, on a virtual clock)
+  - the stateful REST reference server (brands read, batches think in the background)
   - Prism serving generated/openapi/openapi.yaml (stateless answers from the contract's examples)
-  - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same virtual clock)
-and prints their URLs and the test tokens. Ctrl-C stops everything.
+  - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same clock)
+and prints their URLs, the test tokens and one line per request (time, mock, method, path or
+JSON-RPC method and tool, status or error code, milliseconds; never a token). Ctrl-C stops everything.
+
+Both mocks answer a control path that no API uses: GET /__control/clock, POST /__control/reset
+(all state of both mocks, clock back to the wall clock), POST /__control/advance?by=1h30m,
+POST /__control/freeze, POST /__control/unfreeze. The flags below send them to mocks already
+running (at --mcp-port) and exit:
+  --reset           drop all state of both mocks
+  --advance D       move the clock D forward (90s, 10m, 1h30m, 2d): now moves and due work finishes
+  --freeze          hold the clock (nothing progresses) until --unfreeze
+  --unfreeze        let it run again from where it was held
 
 Options:
   --rest-port N     port of the REST reference server (default 4010; 0 = any free port)
   --prism-port N    port of Prism (default 4011; 0 = any free port)
   --mcp-port N      port of the MCP gateway mock (default 4012; 0 = any free port)
-  --time-scale F    real seconds per virtual second: 1 = the real service's durations,
-                    0.01 = a hundred times faster (default ${defaultTimeScale})
+  --time-scale F    how long background work takes (reads, batches, builds, renders, provider
+                    delays, deactivation), as a fraction of the real service's durations:
+                    1 = real, 0.01 = a hundred times faster (default ${defaultTimeScale}). "Now" always
+                    follows the wall clock; validity windows (connect links, tokens,
+                    scheduling and date horizons) stay in real time
+  --scale-windows   shrink connect-link, connect-session and channel-token lifetimes by the
+                    time scale too
+  --allow-origin O  an origin web pages may call the mocks from (repeatable; * = any). Default:
+                    every loopback origin (http://localhost:5173, http://127.0.0.1:3000, ...).
+                    Allowed origins get CORS headers; the MCP endpoint answers others 403
+  --allow-host H    a Host name the MCP endpoint answers (repeatable; default loopback names).
+                    Any other Host gets 403 (DNS-rebinding protection)
   --https           serve the REST reference over TLS with a self-signed certificate
   --no-prism        do not start Prism
+  --quiet           do not log each request
   -h, --help        show this help
 `;
 
@@ -45,7 +69,15 @@ export async function mockCommand(argv: string[]): Promise<number> {
       "mcp-port": { type: "string" },
       "time-scale": { type: "string" },
       https: { type: "boolean", default: false },
+      "scale-windows": { type: "boolean", default: false },
+      "allow-origin": { type: "string", multiple: true },
+      "allow-host": { type: "string", multiple: true },
       "no-prism": { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+      reset: { type: "boolean", default: false },
+      advance: { type: "string" },
+      freeze: { type: "boolean", default: false },
+      unfreeze: { type: "boolean", default: false },
     },
     help,
   );
@@ -63,14 +95,27 @@ export async function mockCommand(argv: string[]): Promise<number> {
     console.error((err as Error).message);
     return 2;
   }
+  const steps = controlSteps(values);
+  if ("error" in steps) {
+    console.error(steps.error);
+    return 2;
+  }
+  if (steps.length) return steer(mcpPort, steps);
 
   const running: { stop(): Promise<void> }[] = [];
   const stopAll = () => Promise.allSettled(running.map((s) => s.stop()));
   try {
-    const rest: RestMock = await startRestMock({ port: restPort, timeScale, https: values.https });
+    // One clock for both mocks, so they agree on now and on what is due.
+    const control = createControl(createClock({ timeScale, scaleWindows: values["scale-windows"] }));
+    const log = values.quiet ? undefined : (line: string) => console.log(line);
+    const browser: BrowserAccessOptions = {
+      ...(values["allow-origin"] ? { allowedOrigins: values["allow-origin"] } : {}),
+      ...(values["allow-host"] ? { allowedHosts: values["allow-host"] } : {}),
+    };
+    const rest: RestMock = await startRestMock({ port: restPort, control, https: values.https, browser, log });
     running.push(rest);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
-    const mcp = await startMcpMock({ port: mcpPort, timeScale });
+    const mcp = await startMcpMock({ port: mcpPort, control, browser, log });
     running.push(mcp);
     console.log(`MCP gateway mock       ${mcp.url.href}`);
     if (!values["no-prism"]) {
@@ -80,7 +125,8 @@ export async function mockCommand(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const hint = missingPeerHint(err, "ideas-contract mock (Prism)");
-    console.error(hint ? `${hint}\nOr pass --no-prism.` : `Could not start the mocks: ${(err as Error).message}`);
+    // One line: the first of the error's (Prism's adds its output after it).
+    console.error(hint ? `${hint}\nOr pass --no-prism.` : `Could not start the mocks: ${(err as Error).message.split("\n")[0]}`);
     await stopAll();
     return 1;
   }
@@ -97,5 +143,40 @@ export async function mockCommand(argv: string[]): Promise<number> {
   });
   console.log("\nStopping…");
   await stopAll();
+  return 0;
+}
+
+/** The control requests the flags ask for, in a sensible order (reset first, unfreeze last). */
+function controlSteps(values: { reset?: boolean; advance?: string; freeze?: boolean; unfreeze?: boolean }): string[] | { error: string } {
+  if (values.freeze && values.unfreeze) return { error: "--freeze and --unfreeze contradict each other" };
+  const steps: string[] = [];
+  if (values.reset) steps.push("reset");
+  if (values.freeze) steps.push("freeze");
+  if (values.advance !== undefined) {
+    if (parseDuration(values.advance) === null) return { error: `--advance takes a duration such as 90s, 10m, 1h30m or 2d, got "${values.advance}"` };
+    steps.push(`advance?by=${encodeURIComponent(values.advance)}`);
+  }
+  if (values.unfreeze) steps.push("unfreeze");
+  return steps;
+}
+
+/** Sends the control requests to the mocks running at `port` (they share one control) and prints the clock. */
+async function steer(port: number, steps: string[]): Promise<number> {
+  for (const step of steps) {
+    const url = `http://127.0.0.1:${port}${controlPrefix}${step}`;
+    let res: Response;
+    try {
+      res = await fetch(url, { method: "POST", signal: AbortSignal.timeout(10_000) });
+    } catch {
+      console.error(`No mock answers at 127.0.0.1:${port}; start one with ideas-contract mock (or give its --mcp-port).`);
+      return 1;
+    }
+    const body = (await res.json().catch(() => null)) as { now?: string; frozen?: boolean; error_description?: string } | null;
+    if (!res.ok) {
+      console.error(`${step}: ${res.status} ${body?.error_description ?? ""}`.trim());
+      return 1;
+    }
+    console.log(`${step.split("?")[0]}: now ${body?.now}${body?.frozen ? " (frozen)" : ""}`);
+  }
   return 0;
 }

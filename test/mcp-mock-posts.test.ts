@@ -186,6 +186,16 @@ describe("create_posts and get_post_batch_status", () => {
     expect(await blake.fails("create_posts", { brandId: harbour, brief: "x", count: 1 })).toMatchObject({ code: "forbidden" });
     expect(await blake.fails("get_post_batch_status", { batchId: provisional.batchId })).toMatchObject({ code: "forbidden" });
     expect(await blake.fails("view_post", { id: pb.items[0].postId })).toMatchObject({ code: "forbidden" });
+    // The refusal names only what the caller sent: the post or batch id, never the owner's brand id.
+    for (const [tool, args, sent] of [
+      ["view_post", { id: pb.items[0].postId }, pb.items[0].postId],
+      ["get_post_batch_status", { batchId: provisional.batchId }, provisional.batchId],
+    ] as const) {
+      const refused = await blake.fails(tool, args);
+      expect(refused.message).toContain(sent);
+      expect(refused.message).not.toContain(physio);
+      expect(refused.message).not.toContain(harbour);
+    }
     expect(await alex.fails("get_post_batch_status", { batchId: "no-such-batch" })).toMatchObject({ code: "not_found" });
   });
 

@@ -87,6 +87,12 @@ describe("HTTP-level rules", () => {
     try {
       expect(await unconfigured.fails("get_workspaces", {})).toMatchObject({ code: "partner_not_found", retryable: false });
       expect((await unconfigured.fails("create_profile", { websiteUrl: "example.com", name: "X", externalId: "x" })).code).toBe("partner_not_found");
+      // Every tool, before its arguments are validated: missing, unknown and ill-typed ones alike.
+      for (const { name } of (await unconfigured.client.listTools()).tools) {
+        for (const args of [{}, { surprise: true }, { brandId: 42 }]) {
+          expect((await unconfigured.fails(name, args)).code, `${name} ${JSON.stringify(args)}`).toBe("partner_not_found");
+        }
+      }
     } finally {
       await unconfigured.close();
     }
@@ -404,6 +410,23 @@ describe("delete_profile", () => {
 
   it("answers not_found for an id never seen", async () => {
     expect(await partner.fails("delete_profile", { brandId: unknownUuid, confirm: true })).toMatchObject({ code: "not_found", retryable: false });
+  });
+
+  it("never lets a repeated create_profile make a second workspace, while erasing or after", async () => {
+    const externalId = `erased-${++clientCounter}`;
+    const first = await newClient(undefined, externalId);
+    mock.clock.advance(minutes(31));
+    const count = async () => (await partner.ok("get_workspaces", { limit: 200 })).totalCount as number;
+    await partner.ok("delete_profile", { brandId: first.brandId, confirm: true });
+    const before = await count();
+    const during = await newClient("https://www.elsewhere.example", externalId);
+    expect(during).toMatchObject({ brandId: first.brandId, companyId: first.companyId, created: false, status: "ready" });
+    mock.clock.advance(minutes(6));
+    expect((await partner.ok("delete_profile", { brandId: first.brandId, confirm: true })).status).toBe("deleted");
+    const after = await newClient(undefined, externalId);
+    expect(after).toMatchObject({ brandId: first.brandId, companyId: first.companyId, created: false });
+    expect(await count()).toBe(before);
+    expect((await partner.fails("get_profile", { brandId: first.brandId })).code).toBe("not_found");
   });
 });
 

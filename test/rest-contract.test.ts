@@ -32,7 +32,8 @@ function errorsOf(name: string, value: unknown): string {
 
 /** The first example of a component schema, deep-copied so cases can change it. */
 function sample(name: string): Obj {
-  const example = schemas[name]?.examples?.[0];
+  // The fullest example: Brand's first one is a reading brand (Prism's default answer), its last a ready one.
+  const example = schemas[name]?.examples?.at(-1);
   if (example === undefined) throw new Error(`${name} has no example`);
   return structuredClone(example) as Obj;
 }

@@ -259,7 +259,7 @@ describe("500 server_error", () => {
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const c = client({ url, clock: state.clock, stop: async () => {} });
+      const c = client({ url });
       const broken = await c("POST", "/v1/brands", { body: { website: "https://a.com" } });
       expect(broken.status).toBe(500);
       expect(broken.body.error).toMatchObject({ type: "server_error", code: null, param: null });

@@ -58,6 +58,24 @@ describe("bounded store", () => {
     expect(store.size).toBe(3);
   });
 
+  it("keeps each owner within its byte budget too, measured when set and after a change in place", () => {
+    const store = new TeamStore<{ text: string }>(100, undefined, { maxBytesPerOwner: 1000 });
+    for (let i = 0; i < 5; i++) store.set(`a${i}`, "A", { text: "x".repeat(300) });
+    store.set("b0", "B", { text: "y".repeat(900) });
+    expect(store.bytesFor("A")).toBeLessThanOrEqual(1000);
+    expect(store.countFor("A")).toBe(3); // the two oldest went
+    expect(store.get("a0")).toBeUndefined();
+    expect(store.get("a4")).toBeDefined();
+    expect(store.countFor("B")).toBe(1); // another owner's budget is its own
+    store.get("a4")!.text = "z".repeat(800);
+    store.remeasure("a4");
+    expect(store.bytesFor("A")).toBeLessThanOrEqual(1000);
+    expect(store.get("a4")).toBeDefined(); // the newest change stays, older records make room
+    const huge = new TeamStore<string>(100, undefined, { maxBytesPerOwner: 10 });
+    huge.set("h1", "H", "a".repeat(50));
+    expect(huge.get("h1")).toBeDefined(); // one record over the budget alone is kept
+  });
+
   it("an evicted brand answers 404", async () => {
     const mock = await startRestMock({ clock: createClock({ timeScale: 1, start: suiteStart }), capPerTeam: 2 });
     try {

@@ -103,6 +103,29 @@ describe("brands", () => {
     for (const offering of ready.offerings) expect(ready.description.toLowerCase()).toContain(offering.toLowerCase());
   });
 
+  it("invents nothing for a brand from a name and description: its own words only, no page cited", async () => {
+    // Seed 000: quotes are the exact words a claim relies on; an idea nothing backs goes to left_out.
+    const plain = await readyBrand({ name: "Quiet Studio", description: "A small studio by the sea where people come to slow down after work." });
+    expect(plain.offerings).toEqual([]);
+    const listing = await readyBrand({ name: "Nordlys Yoga", description: "Morning yoga classes, beginner courses and weekend retreats in Tromsø." });
+    expect(listing.offerings.length).toBeGreaterThan(0);
+    for (const offering of listing.offerings) expect(listing.description).toContain(offering); // as written, case and all
+    for (const brand of [plain, listing]) {
+      const batch = await settledBatch({ brand: brand.id, count: 6 });
+      expect(batch.status).toBe("done");
+      expect(batch.data.length + batch.left_out.length).toBe(6);
+      for (const idea of batch.data)
+        for (const source of idea.sources) {
+          expect(source.type, JSON.stringify(source)).not.toBe("website"); // no page to cite, so no url-less "website"
+          if (source.type === "product") expect(brand.offerings).toContain(source.quote);
+          expect([brand.name, brand.description].some((w) => w.includes(source.quote)), `${source.quote} is not the brand's own words`).toBe(true);
+        }
+    }
+    const plainBatch = await settledBatch({ brand: plain.id, count: 3 });
+    expect(plainBatch.data).toEqual([]);
+    expect(plainBatch.left_out).toHaveLength(3);
+  });
+
   it("reading → failed for a site that cannot be read (magic .invalid host)", async () => {
     const created = await call("POST", "/v1/brands", { body: { website: "https://closed-bakery.invalid" } });
     expect(created.body.status).toBe("reading");
@@ -288,7 +311,7 @@ describe("idea batches", () => {
       { country: "BR", date: "2026-12-20", expect: "early summer" },
     ];
     it.each(cases)("$country on $date → $expect", async ({ country, date, expect: wanted }) => {
-      const brand = await readyBrand({ name: "Corner Shop", description: "A corner shop selling bread and flowers.", country });
+      const brand = await readyBrand({ website: "https://www.corner-shop.com", description: "A corner shop selling bread and flowers.", country });
       const batch = await settledBatch({ brand: brand.id, count: 3, date });
       const [first, second] = batch.data;
       expect(first.why_now).toContain(wanted);

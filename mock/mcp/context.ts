@@ -57,8 +57,11 @@ export interface BrandRecord {
 }
 
 export interface ProfilesApi {
-  /** The brand if the principal may reach it; throws not_found / forbidden in the envelope otherwise. */
-  brandFor(principal: Principal, brandId: string): BrandRecord;
+  /**
+   * The brand if the principal may reach it; throws not_found / forbidden in the envelope otherwise. `asked` is
+   * what the caller sent when that was not the brand id (e.g. "Post <id>"): errors name only what was sent.
+   */
+  brandFor(principal: Principal, brandId: string, asked?: string): BrandRecord;
   /** Spends AI allowance of the brand's workspace; throws usage_limit_exceeded (with resetDate) when used up. */
   spendAi(brand: BrandRecord, units: number): void;
   /** Throws profile_not_ready when the brand's build is building or failed. */

@@ -14,7 +14,14 @@ import {
 import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
 import { inputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
 import { strictOutputValidators } from "../../generated/mcp/validators-strict.js";
+import { createBrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
+import { createControl, serveControl, type Control } from "../control.js";
+import { listen } from "../listen.js";
+import { answerOnSocket, limitOptions, parserRefusal, repeatsAuthorization, type HttpLimits } from "../http-guards.js";
+import { checkMessage } from "./jsonrpc.js";
+import { createToolsListCache } from "./tools-list-cache.js";
+import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
@@ -39,17 +46,29 @@ export interface McpMockOptions {
   ipRequestsPerMinute?: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** Origins allowed CORS (others get 403) and Host names accepted; default loopback (browser-access.ts). */
+  browser?: BrowserAccessOptions;
+  /** Shared with other mocks so /__control/ acts on all of them; its clock wins over `clock` and `timeScale`. */
+  control?: Control;
+  /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
+  log?: LogSink;
+  /** Time limits for slow connections (http-guards.ts). */
+  limits?: HttpLimits;
 }
 
 export interface McpMock {
   /** The MCP endpoint, e.g. http://127.0.0.1:4012/mcp */
   url: URL;
   clock: Clock;
-  gateway: Gateway;
+  /** Reset, advance, freeze: what /__control/ does, for code. */
+  control: Control;
+  /** The current state (a reset replaces it). */
+  readonly gateway: Gateway;
   stop(): Promise<void>;
 }
 
 const visibleTo = (principal: Principal, tool: ManifestTool) => !tool._meta[contractMetaKey].partnerOnly || principal.kind === "partner";
+const toolsList = createToolsListCache((audience) => manifest.filter((t) => audience === "partner" || !t._meta[contractMetaKey].partnerOnly));
 
 /** A result in the seed's convention: structuredContent {data}, the same payload as JSON text. */
 function result(data: unknown, isError = false): CallToolResult {
@@ -76,12 +95,13 @@ const internalError = () =>
 export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args: Record<string, unknown>): CallToolResult {
   const tool = toolsByName.get(name);
   if (!tool || !visibleTo(ctx.principal, tool)) return refusal(`Tool ${name} not found`);
+  // Seed: a client with no partner configured fails every call, so before its arguments are even looked at.
+  if (!ctx.principal.partnerConfigured) {
+    return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
+  }
   const validateInput = inputs[name]!;
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
-  }
-  if (!ctx.principal.partnerConfigured) {
-    return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
   }
   const handler: ToolHandler | undefined = gateway.handlers[name];
   let payload: unknown;
@@ -136,6 +156,28 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | "t
   });
 }
 
+/** A header's single value (the first of repeated ones). */
+const header = (req: http.IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** What a JSON-RPC message asks, for the log: `tools/call <tool>`, the method, or a batch's size. */
+function describeMessage(message: unknown): string {
+  if (Array.isArray(message)) return `batch of ${message.length}`;
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+  if (typeof m?.method !== "string") return "(not a request)";
+  const tool = m.method === "tools/call" && typeof m.params?.name === "string" ? ` ${m.params.name.slice(0, 80)}` : "";
+  return `${m.method.slice(0, 80)}${tool}`;
+}
+
+/** A tool result's outcome for the log: ok, the envelope's error code, or the SDK-style refusal. */
+function outcomeOf(answer: CallToolResult): string {
+  if (!answer.isError) return "ok";
+  const code = (answer.structuredContent as { data?: { error?: { code?: unknown } } } | undefined)?.data?.error?.code;
+  return typeof code === "string" ? code : "refused";
+}
+
 /** Does this JSON-RPC message (or batch) call a tool that changes data? */
 function callsWriteTool(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
@@ -148,17 +190,34 @@ function callsWriteTool(message: unknown): boolean {
 }
 
 export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMock> {
-  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const control = options.control ?? createControl(clock);
   const host = options.host ?? "127.0.0.1";
   const perMinute = options.ipRequestsPerMinute ?? 100_000;
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const tokens = new Map(mcpTestTokens.map((t) => [t.token, t]));
   const hits = new Map<string, { windowStart: number; count: number }>();
   let origin = new URL(`http://${host}/`);
-  const gateway = createGateway(clock, () => origin);
+  let gateway = createGateway(clock, () => origin);
+  control.onReset(() => (gateway = createGateway(clock, () => origin)));
+  const access = createBrowserAccess(options.browser, host);
+  const httpError = (code: string, message: string) => ({ error: code, error_description: message });
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer(limitOptions(options.limits), async (req, res) => {
+    const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
+    logRequest(options.log, "mcp", res, record);
     try {
+      // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
+      if (!access.hostAllowed(req.headers.host)) {
+        req.resume();
+        return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Host is not allowed." } });
+      }
+      const verdict = access.check(req, res);
+      if (verdict === "answered") return;
+      if (verdict === "foreign-origin") {
+        req.resume();
+        return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Origin is not allowed." } });
+      }
       const url = new URL(req.url ?? "/", origin);
       // Edge rate limit per IP per minute, before anything else.
       const ip = req.socket.remoteAddress ?? "unknown";
@@ -169,9 +228,14 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         const retryAfter = Math.max(1, Math.ceil((hit.windowStart + 60_000 - now) / 1000));
         return sendJson(res, 429, { error: "rate_limited", error_description: "Too many requests from this address in a minute." }, { "retry-after": String(retryAfter) });
       }
+      if (serveControl(control, req, url, (s, b, h) => sendJson(res, s, b, h), httpError)) return;
       if (url.pathname !== "/mcp") {
         if (gateway.serveHttp(req, res, url)) return;
         return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${url.pathname}; the MCP endpoint is /mcp.` });
+      }
+      if (repeatsAuthorization(req)) {
+        req.resume();
+        return sendJson(res, 400, { error: "invalid_request", error_description: "Send the Authorization header once; this request repeats it." });
       }
       const auth = req.headers.authorization ?? "";
       const match = /^Bearer (\S+)$/i.exec(auth);
@@ -194,15 +258,22 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       } catch {
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: the body is not JSON." } });
       }
-      if (Array.isArray(message) && message.length === 0) {
-        // JSON-RPC 2.0: an empty batch is an invalid request (the SDK would answer 202 with nothing).
-        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: an empty batch." } });
+      record.what = describeMessage(message);
+      const refused = checkMessage(message, header(req, "mcp-protocol-version"));
+      if (refused) {
+        record.outcome = String(refused.body.error.code);
+        return sendJson(res, refused.status, refused.body);
       }
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
       if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
           "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
         });
+      }
+      const listed = toolsList.answer(req, message, principal.kind === "partner" ? "partner" : "other");
+      if (listed !== null) {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(listed) });
+        return void res.end(listed);
       }
       const ctx: ToolContext = { principal, clock, origin, profiles: gateway.profiles, posts: gateway.posts };
       // Stateless: a fresh SDK Server and transport per request.
@@ -211,9 +282,11 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
       );
       mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(principal, t)) }));
-      mcp.setRequestHandler(CallToolRequestSchema, async (request) =>
-        callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-      );
+      mcp.setRequestHandler(CallToolRequestSchema, async (request) => {
+        const answer = callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+        record.outcome = outcomeOf(answer);
+        return answer;
+      });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
         void transport.close();
@@ -227,13 +300,27 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       else res.end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  // What Node's parser refuses (control characters, conflicting lengths, oversized headers, a slow client's
+  // timeout) still gets a JSON-RPC error body where the socket takes one.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    const refusal = parserRefusal(err);
+    answerOnSocket(socket, refusal, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${refusal.message}` } });
+  });
+  // An Expect other than 100-continue: Node would answer 417 with an empty body.
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    sendJson(res, 417, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: the only Expect this server meets is 100-continue." } });
+  });
+  await listen(server, options.port ?? 0, host, "MCP gateway mock");
   const { port } = server.address() as AddressInfo;
   origin = new URL(`http://${host}:${port}/`);
   return {
     url: new URL("/mcp", origin),
     clock,
-    gateway,
+    control,
+    get gateway() {
+      return gateway;
+    },
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,6 +1,7 @@
 // Authentication (bearer tokens from tokens.ts) and the per-client request-rate limit.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock.js";
+import { repeatsAuthorization } from "../http-guards.js";
 import { ApiError } from "./http.js";
 import { defaultRateLimitPerMinute, restTestTokens, tinyRateLimitPerMinute, type RestTestToken } from "./tokens.js";
 
@@ -14,6 +15,8 @@ const unauthorized = (message: string, code: string) => new ApiError(401, "authe
 /** The caller behind `Authorization: Bearer <token>`; 401 when it is missing, malformed, expired or unknown. */
 // rule: auth-required-401, auth-invalid-token-401, auth-expired-401, error-param-null-otherwise, error-type-per-status/401
 export function authenticate(req: IncomingMessage, tokens: readonly RestTestToken[] = restTestTokens): Caller {
+  if (repeatsAuthorization(req))
+    throw new ApiError(400, "invalid_request", "Send the Authorization header once; this request repeats it.", null, "duplicate_authorization");
   const header = req.headers.authorization;
   if (!header) throw unauthorized("Send Authorization: Bearer <ACCESS_TOKEN>.", "missing_token");
   const match = /^Bearer +(\S+) *$/i.exec(header);
@@ -26,8 +29,8 @@ export function authenticate(req: IncomingMessage, tokens: readonly RestTestToke
 }
 
 /**
- * Fixed-window rate limit per client (token), in virtual minutes. `Retry-After` is the number of real seconds
- * until the window ends (virtual time × time scale, rounded up, at least 1): what a client has to sleep.
+ * Fixed-window rate limit per client (token). The window is a minute of waiting, so it shrinks with the time
+ * scale (a minute × timeScale); `Retry-After` is the seconds until it ends (rounded up, at least 1).
  */
 export class RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
@@ -38,11 +41,12 @@ export class RateLimiter {
       restTestTokens.find((t) => t.token === token)?.kind === "rate_limited" ? tinyRateLimitPerMinute : defaultRateLimitPerMinute,
   ) {}
 
-  /** Counts one request; 429 with Retry-After when the client is over its limit in this virtual minute. */
-// rule: rate-limit-429, rate-limit-retry-after
+  /** Counts one request; 429 with Retry-After when the client is over its limit in this window. */
+  // rule: rate-limit-429, rate-limit-retry-after
   hit(token: string): void {
     const now = this.clock.now();
-    const start = now - (now % 60_000);
+    const windowMs = this.clock.work(60_000);
+    const start = now - (now % windowMs);
     let window = this.#windows.get(token);
     if (!window || window.start !== start) {
       // One entry per known token, so the map stays as small as the token list.
@@ -50,8 +54,7 @@ export class RateLimiter {
       this.#windows.set(token, window);
     }
     if (window.count >= this.limitFor(token)) {
-      const realMs = (start + 60_000 - now) * this.clock.timeScale;
-      const seconds = Math.max(1, Math.ceil(realMs / 1000));
+      const seconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
       throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, null, null, {
         "Retry-After": String(seconds),
       });

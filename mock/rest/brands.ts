@@ -1,5 +1,5 @@
 // Brands: create, get and update, with the lazy read lifecycle. A read (on creation, and after an update that
-// changes `website`) keeps the virtual time it settles at (20–40 s after it starts, chosen from a hash of
+// changes `website`) keeps the instant it settles at (20–40 s × time scale after it starts, chosen from a hash of
 // what is read); the brand is `reading` until then and `ready` or `failed` after. Nothing runs in the
 // background: the outcome is worked out when the brand is looked at.
 import type { Archetype, Brand, CreateBrandRequest, Rules, UpdateBrandRequest } from "../../generated/rest/types.js";
@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from "./http.js";
 import type { State } from "./state.js";
 import { check } from "./validation.js";
 
-/** How long a read takes in virtual milliseconds: 20 to 40 seconds. */
+/** How long a read takes at the real service's pace (the clock scales it): 20 to 40 seconds. */
 export const readDurationMs = { min: 20_000, max: 40_000 };
 
 export interface BrandRecord {
@@ -29,7 +29,7 @@ export interface BrandRecord {
 
 function startRead(state: State, brand: BrandRecord): void {
   const what = brand.website ?? [brand.supplied.name, brand.supplied.description];
-  brand.read = { settlesAt: state.clock.now() + between(readDurationMs.min, readDurationMs.max, state.seed, "read", what), website: brand.website };
+  brand.read = { settlesAt: state.clock.now() + state.clock.work(between(readDurationMs.min, readDurationMs.max, state.seed, "read", what)), website: brand.website };
 }
 
 /** Finishes a read whose time has come. */
@@ -152,5 +152,6 @@ export function updateBrand(state: State, brand: BrandRecord, body: Record<strin
     brand.website = req.website;
     startRead(state, brand);
   }
+  state.brands.remeasure(brand.id); // a PATCH can grow it in place
   return brandView(state, brand);
 }

@@ -194,7 +194,8 @@ export function readWebsite(website: string, supplied: Supplied, seed: string): 
 
 /**
  * Reads a brand from the name and description the caller sent (no website). Offerings are the description's own
- * phrases when it lists some, else what the kind of business usually offers.
+ * phrases, exactly as written, when it lists some; none otherwise (seed 000: nothing is invented, so ideas about
+ * offerings are then left out).
  */
 export function readDescription(name: string, description: string, supplied: Supplied): ReadFindings {
   const words = `${name} ${description}`.toLowerCase().split(/[^a-zæøåäöüéè]+/);
@@ -206,14 +207,13 @@ export function readDescription(name: string, description: string, supplied: Sup
       const n = p.split(/\s+/).length;
       return n >= 1 && n <= 6 && p.length >= 4;
     })
-    .slice(0, 4)
-    .map(titleCase);
+    .slice(0, 4);
   return {
     name,
     language: languageFor(supplied, undefined),
     country: supplied.country ?? null,
     description,
-    offerings: phrases.length ? phrases : kind.offerings.slice(),
+    offerings: phrases,
     archetype: kind.archetype,
     rationale: suggestRationale(name, kind),
   };

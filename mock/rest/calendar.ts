@@ -1,6 +1,8 @@
 // The calendar behind `why_now`: holidays of the seven countries the service knows (US, UK, NO, AU, CA, NZ,
 // IE) and, for every other country, the season of the requested day, hemisphere-aware. Pure functions of the
-// date; all days are UTC calendar days written YYYY-MM-DD.
+// date; all days are UTC calendar days written YYYY-MM-DD. The holidays are data: rules per country in
+// holidays.json.
+import holidaysJson from "./holidays.json" with { type: "json" };
 
 export type Season = "winter" | "spring" | "summer" | "autumn";
 
@@ -96,129 +98,31 @@ function onOrBefore(year: number, month: number, dayOfMonth: number, weekday: nu
   return formatDay(d.getTime() - ((d.getUTCDay() - weekday + 7) % 7) * day);
 }
 
-const SUN = 0, MON = 1, THU = 4;
 
-/** Holidays and widely kept days of a country in one year, sorted by date. */
+/** A holiday as a rule for any year (holidays.json). */
+type HolidayRule =
+  | { fixed: [number, number] }
+  | { easter: number }
+  | { nth: [number, number, number] }
+  | { last: [number, number] }
+  | { onOrBefore: [number, number, number] }
+  | { fixedOnWeekday: [number, number, number]; otherwise: HolidayRule };
+
+const holidayRules = holidaysJson as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
+
+function dateOf(rule: HolidayRule, year: number): string {
+  if ("fixed" in rule) return ymd(year, ...rule.fixed);
+  if ("easter" in rule) return fromEaster(year, rule.easter);
+  if ("nth" in rule) return nth(year, ...rule.nth);
+  if ("last" in rule) return last(year, ...rule.last);
+  if ("onOrBefore" in rule) return onOrBefore(year, ...rule.onOrBefore);
+  const [month, dayOfMonth, weekday] = rule.fixedOnWeekday;
+  return new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay() === weekday ? ymd(year, month, dayOfMonth) : dateOf(rule.otherwise, year);
+}
+
+/** Holidays and widely kept days of a country in one year (the rules in holidays.json), sorted by date. */
 export function holidaysOf(country: HolidayCountry, year: number): Holiday[] {
-  const h = (name: string, date: string): Holiday => ({ name, date });
-  const list: Holiday[] = (() => {
-    switch (country) {
-      case "US":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("Martin Luther King Jr. Day", nth(year, 1, MON, 3)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Presidents' Day", nth(year, 2, MON, 3)),
-          h("Easter", fromEaster(year, 0)),
-          h("Mother's Day", nth(year, 5, SUN, 2)),
-          h("Memorial Day", last(year, 5, MON)),
-          h("Father's Day", nth(year, 6, SUN, 3)),
-          h("Independence Day", ymd(year, 7, 4)),
-          h("Labor Day", nth(year, 9, MON, 1)),
-          h("Halloween", ymd(year, 10, 31)),
-          h("Thanksgiving", nth(year, 11, THU, 4)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("New Year's Eve", ymd(year, 12, 31)),
-        ];
-      case "GB":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Mothering Sunday", fromEaster(year, -21)),
-          h("Good Friday", fromEaster(year, -2)),
-          h("Easter Monday", fromEaster(year, 1)),
-          h("the early May bank holiday", nth(year, 5, MON, 1)),
-          h("the spring bank holiday", last(year, 5, MON)),
-          h("Father's Day", nth(year, 6, SUN, 3)),
-          h("the summer bank holiday", last(year, 8, MON)),
-          h("Halloween", ymd(year, 10, 31)),
-          h("Bonfire Night", ymd(year, 11, 5)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("Boxing Day", ymd(year, 12, 26)),
-        ];
-      case "NO":
-        return [
-          h("New Year's Day (nyttårsdag)", ymd(year, 1, 1)),
-          h("Mother's Day (morsdag)", nth(year, 2, SUN, 2)),
-          h("Maundy Thursday (skjærtorsdag)", fromEaster(year, -3)),
-          h("Good Friday (langfredag)", fromEaster(year, -2)),
-          h("Easter Sunday (første påskedag)", fromEaster(year, 0)),
-          h("Easter Monday (andre påskedag)", fromEaster(year, 1)),
-          h("Labour Day (arbeidernes dag)", ymd(year, 5, 1)),
-          h("Constitution Day (17. mai)", ymd(year, 5, 17)),
-          h("Ascension Day (Kristi himmelfartsdag)", fromEaster(year, 39)),
-          h("Whit Monday (andre pinsedag)", fromEaster(year, 50)),
-          h("Midsummer Eve (sankthansaften)", ymd(year, 6, 23)),
-          h("Father's Day (farsdag)", nth(year, 11, SUN, 2)),
-          h("Christmas Eve (julaften)", ymd(year, 12, 24)),
-          h("Christmas Day (første juledag)", ymd(year, 12, 25)),
-          h("Boxing Day (andre juledag)", ymd(year, 12, 26)),
-        ];
-      case "AU":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("Australia Day", ymd(year, 1, 26)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Good Friday", fromEaster(year, -2)),
-          h("Easter Monday", fromEaster(year, 1)),
-          h("Anzac Day", ymd(year, 4, 25)),
-          h("Mother's Day", nth(year, 5, SUN, 2)),
-          h("the King's Birthday", nth(year, 6, MON, 2)),
-          h("Father's Day", nth(year, 9, SUN, 1)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("Boxing Day", ymd(year, 12, 26)),
-        ];
-      case "CA":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("Family Day", nth(year, 2, MON, 3)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Good Friday", fromEaster(year, -2)),
-          h("Mother's Day", nth(year, 5, SUN, 2)),
-          h("Victoria Day", onOrBefore(year, 5, 24, MON)),
-          h("Father's Day", nth(year, 6, SUN, 3)),
-          h("Canada Day", ymd(year, 7, 1)),
-          h("Labour Day", nth(year, 9, MON, 1)),
-          h("Thanksgiving", nth(year, 10, MON, 2)),
-          h("Halloween", ymd(year, 10, 31)),
-          h("Remembrance Day", ymd(year, 11, 11)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("Boxing Day", ymd(year, 12, 26)),
-        ];
-      case "NZ":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("Waitangi Day", ymd(year, 2, 6)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Good Friday", fromEaster(year, -2)),
-          h("Easter Monday", fromEaster(year, 1)),
-          h("Anzac Day", ymd(year, 4, 25)),
-          h("Mother's Day", nth(year, 5, SUN, 2)),
-          h("the King's Birthday", nth(year, 6, MON, 1)),
-          h("Father's Day", nth(year, 9, SUN, 1)),
-          h("Labour Day", nth(year, 10, MON, 4)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("Boxing Day", ymd(year, 12, 26)),
-        ];
-      case "IE":
-        return [
-          h("New Year's Day", ymd(year, 1, 1)),
-          h("St Brigid's Day", new Date(Date.UTC(year, 1, 1)).getUTCDay() === 5 ? ymd(year, 2, 1) : nth(year, 2, MON, 1)),
-          h("Valentine's Day", ymd(year, 2, 14)),
-          h("Mother's Day", fromEaster(year, -21)),
-          h("St Patrick's Day", ymd(year, 3, 17)),
-          h("Easter Monday", fromEaster(year, 1)),
-          h("the May bank holiday", nth(year, 5, MON, 1)),
-          h("the June bank holiday", nth(year, 6, MON, 1)),
-          h("the August bank holiday", nth(year, 8, MON, 1)),
-          h("the October bank holiday", last(year, 10, MON)),
-          h("Halloween", ymd(year, 10, 31)),
-          h("Christmas Day", ymd(year, 12, 25)),
-          h("St Stephen's Day", ymd(year, 12, 26)),
-        ];
-    }
-  })();
-  return list.sort((a, b) => a.date.localeCompare(b.date));
+  return holidayRules[country].map((rule) => ({ name: rule.name, date: dateOf(rule, year) })).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** The first holiday of the country on or after `date` and at most `holidayWindowDays` later, or null. */

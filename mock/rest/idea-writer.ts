@@ -276,7 +276,9 @@ export function writeIdeas(brand: BrandSnapshot, request: IdeaRequest, seed: str
   const formats = request.formats.length ? request.formats : allFormats;
   const formatOffset = hash32(...key, "formats") % formats.length;
 
-  const descriptionQuotes = [...quotableParts(brand.description), brand.name].filter((q) => q.trim() && !never.breaks(q));
+  // Without a website there is no page to cite: the caller's description is none of the seed's source types
+  // (website, review, product, focus), so ideas that would rest on it are left out.
+  const descriptionQuotes = brand.website === null ? [] : [...quotableParts(brand.description), brand.name].filter((q) => q.trim() && !never.breaks(q));
   const offerings = brand.offerings.filter((o) => o.trim() && !never.breaks(o));
   const offeringOffset = offerings.length ? hash32(...key, "offerings") % offerings.length : 0;
   const focusQuote = request.focus ? (quotableParts(request.focus).find((q) => !never.breaks(q)) ?? null) : null;
@@ -305,7 +307,7 @@ export function writeIdeas(brand: BrandSnapshot, request: IdeaRequest, seed: str
     if (described !== undefined)
       sources.push({
         type: "website",
-        title: never.scrub(brand.website ? `${brand.name} – website` : `${brand.name} – brand description`),
+        title: never.scrub(`${brand.name} – website`),
         url: brand.website && !never.breaks(brand.website) ? brand.website : null,
         quote: described,
       });

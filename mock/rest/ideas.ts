@@ -1,4 +1,4 @@
-// Idea batches: `POST /v1/ideas` answers 202 with a batch `thinking`; the batch keeps the virtual time it settles
+// Idea batches: `POST /v1/ideas` answers 202 with a batch `thinking`; the batch keeps the instant it settles
 // at (2–6 minutes later, chosen from a hash of the brand and the request) and is `done` or `failed` when looked
 // at after that. The ideas are written from a snapshot of the brand taken when the batch was asked for, so a
 // later update of the brand does not change a batch; they are rewritten (deterministically) on every read
@@ -15,7 +15,7 @@ import { check } from "./validation.js";
 
 /** The name the mock answers in `model`. */
 export const mockModel = "ideas-reference-mock-1";
-/** How long a batch thinks, in virtual milliseconds: 2 to 6 minutes. */
+/** How long a batch thinks, at the real service's pace (the clock scales it): 2 to 6 minutes. */
 export const batchDurationMs = { min: 120_000, max: 360_000 };
 /** How far ahead `date` may be. */
 export const dateHorizonDays = 45;
@@ -43,7 +43,7 @@ const brandNotReady = (id: string, status: string) =>
     "brand_not_ready",
   );
 
-/** Today (UTC) on the virtual clock. */
+/** Today (UTC) on the mock's clock. */
 const today = (state: State) => formatDay(state.clock.now());
 
 // rule: ideas-accepted-202, formats-accepted, limit-count, count-whole-number, limit-focus, limit-date-horizon, date-format, date-not-in-past, enum-values/formats, server-error-500, batch-count-respected
@@ -84,7 +84,7 @@ export function createBatch(state: State, team: string, body: Record<string, unk
     id: state.nextId("batch"),
     brandId: brand.id,
     createdAt: now,
-    settlesAt: now + between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", snapshot, request),
+    settlesAt: now + state.clock.work(between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", snapshot, request)),
     fails: focusFailsBatch(req.focus),
     brand: snapshot,
     request,

@@ -37,7 +37,7 @@ export const magicInputs: readonly MagicInput[] = [
   {
     input: "token `test_rate_limited`",
     where: "`Authorization: Bearer test_rate_limited`",
-    effect: `after ${tinyRateLimitPerMinute} requests in one virtual minute, \`429\` \`rate_limit\` with \`Retry-After\` (whole seconds)`,
+    effect: `after ${tinyRateLimitPerMinute} requests in one (time-scaled) minute, \`429\` \`rate_limit\` with \`Retry-After\` (whole seconds)`,
   },
   {
     input: "token `test_expired`",

@@ -1,5 +1,5 @@
 // The stateful REST reference server of the Ideas service: node:http only, everything in memory, every answer
-// valid against the generated contract. Background work is lazy: brands and batches keep the virtual time they
+// valid against the generated contract. Background work is lazy: brands and batches keep the instant they
 // settle at and are settled when read, so nothing runs between requests and the answers are deterministic for
 // the same requests, seed and clock.
 //
@@ -10,7 +10,12 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
+import { createControl, serveControl, type Control } from "../control.js";
+import { listen } from "../listen.js";
+import { answerOnSocket, limitOptions, parserRefusal, type HttpLimits } from "../http-guards.js";
+import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
 import { createFeedback } from "./feedback.js";
@@ -27,9 +32,9 @@ export interface RestMockOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Real duration = virtual duration × timeScale (default 1). Ignored when `clock` is given. */
+  /** Background work takes the seed's duration × timeScale (default 1); now is the wall clock. Ignored when `clock` is given. */
   timeScale?: number;
-  /** The virtual clock to run on; made from `timeScale` when omitted. */
+  /** The clock to run on; made from `timeScale` when omitted. */
   clock?: Clock;
   /** Serve TLS with a self-signed certificate made at start; plain HTTP to the port answers 400. */
   https?: boolean;
@@ -37,12 +42,22 @@ export interface RestMockOptions {
   seed?: string;
   /** Records kept per team and kind before the oldest is evicted (default 10,000). */
   capPerTeam?: number;
+  /** Origins that get CORS headers; default every loopback origin (browser-access.ts). */
+  browser?: BrowserAccessOptions;
+  /** Shared with other mocks so /__control/ acts on all of them; its clock wins over `clock` and `timeScale`. */
+  control?: Control;
+  /** Gets one line per request (none by default; the CLI prints them unless --quiet). */
+  log?: LogSink;
+  /** Time limits for slow connections (http-guards.ts). */
+  limits?: HttpLimits;
 }
 
 export interface RestMock {
   /** Origin with a trailing slash, e.g. http://127.0.0.1:4010/ */
   url: URL;
   clock: Clock;
+  /** Reset, advance, freeze: what /__control/ does, for code. */
+  control: Control;
   stop(): Promise<void>;
   /** With `https: true`: the self-signed certificate (PEM), for clients to trust. */
   certificate?: string;
@@ -101,19 +116,37 @@ const routes: Route<{ handler: Handler; body: boolean }>[] = [
 
 const serverError = () => new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
 
+export interface ListenerOptions {
+  access?: BrowserAccess;
+  /** Serves /__control/ when given. */
+  control?: Control;
+  log?: LogSink;
+}
+
+const controlError = (code: string, message: string) => ({ error: { type: "invalid_request", code, message, param: null } });
+
 // rule: answers-within-seconds
-export function createRequestListener(state: State): http.RequestListener {
-  const limiter = new RateLimiter(state.clock);
+/** The server's request handler over `state` (a function when a reset can replace it). */
+export function createRequestListener(state: State | (() => State), options: ListenerOptions = {}): http.RequestListener {
+  const current = typeof state === "function" ? state : () => state;
+  const access = options.access ?? createBrowserAccess();
+  const limiter = new RateLimiter(current().clock);
   return async (req, res) => {
+    const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
+    logRequest(options.log, "rest", res, record);
     try {
+      // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
+      // them (the browser withholds the answer), as the real service would.
+      if (access.check(req, res) === "answered") return;
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
+      if (options.control && serveControl(options.control, req, new URL(req.url ?? "/", "http://mock"), (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
       limiter.hit(caller.token);
       let body: Record<string, unknown> = {};
       if (handler.body) body = parseJsonObject(req, await readBody(req));
       else req.resume();
-      const answer = handler.handler(state, { caller, params, body });
+      const answer = handler.handler(current(), { caller, params, body });
       sendJson(res, answer.status, answer.body);
     } catch (err) {
       req.resume();
@@ -123,8 +156,10 @@ export function createRequestListener(state: State): http.RequestListener {
         res.destroy();
         return;
       }
-      if (err instanceof ApiError) sendError(res, err);
-      else {
+      if (err instanceof ApiError) {
+        record.outcome = err.code ?? err.type;
+        sendError(res, err);
+      } else {
         console.error("[rest mock] unexpected error:", err);
         sendError(res, serverError());
       }
@@ -134,10 +169,13 @@ export function createRequestListener(state: State): http.RequestListener {
 
 /** Starts the REST reference server. */
 export async function startRestMock(options: RestMockOptions = {}): Promise<RestMock> {
-  const clock = options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
-  const state = createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
+  const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
+  const control = options.control ?? createControl(clock);
+  const fresh = () => createState(clock, options.seed ?? "ideas-mock", options.capPerTeam);
+  let state = fresh();
+  control.onReset(() => (state = fresh()));
   const host = options.host ?? "127.0.0.1";
-  const listener = createRequestListener(state);
+  const listener = createRequestListener(() => state, { access: createBrowserAccess(options.browser, host), control, log: options.log });
 
   let server: net.Server;
   let inner: http.Server | https.Server;
@@ -145,7 +183,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
   if (options.https) {
     const { key, cert } = await selfSignedCertificate(host);
     certificate = cert;
-    const tlsServer = https.createServer({ key, cert }, listener);
+    const tlsServer = https.createServer({ key, cert, ...limitOptions(options.limits) }, listener);
     inner = tlsServer;
     // One port, two doors: a TLS handshake goes to the HTTPS server, anything else is plain HTTP and is
     // answered 400 with the error envelope, then closed (see refusePlainHttp).
@@ -165,19 +203,19 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
       socket.on("error", () => socket.destroy());
     });
   } else {
-    inner = http.createServer(listener);
+    inner = http.createServer(limitOptions(options.limits), listener);
     server = inner;
   }
   inner.keepAliveTimeout = 5_000;
   // A request node:http cannot parse (headers over its limit, a broken request line) still gets the envelope.
+  // An Expect other than 100-continue: Node would answer 417 with an empty body.
+  inner.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    sendError(res, new ApiError(417, "invalid_request", "The only Expect this server meets is 100-continue.", null, "expectation_failed"));
+  });
   inner.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return void socket.destroy();
-    const message =
-      err.code === "HPE_HEADER_OVERFLOW" ? "The request line or headers are too large." : "The request could not be read as HTTP/1.1.";
-    const body = JSON.stringify(errorBody(new ApiError(400, "invalid_request", message, null, "malformed_request")));
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const refusal = parserRefusal(err);
+    answerOnSocket(socket, refusal, errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code)));
   });
 
   const sockets = new Set<net.Socket>();
@@ -186,13 +224,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     socket.on("close", () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? 0, host, "REST reference server");
   const { port } = server.address() as AddressInfo;
   const hostInUrl = net.isIPv6(host) ? `[${host}]` : host;
   const url = new URL(`${options.https ? "https" : "http"}://${hostInUrl}:${port}/`);
@@ -201,6 +233,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
   return {
     url,
     clock,
+    control,
     ...(certificate ? { certificate } : {}),
     stop() {
       stopping ??= new Promise<void>((resolve) => {

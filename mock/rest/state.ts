@@ -1,12 +1,12 @@
 // Everything the REST mock remembers, in bounded in-memory stores (store.ts), plus the clock and seed every
-// answer is derived from. Nothing runs in the background: records keep the virtual time they settle at and
+// answer is derived from. Nothing runs in the background: records keep the instant they settle at and
 // are settled when read.
 import type { Clock } from "../clock.js";
 import type { Feedback } from "../../generated/rest/types.js";
 import type { BatchRecord } from "./ideas.js";
 import type { BrandRecord } from "./brands.js";
 import { token } from "./hash.js";
-import { defaultCapPerTeam, TeamStore } from "./store.js";
+import { bytesPerTeam, defaultCapPerTeam, TeamStore } from "./store.js";
 
 export interface State {
   clock: Clock;
@@ -26,9 +26,9 @@ export function createState(clock: Clock, seed: string, capPerTeam = defaultCapP
   return {
     clock,
     seed,
-    brands: new TeamStore(capPerTeam),
-    batches: new TeamStore(capPerTeam),
-    feedback: new TeamStore(capPerTeam),
+    brands: new TeamStore(capPerTeam, undefined, { maxBytesPerOwner: bytesPerTeam.brands }),
+    batches: new TeamStore(capPerTeam, undefined, { maxBytesPerOwner: bytesPerTeam.batches }),
+    feedback: new TeamStore(capPerTeam, undefined, { maxBytesPerOwner: bytesPerTeam.feedback }),
 // rule: id-prefixes
     nextId(prefix) {
       const n = (counters.get(prefix) ?? 0) + 1;

@@ -9,9 +9,9 @@ export interface RestTestToken {
   kind: "valid" | "expired" | "unknown" | "rate_limited";
 }
 
-/** Requests per virtual minute a `rate_limited` token may send before it gets 429. */
+/** Requests per (time-scaled) minute a `rate_limited` token may send before it gets 429. */
 export const tinyRateLimitPerMinute = 3;
-/** Requests per virtual minute any other valid token may send before it gets 429. */
+/** Requests per (time-scaled) minute any other valid token may send before it gets 429. */
 export const defaultRateLimitPerMinute = 6_000;
 
 export const restTestTokens: RestTestToken[] = [
@@ -28,6 +28,6 @@ export const restTestTokens: RestTestToken[] = [
     token: "test_rate_limited",
     team: "team_a",
     kind: "rate_limited",
-    description: `team A, tiny rate limit: 429 with Retry-After after ${tinyRateLimitPerMinute} requests per virtual minute`,
+    description: `team A, tiny rate limit: 429 with Retry-After after ${tinyRateLimitPerMinute} requests per (time-scaled) minute`,
   },
 ];

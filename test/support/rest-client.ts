@@ -79,7 +79,7 @@ export interface CallOptions {
 export type Call = (method: string, path: string, options?: CallOptions) => Promise<Answer>;
 
 /** A client for the mock that checks every answer against the contract. */
-export function client(mock: RestMock): Call {
+export function client(mock: Pick<RestMock, "url">): Call {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? "test_team_a" : options.token;

@@ -18,6 +18,7 @@ export function approvePost(state: PostsState, ctx: ToolContext, args: { id: str
   const { post } = loadPost(state, ctx, args.id);
   const digest = checkSeen(state, post, args.contentDigest);
   post.approval = { decision: "approved", contentDigest: digest, reason: null, decidedAt: state.clock.now(), decidedBy: ctx.principal.tenant };
+  state.posts.remeasure(post.id);
   return { id: post.id, approval: approvalView(state, post, digest)! };
 }
 
@@ -32,6 +33,8 @@ export function rejectPost(state: PostsState, ctx: ToolContext, args: { id: stri
     });
   }
   post.approval = { decision: "rejected", contentDigest: digest, reason: args.reason.trim(), decidedAt: state.clock.now(), decidedBy: ctx.principal.tenant };
+  state.posts.remeasure(post.id); // a reason has no seed limit
+
   return { id: post.id, approval: approvalView(state, post, digest)! };
 }
 

@@ -1,7 +1,7 @@
 // create_posts and get_post_batch_status. A batch is planned in full when it is accepted (every slot's start, end
-// and outcome, every picture's delay), and the virtual clock plays the plan: queued for a few seconds, then the
-// slots generate one after another (the whole copy takes 1 to 3 virtual minutes), each post is created when its
-// slot ends, and its picture lands 45 to 120 virtual seconds later.
+// and outcome, every picture's delay), and the clock plays the plan: queued for a few seconds, then the
+// slots generate one after another (the whole copy takes 1 to 3 minutes × time scale), each post is created when its
+// slot ends, and its picture lands 45 to 120 seconds × time scale later.
 import type { BatchItem, CreatePostsInput, PostBatch, PostBatchStatus } from "../../../generated/mcp/types.js";
 import { ToolError, type ToolContext } from "../context.js";
 import { approvalView, destinationViews, digestOf, imagePending, landedMedia, mainCaption } from "./views.js";
@@ -69,8 +69,8 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
   const destinations = newPostDestinations(brand, requested);
   const includeImage = args.includeImage ?? mediaPictureIds.length === 0;
   const id = newId();
-  const startsAt = now + queuedFor;
-  const copyTime = between(60_000, 180_000, "copy", args.brief, args.count);
+  const startsAt = now + state.clock.work(queuedFor);
+  const copyTime = state.clock.work(between(60_000, 180_000, "copy", args.brief, args.count));
   const perSlot = Math.floor(copyTime / args.count);
   const cutoff = magic.allowanceRunsOut(args.brief) ? Math.ceil(args.count / 2) : args.count;
   const slots: BatchSlotPlan[] = [];
@@ -111,7 +111,7 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
     intendedAt,
     createdAt: now,
     startsAt,
-    pictureDelays: slots.map((s) => between(45_000, 120_000, "picture", args.brief, s.index)),
+    pictureDelays: slots.map((s) => state.clock.work(between(45_000, 120_000, "picture", args.brief, s.index))),
     slots,
     endsAt: Math.max(...slots.map((s) => s.endsAt)),
     warnings,

@@ -1,6 +1,6 @@
 // The posts & publishing half of the gateway mock: its tool handlers, the API the profiles domain calls when a
 // client is deactivated or erased, and the picture URLs it serves. Before every call and picture request the
-// virtual clock is played forward (batches create posts, pictures land, renders end, bookings go live).
+// clock is played forward (batches create posts, pictures land, renders end, bookings go live).
 import type { Clock } from "../../clock.js";
 import type { PostsApi, ToolContext, ToolHandler } from "../context.js";
 import type { Domain } from "../gateway.js";
@@ -14,7 +14,7 @@ import { reschedulePosts, schedulePost, unschedulePlatform, withdrawScheduled } 
 import { createState, loadPost, type PostsState } from "./state.js";
 import { postView } from "./views.js";
 
-/** Plays the virtual clock forward over every record with timed work ahead. */
+/** Plays the clock forward over every record with timed work ahead. */
 export function tick(state: PostsState): void {
   const now = state.clock.now();
   for (const id of [...state.active.batches]) {

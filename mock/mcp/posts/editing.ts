@@ -70,7 +70,7 @@ export function createDraft(state: PostsState, ctx: ToolContext, args: CreateDra
   const media: MediaSlot[] = pictureIds.map(landedSlot);
   if (args.includeImage) {
     const aspect = aspectMarker(args.prompt) ?? targetAspect(destinations);
-    media.push(renderingSlot(now + between(30_000, 60_000, "draft-picture", title, now), aspect, `A picture for: ${title}`, title));
+    media.push(renderingSlot(now + state.clock.work(between(30_000, 60_000, "draft-picture", title, now)), aspect, `A picture for: ${title}`, title));
   }
   const post = createPost(state, {
     brandId: brand.id,

@@ -60,7 +60,7 @@ export function regeneratePostImage(state: PostsState, ctx: ToolContext, args: R
   const now = state.clock.now();
   checkGenerationMagic(args.prompt, now);
   ctx.profiles.spendAi(brand, 1);
-  const startsAt = now + 2_000;
+  const startsAt = now + state.clock.work(2_000);
   const job: Job = {
     id: newId(),
     brandId: brand.id,
@@ -68,7 +68,7 @@ export function regeneratePostImage(state: PostsState, ctx: ToolContext, args: R
     imageIndex,
     createdAt: now,
     startsAt,
-    endsAt: startsAt + between(20_000, 60_000, "render", post.id, now),
+    endsAt: startsAt + state.clock.work(between(20_000, 60_000, "render", post.id, now)),
     aspect: magic.aspectMarker(args.prompt) ?? targetAspect(post.destinations.map((d) => d.platform)),
     prompt: args.prompt ?? null,
     saveToLibrary: args.saveToLibrary ?? false,

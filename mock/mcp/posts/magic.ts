@@ -78,7 +78,7 @@ export const postsMagicInputs: readonly MagicInput[] = [
   {
     input: "`[slow]`",
     where: "a destination's caption",
-    effect: "`publish_post_now` reports it `pending` (`publishing_in_progress`); it goes live 2 virtual minutes later",
+    effect: "`publish_post_now` reports it `pending` (`publishing_in_progress`); it goes live 2 minutes × time scale later",
   },
   {
     input: "`[stuck]`",

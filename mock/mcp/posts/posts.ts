@@ -1,4 +1,4 @@
-// Making post records and moving them along the virtual clock: pictures that land (or fail to render), pending
+// Making post records and moving them along the clock: pictures that land (or fail to render), pending
 // publishes that go live, and bookings that publish at their time.
 import { markerText } from "./provider.js";
 import { stuckPublish } from "./magic.js";

@@ -71,7 +71,7 @@ export function publishPostNow(state: PostsState, ctx: ToolContext, args: Publis
     d.error = null;
     if (magic.stuckPublish(markers) || magic.slowPublish(markers)) {
       d.status = "publishing";
-      d.finishAt = magic.stuckPublish(markers) ? null : now + slowPublishMs;
+      d.finishAt = magic.stuckPublish(markers) ? null : now + state.clock.work(slowPublishMs);
       return { platform: d.platform, status: "pending", reason: { code: "publishing_in_progress", message: "Accepted; finishing in the background. Poll get_post_status.", retryable: false }, platformPostId: d.platformPostId };
     }
     goLive(d, now);

@@ -4,7 +4,7 @@ import type { Clock } from "../../clock.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
 import { ImageStore } from "./images.js";
 import { CappedStore } from "../../capped-store.js";
-import { caps, type Batch, type DestinationState, type Job, type Post } from "./store.js";
+import { caps, postBytesPerBrand, type Batch, type DestinationState, type Job, type Post } from "./store.js";
 
 export interface PostsState {
   clock: Clock;
@@ -22,7 +22,7 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
   return {
     clock,
     origin,
-    posts: new CappedStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id)),
+    posts: new CappedStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id), { maxBytesPerOwner: postBytesPerBrand }),
     batches: new CappedStore<Batch>(caps.batchesPerBrand, (b) => active.batches.delete(b.id)),
     jobs: new CappedStore<Job>(caps.jobsPerBrand, (j) => active.jobs.delete(j.id)),
     images: new ImageStore(origin),
@@ -33,19 +33,19 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
 export function loadPost(state: PostsState, ctx: ToolContext, id: string): { post: Post; brand: BrandRecord } {
   const post = state.posts.get(id);
   if (!post) throw new ToolError("not_found", `No post ${id} is visible to this token.`);
-  return { post, brand: ctx.profiles.brandFor(ctx.principal, post.brandId) };
+  return { post, brand: ctx.profiles.brandFor(ctx.principal, post.brandId, `Post ${id}`) };
 }
 
 export function loadBatch(state: PostsState, ctx: ToolContext, id: string): { batch: Batch; brand: BrandRecord } {
   const batch = state.batches.get(id);
   if (!batch) throw new ToolError("not_found", `No batch ${id} is visible to this token.`);
-  return { batch, brand: ctx.profiles.brandFor(ctx.principal, batch.brandId) };
+  return { batch, brand: ctx.profiles.brandFor(ctx.principal, batch.brandId, `Batch ${id}`) };
 }
 
 export function loadJob(state: PostsState, ctx: ToolContext, id: string): { job: Job; brand: BrandRecord } {
   const job = state.jobs.get(id);
   if (!job) throw new ToolError("not_found", `No render job ${id} is visible to this token.`);
-  return { job, brand: ctx.profiles.brandFor(ctx.principal, job.brandId) };
+  return { job, brand: ctx.profiles.brandFor(ctx.principal, job.brandId, `Render job ${id}`) };
 }
 
 /** Inactive profiles cannot generate or publish (after deactivate_profile the workspace has no plan either). */
@@ -100,8 +100,10 @@ export function assertNotHeld(destinations: readonly DestinationState[], doing: 
   }
 }
 
+/** Marks a post changed in place: its time, and its size against the brand's byte budget. */
 export function touch(state: PostsState, post: Post): void {
   post.updatedAt = state.clock.now();
+  state.posts.remeasure(post.id);
 }
 
 export function iso(ms: number): string {

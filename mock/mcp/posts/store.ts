@@ -3,6 +3,8 @@
 import { randomUUID } from "node:crypto";
 
 export const caps = { postsPerBrand: 1000, batchesPerBrand: 200, jobsPerBrand: 500, picturesPerBrand: 5000 } as const;
+/** Bytes (JSON size) of posts a brand keeps before its oldest are evicted: captions and reasons can be long. */
+export const postBytesPerBrand = 32 * 1024 * 1024;
 
 export const newId = (): string => randomUUID();
 
@@ -27,7 +29,7 @@ export interface Picture {
 export interface MediaSlot {
   /** The picture (or video cover) once it exists; null while it renders. */
   pictureId: string | null;
-  /** While rendering: when it lands (virtual ms). */
+  /** While rendering: when it lands (epoch ms on the mock's clock). */
   landsAt: number | null;
   /** While rendering: the render fails instead of landing. */
   failsToRender: boolean;
@@ -58,7 +60,7 @@ export interface DestinationState {
   status: DestinationStatus;
   /** The provider's id while it holds the destination (booked, publishing or live). */
   platformPostId: string | null;
-  /** Booked time (virtual ms); kept after a withdrawal so the destination keeps its date. */
+  /** Booked time (epoch ms on the mock's clock); kept after a withdrawal so the destination keeps its date. */
   bookedAt: number | null;
   publishedAt: number | null;
   /** When a pending publish goes live; null with status publishing = never (stuck at the provider). */
@@ -92,7 +94,7 @@ export interface Post {
   title: string;
   destinations: DestinationState[];
   media: MediaSlot[];
-  /** Intended time (virtual ms), recorded by create_posts / create_draft / update_post; books nothing. */
+  /** Intended time (epoch ms on the mock's clock), recorded by create_posts / create_draft / update_post; books nothing. */
   intendedAt: number | null;
   approval: ApprovalRecord | null;
   /** The render job running on this post, if any. */
@@ -103,7 +105,7 @@ export type ItemOutcome = "created" | "failed" | "skipped";
 
 export interface BatchSlotPlan {
   index: number;
-  /** When the slot starts generating (virtual ms). */
+  /** When the slot starts generating (epoch ms on the mock's clock). */
   startsAt: number;
   /** When the slot ends (created, failed or skipped). */
   endsAt: number;
@@ -131,7 +133,7 @@ export interface Batch {
   intendedAt: number | null;
   createdAt: number;
   startsAt: number;
-  /** Render delay per slot after its post is created (virtual ms). */
+  /** Render delay per slot after its post is created (epoch ms on the mock's clock). */
   pictureDelays: number[];
   slots: BatchSlotPlan[];
   /** Virtual ms of the last slot's end. */

@@ -1,6 +1,7 @@
 // The background build of a profile made by create_profile, and the create_profile tool. A build's status is
-// read off the virtual clock: building until endsAt, then ready or failed with the attempt's failure code.
+// read off the clock: building until endsAt, then ready or failed with the attempt's failure code.
 import { ToolError, type ToolContext } from "../context.js";
+import type { Clock } from "../../clock.js";
 import { between } from "../../rest/hash.js";
 import type { CreateProfileOutput } from "../../../generated/mcp/types.js";
 import { minute, slugify } from "./ids.js";
@@ -41,7 +42,8 @@ function attemptMinutes(externalId: string, websiteUrl: string, attempt: number)
 }
 
 /** Starts attempt `attempt` of a build at `now`; failures come from the website host (magic.ts). */
-function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, attempt: number, now: number): BuildState {
+function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, attempt: number, clock: Clock): BuildState {
+  const now = clock.now();
   const host = parseWebsite(build.websiteUrl)!.hostname.toLowerCase();
   const magic = buildMagic.find((m) => host.includes(m.hostContains));
   const fails = magic !== undefined && (attempt === 1 || host.includes(buildFailsAlways));
@@ -50,7 +52,7 @@ function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, atte
     ...build,
     attempt,
     startedAt: now,
-    endsAt: notQueued ? now : now + attemptMinutes(build.externalId, build.websiteUrl, attempt) * minute,
+    endsAt: notQueued ? now : now + clock.work(attemptMinutes(build.externalId, build.websiteUrl, attempt) * minute),
     failure: fails ? magic.failure : null,
     notQueued,
   };
@@ -64,16 +66,19 @@ export function createProfile(store: ProfilesStore, args: Record<string, any>, c
   requirePartner(ctx.principal);
   const now = ctx.clock.now();
   const { websiteUrl, name, externalId } = args as { websiteUrl: string; name: string; externalId: string };
-  const byExternalId = store.externalIds.get(ctx.principal.tenant) ?? new Map<string, string>();
-  store.externalIds.set(ctx.principal.tenant, byExternalId);
+  const key = `${ctx.principal.tenant}\n${externalId}`;
 
-  // A repeat answers with the first call's profile whatever else it sends; only a failed build restarts.
-  const existing = store.brands.get(byExternalId.get(externalId) ?? "");
-  // A client whose erasure is under way is gone for this purpose: the same externalId starts a new one.
-  if (existing && !store.workspaceOf(existing).deletion) {
-    const brand = existing;
-    if (buildStatus(brand.build!, now).status === "failed") brand.build = startAttempt(brand.build!, brand.build!.attempt + 1, now);
-    return answer(brand, false, now);
+  // A repeat answers with the first call's profile whatever else it sends, and never makes a second workspace:
+  // not while the first is being erased, nor once it is erased or forgotten by the cap (then with its ids and
+  // the build as it last stood; get_profile says not_found). Only a failed build of a live profile restarts.
+  const made = store.externalIds.get(key);
+  if (made) {
+    const brand = store.brands.get(made.brandId);
+    if (brand && !store.workspaceOf(brand).deletion && buildStatus(brand.build!, now).status === "failed") {
+      brand.build = startAttempt(brand.build!, brand.build!.attempt + 1, ctx.clock);
+    }
+    if (brand) made.build = brand.build!;
+    return { brandId: made.brandId, companyId: made.companyId, ...buildStatus(made.build, now), created: false };
   }
 
   const url = parseWebsite(websiteUrl);
@@ -120,11 +125,11 @@ export function createProfile(store: ProfilesStore, args: Record<string, any>, c
     hasBrandProfile: true,
     defaultPlatform: null,
     channels: [],
-    build: startAttempt({ externalId, websiteUrl: url.href }, 1, now),
+    build: startAttempt({ externalId, websiteUrl: url.href }, 1, ctx.clock),
     style: { palette: [], designStyle: { colorRoles: { primary: null, secondary: null, accent: null, background: null, text: null }, fonts: { heading: null, body: null } }, fontLibrary: [], logos: [], currentLogoId: null },
   };
   store.addBrand(brand);
-  byExternalId.set(externalId, brand.id);
+  store.externalIds.set(key, ctx.principal.tenant, { brandId: brand.id, companyId, build: brand.build! });
   // A partner keeps its newest clients only: the oldest beyond the cap are forgotten whole.
   for (const old of store.clientsOverCap(ctx.principal.tenant)) {
     for (const id of old.brandIds) ctx.posts.erase(id);

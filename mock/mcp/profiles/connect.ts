@@ -6,6 +6,7 @@
 // in a Location header, never fetched.
 import type http from "node:http";
 import { ToolError, type ToolContext } from "../context.js";
+import type { Clock } from "../../clock.js";
 import type { CompleteConnectOutput, ConnectLink, ConnectOptions } from "../../../generated/mcp/types.js";
 import { minute, numericIdFrom, tokenFrom } from "./ids.js";
 import { accountMagic, connectChannels, hostedOnlyChannels, type ConnectChannel } from "./magic.js";
@@ -50,7 +51,8 @@ const optionNames: Record<string, (account: string) => string[]> = {
 };
 
 /** Adds (or reconnects) the brand's channel for `platform`. */
-function connectChannel(brand: BrandState, platform: ConnectChannel, account: string, displayName: string, now: number): ChannelState {
+function connectChannel(brand: BrandState, platform: ConnectChannel, account: string, displayName: string, clock: Clock): ChannelState {
+  const now = clock.now();
   const channel: ChannelState = {
     platform,
     displayName,
@@ -58,7 +60,7 @@ function connectChannel(brand: BrandState, platform: ConnectChannel, account: st
     profileUrl: profileUrls[platform](account),
     state: "connected",
     connectedAt: now,
-    tokenExpiresAt: now + tokenLifetime,
+    tokenExpiresAt: now + clock.window(tokenLifetime),
     scopes: [...scopesByChannel[platform]],
     missingScopes: [],
     canFetchAnalytics: true,
@@ -95,13 +97,13 @@ export function createConnectLink(store: ProfilesStore, args: Record<string, any
     platformNamed: platform !== undefined,
     returnUrl: returnUrl ?? null,
     createdAt: now,
-    expiresAt: now + linkLifetime,
+    expiresAt: now + ctx.clock.window(linkLifetime),
     state: "created",
     visitedAt: null,
     account: null,
     options: [],
   });
-  return { url: new URL(`connect/${token}`, ctx.origin).href, expiresAt: new Date(now + linkLifetime).toISOString() };
+  return { url: new URL(`connect/${token}`, ctx.origin).href, expiresAt: new Date(now + ctx.clock.window(linkLifetime)).toISOString() };
 }
 
 /** The live headless session named by connectToken, or the envelope error that says why not. */
@@ -113,7 +115,7 @@ function session(store: ProfilesStore, args: Record<string, any>, ctx: ToolConte
     throw new ToolError("headless_connect_unavailable", "This link was not made for a headless connect; mint one with platform and returnUrl, or let the client finish on the hosted page.");
   }
   const now = ctx.clock.now();
-  const expiresAt = link.visitedAt === null ? link.expiresAt : link.visitedAt + sessionLifetime;
+  const expiresAt = link.visitedAt === null ? link.expiresAt : link.visitedAt + ctx.clock.window(sessionLifetime);
   if (now >= expiresAt || link.state === "completed" || link.state === "failed") {
     throw new ToolError("connect_session_expired", "This connect session has expired or already finished; mint a new link with create_connect_link.");
   }
@@ -125,17 +127,16 @@ function session(store: ProfilesStore, args: Record<string, any>, ctx: ToolConte
 
 export function getConnectOptions(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): ConnectOptions {
   const { link } = session(store, args, ctx);
-  return { platform: link.platform, options: link.options.map((o) => ({ ...o })), expiresAt: new Date(link.visitedAt! + sessionLifetime).toISOString() };
+  return { platform: link.platform, options: link.options.map((o) => ({ ...o })), expiresAt: new Date(link.visitedAt! + ctx.clock.window(sessionLifetime)).toISOString() };
 }
 
 export function completeConnect(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): CompleteConnectOutput {
   const { brand, link } = session(store, args, ctx);
   const option = link.options.find((o) => o.id === args.optionId);
   if (!option) throw new ToolError("bad_request", "optionId is not one of the options get_connect_options listed.", { invalidFields: ["optionId"] });
-  const now = ctx.clock.now();
-  const channel = connectChannel(brand, link.platform, link.account!, option.name, now);
+  const channel = connectChannel(brand, link.platform, link.account!, option.name, ctx.clock);
   link.state = "completed";
-  return { brandId: brand.id, channel: channelView(channel, now, false) };
+  return { brandId: brand.id, channel: channelView(channel, ctx.clock.now(), false) };
 }
 
 // ---- the hosted page ------------------------------------------------------------------------------------
@@ -155,7 +156,8 @@ function backTo(res: http.ServerResponse, returnUrl: string, params: Record<stri
 }
 
 /** GET /connect/<token>: the simulated sign-in with the platform. */
-export function serveConnectLink(store: ProfilesStore, now: number, token: string, url: URL, res: http.ServerResponse): void {
+export function serveConnectLink(store: ProfilesStore, clock: Clock, token: string, url: URL, res: http.ServerResponse): void {
+  const now = clock.now();
   const link = store.links.get(token);
   if (!link) return page(res, 404, "Link not found", "This connect link does not exist.");
   const brand = store.brands.get(link.brandId);
@@ -182,7 +184,7 @@ export function serveConnectLink(store: ProfilesStore, now: number, token: strin
     return backTo(res, link.returnUrl!, { status: "needs_selection", connectToken: link.token });
   }
   // Hosted flow: the client picks on our page; the simulation takes the first option.
-  connectChannel(brand, link.platform, account, link.options[0]?.name ?? account, now);
+  connectChannel(brand, link.platform, account, link.options[0]?.name ?? account, clock);
   link.state = "completed";
   if (link.returnUrl) return backTo(res, link.returnUrl, { status: "connected" });
   return page(res, 200, "Account connected", `Your ${link.platform} account ${account} is now connected to ${brand.name}. You can close this page.`);

@@ -45,7 +45,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
   seedFixtures(store, clock.now());
 
   const api: ProfilesApi = {
-    brandFor: (principal, brandId) => brandRecord(store, store.brandFor(principal, brandId), clock),
+    brandFor: (principal, brandId, asked) => brandRecord(store, store.brandFor(principal, brandId, asked), clock),
     spendAi(brand: BrandRecord, units: number) {
       const ws = store.workspaces.get(brand.companyId);
       if (!ws) throw new ToolError("not_found", `No profile ${brand.id}.`);
@@ -83,7 +83,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
       return true;
     }
     if (connect) {
-      serveConnectLink(store, clock.now(), connect[1]!, url, res);
+      serveConnectLink(store, clock, connect[1]!, url, res);
       return true;
     }
     const logo = findLogo(store, asset![1]!);

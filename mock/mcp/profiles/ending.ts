@@ -1,4 +1,4 @@
-// Ending a client: deactivate_profile and delete_profile. Both run "in the background" for a few virtual
+// Ending a client: deactivate_profile and delete_profile. Both run "in the background" for a few (time-scaled)
 // minutes; the mock has no scheduler, so due work is finished by settle(), which every handler of this domain
 // runs first (deletion calls the posts domain's erase then).
 import { ToolError, type ToolContext } from "../context.js";
@@ -49,7 +49,7 @@ export function deactivateProfile(store: ProfilesStore, args: Record<string, any
     let unscheduledPosts = 0;
     for (const id of ws.brandIds) unscheduledPosts += ctx.posts.withdrawScheduled(id);
     shutDown(store, ws);
-    ws.deactivation = { startedAt: now, endsAt: now + workMinutes(ws, "deactivation") * minute, unscheduledPosts, finished: false };
+    ws.deactivation = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deactivation") * minute), unscheduledPosts, finished: false };
   }
   const d = ws.deactivation;
   return { companyId: ws.id, status: d.finished ? "deactivated" : "deactivation_scheduled", unscheduledPosts: d.unscheduledPosts };
@@ -71,7 +71,7 @@ export function deleteProfile(store: ProfilesStore, args: Record<string, any>, c
   if (!ws.deletion) {
     const now = ctx.clock.now();
     shutDown(store, ws);
-    ws.deletion = { startedAt: now, endsAt: now + workMinutes(ws, "deletion") * minute };
+    ws.deletion = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deletion") * minute) };
   }
   return { companyId: ws.id, deleted: true, status: "deletion_scheduled" };
 }

@@ -1,5 +1,5 @@
 // The deterministic starting data of the profiles domain. Ids are fixed UUIDs (a namespace hash of the slug),
-// times are relative to the virtual clock at start, so every run sees the same workspaces, brands and channels.
+// times are relative to the clock at start, so every run sees the same workspaces, brands and channels.
 import { day, uuidFrom } from "./ids.js";
 import type { BrandState, ChannelState, ProfilesStore, StyleState, WorkspaceState } from "./store.js";
 
@@ -24,8 +24,12 @@ export const fixtureIds = {
   blakeShop: id("brand:blake-ceramics-shop"),
 } as const;
 
-/** AI allowance of a workspace per calendar month (UTC), in the units the posts domain spends. */
-export const defaultAiAllowance = 100;
+/**
+ * AI allowance of a workspace per calendar month (UTC), in the units the posts domain spends. The seed gives no
+ * figure; it is large so that a mock left running all day under repeated conformance runs (about 25 units each)
+ * never runs dry. Blake's workspace (3 units) and the [allowance-…] magic show the refusal.
+ */
+export const defaultAiAllowance = 100_000;
 
 function channel(now: number, c: Partial<ChannelState> & Pick<ChannelState, "platform">): ChannelState {
   return {

@@ -1,4 +1,4 @@
-// What get_profile shows: each channel's health on the virtual clock, readiness with the seed's blockers, and
+// What get_profile shows: each channel's health on the clock, readiness with the seed's blockers, and
 // the BrandRecord view the posts domain works with.
 import type { Clock } from "../../clock.js";
 import type { BrandRecord } from "../context.js";

@@ -104,15 +104,26 @@ export interface ConnectLinkState {
   options: { id: string; name: string; type: string }[];
 }
 
-export const profileCaps = { clientsPerPartner: 1000, linksPerBrand: 50, tombstonesPerTenant: 10_000 } as const;
+export const profileCaps = { clientsPerPartner: 1000, linksPerBrand: 50, tombstonesPerTenant: 10_000, externalIdsPerPartner: 10_000 } as const;
+
+/** The profile a partner's externalId made: what a repeated create_profile answers, even once it is gone. */
+export interface MadeProfile {
+  brandId: string;
+  companyId: string;
+  /** The build as it last stood (a live brand's own build takes precedence). */
+  build: BuildState;
+}
 
 export class ProfilesStore {
   readonly workspaces = new Map<string, WorkspaceState>();
   readonly brands = new Map<string, BrandState>();
   /** Connect links by token, owned by their brand. */
   readonly links = new CappedStore<ConnectLinkState>(profileCaps.linksPerBrand);
-  /** partner tenant → externalId → brandId */
-  readonly externalIds = new Map<string, Map<string, string>>();
+  /**
+   * (partner, externalId) → the profile it made. Kept when the profile is erased or forgotten by the cap, so a
+   * repeat never makes a second workspace; the newest 10,000 per partner.
+   */
+  readonly externalIds = new CappedStore<MadeProfile>(profileCaps.externalIdsPerPartner);
   /** brandId of an erased workspace → its workspace and tenant (owned by the tenant), so delete_profile keeps answering deleted. */
   readonly erased = new CappedStore<{ companyId: string; tenant: string }>(profileCaps.tombstonesPerTenant);
   private counter = 0;
@@ -148,11 +159,11 @@ export class ProfilesStore {
    * The rule for ids: an id nobody has (or one whose workspace is being erased) is not_found; an existing brand
    * of another tenant is forbidden (the seed allows either; telling them apart helps a caller debugging ids).
    */
-  brandFor(principal: Principal, brandId: string): BrandState {
+  brandFor(principal: Principal, brandId: string, asked = `Profile ${brandId}`): BrandState {
     const brand = this.brands.get(brandId);
     const ws = brand && this.workspaceOf(brand);
-    if (!brand || !ws || ws.deletion) throw new ToolError("not_found", `No profile ${brandId}.`);
-    if (ws.tenant !== principal.tenant) throw new ToolError("forbidden", `Profile ${brandId} is not one of yours.`);
+    if (!brand || !ws || ws.deletion) throw new ToolError("not_found", `${asked} is not visible to this token.`);
+    if (ws.tenant !== principal.tenant) throw new ToolError("forbidden", `${asked} is not one of yours.`);
     return brand;
   }
 
@@ -176,8 +187,6 @@ export class ProfilesStore {
       this.brands.delete(brandId);
       this.links.deleteOwner(brandId);
     }
-    const ids = this.externalIds.get(ws.tenant);
-    for (const [ext, id] of ids ?? []) if (ws.brandIds.includes(id)) ids!.delete(ext);
     this.workspaces.delete(ws.id);
   }
 

@@ -1,0 +1,107 @@
+// Which web pages may talk to a mock, decided once for CORS and for the MCP transport's DNS-rebinding rule.
+// One allow-list of origins serves both: an allowed origin gets CORS headers (so a front-end on another port
+// can call the mock with fetch), and the MCP endpoint answers any other Origin 403 (the MCP spec's MUST; a
+// browser would block the answer anyway, but a rebinding page must not even reach the tools). By default every
+// loopback origin is allowed, like Prism's permissive CORS on 127.0.0.1. Requests without Origin (curl, SDK
+// clients, tests) are not browser requests and pass untouched.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface BrowserAccessOptions {
+  /**
+   * Origins a page may call the mock from, exactly as a browser sends them (`http://localhost:5173`), or `*` for
+   * any. Default: every loopback origin (localhost, *.localhost, 127.0.0.0/8, [::1]) on any port and scheme.
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * Host header names (any port) the MCP endpoint answers; default the loopback names plus the host it listens on.
+   * A rebinding page reaches the mock under its own domain name, which is not on this list.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** Request headers a page may send: the APIs' own plus what fetch adds for JSON and SSE. */
+export const corsAllowedHeaders = ["authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id", "prefer"];
+/** Response headers a page may read: waits, the MCP session and the auth challenge. */
+export const corsExposedHeaders = ["Retry-After", "Mcp-Session-Id", "Mcp-Protocol-Version", "WWW-Authenticate", "Allow"];
+const corsMethods = "GET, POST, PATCH, DELETE, OPTIONS";
+
+export function isLoopbackHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The hostname of a Host header (`name:port`, `[v6]:port`), lowercased; null when it is malformed. */
+function hostnameOf(host: string): string | null {
+  try {
+    return new URL(`http://${host}`).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return null;
+  }
+}
+
+export type AccessVerdict =
+  /** A preflight, answered here. */
+  | "answered"
+  /** A browser request from an origin not on the list (no CORS headers were set). */
+  | "foreign-origin"
+  | "pass";
+
+export interface BrowserAccess {
+  originAllowed(origin: string): boolean;
+  hostAllowed(host: string | undefined): boolean;
+  /**
+   * Sets CORS headers on `res` for an allowed Origin and answers its preflight (204). Reports a foreign origin
+   * to the caller, which decides (the REST mock serves it without CORS headers; the MCP endpoint refuses it).
+   */
+  check(req: IncomingMessage, res: ServerResponse): AccessVerdict;
+}
+
+export function createBrowserAccess(options: BrowserAccessOptions = {}, listenHost = "127.0.0.1"): BrowserAccess {
+  const anyOrigin = options.allowedOrigins?.includes("*") ?? false;
+  const origins = options.allowedOrigins ? new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, "").toLowerCase())) : null;
+  const hosts = options.allowedHosts ? new Set(options.allowedHosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ""))) : null;
+  const bound = listenHost.toLowerCase().replace(/^\[|\]$/g, "");
+
+  const originAllowed = (origin: string): boolean => {
+    if (anyOrigin) return true;
+    if (origins) return origins.has(origin.toLowerCase());
+    try {
+      const u = new URL(origin);
+      return (u.protocol === "http:" || u.protocol === "https:") && isLoopbackHostname(u.hostname);
+    } catch {
+      return false; // "null" (a file:// page or a sandboxed frame) and anything unparsable
+    }
+  };
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (host === undefined) return true; // HTTP/1.0 without Host: not a browser
+    const name = hostnameOf(host);
+    if (name === null) return false;
+    if (hosts) return hosts.has(name);
+    return isLoopbackHostname(name) || name === bound;
+  };
+
+  return {
+    originAllowed,
+    hostAllowed,
+    check(req, res) {
+      const origin = req.headers.origin;
+      if (origin === undefined) return "pass";
+      if (!originAllowed(origin)) return "foreign-origin";
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Vary", "Origin");
+      res.setHeader("Access-Control-Expose-Headers", corsExposedHeaders.join(", "));
+      if (req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined) {
+        res.writeHead(204, {
+          "Access-Control-Allow-Methods": corsMethods,
+          "Access-Control-Allow-Headers": corsAllowedHeaders.join(", "),
+          "Access-Control-Max-Age": "600",
+          "Content-Length": "0",
+        });
+        res.end();
+        req.resume();
+        return "answered";
+      }
+      return "pass";
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Guards both mocks share against clients that misbehave at the HTTP level: time limits for slow (trickling)
+// connections, requests Node's parser refuses answered in the mock's own error shape where the socket still
+// takes an answer, and a request that repeats Authorization (which token would be meant?).
+import type http from "node:http";
+import type { Duplex } from "node:stream";
+
+export interface HttpLimits {
+  /** All request headers must arrive within this (default 10 s). */
+  headersTimeoutMs?: number;
+  /** The whole request, body included, must arrive within this (default 30 s). */
+  requestTimeoutMs?: number;
+}
+
+/** Server options that enforce the limits; Node checks them every connectionsCheckingInterval. */
+export function limitOptions(limits: HttpLimits = {}): http.ServerOptions {
+  const headersTimeout = limits.headersTimeoutMs ?? 10_000;
+  const requestTimeout = Math.max(limits.requestTimeoutMs ?? 30_000, headersTimeout);
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))) };
+}
+
+export interface ParserRefusal {
+  status: number;
+  reason: string;
+  code: string;
+  message: string;
+}
+
+/** What to answer a request Node's HTTP parser (or its timers) refused. */
+export function parserRefusal(err: NodeJS.ErrnoException): ParserRefusal {
+  switch (err.code) {
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return { status: 408, reason: "Request Timeout", code: "request_timeout", message: "The request did not arrive in time; send it whole and promptly." };
+    case "HPE_HEADER_OVERFLOW":
+      // 400, not 431: the contracts' statuses for a request that cannot be taken as sent.
+      return { status: 400, reason: "Bad Request", code: "headers_too_large", message: "The request line or headers are too large." };
+    case "HPE_INVALID_HEADER_TOKEN":
+    case "HPE_INVALID_CONSTANT":
+      return { status: 400, reason: "Bad Request", code: "malformed_request", message: "A header holds characters HTTP does not allow (control characters, spaces in names)." };
+    case "HPE_UNEXPECTED_CONTENT_LENGTH":
+    case "HPE_INVALID_CONTENT_LENGTH":
+    case "HPE_INVALID_TRANSFER_ENCODING":
+      return { status: 400, reason: "Bad Request", code: "malformed_request", message: "The body's length is given in conflicting or invalid ways." };
+    default:
+      return { status: 400, reason: "Bad Request", code: "malformed_request", message: "The request could not be read as HTTP/1.1." };
+  }
+}
+
+/** Answers a parser-level refusal on the raw socket with `body` (the mock's error shape) and closes it. */
+export function answerOnSocket(socket: Duplex, refusal: ParserRefusal, body: unknown): void {
+  if (!socket.writable) return void socket.destroy();
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/** True when the request sends Authorization more than once (Node would silently keep the first). */
+export const repeatsAuthorization = (req: http.IncomingMessage): boolean => (req.headersDistinct.authorization?.length ?? 0) > 1;

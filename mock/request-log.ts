@@ -1,0 +1,34 @@
+// One log line per request: time, mock, method, what was asked (path, or the JSON-RPC method and tool), the
+// outcome (status, error code, or "ok") and the milliseconds it took. Never the token: nothing from the
+// Authorization header is read here, and a connect link's path (its token is a credential) is shortened.
+import type { ServerResponse } from "node:http";
+
+export type LogSink = (line: string) => void;
+
+/** The path as logged: no query string, connect-link tokens elided. */
+export function loggedPath(rawUrl: string | undefined): string {
+  const path = (rawUrl ?? "/").split(/[?#]/)[0]!;
+  return path.replace(/^\/connect\/[^/]+/, "/connect/…").slice(0, 200);
+}
+
+export interface RequestRecord {
+  /** What was asked, e.g. `POST /v1/brands` or `tools/call create_posts`. */
+  what: string;
+  /** How it ended when not just the HTTP status: an error code, or "ok". */
+  outcome?: string;
+}
+
+/**
+ * Starts timing a request and logs it when the answer has been sent (or the client went away). The handler fills
+ * in `record` as it learns more (the tool, the error code).
+ */
+export function logRequest(sink: LogSink | undefined, name: string, res: ServerResponse, record: RequestRecord): void {
+  if (!sink) return;
+  const started = performance.now();
+  res.once("close", () => {
+    const ms = (performance.now() - started).toFixed(1);
+    const status = res.headersSent ? String(res.statusCode) : "aborted";
+    const outcome = record.outcome && record.outcome !== status ? `${status} ${record.outcome}` : status;
+    sink(`${new Date().toISOString()} ${name} ${record.what} ${outcome} ${ms}ms`);
+  });
+}

@@ -1,0 +1,144 @@
+// Protocol hygiene of the MCP gateway mock: JSON-RPC error codes as the spec gives them, batches only where the
+// negotiated protocol version has them, and a start failure (a taken port) as a rejected promise with one line.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockCommand } from "../cli/mock.js";
+import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
+import { startRestMock } from "../mock/rest/server.js";
+
+let mock: McpMock;
+beforeAll(async () => {
+  mock = await startMcpMock({ port: 0 });
+});
+afterAll(() => mock.stop());
+
+async function rpc(body: string, version: string | null = "2025-06-18"): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json, text/event-stream" };
+  if (version) headers["mcp-protocol-version"] = version;
+  const res = await fetch(mock.url, { method: "POST", headers, body });
+  return { status: res.status, body: await res.json() };
+}
+
+const request = (method: string, params?: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 7, method, ...(params === undefined ? {} : { params }) });
+
+describe("JSON-RPC error codes", () => {
+  it("-32700 only for a body that is not JSON", async () => {
+    expect((await rpc("{nope")).body.error.code).toBe(-32700);
+  });
+
+  it.each([
+    ["an empty object", "{}", null],
+    ["a number", "42", null],
+    ["jsonrpc 1.0", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, 3],
+    ["no method", `{"jsonrpc":"2.0","id":3}`, 3],
+    ["a method that is not a string", `{"jsonrpc":"2.0","id":3,"method":5}`, 3],
+    ["an id that is an object", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, null],
+    ["params that are a string", `{"jsonrpc":"2.0","id":3,"method":"ping","params":"x"}`, 3],
+  ])("-32600 for %s", async (_label, body, id) => {
+    const r = await rpc(body);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ jsonrpc: "2.0", id, error: { code: -32600 } });
+  });
+
+  it.each([
+    ["no params", undefined],
+    ["no tool name", {}],
+    ["an empty tool name", { name: "" }],
+    ["a tool name that is a number", { name: 5 }],
+    ["arguments that are an array", { name: "get_workspaces", arguments: [1] }],
+    ["arguments that are a string", { name: "get_workspaces", arguments: "x" }],
+    ["arguments that are null", { name: "get_workspaces", arguments: null }],
+  ])("-32602 for a tools/call with %s", async (_label, params) => {
+    const r = await rpc(request("tools/call", params));
+    expect(r.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+  });
+
+  it("-32602 for a tools/list cursor it never issued; no cursor lists the tools", async () => {
+    expect((await rpc(request("tools/list", { cursor: "garbage" }))).body).toMatchObject({ id: 7, error: { code: -32602 } });
+    expect((await rpc(request("tools/list", {}))).body.result.tools.length).toBeGreaterThan(10);
+  });
+
+  it("-32601 for an unknown method (the SDK's own answer, kept)", async () => {
+    expect((await rpc(request("nope/never"))).body.error.code).toBe(-32601);
+  });
+});
+
+describe("batches", () => {
+  const batch = JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "ping" }]);
+  it("are refused with -32600 under 2025-06-18 and later", async () => {
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+      const r = await rpc(batch, version);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toMatchObject({ code: -32600, message: expect.stringMatching(/no JSON-RPC batches/) });
+    }
+    const init = JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }]);
+    expect((await rpc(init, null)).body.error.code).toBe(-32600);
+  });
+
+  it("are answered under 2025-03-26 (and without a version header, which means 2025-03-26)", async () => {
+    for (const version of ["2025-03-26", null]) {
+      const r = await rpc(batch, version);
+      expect(r.status, String(version)).toBe(200);
+      expect(JSON.stringify(r.body)).toContain('"result"');
+    }
+    expect((await rpc("[]", "2025-03-26")).body.error.code).toBe(-32600);
+    expect((await rpc(JSON.stringify([{ jsonrpc: "2.0", id: 1 }]), "2025-03-26")).body.error.code).toBe(-32600);
+  });
+});
+
+describe("start failures", () => {
+  it("a taken port rejects startMcpMock and startRestMock with one line naming the port", async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      for (const start of [() => startMcpMock({ port }), () => startRestMock({ port })]) {
+        const err = await start().then(() => null, (e: Error) => e);
+        expect(err?.message).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use \\(EADDRINUSE\\)`));
+        expect(err?.message).not.toContain("\n");
+      }
+      const lines: string[] = [];
+      const spy = vi.spyOn(console, "error").mockImplementation((l: string) => void lines.push(l));
+      const out = vi.spyOn(console, "log").mockImplementation(() => {});
+      try {
+        expect(await mockCommand(["--no-prism", "--quiet", "--rest-port", "0", "--mcp-port", String(port)])).toBe(1);
+      } finally {
+        spy.mockRestore();
+        out.mockRestore();
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Could not start the mocks: MCP gateway mock: port \d+ on 127\.0\.0\.1 is already in use \(EADDRINUSE\)/);
+      expect(lines[0]).not.toContain("\n");
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("a host that is not this machine's rejects too", async () => {
+    await expect(startMcpMock({ port: 0, host: "192.0.2.1" })).rejects.toThrow(/MCP gateway mock: 192\.0\.2\.1 is not an address of this machine/);
+  });
+});
+
+describe("tools/list from the prepared cache", () => {
+  it("answers each audience exactly the manifest's tools it may see, echoing the id", async () => {
+    const { default: manifest } = await import("../generated/mcp/tools.json", { with: { type: "json" } });
+    const all = (manifest as { tools: { name: string; _meta: Record<string, { partnerOnly: boolean }> }[] }).tools;
+    for (const [token, partner] of [["mcp_partner", true], ["mcp_user", false]] as const) {
+      const res = await fetch(mock.url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: "list-1", method: "tools/list" }),
+      });
+      const body = await res.json();
+      expect(body.id).toBe("list-1");
+      expect(body.result.tools).toEqual(all.filter((t) => partner || !t._meta["ideas-contract/contract"]!.partnerOnly));
+    }
+  });
+
+  it("leaves what the SDK refuses to the SDK (406 without text/event-stream; an unsupported version)", async () => {
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const plain = await fetch(mock.url, { method: "POST", headers: { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json" }, body: list });
+    expect(plain.status).toBe(406);
+    expect((await rpc(list, "1999-01-01")).status).toBe(400);
+  });
+});

@@ -1,0 +1,94 @@
+// Hostile HTTP against both stateful mocks over raw sockets: what Node's parser refuses, a repeated
+// Authorization header, an unmeetable Expect and a trickling client each get an answer in the mock's own error
+// shape (REST envelope; JSON-RPC error or OAuth-style error for MCP), never an empty body or a held connection.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
+import { startRestMock, type RestMock } from "../mock/rest/server.js";
+
+let rest: RestMock;
+let mcp: McpMock;
+beforeAll(async () => {
+  // Short limits so the trickle test need not wait; the defaults are 10 s (headers) and 30 s (request).
+  const limits = { headersTimeoutMs: 300, requestTimeoutMs: 600 };
+  rest = await startRestMock({ port: 0, limits });
+  mcp = await startMcpMock({ port: 0, limits });
+});
+afterAll(async () => {
+  await rest.stop();
+  await mcp.stop();
+});
+
+/** Writes raw bytes, reads until the server closes (or answers in full), and splits status and JSON body. */
+function raw(url: URL, bytes: string, { hold = false } = {}): Promise<{ status: number; body: any; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), "127.0.0.1");
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (d: string) => (text += d));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      const json = text.slice(text.indexOf("\r\n\r\n") + 4);
+      let body: any = null;
+      try {
+        body = JSON.parse(json);
+      } catch {
+        /* left null: the test says what it expected */
+      }
+      resolve({ status, body, text });
+    });
+    socket.write(bytes, "latin1");
+    if (!hold) setTimeout(() => socket.end(), 2000).unref();
+  });
+}
+
+const targets = () => [
+  { name: "rest", url: rest.url, path: "/v1/brands/brand_x", token: "test_team_a", shape: (b: any) => expect(b?.error).toMatchObject({ type: "invalid_request", code: expect.any(String), message: expect.any(String), param: null }) },
+  { name: "mcp", url: new URL(mcp.url.origin), path: "/mcp", token: "mcp_user", shape: (b: any) => expect(b).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } }) },
+];
+
+describe("requests Node's parser refuses get the protocol's error shape", () => {
+  it.each([
+    ["a control character in a header", (p: string) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ab\x01cd\r\n\r\n`, 400],
+    ["conflicting body lengths", (p: string) => `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400],
+    ["oversized headers", (p: string) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 400],
+  ] as const)("%s", async (_label, request, status) => {
+    for (const t of targets()) {
+      const r = await raw(t.url, request(t.path));
+      expect(r.status, `${t.name}: ${r.text.slice(0, 200)}`).toBe(status);
+      t.shape(r.body);
+    }
+  });
+
+  it("an Expect other than 100-continue: 417 with a body", async () => {
+    for (const t of targets()) {
+      const r = await raw(t.url, `GET ${t.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: bogus\r\nConnection: close\r\n\r\n`);
+      expect(r.status, t.name).toBe(417);
+      expect(r.body, t.name).not.toBeNull();
+    }
+  });
+
+  it("a trickling client is answered 408 and let go", async () => {
+    for (const t of targets()) {
+      const r = await raw(t.url, `GET ${t.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, { hold: true });
+      expect(r.status, `${t.name}: ${r.text.slice(0, 200)}`).toBe(408);
+      t.shape(r.body);
+    }
+  });
+});
+
+describe("a repeated Authorization header", () => {
+  it("is refused with 400, whichever token comes first", async () => {
+    const rr = await raw(rest.url, `GET /v1/brands/brand_x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer test_team_a\r\nAuthorization: Bearer test_team_b\r\nConnection: close\r\n\r\n`);
+    expect(rr.status).toBe(400);
+    expect(rr.body.error).toMatchObject({ type: "invalid_request", code: "duplicate_authorization" });
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const mr = await raw(
+      new URL(mcp.url.origin),
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer mcp_user\r\nAuthorization: Bearer mcp_partner\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(mr.status).toBe(400);
+    expect(mr.body).toMatchObject({ error: "invalid_request" });
+  });
+});
