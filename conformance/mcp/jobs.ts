@@ -116,14 +116,18 @@ export class McpJobs {
     if (typeof iso !== "string") return;
     const t = Date.parse(iso);
     if (Number.isNaN(t)) return;
-    if (!this.#seen || t > this.#seen.target + (performance.now() - this.#seen.real) / this.mcp.timing.timeScale)
+    if (!this.#seen || t > this.#seen.target + (performance.now() - this.#seen.real))
       this.#seen = { target: t, real: performance.now() };
   }
 
-  /** The target's now, estimated from the latest time it wrote (its clock may run fast), or ours. */
+  /**
+   * The target's now, estimated from the latest time it wrote (its clock may be ahead of ours, e.g. a mock advanced
+   * through its control path), or ours. A target's clock runs at the wall clock's pace whatever the time scale: the
+   * scale shortens its background work, not its time.
+   */
   targetNow(): number {
     const s = this.#seen;
-    const estimate = s ? s.target + (performance.now() - s.real) / this.mcp.timing.timeScale : 0;
+    const estimate = s ? s.target + (performance.now() - s.real) : 0;
     return Math.max(Date.now(), estimate);
   }
 
