@@ -3,8 +3,8 @@
 // naming it makes it `not-covered` (or `not-observable` when the catalogue says nobody can see it).
 //
 // A case is a check's verdict on one rule: every `ctx.expect`/`ctx.fail` naming the rule records one. A check that
-// names a rule itself (not through a family) and passes counts as a passing case even without an `expect` naming
-// it; a check that names a family must record a case per member, so one tried member never passes the others.
+// names a rule but records no case for it has not enforced it (it counts as a skipped case); a check that names a
+// family must record a case per member, so one tried member never passes the others.
 import type { CheckResult } from "../check.js";
 import type { Provenance, Rule, RuleCatalogue } from "../rules.js";
 
@@ -45,11 +45,10 @@ function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase
   // A case that ran before the check gave up still counts.
   if (recorded === "pass") return { check, outcome: "pass" };
   if (result.status === "skip") return { check, outcome: "skipped", why: result.reason ?? "skipped" };
-  if (!viaFamily && result.status === "pass") return { check, outcome: "pass" };
   return {
     check,
     outcome: "skipped",
-    why: viaFamily ? `${check} ran but tried no case of this member` : `${check} stopped before reaching this rule`,
+    why: viaFamily ? `${check} ran but tried no case of this member` : result.status === "fail" ? `${check} stopped before reaching this rule` : `${check} ran but recorded no case of this rule`,
   };
 }
 
