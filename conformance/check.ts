@@ -55,7 +55,10 @@ export interface Check {
   id: string;
   /** One line: what the check does. */
   description: string;
-  /** The rule ids the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks). */
+  /**
+   * The rules the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks): rule ids, or family ids
+   * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
+   */
   rules: readonly string[];
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;
@@ -87,7 +90,12 @@ export interface CheckResult {
   notes: string[];
   durationMs: number;
   requests: number;
+  /** Rule id → how the check's cases for it came out (every `expect` or `fail` naming it is a case). */
+  cases: Record<string, CaseOutcome>;
 }
+
+/** A rule's cases in one check: `fail` when any failed, else `pass`. */
+export type CaseOutcome = "pass" | "fail";
 
 /** Thrown by ctx.fail: ends the check as failed. */
 export class CheckFailed extends Error {
@@ -108,7 +116,7 @@ export interface CheckContext {
   /** The target's API, with this check's requests counted. */
   readonly api: ApiClient;
   readonly fixtures: Fixtures;
-  /** Records a failure unless `ok`; returns `ok`. */
+  /** Records a case of each rule named: a failure unless `ok`; returns `ok`. */
   expect(ok: boolean, rules: string | readonly string[], message: string): boolean;
   /** Ends the check as failed. */
   fail(rules: string | readonly string[], message: string): never;

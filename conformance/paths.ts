@@ -8,3 +8,5 @@ export const restRulesPath = path.join(repoRoot, "spec/rules/rest.yaml");
 export const rulesSchemaPath = path.join(repoRoot, "spec/rules/rules.schema.json");
 export const openapiJsonPath = path.join(repoRoot, "generated/openapi/openapi.json");
 export const referenceTargetPath = path.join(repoRoot, "conformance/targets/reference.yaml");
+export const mcpToolsJsonPath = path.join(repoRoot, "generated/mcp/tools.json");
+export const mcpErrorsJsonPath = path.join(repoRoot, "generated/mcp/errors.json");

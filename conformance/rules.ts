@@ -1,39 +1,110 @@
-// The rule catalogue (spec/rules/rest.yaml): loaded, checked against rules.schema.json and indexed by id.
+// A rule catalogue (spec/rules/rest.yaml, spec/rules/mcp.yaml; format in spec/rules/README.md): loaded, checked
+// against rules.schema.json, its families expanded into one rule per member from the contract, indexed by id.
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { parse } from "yaml";
+import { familyMembers, resolveContractPointer, type MemberFilter } from "./contract-pointer.js";
 import { restRulesPath, rulesSchemaPath } from "./paths.js";
 
-export type Testable = "always" | "trigger" | "not-observable";
+export type Testable = "direct" | "trigger" | "not-observable";
+export type Provenance = "seed" | "inferred";
 
 export interface Rule {
   id: string;
   statement: string;
   section: string;
+  /** seed: stated by the seed; inferred: our design where the seed is silent (`reason` says why). */
+  provenance: Provenance;
+  reason?: string;
   testable: Testable;
+  /** For a trigger rule: the target-file slot that provokes the situation. */
+  slot?: string;
   note?: string;
+  /** Where the contract states it (openapi:#/…, tool:<name>#/…, error:<code>). */
+  contract?: string;
+  /** For a member of a family: the family's id and the member. */
+  family?: string;
+  member?: string;
+}
+
+interface Entry extends Omit<Rule, "family" | "member" | "provenance"> {
+  provenance?: Provenance;
+  family?: { from?: string; where?: MemberFilter; members?: string[] };
 }
 
 export interface RuleCatalogue {
+  file: string;
+  /** Every rule, families expanded, in catalogue order. */
   rules: readonly Rule[];
   byId: ReadonlyMap<string, Rule>;
+  /** A family's id → its members' rules. */
+  families: ReadonlyMap<string, readonly Rule[]>;
 }
 
-/** Loads and checks a rule catalogue; throws with every problem listed when it is not valid. */
+const schemaCheck = (() => {
+  let validate: ReturnType<InstanceType<typeof Ajv2020.default>["compile"]> | undefined;
+  return (data: unknown) => {
+    validate ??= new Ajv2020.default({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(rulesSchemaPath, "utf8")) as object);
+    return validate(data) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is not valid"}`);
+  };
+})();
+
+const fill = (text: string, member: string) => text.replaceAll("{member}", member);
+
+function expand(entry: Entry): Rule[] {
+  const { family, ...rule } = entry;
+  const base: Rule = { ...rule, provenance: rule.provenance ?? "seed" };
+  if (!family) return [base];
+  const members = family.members ? family.members.map((name) => ({ name, contract: undefined })) : familyMembers(family.from!, family.where);
+  return members.map((m) => {
+    const contract = entry.contract?.includes("{member}") ? fill(entry.contract, m.name) : (m.contract ?? entry.contract);
+    return {
+      ...base,
+      id: `${entry.id}/${m.name}`,
+      statement: fill(entry.statement, m.name),
+      ...(contract !== undefined ? { contract } : {}),
+      family: entry.id,
+      member: m.name,
+    };
+  });
+}
+
+/** Loads, checks and expands a rule catalogue; throws with every problem listed when it is not valid. */
 export function loadRules(file: string = restRulesPath): RuleCatalogue {
   const data = parse(readFileSync(file, "utf8")) as unknown;
-  const schema = JSON.parse(readFileSync(rulesSchemaPath, "utf8")) as object;
-  const ajv = new Ajv2020.default({ allErrors: true, strict: false });
-  const validate = ajv.compile(schema);
-  if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is not valid"}`);
-    throw new Error(`${file} is not a valid rule catalogue:\n  ${problems.join("\n  ")}`);
-  }
-  const rules = (data as { rules: Rule[] }).rules;
+  const problems = schemaCheck(data);
+  if (problems.length) throw new Error(`${file} is not a valid rule catalogue:\n  ${problems.join("\n  ")}`);
+  const rules: Rule[] = [];
   const byId = new Map<string, Rule>();
-  for (const rule of rules) {
-    if (byId.has(rule.id)) throw new Error(`${file}: rule id ${rule.id} appears twice`);
-    byId.set(rule.id, rule);
+  const families = new Map<string, Rule[]>();
+  for (const entry of (data as { rules: Entry[] }).rules) {
+    let expanded: Rule[];
+    try {
+      expanded = expand(entry);
+    } catch (err) {
+      throw new Error(`${file}: rule ${entry.id}: ${(err as Error).message}`);
+    }
+    if (entry.family) {
+      if (!expanded.length) throw new Error(`${file}: family ${entry.id} has no members`);
+      if (byId.has(entry.id) || families.has(entry.id)) throw new Error(`${file}: rule id ${entry.id} appears twice`);
+      families.set(entry.id, expanded);
+    }
+    for (const rule of expanded) {
+      if (byId.has(rule.id) || families.has(rule.id) && !rule.family) throw new Error(`${file}: rule id ${rule.id} appears twice`);
+      byId.set(rule.id, rule);
+      rules.push(rule);
+    }
   }
-  return { rules, byId };
+  return { file, rules, byId, families };
+}
+
+/** The rule ids a reference stands for: a rule's own id, or every member of a family; undefined when unknown. */
+export function expandRuleRef(catalogue: RuleCatalogue, ref: string): readonly string[] | undefined {
+  if (catalogue.byId.has(ref)) return [ref];
+  return catalogue.families.get(ref)?.map((r) => r.id);
+}
+
+/** Every contract pointer of the catalogue that points at nothing, as `<rule id>: <pointer>`. */
+export function danglingPointers(catalogue: RuleCatalogue): string[] {
+  return catalogue.rules.filter((r) => r.contract !== undefined && resolveContractPointer(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
 }

@@ -2,10 +2,10 @@
 // share the fixtures), each skipped with the reason when its needs are not met, all within the run's budget.
 import { setMaxListeners } from "node:events";
 import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
-import { CheckFailed, CheckSkipped, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
+import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
 import { Fixtures, type FixtureEnv } from "./fixtures.js";
 import type { Redactor } from "./redact.js";
-import type { RuleCatalogue } from "./rules.js";
+import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { Target } from "./target.js";
 
 export type RunEvent =
@@ -70,7 +70,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   const { target, checks, rules, redactor } = options;
   const emit = options.onEvent ?? (() => {});
   for (const check of checks)
-    for (const rule of check.rules) if (!rules.byId.has(rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
+    for (const rule of check.rules) if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
 
   const abort = new AbortController();
   // Every request in flight listens for the budget's end; there may be many more than ten.
@@ -101,6 +101,10 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const started = performance.now();
     const failures: Failure[] = [];
     const notes: string[] = [];
+    const cases: Record<string, CaseOutcome> = {};
+    const record = (r: string | readonly string[], ok: boolean) => {
+      for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
+    };
     const api = apiClient(transport, (text) => notes.push(text));
     const extra = extension?.context?.(check);
     const result = (status: CheckResult["status"], reason?: string): CheckResult => ({
@@ -114,6 +118,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       notes: notes.map((n) => redactor.text(n)),
       durationMs: Math.round(performance.now() - started),
       requests: api.requests + (extra?.requests() ?? 0),
+      cases: { ...cases },
     });
     const waitKey = `check:${check.id}`;
     const ctx: CheckContext = {
@@ -121,6 +126,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       api,
       fixtures,
       expect(ok, r, message) {
+        record(r, ok);
         if (!ok) failures.push({ rules: typeof r === "string" ? [r] : [...r], message });
         return ok;
       },
@@ -154,6 +160,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       if (err instanceof CheckSkipped) return failures.length ? result("fail") : result("skip", err.reason);
       if (err instanceof CheckFailed) {
         failures.push(err.failure);
+        record(err.failure.rules, false);
         return result("fail");
       }
       const message =
@@ -163,6 +170,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
             ? err.message
             : `the check broke: ${(err as Error)?.stack ?? String(err)}`;
       failures.push({ rules: [...check.rules], message });
+      record(check.rules, false);
       return result("fail");
     } finally {
       emit({ type: "waiting", key: waitKey, text: null });

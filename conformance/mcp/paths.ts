@@ -2,6 +2,7 @@
 import path from "node:path";
 import { repoRoot } from "../paths.js";
 
+export { mcpToolsJsonPath } from "../paths.js";
+
 export const mcpRulesPath = path.join(repoRoot, "spec/rules/mcp.yaml");
-export const mcpToolsJsonPath = path.join(repoRoot, "generated/mcp/tools.json");
 export const mcpToolSpecsDir = path.join(repoRoot, "spec/mcp/tools");

@@ -1,9 +1,21 @@
-// The coverage ledger: every rule of the catalogue with what the run made of it — pass, fail, skipped (why),
-// not covered (no check names it) or not observable (no check can; the catalogue says why).
+// The coverage ledger: every rule of the catalogue with what the run made of it. A rule passes only when every
+// case that enforces it ran and passed; skipped cases make it `partial`; no case run makes it `skipped`; no check
+// naming it makes it `not-covered` (or `not-observable` when the catalogue says nobody can see it).
+//
+// A case is a check's verdict on one rule: every `ctx.expect`/`ctx.fail` naming the rule records one. A check that
+// names a rule itself (not through a family) and passes counts as a passing case even without an `expect` naming
+// it; a check that names a family must record a case per member, so one tried member never passes the others.
 import type { CheckResult } from "../check.js";
-import type { Rule, RuleCatalogue } from "../rules.js";
+import type { Provenance, Rule, RuleCatalogue } from "../rules.js";
 
-export type LedgerStatus = "pass" | "fail" | "skipped" | "not-covered" | "not-observable";
+export type LedgerStatus = "pass" | "fail" | "partial" | "skipped" | "not-covered" | "not-observable";
+
+export interface LedgerCase {
+  check: string;
+  outcome: "pass" | "fail" | "skipped";
+  /** Why the case did not run. */
+  why?: string;
+}
 
 export interface LedgerEntry {
   /** The catalogue the rule is in: spec/rules/rest.yaml or spec/rules/mcp.yaml. */
@@ -11,17 +23,36 @@ export interface LedgerEntry {
   id: string;
   statement: string;
   section: string;
+  provenance: Provenance;
   testable: Rule["testable"];
   status: LedgerStatus;
-  /** Checks that name the rule. */
+  /** Checks that name the rule (or its family). */
   checks: string[];
   /** Checks with a failure attributed to the rule. */
   failedBy: string[];
-  /** Why it was skipped, not covered or not observable. */
+  /** Each enforcing check's case. */
+  cases: LedgerCase[];
+  /** Why it is partial, skipped, not covered or not observable. */
   why?: string;
 }
 
-/** `unselected`: rules that checks left out of the run (--only) would have covered. */
+/** How one check's run bears on one rule it enforces. */
+function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase {
+  const check = result.id;
+  if (result.status === "skip") return { check, outcome: "skipped", why: result.reason ?? "skipped" };
+  const failedHere = result.failures.some((f) => f.rules.includes(rule.id) || (rule.family !== undefined && f.rules.includes(rule.family)));
+  const recorded = result.cases[rule.id];
+  if (failedHere || recorded === "fail") return { check, outcome: "fail" };
+  if (recorded === "pass") return { check, outcome: "pass" };
+  if (!viaFamily && result.status === "pass") return { check, outcome: "pass" };
+  return {
+    check,
+    outcome: "skipped",
+    why: viaFamily ? `${check} ran but tried no case of this member` : `${check} stopped before reaching this rule`,
+  };
+}
+
+/** `unselected`: rules (or families) that checks left out of the run (--only) would have covered. */
 export function buildLedger(
   catalogue: RuleCatalogue,
   results: readonly CheckResult[],
@@ -29,23 +60,49 @@ export function buildLedger(
   suite: LedgerEntry["suite"] = "rest",
 ): LedgerEntry[] {
   return catalogue.rules.map((rule) => {
-    const covering = results.filter((r) => r.rules.includes(rule.id) || r.failures.some((f) => f.rules.includes(rule.id)));
-    const failedBy = results.filter((r) => r.failures.some((f) => f.rules.includes(rule.id))).map((r) => r.id);
-    const base = { suite, id: rule.id, statement: rule.statement, section: rule.section, testable: rule.testable, checks: covering.map((r) => r.id), failedBy };
-    if (failedBy.length) return { ...base, status: "fail" };
-    if (covering.some((r) => r.status !== "skip")) return { ...base, status: "pass" };
-    if (rule.testable === "not-observable" && !covering.length) return { ...base, status: "not-observable", why: rule.note ?? "not observable from outside" };
-    if (covering.length) {
-      const reasons = [...new Set(covering.map((r) => r.reason ?? "skipped"))];
-      return { ...base, status: "skipped", why: reasons.join("; ") };
+    const cases: LedgerCase[] = [];
+    for (const r of results) {
+      const direct = r.rules.includes(rule.id);
+      const viaFamily = !direct && rule.family !== undefined && r.rules.includes(rule.family);
+      if (direct || viaFamily) cases.push(caseOf(rule, r, viaFamily));
     }
-    if (unselected.has(rule.id)) return { ...base, status: "skipped", why: "its checks were not selected (--only)" };
+    const base = {
+      suite,
+      id: rule.id,
+      statement: rule.statement,
+      section: rule.section,
+      provenance: rule.provenance,
+      testable: rule.testable,
+      checks: cases.map((c) => c.check),
+      failedBy: cases.filter((c) => c.outcome === "fail").map((c) => c.check),
+      cases,
+    };
+    const left = unselected.has(rule.id) || (rule.family !== undefined && unselected.has(rule.family));
+    const skipped = cases.filter((c) => c.outcome === "skipped");
+    const reasons = [...new Set(skipped.map((c) => c.why!)), ...(left ? ["some of its checks were not selected (--only)"] : [])];
+    if (base.failedBy.length) return { ...base, status: "fail" };
+    if (cases.some((c) => c.outcome === "pass")) return reasons.length ? { ...base, status: "partial", why: reasons.join("; ") } : { ...base, status: "pass" };
+    if (reasons.length) return { ...base, status: "skipped", why: reasons.join("; ") };
+    if (rule.testable === "not-observable") return { ...base, status: "not-observable", why: rule.note ?? "not observable from outside" };
     return { ...base, status: "not-covered", why: "no check names this rule" };
   });
 }
 
 export function ledgerCounts(ledger: readonly LedgerEntry[]): Record<LedgerStatus, number> {
-  const out: Record<LedgerStatus, number> = { pass: 0, fail: 0, skipped: 0, "not-covered": 0, "not-observable": 0 };
+  const out: Record<LedgerStatus, number> = { pass: 0, fail: 0, partial: 0, skipped: 0, "not-covered": 0, "not-observable": 0 };
   for (const e of ledger) out[e.status]++;
   return out;
+}
+
+/** The figure a run opens with: of the testable rules of a provenance, how many this run enforced. */
+export interface Enforcement {
+  enforced: number;
+  testable: number;
+  percent: number;
+}
+
+export function enforcement(ledger: readonly LedgerEntry[], provenance: Provenance): Enforcement {
+  const testable = ledger.filter((e) => e.provenance === provenance && e.testable !== "not-observable");
+  const enforced = testable.filter((e) => e.status === "pass").length;
+  return { enforced, testable: testable.length, percent: testable.length ? Math.floor((enforced / testable.length) * 1000) / 10 : 100 };
 }

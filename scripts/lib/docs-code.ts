@@ -4,17 +4,20 @@
 // The mocks and the checks read generated/ from disk when they load (the negative checks are derived from the
 // OpenAPI, the posts mock from the error catalogue), so `npm run generate` imports this module only after it
 // has written generated/; `--check` compares with what the files on disk give.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Check } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { restRulesPath } from "../../conformance/paths.js";
-import { loadRules, type Rule } from "../../conformance/rules.js";
+import { loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
 import { magicInputs as profilesMagicInputs } from "../../mock/mcp/profiles/magic.js";
 import { mcpTestTokens } from "../../mock/mcp/tokens.js";
 import { magicInputs as restMagicInputs } from "../../mock/rest/magic.js";
 import { restTestTokens } from "../../mock/rest/tokens.js";
+import { mcpMutants } from "../../test/mutants/mcp/catalogue.js";
+import { mutants as restMutants } from "../../test/mutants/rest/catalogue.js";
 import { anchor, banner, cell, table } from "./docs.js";
 import { repoRoot } from "./paths.js";
 import type { GeneratedFiles } from "./rest.js";
@@ -57,40 +60,77 @@ function coverage(checks: readonly Check[]): string {
 interface Catalogue {
   title: string;
   file: string;
-  rules: readonly Rule[];
+  catalogue: RuleCatalogue;
   checks: readonly Check[];
+  mutants: readonly { id: string; rule: string }[];
 }
 
-function catalogueSection(c: Catalogue): string {
-  const covering = (rule: Rule) => c.checks.filter((check) => check.rules.includes(rule.id));
+/** Where the mocks say they honour a rule: `// rule: <id>[, <id>…]` comments in mock/, as `file:line` by id. */
+function mockHubs(): Map<string, string[]> {
+  const hubs = new Map<string, string[]>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith(".ts"))
+        readFileSync(file, "utf8")
+          .split("\n")
+          .forEach((line, i) => {
+            const m = /\/\/\s*rules?:\s*(.+)$/.exec(line);
+            for (const id of m?.[1]!.split(/[\s,]+/).filter(Boolean) ?? [])
+              hubs.set(id, [...(hubs.get(id) ?? []), `${path.relative(repoRoot, file)}:${i + 1}`]);
+          });
+    }
+  };
+  walk(path.join(repoRoot, "mock"));
+  return hubs;
+}
+
+function catalogueSection(c: Catalogue, hubs: Map<string, string[]>): string {
+  const names = (rule: Rule, ids: readonly string[]) => ids.includes(rule.id) || (rule.family !== undefined && ids.includes(rule.family));
   const out = [`## ${c.title} (${code(path.relative(repoRoot, c.file))})\n`];
-  const sections = [...new Set(c.rules.map((r) => r.section))];
+  const sections = [...new Set(c.catalogue.rules.map((r) => r.section))];
   for (const section of sections) {
     out.push(`### ${section}\n`);
-    const rows = c.rules
+    const rows = c.catalogue.rules
       .filter((r) => r.section === section)
       .map((r) => {
-        const checks = covering(r);
-        const covered = r.testable === "not-observable" ? `none: ${cell(r.note)}` : checks.length ? coverage(checks) : "**not covered**";
-        return [code(r.id), r.statement, r.testable, covered];
+        const checks = c.checks.filter((check) => names(r, check.rules));
+        const covered = checks.length ? coverage(checks) : r.testable === "not-observable" ? `none: ${cell(r.note)}` : "**not covered**";
+        const kind = `${r.provenance}${r.provenance === "inferred" ? ` (${cell(r.reason)})` : ""}; ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
+        const mock = [...(hubs.get(r.id) ?? []), ...(r.family ? (hubs.get(r.family) ?? []) : [])].map(code).join(", ") || "—";
+        const mutants = c.mutants.filter((m) => names(r, [m.rule]) || m.rule === r.id).map((m) => code(m.id)).join(", ") || "—";
+        return [code(r.id), r.statement, kind, r.contract ? code(r.contract) : "—", mock, covered, mutants];
       });
-    out.push(table(["rule", "statement", "testable", "checks"], rows) + "\n");
+    out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "mutants"], rows) + "\n");
   }
   return out.join("\n");
 }
 
 function rulesPage(catalogues: Catalogue[]): string {
+  const hubs = mockHubs();
   const summary = catalogues.map((c) => {
-    const count = (t: Rule["testable"]) => c.rules.filter((r) => r.testable === t).length;
-    const uncovered = c.rules.filter((r) => r.testable !== "not-observable" && !c.checks.some((k) => k.rules.includes(r.id))).length;
-    return [`[${c.title}](#${anchor(`${c.title} (${path.relative(repoRoot, c.file)})`)})`, String(c.rules.length), String(count("always")), String(count("trigger")), String(count("not-observable")), String(c.checks.length), String(uncovered)];
+    const rules = c.catalogue.rules;
+    const count = (f: (r: Rule) => boolean) => String(rules.filter(f).length);
+    const covered = (r: Rule) => c.checks.some((k) => k.rules.includes(r.id) || (r.family !== undefined && k.rules.includes(r.family)));
+    return [
+      `[${c.title}](#${anchor(`${c.title} (${path.relative(repoRoot, c.file)})`)})`,
+      String(rules.length),
+      count((r) => r.provenance === "seed"),
+      count((r) => r.provenance === "inferred"),
+      count((r) => r.testable === "direct"),
+      count((r) => r.testable === "trigger"),
+      count((r) => r.testable === "not-observable"),
+      String(c.checks.length),
+      count((r) => r.testable !== "not-observable" && !covered(r)),
+    ];
   });
   return [
     banner,
     "# Rule catalogue\n",
-    "Every behavioural rule of both APIs, in our words, with the conformance checks that enforce it (the checks of `conformance/checks/` that name the rule). `testable` says who can observe a rule: `always` any caller, `trigger` a caller given a path it cannot force (in the target file), `not-observable` nobody from outside (no check; the note says why). List the checks with `npx ideas-contract conformance --list`; a run's coverage ledger reports each rule's outcome.\n",
-    table(["catalogue", "rules", "always", "trigger", "not observable", "checks", "testable rules no check covers"], summary) + "\n",
-    ...catalogues.map(catalogueSection),
+    "Every observable statement of both seeds, in our words, one rule each (families expanded: one rule per enum value, limit side, error code, tool or field), with where the contract states it, the mock code that honours it (`// rule:` comments in `mock/`), the conformance checks that enforce it and the mutants (`test/mutants/`) that prove those checks. `provenance` says whether the seed states a rule (`seed`) or we designed it where the seed is silent (`inferred`, with why): against a target other than the embedded reference, a failure of inferred rules only is reported as contract drift unless the run is `--strict`. `testable`: `direct` any caller can observe it, `trigger` a caller given the target-file slot that provokes it, `not-observable` nobody from outside (the note says why). The format is in `spec/rules/README.md`; `npx ideas-contract conformance --list` lists the checks; a run's ledger reports each rule's outcome.\n",
+    table(["catalogue", "rules", "seed", "inferred", "direct", "trigger", "not observable", "checks", "testable rules no check covers"], summary) + "\n",
+    ...catalogues.map((c) => catalogueSection(c, hubs)),
   ].join("\n");
 }
 
@@ -100,8 +140,8 @@ export function generateCodeDocs(files: GeneratedFiles): void {
   files.set(
     "docs/rules.md",
     rulesPage([
-      { title: "REST API", file: restRulesPath, rules: loadRules(restRulesPath).rules, checks: restChecks },
-      { title: "MCP gateway", file: mcpRulesPath, rules: loadRules(mcpRulesPath).rules, checks: mcpChecks },
+      { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
+      { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants },
     ]),
   );
 }
