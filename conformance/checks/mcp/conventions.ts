@@ -9,7 +9,7 @@ import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnv
 import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { probeInput, tokenFor } from "../../mcp/probes.js";
-import { isLower, isUpper, mcpCheck, platformsOf, show, unknownId, viewPost } from "./common.js";
+import { isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
 
 /** The contract tools a token of the run sees in tools/list (partner-only ones only with a partner token). */
 async function reachable(m: McpContext): Promise<ContractTool[]> {
@@ -23,11 +23,6 @@ async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
   const made = (data as { brandId?: unknown } | undefined)?.brandId;
   if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
 }
-
-/** Ids in an input that name nothing (each id argument replaced by one nobody issued). */
-const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
-const withUnknownIds = (input: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(input).map(([k, v]) => [k, idArgs.includes(k) ? unknownId() : v]));
 
 /** A time `days` ahead, on the minute. */
 function aheadOnTheMinute(m: McpContext, days: number): Date {
@@ -112,7 +107,7 @@ export const conventionChecks: Check[] = [
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       for (const tool of family.filter((t) => live.has(t))) {
         // rule: unknown-id-refused/<tool>
-        const args = withUnknownIds(probeInput(tool, m.jobs.run, m.target.inputs.website));
+        const args = probeOf(m, tool);
         expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule: `unknown-id-refused/${tool}` });
       }
     },
