@@ -17,7 +17,7 @@ export const postChecks: Check[] = [
   mcpCheck({
     id: "mcp-view-post-fields",
     description: "view_post: id and postId the same, postText a caption of the post, imageUrl the first picture, characterCount the caption's length",
-    rules: ["view-post-fields", "batch-item-matches-post", "same-picture-per-slot", "images-match-image-urls", "slide-text-source-null"],
+    rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls", "slide-text-source-null"],
     group,
     async run(ctx, m) {
       const rule = (member: string) => `view-post-fields/${member}`;
@@ -46,16 +46,28 @@ export const postChecks: Check[] = [
           for (const img of d.images.filter((i: any) => i?.slideTextSource === null))
             ctx.expect(img.slideText === null, "slide-text-source-null", `post ${id} ${d.platform}: slideText ${show(img.slideText)} with no slideTextSource`);
         }
-        // Two views of one post: its batch item and view_post.
-        const item = (t.last?.items ?? []).find((i: any) => i?.postId === id);
-        if (item) {
-          const same = (member: string, ok: boolean, what: string) => ctx.expect(ok, `batch-item-matches-post/${member}`, `post ${id}: ${what}`);
-          same("platforms", show([...(item.platforms ?? [])].sort()) === show(platformsOf(v).sort()), `batch item platforms ${show(item.platforms)}, view_post destinations ${show(platformsOf(v))}`);
-          if ("hasMedia" in item) same("has-media", item.hasMedia === urls.length > 0, `batch item hasMedia ${show(item.hasMedia)}, view_post imageUrls ${show(urls)}`);
-          if ("imageUrls" in item) same("image-urls", show(item.imageUrls) === show(urls), `batch item imageUrls ${show(item.imageUrls)}, view_post ${show(urls)}`);
-          if ("contentDigest" in item) same("content-digest", item.contentDigest === v.contentDigest, `batch item contentDigest ${show(item.contentDigest)}, view_post ${show(v.contentDigest)}`);
-        }
       }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-item-matches-post",
+    description: "A created batch item and view_post of its post agree on destinations, media, pictures and digest",
+    rules: ["batch-item-matches-post"],
+    group,
+    async run(ctx, m) {
+      // A post no other check changes, read through both views one after the other.
+      const id = await m.jobs.claimPost(ctx, "the batch item against its post");
+      const t = await m.jobs.doneBatch(ctx);
+      const batch = expectOk(ctx, await m.session.call("get_post_batch_status", { batchId: t.batchId }), "batch-item-matches-post/platforms");
+      const v = await viewPost(ctx, m, id, "batch-item-matches-post/platforms");
+      const item = (batch?.items ?? []).find((i: any) => i?.postId === id);
+      if (!item) return ctx.fail("batch-item-matches-post/platforms", `batch ${t.batchId} no longer lists post ${id}`);
+      const urls: unknown[] = Array.isArray(v.imageUrls) ? v.imageUrls : [];
+      const same = (member: string, ok: boolean, what: string) => ctx.expect(ok, `batch-item-matches-post/${member}`, `post ${id}: ${what}`);
+      same("platforms", show([...(item.platforms ?? [])].sort()) === show(platformsOf(v).sort()), `batch item platforms ${show(item.platforms)}, view_post destinations ${show(platformsOf(v))}`);
+      if ("hasMedia" in item) same("has-media", item.hasMedia === urls.length > 0, `batch item hasMedia ${show(item.hasMedia)}, view_post imageUrls ${show(urls)}`);
+      if ("imageUrls" in item) same("image-urls", show(item.imageUrls) === show(urls), `batch item imageUrls ${show(item.imageUrls)}, view_post ${show(urls)}`);
+      if ("contentDigest" in item) same("content-digest", item.contentDigest === v.contentDigest, `batch item contentDigest ${show(item.contentDigest)}, view_post ${show(v.contentDigest)}`);
     },
   }),
   mcpCheck({
