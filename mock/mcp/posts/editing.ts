@@ -89,6 +89,7 @@ export function createDraft(state: PostsState, ctx: ToolContext, args: CreateDra
   return { ...postSummary(state, post), contentDigest: pending ? null : digestOf(state, post), approval: null, imagePending: pending };
 }
 
+// rule: times-to-utc caption-over-limit remove-platforms
 export function updatePost(state: PostsState, ctx: ToolContext, args: UpdatePostInput): PostSummary {
   const { post, brand } = loadPost(state, ctx, args.id);
   assertNotLive(post);
