@@ -5,6 +5,7 @@
 import type { CheckContext } from "../check.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
+import { contractOutputProblems } from "./fields.js";
 
 export const R = {
   structured: "success-structured-data",
@@ -16,8 +17,11 @@ export const R = {
   fields: "error-structured-fields",
 } as const;
 
+/** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
+const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
+
 /** Rules every call a check makes can break (families: one member per tool, envelope part or code); every MCP check declares them. */
-export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields] as const;
+export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields, "contract-output-shape", "inferred-output-shape"] as const;
 
 /** A per-tool family's member for the call's tool (`<family>/<tool>`); the family itself for a tool the contract lacks. */
 export const forTool = (family: string, tool: string): string => (contractTool.has(tool) ? `${family}/${tool}` : family);
@@ -56,8 +60,15 @@ export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
   if (!r) return;
   const sc = r.structuredContent as Record<string, unknown> | undefined;
   if (sc === undefined) return;
-  // The SDK client validated structuredContent against the live output schema: a case of that rule passed.
-  if (!r.isError) ctx.expect(true, forTool(R.schema, o.tool), `${where}: matches the live output schema`);
+  if (!r.isError) {
+    // The SDK client validated structuredContent against the live output schema: a case of that rule passed.
+    ctx.expect(true, forTool(R.schema, o.tool), `${where}: matches the live output schema`);
+    // Judged by the contract too, whatever the gateway advertises (a live schema may say only {type: "object"}).
+    if (contractTool.has(o.tool)) {
+      const problems = contractOutputProblems(o.tool, sc);
+      ctx.expect(problems.length === 0, shapeRule(o.tool), `${where}: structuredContent does not match the contract's output schema: ${problems.join("; ")}`);
+    }
+  }
   ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? envelopePart("ok-false") : forTool(R.structured, o.tool), `${where}: structuredContent is not { data: … }`);
   if (o.text === undefined) ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
   else {

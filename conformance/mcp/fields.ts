@@ -6,13 +6,18 @@ import type { CheckContext } from "../check.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { compileLive, contractTool } from "./contract.js";
 
-/** A copy of a schema with every enum opened to the types of its values (new output enum values are not breaking). */
-function openEnums(schema: unknown): unknown {
+/**
+ * A copy of an output schema open as seed 001 says: every enum opened to the types of its values (new output enum
+ * values are not breaking) and no `additionalProperties: false` (new fields are not). Conditions (`if`) stay as
+ * they are: they select a case by a known value, and opening them would select it for every value.
+ */
+export function openEnums(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(openEnums);
   if (!schema || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (k === "enum" && Array.isArray(v)) out.type = [...new Set(v.map((x) => (x === null ? "null" : typeof x === "number" ? "number" : typeof x)))];
+    if (k === "if") out[k] = v;
+    else if (k === "enum" && Array.isArray(v)) out.type = [...new Set(v.map((x) => (x === null ? "null" : typeof x === "number" ? "number" : typeof x)))];
     else if (k === "additionalProperties" && v === false) continue;
     else out[k] = openEnums(v);
   }
@@ -72,4 +77,17 @@ export function expectContractFields(ctx: CheckContext, family: string, tool: st
     ok = ctx.expect(valid, `${family}/${field}`, `${where}: ${field} ${JSON.stringify(got)?.slice(0, 120)} is not what the contract gives (${v instanceof Error ? v.message : (v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join("; ")})`) && ok;
   }
   return ok;
+}
+
+const outputValidators = new Map<string, ValidateFunction | Error>();
+
+/** Problems of a tool's structuredContent against the contract's (opened) output schema; [] when it conforms. */
+export function contractOutputProblems(tool: string, structuredContent: unknown): string[] {
+  const t = contractTool.get(tool);
+  if (!t) return [];
+  let v = outputValidators.get(tool);
+  if (!v) outputValidators.set(tool, (v = compileLive(openEnums(t.outputSchema))));
+  if (v instanceof Error) return [`the contract's output schema does not compile: ${v.message}`];
+  if (v(structuredContent)) return [];
+  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
 }

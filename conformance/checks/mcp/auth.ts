@@ -34,7 +34,7 @@ export const authChecks: Check[] = [
   mcpCheck({
     id: "mcp-no-token-401",
     description: "A request without a token is refused with HTTP 401 and a Bearer challenge, no envelope",
-    rules: ["unauthenticated-401"],
+    rules: ["unauthenticated-401/missing"],
     group,
     tokenless: true,
     async run(ctx, m) {

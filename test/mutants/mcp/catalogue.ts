@@ -475,4 +475,59 @@ export const mcpMutants: McpMutant[] = [
       return { ...res, status: 403, headers: { ...res.headers, "www-authenticate": 'Bearer error="insufficient_scope", scope="mcp:read mcp:write"' }, body };
     },
   },
+  // Members other than the first a fixture uses: each breaks one tool, one side or one field of a family.
+  {
+    id: "mcp-object-only-output-field-dropped",
+    rule: "profile-fields/socialProvider",
+    description:
+      "tools/list declares get_profile's output only as an object (the seed allows it), and get_profile leaves out the required socialProvider: only the contract's own schema can tell",
+    response: (req, res, ctx) =>
+      req.body?.method === "tools/list"
+        ? onlyObjectOutput(res, "get_profile")
+        : onResult(
+            (c, r) => c.name === "get_profile" && isSuccess(r),
+            (r) => {
+              const { socialProvider: _dropped, ...rest } = dataOf(r);
+              return withData(r, rest);
+            },
+          )!(req, res, ctx),
+  },
+  {
+    id: "mcp-write-scope-ignored-reject-post",
+    rule: "insufficient-scope-403/reject_post",
+    description: "A read-only token's reject_post runs as if it had mcp:write (every other write is still refused)",
+    request: onCall((call, req) => (req.token === "mcp_readonly" && call.name === "reject_post" ? { token: "mcp_user" } : {})),
+  },
+  {
+    id: "mcp-unknown-argument-dropped-list-brands",
+    rule: "unknown-argument-refused/list_brands",
+    description: "list_brands drops arguments it does not take instead of refusing them (every other tool still refuses)",
+    request: onCall((call) => {
+      if (call.name !== "list_brands") return {};
+      const known = tools.find((t) => t.name === call.name)?.inputSchema.properties ?? {};
+      return { args: Object.fromEntries(Object.entries(call.args).filter(([k]) => k in known)) };
+    }),
+  },
+  {
+    id: "mcp-limit-max-clamped",
+    rule: "limit-workspaces-limit/max",
+    description: "get_workspaces takes a limit over 200 and clamps it instead of refusing it (the minimum is still refused)",
+    request: onCall((call) => (call.name === "get_workspaces" && typeof call.args.limit === "number" && call.args.limit > 200 ? { args: { ...call.args, limit: 200 } } : {})),
+  },
+  {
+    id: "mcp-read-only-hint-flipped-list-brands",
+    rule: "read-only-hint/list_brands",
+    description: "tools/list marks list_brands as a tool that changes data",
+    response: (req, res) => {
+      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
+      const tools = res.body.result.tools.map((t: any) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
+      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+    },
+  },
+  {
+    id: "mcp-other-tenant-reads-status",
+    rule: "cross-tenant-refused/get_post_status",
+    description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
+    request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
+  },
 ];
