@@ -20,10 +20,9 @@ const skippedReasons = ["already_published", "held_by_provider", "not_requested"
 
 /**
  * publish_post_now's results: one per destination, well formed (rule publish-results/<part>); returns them by
- * platform. `reasons`: the publish-reason-status members the calling check judges; `retryable`: whether it judges
- * each failed destination's retryable (destination-code-retryable/<code>).
+ * platform. `reasons`: the publish-reason-status members the calling check judges.
  */
-function expectResults(ctx: CheckContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[]; retryable?: boolean } = {}): Map<string, any> {
+function expectResults(ctx: CheckContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}): Map<string, any> {
   const rule = (part: string) => `publish-results/${part}`;
   const results: any[] = Array.isArray(data?.publishResults) ? data.publishResults : [];
   const by = new Map(results.map((r) => [r?.platform, r]));
@@ -42,7 +41,6 @@ function expectResults(ctx: CheckContext, data: any, platforms: readonly string[
     if (r.status === "failed") {
       const want = destinationRetryable(code);
       ctx.expect(destinationCodes.has(code) || want !== undefined, rule("reason-codes"), `post ${id} ${r.platform}: failed with ${code}, not a per-destination code`);
-      if (judge.retryable && want !== undefined) ctx.expect(r.reason.retryable === want, `destination-code-retryable/${code}`, `post ${id} ${r.platform}: ${code} has retryable ${show(r.reason.retryable)}, the catalogue says ${want}`);
     } else ctx.expect(publishReasonCodes.has(code), rule("reason-codes"), `post ${id} ${r.platform}: ${r.status} with reason ${code}, not a publish result reason`);
     if (skippedReasons.includes(code) && judge.reasons?.includes(code))
       ctx.expect(r.status === "skipped", `publish-reason-status/${code}`, `post ${id} ${r.platform}: reason ${code} came with status ${show(r.status)}, the seed gives skipped`);
@@ -230,7 +228,7 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-publish-failed-destination",
     description: "A destination the provider refuses is reported failed with a per-destination code and its retryable; the others still publish",
-    rules: ["publish-failed-destination", "publish-results", "destination-code-retryable"],
+    rules: ["publish-failed-destination", "publish-results"],
     group,
     needs: [...publishing, "trigger:mcp-caption-refused"],
     async run(ctx, m) {
@@ -240,7 +238,7 @@ export const publishingChecks: Check[] = [
       if (!refused) return ctx.skip(`post ${id} has no captioned destination to refuse`);
       const data = expectOk(ctx, await m.session.call("publish_post_now", { id }), rule);
       if (!data) return;
-      const by = expectResults(ctx, data, platforms, id, { retryable: true });
+      const by = expectResults(ctx, data, platforms, id);
       const r = by.get(refused);
       ctx.expect(r?.status === "failed" && destinationCodes.has(r?.reason?.code), rule, `${refused} with a refused caption answered ${show(r)}`);
       for (const p of platforms.filter((p) => p !== refused)) ctx.expect(["published", "pending"].includes(by.get(p)?.status), rule, `${p} did not publish beside the refused one: ${show(by.get(p))}`);
@@ -288,4 +286,35 @@ export const publishingChecks: Check[] = [
       },
     }),
   ),
+  mcpCheck({
+    id: "mcp-schedule-failed-codes",
+    description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
+    rules: ["schedule-failed-retryable", "destination-code-retryable"],
+    group,
+    async run(ctx, m) {
+      const template = m.target.triggers.captionRefusedCode;
+      if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
+      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", "schedule-failed-retryable");
+      const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
+      if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
+      const when = m.jobs.future(34);
+      // A transient code refuses a destination's first attempt only: one destination tries every lasting code in turn.
+      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
+      const notRetryable = new Set(["media_invalid", "channel_not_connected", "channel_needs_reauth", "content_rejected"]);
+      for (const code of lasting) {
+        await editCaption(ctx, m, id, `${d.text} ${template.replaceAll("{code}", code)}`, `schedule-failed-retryable/${code}`, d.platform);
+        await approveAsSeen(ctx, m, id, `schedule-failed-retryable/${code}`);
+        // rule: schedule-failed-retryable/<code>, destination-code-retryable/<code>
+        const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: when }), { code: "schedule_failed", rule: `schedule-failed-retryable/${code}` });
+        if (e) {
+          const named = (e.refusedDestinations ?? []).some((r: any) => r?.platform === d.platform && r?.code === code);
+          ctx.expect(named, `schedule-failed-retryable/${code}`, `refusedDestinations ${show(e.refusedDestinations)} does not name ${d.platform} with ${code}`);
+          ctx.expect(e.retryable === !notRetryable.has(code), `schedule-failed-retryable/${code}`, `a destination refused with ${code} made schedule_failed retryable ${show(e.retryable)}`);
+        }
+        const pr = (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((x: any) => x?.platform === d.platform);
+        if (pr?.error) ctx.expect(pr.error.code === code && pr.error.retryable === destinationRetryable(code), `destination-code-retryable/${code}`, `get_post_status reports ${d.platform} as ${show(pr.error)}`);
+      }
+      await unbook(ctx, m, id);
+    },
+  }),
 ];
