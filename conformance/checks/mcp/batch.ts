@@ -278,4 +278,25 @@ export const batchChecks: Check[] = [
       expectRefusedFirst(ctx, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
     },
   }),
+  mcpCheck({
+    id: "mcp-create-posts-generation-refusals",
+    description: "create_posts with the allowance used up is refused with usage_limit_exceeded and resetDate, and a failing generation with ai_generation_failed; neither makes a batch",
+    rules: ["create-posts-allowance-refused", "create-posts-ai-failure"],
+    group,
+    async run(ctx, m) {
+      const { briefAllowanceExhausted: exhausted, briefAiFails: fails } = m.target.triggers;
+      if (!exhausted && !fails) return ctx.skip("no brief that uses the allowance up or fails generation (mcp.triggers.brief_allowance_exhausted, brief_ai_fails)");
+      const brandId = await m.jobs.brandId(ctx);
+      for (const [rule, marker, code] of [
+        ["create-posts-allowance-refused", exhausted, "usage_limit_exceeded"],
+        ["create-posts-ai-failure", fails, "ai_generation_failed"],
+      ] as const) {
+        if (!marker) continue;
+        const o = await m.session.call("create_posts", { brandId, brief: `Conformance run: refused. ${marker}`, count: 1, includeImage: false });
+        const e = expectError(ctx, o, { code, rule });
+        if (e && code === "usage_limit_exceeded") ctx.expect(typeof e.resetDate === "string" && !Number.isNaN(Date.parse(e.resetDate)), rule, `usage_limit_exceeded with resetDate ${show(e.resetDate)}`);
+        ctx.expect(!okData(o)?.batchId, rule, `a batch was made: ${describeCall(o)}`);
+      }
+    },
+  }),
 ];

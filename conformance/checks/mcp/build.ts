@@ -213,4 +213,56 @@ export const buildChecks: Check[] = [
       ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), rule, `post ${postId} was booked though approval was required`);
     },
   }),
+  mcpCheck({
+    id: "mcp-create-profile-trigger-refusals",
+    description: "A website whose build cannot start answers failed with build_not_queued; a harmful one is refused as URL_UNSAFE, one refused for an unknown reason without websiteRefusal",
+    rules: ["create-profile-not-queued", "website-refusal-unsafe", "website-refusal-unknown-left-out"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const { websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown } = m.target.triggers;
+      if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
+        return ctx.skip("no website that fails to queue, is harmful or is refused for an unknown reason (mcp.triggers.website_fails_queue, website_unsafe, website_refused_unknown)");
+      const call = (websiteUrl: string, key: string) =>
+        m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
+      if (websiteFailsQueue) {
+        const rule = "create-profile-not-queued";
+        const d = expectOk(ctx, await call(websiteFailsQueue, "not-queued"), rule);
+        if (d) {
+          ctx.expect(d.status === "failed" && d.error === "build_not_queued", rule, `a build that cannot start answered ${show({ status: d.status, error: d.error })}`);
+          if (typeof d.brandId === "string") await m.session.call("delete_profile", { brandId: d.brandId, confirm: true }, "partner");
+        }
+      }
+      if (websiteUnsafe) {
+        const e = expectError(ctx, await call(websiteUnsafe, "unsafe"), { code: "invalid_website_url", rule: "website-refusal-unsafe" });
+        if (e) ctx.expect(e.websiteRefusal === "URL_UNSAFE", "website-refusal-unsafe", `a harmful website was refused as ${show(e.websiteRefusal)}`);
+      }
+      if (websiteRefusedUnknown) {
+        const e = expectError(ctx, await call(websiteRefusedUnknown, "refused-unknown"), { code: "invalid_website_url", rule: "website-refusal-unknown-left-out" });
+        if (e) ctx.expect(!("websiteRefusal" in e), "website-refusal-unknown-left-out", `a refusal for an unknown reason carries websiteRefusal ${show(e.websiteRefusal)}`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-external-billing-refused",
+    description: "deactivate_profile and delete_profile of a workspace that pays its own plan answer external_billing_workspace and change nothing",
+    rules: ["external-billing-refused"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const marker = m.target.triggers.externalBillingExternalId;
+      if (!marker) return ctx.skip("no externalId of a workspace that pays its own plan (mcp.triggers.external_billing_external_id)");
+      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.jobs.run}`, externalId: `${marker}-${m.jobs.run}` }, "partner"));
+      if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
+      for (const [tool, args] of [
+        ["deactivate_profile", { brandId: made.brandId }],
+        ["delete_profile", { brandId: made.brandId, confirm: true }],
+      ] as const) {
+        // rule: external-billing-refused/<tool>
+        expectError(ctx, await m.session.call(tool, args, "partner"), { code: "external_billing_workspace", rule: `external-billing-refused/${tool}` });
+      }
+      const p = expectOk(ctx, await m.session.call("get_profile", { brandId: made.brandId }, "partner"), "external-billing-refused/deactivate_profile");
+      if (p) ctx.expect(p.isActive === true, "external-billing-refused/deactivate_profile", `after refused ending calls the profile has isActive ${show(p.isActive)}`);
+    },
+  }),
 ];

@@ -2,13 +2,15 @@
 // and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL, with a
 // second render refused while the first runs.
 import type { Check } from "../../check.js";
-import { renderRetryable } from "../../mcp/contract.js";
+import { catalogue, renderRetryable } from "../../mcp/contract.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
 import { editCaption, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
 
 const group = "mcp-posts";
+/** The image render codes of the catalogue (the members of render-failure-codes). */
+const renderCodes = new Set((catalogue as readonly { code: string; kind: string }[]).filter((e) => e.kind === "image_render").map((e) => e.code));
 
 /** The job states after which nothing more happens (the contract's set is open; these two end a render). */
 const finishedJob = (status: unknown) => status === "completed" || status === "failed";
@@ -158,6 +160,37 @@ export const postChecks: Check[] = [
       if (typeof final?.imageUrl === "string")
         ctx.expect((after.imageUrls ?? []).includes(final.imageUrl), "regenerate-job/image-url", `the last render's imageUrl ${final.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
       ctx.expect(after.contentDigest !== before.contentDigest, ["new-picture-new-url/new-digest", "digest-follows-content/picture"], `post ${id}: a new picture and contentDigest stayed ${show(before.contentDigest)}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-render-failures",
+    description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
+    rules: ["render-failure-codes", "template-rendering"],
+    group,
+    async run(ctx, m) {
+      const { renderFails, promptTemplates } = m.target.triggers;
+      if (!renderFails && !promptTemplates) return ctx.skip("no prompt that fails a render or renders from templates (mcp.triggers.render_fails, prompt_templates)");
+      // A draft of its own with the caller's caption (no generation), so no post of the main batch is used up.
+      const brandId = await m.jobs.brandId(ctx);
+      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: a draft for failing renders.` }), "template-rendering/regenerate_post_image");
+      const id: unknown = draft?.id ?? draft?.postId;
+      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
+      const t = m.target.timing;
+      for (const code of renderFails ? [...renderCodes] : []) {
+        // rule: render-failure-codes/<code>. One render at a time: the next starts once this one ended.
+        const rule = `render-failure-codes/${code}`;
+        const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt: `Conformance run. ${renderFails!.replaceAll("{code}", code)}` }), rule);
+        if (typeof started?.jobId !== "string") continue;
+        const polled = await pollCall(ctx, m, `render ${started.jobId}`, () => m.session.call("get_generation_job", { jobId: started.jobId }), (o) => !okData(o) || finishedJob(okData(o).status), t.jobPollMs, t.jobDeadlineMs);
+        const end = okData(polled.outcomes.at(-1));
+        ctx.expect(end?.status === "failed" && end.error?.code === code && end.error?.retryable === renderRetryable(code), rule, `a render failing with ${code} ended ${show({ status: end?.status, error: end?.error })}`);
+      }
+      if (promptTemplates) {
+        const prompt = `Conformance run. ${promptTemplates}`;
+        expectError(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt }), { code: "template_rendering", rule: "template-rendering/regenerate_post_image" });
+        expectError(ctx, await m.session.call("generate_image", { brandId, prompt, saveToLibrary: true }), { code: "template_rendering", rule: "template-rendering/generate_image-save-to-library" });
+      }
+      await m.session.call("delete_post", { id });
     },
   }),
 ];
