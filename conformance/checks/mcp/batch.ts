@@ -39,7 +39,7 @@ export const batchChecks: Check[] = [
   mcpCheck({
     id: "mcp-create-posts-queued",
     description: "create_posts answers a queued batch with one pending item per post, indexed from 0, as get_post_batch_status then shows it",
-    rules: ["create-posts-queued", "create-posts-matches-status"],
+    rules: ["create-posts-queued", "create-posts-matches-status", "generation-in-background/create_posts", "include-image-default"],
     group,
     async run(ctx, m) {
       const rule = (member: string) => `create-posts-queued/${member}`;
@@ -47,7 +47,10 @@ export const batchChecks: Check[] = [
       const b = expectOk(ctx, t.created!, rule("batch-id"));
       if (!b) return;
       const count = t.request.count as number;
-      ctx.expect(typeof b.batchId === "string" && b.batchId.length > 0, rule("batch-id"), `batchId ${show(b.batchId)}`);
+      ctx.expect(typeof b.batchId === "string" && b.batchId.length > 0, [rule("batch-id"), "generation-in-background/create_posts"], `batchId ${show(b.batchId)}`);
+      // No mediaIds and no includeImage sent: pictures are on by default, and the answer says so when it reports it.
+      if (!("includeImage" in t.request) && !("mediaIds" in t.request) && "includeImage" in b)
+        ctx.expect(b.includeImage === true, "include-image-default/create_posts", `includeImage after defaults is ${show(b.includeImage)}; with no mediaIds it is on`);
       ctx.expect(b.brandId === t.request.brandId && typeof b.companyId === "string", rule("ids"), `brandId ${show(b.brandId)} (sent ${show(t.request.brandId)}), companyId ${show(b.companyId)}`);
       ctx.expect(b.status === "queued", rule("status-queued"), `status ${show(b.status)}, expected queued`);
       ctx.expect(b.requestedCount === count, rule("requested-count"), `requestedCount ${show(b.requestedCount)} for count ${count}`);
@@ -288,8 +291,8 @@ export const batchChecks: Check[] = [
       if (!exhausted && !fails) return ctx.skip("no brief that uses the allowance up or fails generation (mcp.triggers.brief_allowance_exhausted, brief_ai_fails)");
       const brandId = await m.jobs.brandId(ctx);
       for (const [rule, marker, code] of [
-        ["create-posts-allowance-refused", exhausted, "usage_limit_exceeded"],
-        ["create-posts-ai-failure", fails, "ai_generation_failed"],
+        ["create-posts-allowance-refused/usage_limit_exceeded", exhausted, "usage_limit_exceeded"],
+        ["create-posts-ai-failure/ai_generation_failed", fails, "ai_generation_failed"],
       ] as const) {
         if (!marker) continue;
         const o = await m.session.call("create_posts", { brandId, brief: `Conformance run: refused. ${marker}`, count: 1, includeImage: false });

@@ -186,7 +186,7 @@ export const buildChecks: Check[] = [
   mcpCheck({
     id: "mcp-approval-required",
     description: "In a partner workspace, scheduling a post with no approval recorded is refused with approval_required",
-    rules: ["approval-required/schedule_post"],
+    rules: ["approval-required", "connection-warning"],
     group,
     needs,
     async run(ctx, m) {
@@ -195,6 +195,8 @@ export const buildChecks: Check[] = [
       const s = m.session;
       const created = okData(await s.call("create_posts", { brandId: t.brandId, brief: "Conformance run: opening week specials.", count: 1, includeImage: false }, "partner"));
       if (!created?.batchId) return ctx.skip("create_posts in the new profile did not answer a batch");
+      // A new client has no connected channel yet: its posts get provisional destinations, and create_posts says so.
+      ctx.expect(typeof created.connectionWarning === "string" && created.connectionWarning.length > 0, "connection-warning", `create_posts for a client with no channel answered connectionWarning ${show(created.connectionWarning)}`);
       const tm = m.target.timing;
       let postId: string | undefined;
       const r = await m.jobs.poll(
@@ -209,8 +211,13 @@ export const buildChecks: Check[] = [
       postId = okData(r.outcomes.at(-1))?.items?.find((i: any) => typeof i?.postId === "string")?.postId;
       if (!postId) return ctx.skip("the new profile's batch made no post");
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.jobs.future(60) }, "partner"), { code: "approval_required", rule });
+      // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
+      if (m.target.inputs.allowPublishing)
+        expectError(ctx, await s.call("publish_post_now", { id: postId }, "partner"), { code: "approval_required", rule: "approval-required/publish_post_now" });
+      const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.jobs.future(61) }] }, "partner"), "approval-required/reschedule_posts");
+      if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
       const left = okData(await s.call("get_post_status", { id: postId }, "partner"));
-      ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), rule, `post ${postId} was booked though approval was required`);
+      ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
     },
   }),
   mcpCheck({
@@ -226,7 +233,7 @@ export const buildChecks: Check[] = [
       const call = (websiteUrl: string, key: string) =>
         m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
       if (websiteFailsQueue) {
-        const rule = "create-profile-not-queued";
+        const rule = "create-profile-not-queued/build_not_queued";
         const d = expectOk(ctx, await call(websiteFailsQueue, "not-queued"), rule);
         if (d) {
           ctx.expect(d.status === "failed" && d.error === "build_not_queued", rule, `a build that cannot start answered ${show({ status: d.status, error: d.error })}`);
@@ -234,12 +241,12 @@ export const buildChecks: Check[] = [
         }
       }
       if (websiteUnsafe) {
-        const e = expectError(ctx, await call(websiteUnsafe, "unsafe"), { code: "invalid_website_url", rule: "website-refusal-unsafe" });
-        if (e) ctx.expect(e.websiteRefusal === "URL_UNSAFE", "website-refusal-unsafe", `a harmful website was refused as ${show(e.websiteRefusal)}`);
+        const e = expectError(ctx, await call(websiteUnsafe, "unsafe"), { code: "invalid_website_url", rule: "website-refusal-unsafe/URL_UNSAFE" });
+        if (e) ctx.expect(e.websiteRefusal === "URL_UNSAFE", "website-refusal-unsafe/URL_UNSAFE", `a harmful website was refused as ${show(e.websiteRefusal)}`);
       }
       if (websiteRefusedUnknown) {
-        const e = expectError(ctx, await call(websiteRefusedUnknown, "refused-unknown"), { code: "invalid_website_url", rule: "website-refusal-unknown-left-out" });
-        if (e) ctx.expect(!("websiteRefusal" in e), "website-refusal-unknown-left-out", `a refusal for an unknown reason carries websiteRefusal ${show(e.websiteRefusal)}`);
+        const e = expectError(ctx, await call(websiteRefusedUnknown, "refused-unknown"), { code: "invalid_website_url", rule: "website-refusal-unknown-left-out/unknown" });
+        if (e) ctx.expect(!("websiteRefusal" in e), "website-refusal-unknown-left-out/unknown", `a refusal for an unknown reason carries websiteRefusal ${show(e.websiteRefusal)}`);
       }
     },
   }),

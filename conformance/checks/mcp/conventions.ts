@@ -188,7 +188,7 @@ export const conventionChecks: Check[] = [
   mcpCheck({
     id: "mcp-destination-case",
     description: "Post destinations are uppercase; profile channels and storyDestinations are lowercase, and stories are never channels",
-    rules: ["destination-case"],
+    rules: ["destination-case", "story-destination-values"],
     group,
     async run(ctx, m) {
       const b = await m.jobs.brand();
@@ -198,7 +198,14 @@ export const conventionChecks: Check[] = [
         ctx.expect(isLower(c.platform), "destination-case/channels-lower", `channel ${show(c.platform)} is not lowercase`);
         ctx.expect(!/stories/i.test(String(c.platform)), "destination-case/stories-not-channels", `stories appear as a channel: ${show(c.platform)}`);
       }
-      for (const s of p.storyDestinations ?? []) ctx.expect(isLower(s), "destination-case/story-destinations-lower", `storyDestinations holds ${show(s)}, not lowercase`);
+      for (const s of p.storyDestinations ?? []) {
+        ctx.expect(isLower(s), "destination-case/story-destinations-lower", `storyDestinations holds ${show(s)}, not lowercase`);
+        // rule: story-destination-values/<value>: a story goes through its base connection, which must be there.
+        if (s === "instagram_stories" || s === "facebook_stories") {
+          const base = s.replace(/_stories$/, "");
+          ctx.expect((p.channels ?? []).some((c: any) => c?.platform === base), `story-destination-values/${s}`, `storyDestinations holds ${s} without a ${base} channel`);
+        }
+      }
       for (const g of p.generationPlatforms ?? []) ctx.expect(isLower(g), "destination-case/generation-platforms-lower", `generationPlatforms holds ${show(g)}, not lowercase`);
       ctx.expect(p.defaultPlatform === null || isUpper(p.defaultPlatform), "destination-case/default-platform-upper", `defaultPlatform ${show(p.defaultPlatform)} is not uppercase`);
       const batch = await m.jobs.doneBatch(ctx);

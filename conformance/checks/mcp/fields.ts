@@ -5,7 +5,7 @@ import type { Check } from "../../check.js";
 import { expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
-import { mcpCheck, viewPost } from "./common.js";
+import { mcpCheck, show, viewPost } from "./common.js";
 
 const group = "mcp-fields";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
@@ -33,7 +33,7 @@ export const fieldChecks: Check[] = [
   mcpCheck({
     id: "mcp-profile-fields",
     description: "get_profile answers every field the contract gives a profile, its channels and its readiness, with and without includeScopes",
-    rules: ["profile-fields", "channel-fields", "readiness-fields"],
+    rules: ["profile-fields", "channel-fields", "readiness-fields", "channel-scopes-on-request"],
     group,
     async run(ctx, m) {
       // rule: profile-fields, channel-fields, readiness-fields
@@ -44,7 +44,10 @@ export const fieldChecks: Check[] = [
         const where = `get_profile ${brandId}${includeScopes ? " with includeScopes" : ""}`;
         expectContractFields(ctx, "profile-fields", "get_profile", "Profile", p, where);
         expectContractFields(ctx, "readiness-fields", "get_profile", "Readiness", p.readiness, `${where} readiness`);
-        for (const c of asList(p.channels)) expectContractFields(ctx, "channel-fields", "get_profile", "ProfileChannel", c, `${where} channel ${c?.platform}`);
+        for (const c of asList(p.channels)) {
+          expectContractFields(ctx, "channel-fields", "get_profile", "ProfileChannel", c, `${where} channel ${c?.platform}`);
+          if (!includeScopes) ctx.expect(c?.scopes === null, "channel-scopes-on-request/without-include-scopes", `${where} channel ${c?.platform}: scopes ${show(c?.scopes)} without includeScopes`);
+        }
       }
     },
   }),

@@ -37,7 +37,7 @@ const blockerCodes = [...readinessBlockers];
 export function expectProfileConsistent(ctx: CheckContext, p: any, where: string): void {
   const r = p?.readiness;
   if (!r || typeof r.canGenerate !== "boolean" || typeof r.canPublish !== "boolean" || !Array.isArray(r.blockers)) return; // the fields check judges the shape
-  for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-blockers-are-codes", `${where}: blocker ${show(b)} is not a code`);
+  for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-blockers-are-codes/blockers", `${where}: blocker ${show(b)} is not a code`);
   for (const b of r.blockers as unknown[]) {
     if (typeof b !== "string" || !blockerCodes.includes(b)) continue; // an unknown blocker: the set is open
     // rule: readiness-consistent/<blocker>
@@ -53,9 +53,9 @@ export function expectProfileConsistent(ctx: CheckContext, p: any, where: string
   const generation: unknown[] = Array.isArray(p.generationPlatforms) ? p.generationPlatforms : [];
   for (const c of channels) {
     const at = `${where} channel ${show(c?.platform)}`;
-    if (c?.health === "connected") ctx.expect(c.healthReason === null, "health-reason-null-when-connected", `${at}: connected with healthReason ${show(c.healthReason)}, expected null`);
+    if (c?.health === "connected") ctx.expect(c.healthReason === null, "health-reason-null-when-connected/connected", `${at}: connected with healthReason ${show(c.healthReason)}, expected null`);
     if (c?.health === "expiring_soon" && c.tokenRefreshInDays !== null && c.tokenRefreshInDays !== undefined)
-      ctx.expect(typeof c.tokenRefreshInDays === "number" && c.tokenRefreshInDays <= 14, "expiring-soon-window", `${at}: expiring_soon with tokenRefreshInDays ${show(c.tokenRefreshInDays)}`);
+      ctx.expect(typeof c.tokenRefreshInDays === "number" && c.tokenRefreshInDays <= 14, "expiring-soon-window/expiring_soon", `${at}: expiring_soon with tokenRefreshInDays ${show(c.tokenRefreshInDays)}`);
     if (!channelHealth.has(c?.health)) continue; // an unknown health: the set is open
     // rule: channel-health-publishes/<health>
     const listed = generation.includes(c.platform);
@@ -145,12 +145,12 @@ export const profileChecks: Check[] = [
     rules: ["readiness-consistent", "readiness-blockers-are-codes", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"],
     group,
     async run(ctx, m) {
-      const all = await workspaces(ctx, m, {}, "readiness-blockers-are-codes");
+      const all = await workspaces(ctx, m, {}, "readiness-blockers-are-codes/blockers");
       let seen = 0;
       for (const w of all.workspaces.slice(0, 3)) {
-        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "readiness-blockers-are-codes");
+        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "readiness-blockers-are-codes/blockers");
         for (const b of (list?.brands ?? []).slice(0, 3)) {
-          const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }), "readiness-blockers-are-codes");
+          const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }), "readiness-blockers-are-codes/blockers");
           if (!p) continue;
           seen++;
           expectProfileConsistent(ctx, p, `get_profile ${b.id}`);

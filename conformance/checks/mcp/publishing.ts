@@ -116,7 +116,7 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-already-scheduled-locked",
     description: "Booking a booked post again answers already_scheduled with each held platform and platformPostId; unschedule_platform withdraws each",
-    rules: ["already-scheduled-locked"],
+    rules: ["already-scheduled-locked", "reject-booked-locked"],
     group,
     async run(ctx, m) {
       const rule = "already-scheduled-locked/locked-destinations";
@@ -133,6 +133,13 @@ export const publishingChecks: Check[] = [
           rule,
           `lockedDestinations ${show(locked)} do not name what get_post_status holds: ${show(held)}`,
         );
+      // reject_post of a booked post: refused, its lockedDestinations without platformPostId (read get_post_status).
+      const seen = await viewPost(ctx, m, id, "reject-booked-locked");
+      const r = expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: too late.", contentDigest: seen.contentDigest }), {
+        code: ["already_scheduled", "post_already_scheduled"],
+        rule: "reject-booked-locked",
+      });
+      if (r) ctx.expect((r.lockedDestinations ?? []).every((l: any) => !("platformPostId" in l)), "reject-booked-locked", `reject_post's lockedDestinations ${show(r.lockedDestinations)} carry platformPostId`);
       for (const l of locked.length ? locked : held) {
         const w = expectOk(ctx, await m.session.call("unschedule_platform", { id, platform: l.platform, platformPostId: l.platformPostId }), withdraw);
         if (w) ctx.expect(w.unscheduled === true && w.platform === l.platform, withdraw, `unschedule_platform ${l.platform} answered ${show(w)}`);

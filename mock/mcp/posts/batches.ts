@@ -46,7 +46,7 @@ export function libraryPictures(state: PostsState, brandId: string, mediaIds: re
   return ids;
 }
 
-// rule: create-posts-queued create-posts-output-fields create-posts-repeat-new-batch create-posts-refusal-no-batch media-ids-with-include-image-refused include-image-default generation-in-background profile-not-ready-refusal
+// rule: create-posts-queued create-posts-output-fields create-posts-repeat-new-batch create-posts-refusal-no-batch media-ids-with-include-image-refused include-image-default generation-in-background profile-not-ready-refusal connection-warning create-posts-allowance-refused create-posts-ai-failure
 export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePostsInput): PostBatch {
   const brand = ctx.profiles.brandFor(ctx.principal, args.brandId);
   requireActive(brand);

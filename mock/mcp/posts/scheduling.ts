@@ -124,7 +124,7 @@ function book(
   return { id: post.id, scheduledAt: iso(when), scheduledDestinations };
 }
 
-// rule: platforms-subset schedule-failed-rule schedule-failed-retry dry-run-blocked
+// rule: platforms-subset schedule-failed-rule schedule-failed-retry dry-run-blocked schedule-failed-retryable
 export function schedulePost(state: PostsState, ctx: ToolContext, args: SchedulePostInput): SchedulePostOutput {
   return book(state, ctx, args, "schedule");
 }

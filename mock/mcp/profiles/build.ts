@@ -61,7 +61,7 @@ function answer(brand: BrandState, created: boolean, now: number): CreateProfile
   return { brandId: brand.id, companyId: brand.companyId, ...buildStatus(brand.build!, now), created };
 }
 
-// rule: create-profile-building create-profile-output-fields create-profile-idempotent create-profile-bare-domain failed-build-retried-by-repeat website-refused website-refusal-reason
+// rule: create-profile-building create-profile-output-fields create-profile-idempotent create-profile-bare-domain failed-build-retried-by-repeat website-refused website-refusal-reason create-profile-not-queued
 export function createProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): CreateProfileOutput {
   requirePartner(ctx.principal);
   const now = ctx.clock.now();

@@ -73,7 +73,7 @@ export function readiness(brand: BrandState, now: number): Profile["readiness"] 
   };
 }
 
-// rule: profile-fields onboarding-fields destination-case
+// rule: profile-fields onboarding-fields destination-case story-destination-values
 export function profileView(brand: BrandState, now: number, includeScopes: boolean): Profile {
   const live = publishableChannels(brand, now);
   const stories = (["instagram", "facebook"] as const).filter((p) => live.includes(p)).map((p) => `${p}_stories` as const);
