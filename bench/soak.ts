@@ -25,7 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { validators as restValidators } from "../generated/rest/validators.js";
-import { resultValidators } from "../generated/mcp/validators.js";
+import { strictResultValidators } from "../generated/mcp/validators-strict.js";
 import { startCliMock } from "./lib.js";
 import type { HeapFigures } from "./soak-probe.js";
 
@@ -230,7 +230,7 @@ async function restClient(base: URL, k: number, deadline: number, stats: Stats):
 // ---------------------------------------------------------------------------------------------------------------
 // MCP clients
 
-const mcpResultValidate = resultValidators as unknown as Record<string, (data: unknown) => boolean>;
+const mcpResultValidate = strictResultValidators as unknown as Record<string, (data: unknown) => boolean>;
 let rpcId = 0;
 
 const mcpPace = pacer(mcpMaxRps);

@@ -1,5 +1,5 @@
-// `ideas-contract conformance`: runs the REST conformance suite against the embedded reference server or any
-// other implementation, with a live view and JSON / JUnit / Markdown reports.
+// `ideas-contract conformance`: runs the REST and MCP conformance suites against the embedded reference servers
+// or any other implementation, with a live view and JSON / JUnit / Markdown reports.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { embeddedTimeScale, mcpChecks, restChecks, runConformance, suites, type RunResult, type Suite } from "../conformance/index.js";
@@ -35,7 +35,18 @@ implementation, the suites whose URL is given run:
       (a website the target fails to read, a focus that fails a batch, a rate-limited token);
       conformance/targets/reference.yaml is the example (the reference server's own)
 
-Checks whose needs are not met are reported as skipped, with the reason.
+Checks whose needs are not met are reported as skipped, with the reason. Before any check, one probe
+per target stops the run (exit 2) with one line when the target cannot be used: nothing listens, something
+other than the API answers (an HTML page, another service), or it refuses the token outright.
+
+Verdicts. Every rule is a seed statement split to one observable fact (spec/rules/*.yaml): provenance
+"seed" (the seeds state it) or "inferred" (our design where the seeds say "not shown"). A rule counts
+as enforced only when every case that enforces it ran and passed; the summary opens with "N of M
+testable seed rules enforced in this run". Against a target other than the embedded reference, a check
+that fails on inferred rules only is reported as contract drift (a warning with the evidence, exit 0);
+--strict fails on it. Output may carry fields, enum values and codes the contract does not list (the
+seeds allow it): they are accepted. Each failure carries the exchanges that show it and a curl command
+that reproduces it, with the token as $IDEAS_TOKEN / $MCP_TOKEN (never the token itself).
 
 Target:
   --rest-url URL             base URL of the REST implementation (paths start with /v1)
@@ -61,6 +72,12 @@ Selection:
   --only PATTERN             run only checks whose id matches (* wildcard); repeatable
   --list                     list the checks with their rules and needs, then exit
 
+Gates:
+  --strict                   fail on inferred rules too (drift becomes failure)
+  --fail-on-skip             fail the run when any check was skipped
+  --min-coverage PCT         fail the run when under PCT% of the testable seed rules were enforced
+  --skip-probe               run the checks even when the probe finds the target unusable
+
 Reports:
   --report-json FILE         the whole run as JSON
   --report-junit FILE        JUnit XML (one testcase per check)
@@ -71,7 +88,8 @@ Reports:
   --no-live                  no redrawn status line (each wait is printed once instead)
   -h, --help                 show this help
 
-Exit status: 0 when nothing unexpected failed, 1 otherwise, 2 for bad usage.
+Exit status: 0 when nothing unexpected failed and every gate held, 1 otherwise, 2 for bad usage or a
+target that cannot be used.
 The bearer tokens never appear in any output.
 `;
 
@@ -79,6 +97,12 @@ function number(value: string | undefined, flag: string, integer = false): numbe
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`${flag} must be a positive ${integer ? "whole " : ""}number, got "${value}"`);
+  return n;
+}
+
+function percentage(value: string, flag: string): number {
+  const n = Number(value.replace(/%$/, ""));
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new Error(`${flag} must be a percentage from 0 to 100, got "${value}"`);
   return n;
 }
 
@@ -114,6 +138,10 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       "report-junit": { type: "string" },
       "report-md": { type: "string" },
       "expected-failures": { type: "string" },
+      strict: { type: "boolean", default: false },
+      "skip-probe": { type: "boolean", default: false },
+      "fail-on-skip": { type: "boolean", default: false },
+      "min-coverage": { type: "string" },
       quiet: { type: "boolean", default: false },
       "no-live": { type: "boolean", default: false },
     },
@@ -143,6 +171,10 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       ...(values.budget !== undefined ? { budgetSeconds: number(values.budget, "--budget") } : {}),
       ...(values.only ? { only: values.only } : {}),
       ...(values["expected-failures"] ? { expectedFailures: values["expected-failures"] } : {}),
+      strict: values.strict,
+      probe: !values["skip-probe"],
+      failOnSkip: values["fail-on-skip"],
+      ...(values["min-coverage"] !== undefined ? { minCoverage: percentage(values["min-coverage"], "--min-coverage") } : {}),
     };
   } catch (err) {
     console.error((err as Error).message);

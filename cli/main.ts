@@ -1,14 +1,17 @@
 // Dispatches `ideas-contract <command>`. Each command is loaded when it runs: the mocks and the conformance
 // suite need optional peer dependencies that `export` does not.
-import { missingPeerHint } from "./peers.js";
+import { ownManifest } from "./manifest.js";
+import { missingPeerHint, missingPeers, missingPeersMessage, peersFor } from "./peers.js";
 
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
   mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: async (args) => (await import("./mock.js")).mockCommand(args) },
   export: { summary: "write the OpenAPI, tools manifest, types, validators or error catalogue into a folder (--out DIR)", run: async (args) => (await import("./export.js")).exportCommand(args) },
+  proxy: { summary: "forward REST and MCP traffic to a service and judge every exchange against the contract (--rest-upstream / --mcp-upstream)", run: async (args) => (await import("./proxy.js")).proxyCommand(args) },
   conformance: { summary: "run the conformance suites, REST and MCP (embedded reference, or --rest-url / --mcp-url / --config)", run: async (args) => (await import("./conformance.js")).conformanceCommand(args) },
 };
 
 const usage = `Usage: ideas-contract <command> [options]
+       ideas-contract --version
 
 Commands:
 ${Object.entries(commands)
@@ -23,10 +26,20 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return name ? 0 : 2;
   }
+  if (name === "--version" || name === "-v") {
+    console.log(ownManifest().version);
+    return 0;
+  }
   const command = commands[name];
   if (!command) {
     console.error(`Unknown command "${name}".\n\n${usage}`);
     return 2;
+  }
+  // Before the command loads (its modules import the peers) and before it starts or prints anything.
+  const missing = missingPeers(peersFor(name, rest));
+  if (missing.length) {
+    console.error(missingPeersMessage(`ideas-contract ${name}`, missing));
+    return 1;
   }
   try {
     return await command.run(rest);

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 export interface Manifest {
   name: string;
   version: string;
-  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
 

@@ -29,10 +29,10 @@ Options:
   -h, --help        show this help
 `;
 
-function port(value: string | undefined, fallback: number, flag: string): number {
+export function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number from 0 to 65535 (0: any free port), got "${value}"`);
   return n;
 }
 
@@ -57,7 +57,8 @@ export async function mockCommand(argv: string[]): Promise<number> {
     prismPort = port(values["prism-port"], 4011, "--prism-port");
     mcpPort = port(values["mcp-port"], 4012, "--mcp-port");
     timeScale = values["time-scale"] === undefined ? defaultTimeScale : Number(values["time-scale"]);
-    if (!(timeScale > 0)) throw new Error(`--time-scale must be a positive number, got "${values["time-scale"]}"`);
+    if (!(timeScale > 0) || !Number.isFinite(timeScale))
+      throw new Error(`--time-scale must be a positive number of real seconds per virtual second (such as 0.01 or 1), got "${values["time-scale"]}"`);
   } catch (err) {
     console.error((err as Error).message);
     return 2;

@@ -1,7 +1,72 @@
 // The optional peer dependencies: the light install (types and validators) does without them; the mocks and the
-// conformance suite need them. When one is missing, say which and how to install it, at the pinned version.
+// conformance suite need some. Each command names the ones it needs, checked before it starts or prints anything,
+// and a missing one is named with the install line of exactly what is missing, at the version this package pins.
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ownManifest } from "./manifest.js";
+
+const require = createRequire(import.meta.url);
+
+/** A module path of each optional peer that resolves only when it is installed. */
+const probes: Readonly<Record<string, string>> = {
+  "@modelcontextprotocol/sdk": "@modelcontextprotocol/sdk/types.js",
+  "@stoplight/prism-cli": "@stoplight/prism-cli/package.json",
+  yaml: "yaml",
+  ajv: "ajv/dist/2020.js",
+  "ajv-formats": "ajv-formats",
+};
+
+const sdk = "@modelcontextprotocol/sdk";
+const prism = "@stoplight/prism-cli";
+
+/**
+ * The peers `command` needs with these arguments: what the code it runs imports. `mock` runs the MCP gateway mock
+ * (the SDK) and Prism unless --no-prism; `conformance` runs both suites, with the embedded MCP mock, reads YAML
+ * target files and compiles the target's live tool schemas with ajv; `proxy` judges with the conformance suite's
+ * assertions. Help needs nothing.
+ */
+export function peersFor(command: string, args: readonly string[]): string[] {
+  if (args.includes("--help") || args.includes("-h")) return [];
+  if (command === "mock") return args.includes("--no-prism") ? [sdk] : [sdk, prism];
+  // The proxy judges with the conformance suite's assertions (the same imports).
+  if (command === "conformance" || command === "proxy") return [sdk, "yaml", "ajv", "ajv-formats"];
+  return [];
+}
+
+function installed(name: string): boolean {
+  const probe = probes[name] ?? name;
+  try {
+    require.resolve(probe);
+    return true;
+  } catch {
+    try {
+      import.meta.resolve(probe); // an ESM-only package: CommonJS resolution cannot see it
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export function missingPeers(names: readonly string[]): string[] {
+  return names.filter((n) => !installed(n));
+}
+
+/** `name@version` at the version this package is built and tested with. */
+function pinned(name: string): string {
+  const manifest = ownManifest();
+  const version = manifest.devDependencies?.[name] ?? manifest.peerDependencies?.[name];
+  return version ? `${name}@${version}` : name;
+}
+
+/** What to print when `what` lacks the optional peers `missing` (never empty). */
+export function missingPeersMessage(what: string, missing: readonly string[]): string {
+  const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`;
+  const noun = missing.length === 1 ? "an optional peer dependency" : "optional peer dependencies";
+  const lines = [`${what} needs ${list}, ${noun} of ideas-contract that ${missing.length === 1 ? "is" : "are"} not installed. Install next to ideas-contract:`, `  npm install --save-dev ${missing.map(pinned).join(" ")}`];
+  if (missing.includes(prism)) lines.push("Or pass --no-prism to run the mocks without Prism.");
+  return lines.join("\n");
+}
 
 /** The package a "cannot find" error names: `@scope/name` or `name`, without a subpath. */
 function missingPackage(err: unknown): string | undefined {
@@ -12,13 +77,9 @@ function missingPackage(err: unknown): string | undefined {
   return spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
 }
 
-/** An install hint when `err` says an optional peer dependency is missing; undefined for any other error. */
+/** An install hint when `err` (thrown late, e.g. by code used from a program) says an optional peer is missing. */
 export function missingPeerHint(err: unknown, what: string): string | undefined {
   const name = missingPackage(err);
-  const peers = ownManifest().peerDependencies ?? {};
-  if (!name || !(name in peers)) return undefined;
-  const all = Object.entries(peers).map(([n, v]) => `${n}@${v}`);
-  return `${what} needs ${name}, an optional peer dependency of ideas-contract that is not installed.
-Install it next to ideas-contract (the peers the mocks and the conformance suite use: ${all.join(", ")}):
-  npm install --save-dev ${all.join(" ")}`;
+  if (!name || !(name in (ownManifest().peerDependencies ?? {}))) return undefined;
+  return missingPeersMessage(what, [name]);
 }

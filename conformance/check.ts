@@ -4,6 +4,7 @@
 // against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
+import type { Exchange } from "./evidence.js";
 import type { Fixtures } from "./fixtures.js";
 import type { ApiClient, ApiResponse } from "./http.js";
 import type { Target } from "./target.js";
@@ -28,7 +29,7 @@ export type Need =
   | "trigger:focus-server-error"
   /** A token that hits the rate limit. */
   | "trigger:rate-limited-token"
-  // The MCP gateway suite (conformance/mcp/needs.ts says why each is unmet).
+  // The MCP gateway suite (conformance/mcp/extension.ts, mcpUnmetNeed, says why each is unmet).
   /** An MCP token with mcp:read only. */
   | "mcp:readonly-token"
   /** An MCP partner token (sees the partner-only tools). */
@@ -73,6 +74,10 @@ export interface Failure {
   /** The rules the failure breaks; a subset of the check's rules. */
   rules: string[];
   message: string;
+  /** The latest exchanges of the check when the failure was seen (redacted). */
+  evidence?: Exchange[];
+  /** A command that sends the latest of them again (`curl`, the token as an environment variable). */
+  reproduce?: string;
 }
 
 export type Status = "pass" | "fail" | "skip";

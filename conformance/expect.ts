@@ -1,37 +1,57 @@
-// Assertions shared by the checks, each failure attributed to the rule it breaks: the status, JSON, the schema of
-// the operation and status, the `object` kinds and id prefixes throughout a body, complete fields, ISO times,
-// how fast the call answered, and the error envelope with its type, param, code and Retry-After.
+// Assertions shared by the checks, each failure attributed to the rule (family member) it breaks: the status,
+// JSON, snake_case names, the schema of the operation and status split per field (a missing field breaks
+// `<kind>-fields-complete/<field>`, a wrong one `<kind>-field-types/<field>`), the `object` kinds and id
+// prefixes throughout a body, ISO times, how fast the call answered, and the error envelope with its type,
+// param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
+// ledger sees which members ran.
 import { describeResponse, type CheckContext } from "./check.js";
-import {
-  errorTypeForStatus,
-  isIsoDateTime,
-  kinds,
-  normalizeParam,
-  operations,
-  requiredOf,
-  validate,
-  type Kind,
-  type OperationId,
-} from "./contract.js";
+import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
 import type { ApiResponse } from "./http.js";
 
 export const R = {
   json: "json-content-type",
-  kind: "object-field-names-kind",
-  prefix: "id-prefixes",
-  iso: "iso-8601-times",
+  snake: "snake-case-field-names",
   schema: "response-matches-schema",
-  brandFields: "brand-fields-complete",
-  batchFields: "batch-fields-complete",
   model: "batch-model-named",
   speed: "answers-within-seconds",
   envelope: "error-envelope",
-  errorType: "error-type-per-status",
-  field400: "invalid-field-400",
-  rateLimit: "rate-limit-429",
+  retryAfter: "rate-limit-retry-after",
 } as const;
 
+/** The rule families that judge each object schema per field: a missing field, and a field of the wrong type. */
+const fieldFamilies: Readonly<Record<string, { present: string; type: string }>> = {
+  Brand: { present: "brand-fields-complete", type: "brand-field-types" },
+  IdeaBatch: { present: "batch-fields-complete", type: "batch-field-types" },
+  Idea: { present: "idea-fields-complete", type: "idea-field-types" },
+  Source: { present: "source-fields-complete", type: "source-field-types" },
+  Outline: { present: "outline-fields-complete", type: "outline-fields-complete" },
+  Feedback: { present: "feedback-fields-complete", type: "feedback-fields-complete" },
+  Prediction: { present: "prediction-fields-complete", type: "prediction-fields-complete" },
+  RankedDraft: { present: "ranked-draft-fields-complete", type: "ranked-draft-fields-complete" },
+  ErrorDetail: { present: R.envelope, type: R.envelope },
+};
+
+/** Objects inside objects: schema → field → the schema of the value (or of each item of a list). */
+const nested: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  IdeaBatch: { data: "Idea" },
+  Idea: { sources: "Source", outline: "Outline" },
+  Prediction: { data: "RankedDraft" },
+  ErrorEnvelope: { error: "ErrorDetail" },
+};
+
+const propertiesOf = (schema: string): string[] => Object.keys(openapi.components.schemas[schema]?.properties ?? {});
+/** Error schemas (BadRequestError, …) wrap ErrorDetail in `error` like ErrorEnvelope. */
+const shapeOf = (schema: string) => (fieldFamilies[schema] || nested[schema] ? schema : "error" in (openapi.components.schemas[schema]?.properties ?? {}) ? "ErrorEnvelope" : schema);
+
+/** The id schema named by each kind's prefix (the id-prefixes family members). */
+const idSchemaOf: Partial<Record<Kind, string>> = { brand: "BrandId", batch: "BatchId", idea: "IdeaId", feedback: "FeedbackId" };
+/** Kinds whose `object` value the seed gives; the others are our design. */
+const seedKinds = new Set(["Brand", "IdeaBatch", "Idea"]);
+export const kindRule = (schema: string) => `${seedKinds.has(schema) ? "object-field-names-kind" : "object-field-inferred-kinds"}/${schema}`;
+export const prefixRule = (idSchema: string) => `id-prefixes/${idSchema}`;
+
 const list = (rules: string | readonly string[]) => (typeof rules === "string" ? [rules] : [...rules]);
+const show = (v: unknown) => JSON.stringify(v);
 
 /** Checks the status; on a mismatch records a failure for `rules` and returns false. */
 export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
@@ -50,43 +70,135 @@ export function expectFast(ctx: CheckContext, res: ApiResponse): void {
   ctx.expect(res.ms <= limit, R.speed, `${res.method} ${res.path} took ${Math.round(res.ms)} ms (limit ${limit} ms)`);
 }
 
-/** `object` and id prefix of a body of a kind, and of the ideas inside a batch; complete fields; ISO times. */
-export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: string): void {
+const snake = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+/** Every field name in a body, at any depth, that is not snake_case. */
+function notSnake(value: unknown, at = ""): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => notSnake(v, `${at}[${i}]`));
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([k, v]) => [...(snake.test(k) ? [] : [`${at}.${k}`]), ...notSnake(v, `${at}.${k}`)]);
+}
+
+/**
+ * Validates a body against a schema and files each problem under the rule of the field it is about (following
+ * `nested` into ideas, sources, outlines, ranked drafts and error details); what no field explains goes to
+ * response-matches-schema. Returns problems by rule id, and the schemas that had at least one instance.
+ */
+function problemsByRule(schema: string, body: unknown, into: (inner: string) => boolean): { byRule: Map<string, string[]>; seen: Set<string> } {
+  const byRule = new Map<string, string[]>();
+  const file = (rule: string, text: string) => byRule.set(rule, [...(byRule.get(rule) ?? []), text]);
+  const seen = new Set<string>();
+  const root = shapeOf(schema);
+  // Which nested schemas the body holds (so their members are judged only when there is something to judge).
+  const visit = (s: string, value: any) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return;
+    seen.add(s);
+    for (const [field, inner] of Object.entries(nested[s] ?? {})) {
+      if (!into(inner)) continue;
+      const v = value[field];
+      for (const item of Array.isArray(v) ? v : [v]) visit(inner, item);
+    }
+  };
+  visit(root, body);
+  const validate = validators[schema];
+  if (!validate) {
+    file(R.schema, `the contract has no schema ${schema}`);
+    return { byRule, seen };
+  }
+  if (validate(body)) return { byRule, seen };
+  for (const e of validate.errors ?? []) {
+    if (["anyOf", "oneOf", "allOf", "if"].includes(e.keyword)) continue;
+    const segments = e.instancePath.split("/").slice(1);
+    const missing = e.keyword === "required" ? String((e.params as any).missingProperty) : undefined;
+    if (missing !== undefined) segments.push(missing);
+    const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}${e.keyword === "enum" ? ` (${show((e.params as any).allowedValues)})` : ""}`;
+    let s = root;
+    let i = 0;
+    let rule: string = R.schema;
+    for (;;) {
+      const field = segments[i];
+      if (field === undefined) break;
+      const inner = nested[s]?.[field] !== undefined && into(nested[s]![field]!) ? nested[s]![field] : undefined;
+      let next = i + 1;
+      if (inner && /^\d+$/.test(segments[next] ?? "")) next++;
+      if (inner && segments[next] !== undefined) {
+        s = inner;
+        i = next;
+        continue;
+      }
+      const family = fieldFamilies[s];
+      if (family) rule = `${missing !== undefined && next >= segments.length ? family.present : family.type}/${field}`;
+      break;
+    }
+    file(rule, text);
+  }
+  return { byRule, seen };
+}
+
+/** What an answer's checks judge inside it: the ideas of a batch only where a check says it looks at them. */
+export interface Depth {
+  /** Judge each idea (and its sources and outline) field by field; otherwise a bad idea is a bad batch `data`. */
+  ideas?: boolean;
+}
+
+/**
+ * The body against the schema of its operation and status, one expectation per field of every object schema
+ * the body holds (`Brand`, and for a batch with ideas also `Idea`, `Source`, `Outline`), plus one for the rest.
+ */
+export function expectSchema(ctx: CheckContext, schema: string, body: unknown, where: string, depth: Depth = {}): void {
+  const { byRule, seen } = problemsByRule(schema, body, (inner) => inner !== "Idea" || depth.ideas === true);
+  for (const s of seen) {
+    const family = fieldFamilies[s];
+    if (!family) continue;
+    for (const field of propertiesOf(s))
+      for (const rule of new Set([`${family.present}/${field}`, `${family.type}/${field}`]))
+        ctx.expect(!byRule.has(rule), rule, `${where} is not a valid ${schema}: ${(byRule.get(rule) ?? []).slice(0, 3).join("; ")}`);
+  }
+  const rest = [...byRule].filter(([rule]) => !rule.includes("/")).flatMap(([, p]) => p);
+  ctx.expect(rest.length === 0, R.schema, `${where} is not a valid ${schema}: ${rest.slice(0, 5).join("; ")}`);
+}
+
+/** `object` and id prefix of a body of a kind, and of the ideas inside a batch; references to brands and ideas; ISO times. */
+export function expectKind(ctx: CheckContext, body: any, kind: Kind, where: string, depth: Depth = {}): void {
+  const k = kinds[kind];
   if (!body || typeof body !== "object") {
-    ctx.expect(false, R.kind, `${where}: expected a ${kinds[kind].object} object, got ${JSON.stringify(body)}`);
+    ctx.expect(false, kindRule(k.schema), `${where}: expected a ${k.object} object, got ${show(body)}`);
     return;
   }
-  const k = kinds[kind];
-  ctx.expect(body.object === k.object, R.kind, `${where}: object is ${JSON.stringify(body.object)}, expected "${k.object}"`);
-  if (k.prefix)
+  ctx.expect(body.object === k.object, kindRule(k.schema), `${where}: object is ${show(body.object)}, expected "${k.object}"`);
+  const own = idSchemaOf[kind];
+  if (own && k.prefix)
     ctx.expect(
       typeof body.id === "string" && body.id.startsWith(k.prefix) && body.id.length > k.prefix.length,
-      R.prefix,
-      `${where}: id ${JSON.stringify(body.id)} does not start with ${k.prefix}`,
+      prefixRule(own),
+      `${where}: id ${show(body.id)} does not start with ${k.prefix}`,
     );
-  const refPrefix = (field: string, prefix: string) => {
+  const refPrefix = (field: string, prefix: string, idSchema: string) => {
     if (field in body && body[field] !== null)
-      ctx.expect(typeof body[field] === "string" && body[field].startsWith(prefix), R.prefix, `${where}: ${field} ${JSON.stringify(body[field])} does not start with ${prefix}`);
+      ctx.expect(typeof body[field] === "string" && body[field].startsWith(prefix), prefixRule(idSchema), `${where}: ${field} ${show(body[field])} does not start with ${prefix}`);
   };
-  if (kind === "batch" || kind === "feedback" || kind === "prediction") refPrefix("brand", "brand_");
-  if (kind === "feedback") refPrefix("idea", "idea_");
-  const missing = requiredOf(k.schema).filter((f) => !(f in body));
-  if (kind === "brand") ctx.expect(missing.length === 0, R.brandFields, `${where}: the brand lacks ${missing.join(", ")}`);
+  if (kind === "batch" || kind === "feedback" || kind === "prediction") refPrefix("brand", "brand_", "BrandId");
+  if (kind === "feedback") refPrefix("idea", "idea_", "IdeaId");
   if (kind === "batch") {
-    ctx.expect(missing.length === 0, R.batchFields, `${where}: the batch lacks ${missing.join(", ")}`);
-    ctx.expect(typeof body.model === "string" && body.model.trim() !== "", R.model, `${where}: model is ${JSON.stringify(body.model)}, expected the name of the model`);
-    if (Array.isArray(body.data)) body.data.forEach((idea: unknown, i: number) => expectKind(ctx, idea, "idea", `${where} data[${i}]`));
+    ctx.expect(typeof body.model === "string" && body.model.trim() !== "", R.model, `${where}: model is ${show(body.model)}, expected the name of the model`);
+    if (depth.ideas && Array.isArray(body.data)) body.data.forEach((idea: unknown, i: number) => expectKind(ctx, idea, "idea", `${where} data[${i}]`));
   }
+  // A null done_at (still thinking) is a passing case: the rule holds "whenever it is not null".
   for (const field of ["created_at", "done_at"])
-    if (field in body && body[field] !== null)
-      ctx.expect(isIsoDateTime(body[field]), R.iso, `${where}: ${field} ${JSON.stringify(body[field])} is not an ISO 8601 date-time`);
+    if (field in body)
+      ctx.expect(
+        isIsoDateTime(body[field]) || (field === "done_at" && body[field] === null),
+        `iso-8601-times/${field}`,
+        `${where}: ${field} ${show(body[field])} is not an ISO 8601 date-time`,
+      );
 }
 
 const kindOfSchema: Record<string, Kind> = { Brand: "brand", IdeaBatch: "batch", Feedback: "feedback", Prediction: "prediction" };
 
 /**
- * A success answer of an operation: the status (failures go to `statusRules`), JSON, speed, kinds and prefixes,
- * and the schema of that operation and status. Returns false when the status was wrong (nothing else checked).
+ * A success answer of an operation: the status (failures go to `statusRules`), JSON, speed, snake_case, kinds
+ * and prefixes, and the schema of that operation and status. Another success status (200 for a documented 201,
+ * which may be contract drift only) fails `statusRules` and the body is judged all the same; returns false only
+ * when the answer is no success at all (nothing else checked).
  */
 export function expectSuccess(
   ctx: CheckContext,
@@ -94,28 +206,33 @@ export function expectSuccess(
   op: OperationId,
   status: number,
   statusRules: string | readonly string[],
+  depth: Depth = {},
 ): boolean {
-  if (!expectStatus(ctx, res, status, statusRules)) return false;
+  if (!expectStatus(ctx, res, status, statusRules) && (res.status < 200 || res.status > 299)) return false;
   expectFast(ctx, res);
   if (!expectJson(ctx, res)) return true;
+  const where = `${res.method} ${res.path}`;
+  const bad = notSnake(res.body);
+  ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
   const schema = operations[op].responses[status];
   if (!schema) {
-    ctx.expect(false, R.schema, `${res.method} ${res.path}: the contract lists no ${status} answer for ${op}`);
+    ctx.expect(false, R.schema, `${where}: the contract lists no ${status} answer for ${op}`);
     return true;
   }
   const kind = kindOfSchema[schema];
-  if (kind) expectKind(ctx, res.body, kind, `${res.method} ${res.path}`);
-  const problems = validate(schema, res.body);
-  ctx.expect(problems.length === 0, R.schema, `${res.method} ${res.path} → ${status} is not a valid ${schema}: ${problems.join("; ")}`);
+  if (kind) expectKind(ctx, res.body, kind, where, depth);
+  expectSchema(ctx, schema, res.body, `${where} → ${status}`, depth);
   return true;
 }
 
 export interface ErrorExpectation {
   /** Rules a wrong status breaks. */
   statusRules: string | readonly string[];
+  /** Rules a wrong `type` breaks (default error-type-per-status/<status>). */
+  typeRules?: string | readonly string[];
   /** Expected `param` (any of several); undefined = not checked. */
   param?: string | null | readonly string[];
-  /** Rules a wrong `param` breaks (default invalid-field-400). */
+  /** Rules a wrong `param` breaks (required when `param` is given). */
   paramRules?: string | readonly string[];
   code?: string;
   codeRules?: string | readonly string[];
@@ -127,30 +244,57 @@ export function expectError(ctx: CheckContext, res: ApiResponse, op: OperationId
   expectFast(ctx, res);
   if (!expectJson(ctx, res)) return true;
   const where = `${res.method} ${res.path} → ${status}`;
-  const envelope = validate("ErrorEnvelope", res.body);
-  ctx.expect(envelope.length === 0, R.envelope, `${where}: not the error envelope {error:{type,code,message,param}}: ${envelope.join("; ")}`);
+  const bad = notSnake(res.body);
+  ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
   const error = res.body?.error;
   const type = error?.type;
-  ctx.expect(type === errorTypeForStatus[status], R.errorType, `${where}: error.type is ${JSON.stringify(type)}, expected "${errorTypeForStatus[status]}"`);
+  ctx.expect(type === errorTypeForStatus[status], e.typeRules ?? `error-type-per-status/${status}`, `${where}: error.type is ${show(type)}, expected "${errorTypeForStatus[status]}"`);
   const schema = operations[op].responses[status];
   if (schema) {
-    const problems = validate(schema, res.body);
-    ctx.expect(problems.length === 0, R.schema, `${where} is not a valid ${schema}: ${problems.join("; ")}`);
+    // The envelope's members are judged even when the body is no envelope at all.
+    if (!error || typeof error !== "object") for (const f of propertiesOf("ErrorDetail")) ctx.expect(false, `${R.envelope}/${f}`, `${where}: not the error envelope {error:{type,code,message,param}}: ${show(res.body).slice(0, 200)}`);
+    else expectSchema(ctx, schema, res.body, where);
   } else ctx.expect(false, R.schema, `${where}: the contract lists no ${status} answer for ${op}`);
   if (e.param !== undefined) {
     const want = e.param === null ? [null] : typeof e.param === "string" ? [e.param] : [...e.param];
     const got = typeof error?.param === "string" ? normalizeParam(error.param) : (error?.param ?? null);
     ctx.expect(
       want.some((w) => (w === null ? got === null : got === normalizeParam(w))),
-      e.paramRules ?? R.field400,
-      `${where}: error.param is ${JSON.stringify(error?.param)}, expected ${want.map((w) => JSON.stringify(w)).join(" or ")} (${error?.message ?? ""})`,
+      e.paramRules ?? e.statusRules,
+      `${where}: error.param is ${show(error?.param)}, expected ${want.map((w) => show(w)).join(" or ")} (${error?.message ?? ""})`,
     );
   }
   if (e.code !== undefined)
-    ctx.expect(error?.code === e.code, e.codeRules ?? e.statusRules, `${where}: error.code is ${JSON.stringify(error?.code)}, expected "${e.code}"`);
+    ctx.expect(error?.code === e.code, e.codeRules ?? e.statusRules, `${where}: error.code is ${show(error?.code)}, expected "${e.code}"`);
   if (status === 429) {
     const retry = res.header("retry-after");
-    ctx.expect(retry !== undefined && /^\s*[1-9]\d*\s*$/.test(retry), R.rateLimit, `${where}: Retry-After is ${retry === undefined ? "missing" : JSON.stringify(retry)}, expected whole seconds ≥ 1`);
+    ctx.expect(retry !== undefined && /^\s*[1-9]\d*\s*$/.test(retry), R.retryAfter, `${where}: Retry-After is ${retry === undefined ? "missing" : show(retry)}, expected whole seconds ≥ 1`);
   }
   return true;
+}
+
+/** The rules expectSuccess may name for an answer of `schema`, given which nested objects the check sees. */
+export function answerRulesOf(schema: "Brand" | "IdeaBatch" | "Feedback" | "Prediction", opts: { ideas?: boolean } = {}): string[] {
+  const kind = kindOfSchema[schema]!;
+  const families = (s: string) => [...new Set([fieldFamilies[s]!.present, fieldFamilies[s]!.type])];
+  const out: string[] = [R.json, R.speed, R.snake, R.schema, kindRule(schema), "iso-8601-times/created_at", ...families(schema)];
+  const own = idSchemaOf[kind];
+  if (own) out.push(prefixRule(own));
+  if (kind !== "brand") out.push(prefixRule("BrandId"));
+  if (kind === "feedback") out.push(prefixRule("IdeaId"));
+  if (kind === "prediction") out.push(...families("RankedDraft"));
+  if (kind === "batch") {
+    out.push(R.model);
+    out.push("iso-8601-times/done_at");
+    if (opts.ideas) out.push(kindRule("Idea"), prefixRule("IdeaId"), ...families("Idea"), ...families("Source"), ...families("Outline"));
+  }
+  return [...new Set(out)];
+}
+
+/** The rules expectError may name for an error answer of `status` (type checked by its own rule for 403/429/500). */
+export function errorRulesOf(status: number): string[] {
+  const out: string[] = [R.json, R.speed, R.snake, R.schema, R.envelope];
+  if ([400, 401, 404, 409].includes(status)) out.push(`error-type-per-status/${status}`);
+  if (status === 429) out.push(R.retryAfter);
+  return out;
 }

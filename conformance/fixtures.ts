@@ -65,8 +65,9 @@ export function brandRequests(target: Target, run: string) {
       website: target.inputs.website,
       name: `Conformance Bakery ${run}`,
       description: "A small bakery that bakes sourdough bread and cinnamon buns every morning.",
-      language: "en",
-      country: "IE",
+      // Unlike what the website says (en, IE for the reference's), so that a value kept is told from one read.
+      language: "de",
+      country: "AT",
       archetype: "sage",
       rules: { always: ["Mention that everything is baked the same morning."], never },
     },

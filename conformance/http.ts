@@ -9,7 +9,9 @@
 //   through the Redactor).
 import http from "node:http";
 import https from "node:https";
+import { excerpt, pickHeaders, recordExchange, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
+import { mcpTokenEnv } from "./mcp/target.js";
 import type { Target } from "./target.js";
 
 /** Which credentials a request carries. */
@@ -123,6 +125,8 @@ export class Transport {
   readonly #agent: http.Agent;
   /** When the run's budget ends (performance.now() time): no Retry-After is waited past it. */
   readonly #deadline: number;
+  /** Token → the environment variable a user would keep it in, for reproductions. */
+  readonly #tokenEnv: Map<string, string>;
   #requests = 0;
 
   constructor(
@@ -132,6 +136,7 @@ export class Transport {
   ) {
     this.#semaphore = new Semaphore(target.concurrency);
     this.#deadline = performance.now() + target.timing.budgetMs;
+    this.#tokenEnv = tokenEnvNames(target);
     const agentOptions = { keepAlive: true, maxSockets: target.concurrency + 2 };
     this.#agent =
       target.url.protocol === "https:"
@@ -224,6 +229,14 @@ export class Transport {
       headers.authorization = `Bearer ${token}`;
     }
     const started = performance.now();
+    const exchange: Exchange = {
+      method: spec.method,
+      url: this.redactor.text(url.href),
+      requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
+      ...(payload ? { requestBody: this.redactor.text(payload.length > maxReproducedBody ? `${payload.subarray(0, maxReproducedBody).toString("utf8")}…` : payload.toString("utf8")) } : {}),
+      ...(token !== undefined ? { tokenEnv: this.#tokenEnv.get(token) ?? "TOKEN" } : {}),
+      responseHeaders: {},
+    };
     const lib = url.protocol === "https:" ? https : http;
     const timeoutMs = this.target.timing.requestTimeoutMs;
     const where = `${spec.method} ${spec.path}`;
@@ -238,6 +251,7 @@ export class Transport {
       const fail = (message: string) => {
         if (settled) return;
         cleanUp();
+        recordExchange({ ...exchange, error: this.redactor.text(message), ms: Math.round(performance.now() - started) });
         if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
         else reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
       };
@@ -275,6 +289,13 @@ export class Transport {
             body = undefined;
           }
           const h = this.redactor.value(incoming.headers);
+          recordExchange({
+            ...exchange,
+            status: incoming.statusCode ?? 0,
+            responseHeaders: pickHeaders(h),
+            ...(text.length ? { responseBody: excerpt(text)! } : {}),
+            ms: Math.round(performance.now() - started),
+          });
           resolve({
             method: spec.method,
             path: spec.path,
@@ -313,6 +334,21 @@ export class Transport {
       req.end();
     });
   }
+}
+
+/** Request bodies longer than this are cut in the evidence (a reproduction then says so). */
+const maxReproducedBody = 16 * 1024;
+
+/** Each token of the target → the environment variable the command reads it from. */
+function tokenEnvNames(target: Target): Map<string, string> {
+  const names = new Map<string, string>();
+  const add = (token: string | undefined, name: string) => token && !names.has(token) && names.set(token, name);
+  add(target.tokens.team, "IDEAS_TOKEN");
+  add(target.tokens.otherTeam, "IDEAS_OTHER_TEAM_TOKEN");
+  add(target.tokens.expired, "IDEAS_EXPIRED_TOKEN");
+  add(target.triggers.rateLimitedToken, "IDEAS_RATE_LIMITED_TOKEN");
+  for (const [kind, token] of Object.entries(target.mcp?.tokens ?? {})) add(token, mcpTokenEnv[kind as keyof typeof mcpTokenEnv]);
+  return names;
 }
 
 /** Why a 3xx is refused: where it pointed (its origin only: the rest may carry anything) and that it is not followed. */

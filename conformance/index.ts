@@ -1,33 +1,37 @@
 // The conformance suite for the Ideas REST API and the Partner Tool Gateway (MCP), for programmatic use:
 //
 //   const result = await runConformance({ restUrl: "https://…", mcpUrl: "https://…/mcp", env: process.env });
-//   result.exitCode // 0 when nothing unexpected failed
+//   result.exitCode // 0 when nothing unexpected failed and every gate held
 //
-// With no target at all (no URL given, none in the target file) it starts the embedded reference servers (the
-// REST reference and the MCP gateway mock) on ephemeral ports with a fast clock, runs both suites against them
-// with the reference's target file (conformance/targets/reference.yaml), and stops them. With a target, it runs
-// the suites whose URL it has (or those `suites` names).
+// A run reads: choose the suites (conformance/suite.ts: one shape per protocol) → resolve their targets, or start
+// the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
+// the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
+// render. No protocol is named here.
 import type { Check, CheckResult } from "./check.js";
-import { mcpChecks, restChecks, selectChecks, suiteOf } from "./checks/index.js";
-import { mcpExtension } from "./mcp/extension.js";
-import { mcpRulesPath } from "./mcp/paths.js";
-import { resolveMcpTarget, type McpOverrides } from "./mcp/target.js";
+import { selectChecks, suiteOf } from "./checks/index.js";
+import { mcpSuite } from "./mcp/suite.js";
+import type { McpOverrides } from "./mcp/target.js";
 import { referenceTargetPath } from "./paths.js";
 import { Redactor } from "./redact.js";
-import { buildLedger, ledgerCounts, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
+import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
-import { loadRules, type RuleCatalogue } from "./rules.js";
+import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
-import { loadTargetFile, resolveTarget, type Target, type TargetFile, type TargetOverrides } from "./target.js";
+import { restSuite } from "./rest-suite.js";
+import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
+import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
 export type { Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
+export { TargetUnusable } from "./probe.js";
 export { mcpChecks, restChecks } from "./checks/index.js";
 
-/** The two suites: the REST API and the MCP gateway. */
-export type Suite = "rest" | "mcp";
-export const suites: readonly Suite[] = ["rest", "mcp"];
+/** The suites, in run and report order: the REST API and the MCP gateway. */
+const registry: readonly ConformanceSuite[] = [restSuite, mcpSuite];
+export type Suite = ConformanceSuite["id"];
+export const suites: readonly Suite[] = registry.map((s) => s.id);
+const suiteById = (id: Suite) => registry.find((s) => s.id === id)!;
 
 /** The time scale of the embedded reference: polls of 10–15 ms, a batch done well under a second. */
 export const embeddedTimeScale = 0.001;
@@ -48,6 +52,18 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   checks?: readonly Check[];
   /** Expected failures: a YAML file of check ids, or the ids. */
   expectedFailures?: string | readonly string[];
+  /**
+   * Fail on inferred rules too. By default, against a target other than the embedded reference, a check whose
+   * failures concern only inferred rules (our design where the seeds are silent) is reported as contract drift
+   * and does not fail the run; against the embedded reference everything is strict.
+   */
+  strict?: boolean;
+  /** Fail the run when any check was skipped. */
+  failOnSkip?: boolean;
+  /** Fail the run when fewer than this percentage of the testable seed rules were enforced. */
+  minCoverage?: number;
+  /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
+  probe?: boolean;
   onEvent?: (event: RunEvent) => void;
 }
 
@@ -81,13 +97,19 @@ export interface RunResult {
     /** Listed as expected failures but passing now. */
     fixed: number;
     unexpectedFailures: number;
+    /** Checks whose failures concern only inferred rules, against a non-reference target without --strict. */
+    drift: number;
     rules: Record<LedgerStatus, number>;
+    /** Of the testable rules the seeds state (`seed`) and those we inferred, how many this run enforced. */
+    enforcement: { seed: Enforcement; inferred: Enforcement };
+    /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
+    gates: string[];
   };
   /** Baseline ids that name no check of the run. */
   unknownBaselineIds: string[];
   /** Every secret of the run, for writers that must redact (never serialised). */
   readonly redactor: Redactor;
-  /** 0 when nothing unexpected failed (and no expected failure passes), else 1. */
+  /** 0 when nothing unexpected failed, no expected failure passes and every gate held; else 1. */
   exitCode: 0 | 1;
 }
 
@@ -97,23 +119,26 @@ export interface RunResult {
  * (so `--rest-url` with the reference target file runs the REST suite alone).
  */
 function chooseSuites(options: ConformanceOptions, file: TargetFile | undefined): { suites: Suite[]; embedded: boolean } {
-  const flagged = !!(options.restUrl || options.mcpUrl);
-  const hasRest = !!(options.restUrl || (!flagged && file?.url));
-  const hasMcp = !!(options.mcpUrl || (!flagged && file?.mcp?.url));
-  const embedded = !hasRest && !hasMcp;
+  const overrides = options as SuiteOverrides;
+  const flagged = registry.some((s) => s.urls(overrides, file).flag);
+  const has = (s: ConformanceSuite) => {
+    const urls = s.urls(overrides, file);
+    return !!(urls.flag || (!flagged && urls.file));
+  };
+  const embedded = !registry.some(has);
   if (options.suites?.length) {
-    const asked = suites.filter((s) => options.suites!.includes(s));
+    const asked = registry.filter((s) => options.suites!.includes(s.id));
     if (!embedded)
-      for (const s of asked)
-        if (s === "rest" ? !hasRest : !hasMcp) throw new Error(`the ${s} suite was asked for but has no target: give --${s}-url or ${s === "rest" ? "rest.url" : "mcp.url"} in the target file`);
-    return { suites: asked, embedded };
+      for (const s of asked) if (!has(s)) throw new Error(`the ${s.id} suite was asked for but has no target: give --${s.id}-url or ${s.id}.url in the target file`);
+    return { suites: asked.map((s) => s.id), embedded };
   }
-  return { suites: embedded ? [...suites] : suites.filter((s) => (s === "rest" ? hasRest : hasMcp)), embedded };
+  return { suites: registry.filter((s) => embedded || has(s)).map((s) => s.id), embedded };
 }
 
 /** What one suite's run needs: its target, the checks chosen and all of the suite's checks, and its rule catalogue. */
 interface SuitePlan {
   suite: Suite;
+  def: ConformanceSuite;
   target: Target;
   rules: RuleCatalogue;
   checks: Check[];
@@ -126,7 +151,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     options.expectedFailures === undefined ? [] : typeof options.expectedFailures === "string" ? loadBaseline(options.expectedFailures) : [...options.expectedFailures];
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { suites: chosen, embedded } = chooseSuites(options, file);
-  const pool = (options.checks ?? [...restChecks, ...mcpChecks]).filter((c) => chosen.includes(suiteOf(c)));
+  const pool = (options.checks ?? registry.flatMap((s) => s.checks)).filter((c) => chosen.includes(suiteOf(c)));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
@@ -138,33 +163,27 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const timeScale = embedded ? (options.timeScale ?? embeddedTimeScale) : undefined;
     const plans: SuitePlan[] = [];
     for (const suite of chosen) {
+      const def = suiteById(suite);
       const all = pool.filter((c) => suiteOf(c) === suite);
       const checks = selected.filter((c) => suiteOf(c) === suite);
       if (!checks.length) continue;
       let target: Target;
-      if (suite === "rest") {
-        if (embedded) {
-          const { startRestMock } = await import("../mock/rest/server.js");
-          const server = await startRestMock({ port: 0, timeScale, https: options.embeddedHttps ?? false });
-          stops.push(() => server.stop());
-          target = resolveTarget({
-            file: reference!,
-            overrides: { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure },
-            env,
-            embeddedUrl: server.url,
-          });
-        } else target = resolveTarget({ ...(file ? { file } : {}), overrides: options, env });
-      } else if (embedded) {
-        const { startMcpMock } = await import("../mock/mcp/server.js");
-        const server = await startMcpMock({ port: 0, ...(timeScale !== undefined ? { timeScale } : {}) });
+      if (embedded) {
+        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false });
         stops.push(() => server.stop());
-        target = resolveMcpTarget({ ...(reference!.mcp ? { file: reference!.mcp } : {}), overrides: { ...options, timeScale }, env, embeddedUrl: server.url });
-      } else target = resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: options, env });
-      plans.push({ suite, target, checks, all, rules: loadRules(suite === "rest" ? undefined : mcpRulesPath) });
+        // The embedded REST reference over HTTPS has a self-signed certificate, trusted for this run only.
+        const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;
+        target = def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url });
+      } else target = def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env });
+      plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath) });
     }
 
     // One redactor for the whole run: a token of either suite never appears in any output.
     const redactor = new Redactor(plans.flatMap((p) => p.target.secrets));
+    if (options.probe !== false) {
+      const probing = new AbortController();
+      await Promise.all(plans.map((p) => p.def.probe(p.target, redactor, probing.signal)));
+    }
     const runs = await Promise.all(
       plans.map((p) =>
         runChecks({
@@ -172,14 +191,21 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
           checks: p.checks,
           rules: p.rules,
           redactor,
-          ...(p.suite === "mcp" ? { extension: mcpExtension } : {}),
+          unmetNeed: p.def.unmetNeed,
+          ...(p.def.extension ? { extension: p.def.extension } : {}),
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         }),
       ),
     );
     const set = new Set(listed);
     const results = runs.flatMap((r) => r.results);
-    const reported: ReportedCheck[] = results.map((r) => ({ ...r, verdict: verdictOf(r, set) }));
+    const lenient = !embedded && !options.strict;
+    const inferredOnly = (r: CheckResult) => {
+      const catalogue = plans.find((p) => p.checks.some((c) => c.id === r.id))!.rules;
+      const ids = r.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(catalogue, ref) ?? [ref]));
+      return ids.length > 0 && ids.every((id) => catalogue.byId.get(id)?.provenance === "inferred");
+    };
+    const reported: ReportedCheck[] = results.map((r) => ({ ...r, verdict: verdictOf(r, set, lenient && r.status === "fail" && inferredOnly(r)) }));
     const ledger = plans.flatMap((p, i) => {
       const chosenIds = new Set(p.checks.map((c) => c.id));
       const unselected = new Set(p.all.filter((c) => !chosenIds.has(c.id)).flatMap((c) => c.rules));
@@ -213,12 +239,22 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         expectedFailures: count("expected-failure"),
         fixed: count("fixed"),
         unexpectedFailures: count("fail"),
+        drift: count("drift"),
         rules: ledgerCounts(ledger),
+        enforcement: { seed: enforcement(ledger, "seed"), inferred: enforcement(ledger, "inferred") },
+        gates: [],
       },
       unknownBaselineIds: listed.filter((id) => !ids.has(id)),
       redactor,
-      exitCode: reported.some((r) => failsRun(r.verdict)) ? 1 : 0,
+      exitCode: 0,
     };
+    const gates = result.summary.gates;
+    const skipped = result.summary.skipped;
+    if (options.failOnSkip && skipped) gates.push(`${skipped} check${skipped === 1 ? " was" : "s were"} skipped (--fail-on-skip)`);
+    const seed = result.summary.enforcement.seed;
+    if (options.minCoverage !== undefined && seed.percent < options.minCoverage)
+      gates.push(`${seed.enforced} of ${seed.testable} testable seed rules enforced (${seed.percent}%), below --min-coverage ${options.minCoverage}%`);
+    result.exitCode = reported.some((r) => failsRun(r.verdict)) || gates.length ? 1 : 0;
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {

@@ -16,7 +16,7 @@ export interface BadInput {
   description: string;
   /** The `param` values that name the field (after normalising). */
   params: string[];
-  /** Rules besides invalid-field-400 the input probes. */
+  /** The rules (family members of spec/rules/rest.yaml) the input probes: a wrong status or param breaks them. */
   rules: string[];
   base: BaseNeed;
   /** The request body, given what the base needs. */
@@ -88,17 +88,46 @@ function patternBreaker(pattern: string): string | undefined {
 
 const kebab = (s: string) => s.replace(/[._]/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** Rules a field's limits stand for, by operation and field path. */
+/** The invalid-field-400 member a kind of broken constraint belongs to. */
+function fieldRule(kind: string): string {
+  if (kind === "required") return "invalid-field-400/missing";
+  if (kind === "type" || kind === "item-type" || kind === "not-integer") return "invalid-field-400/wrong-type";
+  return "invalid-field-400/wrong-value";
+}
+
+/** Bodies the seed does not show (ours from end to end): their refusals are inferred rules only. */
+const inferredBodies: Partial<Record<OperationId, string>> = {
+  createFeedback: "inferred-input-constraints/feedback-body",
+  createPrediction: "inferred-input-constraints/prediction-body",
+};
+
+/** The rules a broken constraint of a field probes, by operation, field path and kind of constraint. */
 function rulesFor(op: OperationId, path: string, kind: string): string[] {
   const out: string[] = [];
-  if (path === "count") out.push("limit-count");
+  const field = path.split(".").pop()!;
+  if (path === "count" && kind === "maximum") out.push("limit-count/max");
+  if (path === "count" && kind === "minimum") out.push("limit-count/min");
+  if (path === "count" && (kind === "not-integer" || kind === "type")) out.push("count-whole-number");
   if (path === "description" && kind === "max-length") out.push("limit-description");
   if (path === "focus" && kind === "max-length") out.push("limit-focus");
-  if ((path === "rules.always" || path === "rules.never") && kind === "max-items") out.push("limit-rules-entries");
-  if (path === "date") out.push("limit-date-horizon");
+  if ((path === "rules.always" || path === "rules.never") && kind === "max-items") out.push(`limit-rules-entries/${field}`);
+  if (path === "date" && (kind === "pattern" || kind === "format")) out.push("date-format");
   if (path === "drafts" && kind === "max-items") out.push("limit-drafts");
   if (path === "website" && kind === "pattern") out.push("website-https");
-  if (kind === "enum") out.push("enum-values");
+  if (path === "language" && kind === "pattern") out.push("input-language-iso-639-1");
+  if (path === "archetype" && kind === "enum") out.push("enum-values/archetype");
+  if (path === "formats" && kind === "item-enum") out.push("enum-values/formats");
+  if (path === "outcome" && kind === "enum") out.push("inferred-enum-values/outcome");
+  if (path === "reason" && kind === "enum") out.push("inferred-enum-values/reason");
+  if (path === "drafts.format" && kind === "enum") out.push("inferred-enum-values/draft-format");
+  if (kind === "min-length") out.push("inferred-input-constraints/min-length");
+  if (kind === "min-items") out.push("inferred-input-constraints/min-items");
+  if (path === "comment" && kind === "max-length") out.push("inferred-input-constraints/comment-max-length");
+  if (path === "drafts.id" && kind === "max-length") out.push("inferred-input-constraints/draft-id-max-length");
+  // A refusal the seed states is also a case of "a field missing, of the wrong type or value answers 400";
+  // one we designed (a minimum, a body the seed does not show) is not.
+  const inferredOnly = out.length > 0 && out.every((r) => r.startsWith("inferred-"));
+  if (!inferredOnly) out.push(inferredBodies[op] ?? fieldRule(kind));
   return out;
 }
 
@@ -198,7 +227,7 @@ export function badInputs(): BadInput[] {
         // The discriminator `outcome` is its own thing: an unknown value, not each variant's const.
         if (op === "createFeedback" && dotted === "outcome") {
           if (variant.name === "posted") {
-            mk("enum", "outcome is not one of posted, saved, rejected", "liked", ["outcome"], ["enum-values"]);
+            mk("enum", "outcome is not one of posted, saved, rejected", "liked", ["outcome"]);
             mk("required", "outcome is missing", REMOVE);
           }
           return;
@@ -206,7 +235,7 @@ export function badInputs(): BadInput[] {
         if (required && !inArray) {
           const alts = variant.alternatives ?? [];
           if (alts.length)
-            mk("required", `${dotted} is missing (and the other way to create a brand is not complete)`, REMOVE, [dotted, ...alts], ["brand-create-website-or-name-description"]);
+            mk("required", `${dotted} is missing (and the other way to create a brand is not complete)`, REMOVE, [dotted, ...alts], ["brand-create-needs-something-to-read"]);
           else mk("required", `${dotted} is missing`, REMOVE);
         } else if (required && inArray) mk("required", `${dotted} is missing in an item`, REMOVE);
         if (typeof s.type === "string" && wrongType[s.type] !== undefined)
@@ -232,7 +261,7 @@ export function badInputs(): BadInput[] {
             if (item.type === "object") walk(s.items, [...path, "0"], false, true);
             else {
               const arr = (value: unknown) => [value];
-              if (Array.isArray(item.enum)) mk("item-enum", `${dotted} holds a value that is not one of ${item.enum.join(", ")}`, arr("not-a-format"), [dotted], ["enum-values"]);
+              if (Array.isArray(item.enum)) mk("item-enum", `${dotted} holds a value that is not one of ${item.enum.join(", ")}`, arr("not-a-format"), [dotted]);
               if (typeof item.type === "string" && wrongType[item.type] !== undefined)
                 mk("item-type", `${dotted} holds ${JSON.stringify(wrongType[item.type])} instead of a ${item.type}`, arr(wrongType[item.type]));
             }
@@ -257,7 +286,7 @@ export function badInputs(): BadInput[] {
     op: "createBrand",
     description: "createBrand: neither a website nor a name and a description",
     params: ["website", "name", "description"],
-    rules: ["brand-create-website-or-name-description"],
+    rules: ["brand-create-needs-something-to-read", "invalid-field-400/missing"],
     base: "none",
     body: () => ({ language: "en", country: "IE" }),
   });
@@ -266,16 +295,46 @@ export function badInputs(): BadInput[] {
     op: "createIdeas",
     description: "createIdeas: date 46 days ahead (at most 45)",
     params: ["date"],
-    rules: ["limit-date-horizon"],
+    rules: ["limit-date-horizon", "invalid-field-400/wrong-value"],
     base: "ready-brand",
     body: (v) => ({ brand: v.brandId, date: addDays(v.today, 46) }),
   });
+  add({
+    id: "create-ideas-date-in-past",
+    op: "createIdeas",
+    description: "createIdeas: date yesterday",
+    params: ["date"],
+    rules: ["date-not-in-past"],
+    base: "ready-brand",
+    body: (v) => ({ brand: v.brandId, date: addDays(v.today, -1) }),
+  });
+  // Other malformed forms the seed implies, beyond the one each constraint is broken with above.
+  // Values are functions of the target's today where the day itself must be acceptable (only the form is wrong).
+  type Form = { id: string; op: OperationId; field: string; value: string | ((v: BaseValues) => string); what: string; rule: string; base: BaseNeed; start: (v: BaseValues) => Record<string, unknown> };
+  const forms: Form[] = [
+    { id: "create-ideas-date-timestamp", op: "createIdeas", field: "date", value: (v) => `${addDays(v.today, 1)}T09:00:00Z`, what: "a timestamp, not a day", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
+    { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
+    { id: "create-brand-language-region", op: "createBrand", field: "language", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-language-three-letters", op: "createBrand", field: "language", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-website-no-scheme", op: "createBrand", field: "website", value: "www.example.com", what: "a website without https://", rule: "website-https", base: "none", start: () => ({}) },
+    { id: "update-brand-website-http", op: "updateBrand", field: "website", value: "http://www.example.org", what: "a website over plain http", rule: "website-https", base: "brand-to-patch", start: () => ({}) },
+  ];
+  for (const f of forms)
+    add({
+      id: f.id,
+      op: f.op,
+      description: `${f.op}: ${f.field} is ${typeof f.value === "string" ? JSON.stringify(f.value) : "a value"}, ${f.what}`,
+      params: [f.field],
+      rules: [f.rule, "invalid-field-400/wrong-value"],
+      base: f.base,
+      body: (v) => ({ ...f.start(v), [f.field]: typeof f.value === "string" ? f.value : f.value(v) }),
+    });
   add({
     id: "create-feedback-reason-without-rejection",
     op: "createFeedback",
     description: "createFeedback: a reason with outcome posted (a reason belongs to a rejection)",
     params: ["reason"],
-    rules: [],
+    rules: ["feedback-reason-only-on-rejection"],
     base: "idea",
     body: (v) => ({ idea: v.ideaId, outcome: "posted", reason: "wrong_language" }),
   });

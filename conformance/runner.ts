@@ -1,6 +1,7 @@
 // Runs checks against a target: every check at once (requests share the client's concurrency limit, waits
 // share the fixtures), each skipped with the reason when its needs are not met, all within the run's budget.
 import { setMaxListeners } from "node:events";
+import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
 import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
 import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
 import { Fixtures, type FixtureEnv } from "./fixtures.js";
@@ -20,6 +21,8 @@ export interface RunnerOptions {
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
+  /** Why a need is unmet by the target (the suite decides; "stateful" is decided by the runner's probe). */
+  unmetNeed(need: Need, target: Target): string | undefined;
   /** Adds to what checks get (the MCP suite's session and jobs), made once per run with the run's environment. */
   extension?: (env: FixtureEnv) => RunnerExtension;
 }
@@ -28,35 +31,9 @@ export interface RunnerOptions {
 export interface RunnerExtension {
   /** Members added to a check's context, and how many requests they made for it. */
   context?(check: Check): { members: Record<string, unknown>; requests(): number; close?(): Promise<void> | void };
-  /** Why a need is unmet (a string), or undefined to let the runner decide. */
-  unmetNeed?(need: Need, target: Target): string | undefined;
   /** Requests made outside any check (shared background jobs). */
   requests?(): number;
   close?(): Promise<void> | void;
-}
-
-/** Why a need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
-export function unmetNeed(need: Need, target: Target): string | undefined {
-  switch (need) {
-    case "token":
-      return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
-    case "other-team-token":
-      return target.tokens.otherTeam ? undefined : "no token of another team (IDEAS_OTHER_TEAM_TOKEN, or rest.tokens.other_team in the target file)";
-    case "expired-token":
-      return target.tokens.expired ? undefined : "no expired token (IDEAS_EXPIRED_TOKEN, or rest.tokens.expired in the target file)";
-    case "https":
-      return target.url.protocol === "https:" ? undefined : `the target is plain HTTP (${target.url.origin}); the check applies to HTTPS targets only`;
-    case "trigger:website-fails-read":
-      return target.triggers.websiteFailsRead ? undefined : "no website the target fails to read (rest.triggers.website_fails_read in the target file)";
-    case "trigger:focus-fails-batch":
-      return target.triggers.focusFailsBatch ? undefined : "no focus that fails a batch (rest.triggers.focus_fails_batch in the target file)";
-    case "trigger:focus-server-error":
-      return target.triggers.focusServerError ? undefined : "no focus that makes the target fail on its side (rest.triggers.focus_server_error in the target file)";
-    case "trigger:rate-limited-token":
-      return target.triggers.rateLimitedToken ? undefined : "no token that hits the rate limit (rest.triggers.rate_limited_token in the target file)";
-    case "stateful":
-      return undefined;
-  }
 }
 
 /** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */
@@ -102,6 +79,13 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const failures: Failure[] = [];
     const notes: string[] = [];
     const cases: Record<string, CaseOutcome> = {};
+    const log = new ExchangeLog();
+    /** A failure with the exchanges that show it. */
+    const failure = (rules: string[], message: string): Failure => {
+      const evidence = log.latest();
+      const last = evidence.at(-1);
+      return { rules, message, ...(evidence.length ? { evidence } : {}), ...(last ? { reproduce: reproduction(last) } : {}) };
+    };
     const record = (r: string | readonly string[], ok: boolean) => {
       for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
     };
@@ -114,7 +98,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       rules: check.rules,
       status,
       ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
-      failures: failures.map((f) => ({ rules: f.rules, message: redactor.text(f.message) })),
+      failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
       notes: notes.map((n) => redactor.text(n)),
       durationMs: Math.round(performance.now() - started),
       requests: api.requests + (extra?.requests() ?? 0),
@@ -127,11 +111,11 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       fixtures,
       expect(ok, r, message) {
         record(r, ok);
-        if (!ok) failures.push({ rules: typeof r === "string" ? [r] : [...r], message });
+        if (!ok) failures.push(failure(typeof r === "string" ? [r] : [...r], message));
         return ok;
       },
       fail(r, message) {
-        throw new CheckFailed({ rules: typeof r === "string" ? [r] : [...r], message });
+        throw new CheckFailed(failure(typeof r === "string" ? [r] : [...r], message));
       },
       skip(reason) {
         throw new CheckSkipped(reason);
@@ -147,14 +131,14 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     try {
       const needs = needsOf(check);
       for (const need of needs) {
-        const why = extension?.unmetNeed?.(need, target) ?? unmetNeed(need, target);
+        const why = options.unmetNeed(need, target);
         if (why) return result("skip", why);
       }
       if (needs.includes("stateful")) {
         const s = await statefulness();
         if (!s.stateful) return result("skip", s.reason);
       }
-      await check.run(ctx);
+      await withExchangeLog(log, () => check.run(ctx));
       return result(failures.length ? "fail" : "pass");
     } catch (err) {
       if (err instanceof CheckSkipped) return failures.length ? result("fail") : result("skip", err.reason);
@@ -169,7 +153,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
           : err instanceof TransportError
             ? err.message
             : `the check broke: ${(err as Error)?.stack ?? String(err)}`;
-      failures.push({ rules: [...check.rules], message });
+      failures.push(failure([...check.rules], message));
       record(check.rules, false);
       return result("fail");
     } finally {

@@ -19,11 +19,24 @@ const runtimeData = [
   "conformance/targets", // the reference target file (embedded runs)
 ];
 
+/**
+ * The generated JSON documents without indentation: programs read them, and the package (validators, mocks,
+ * suite) stays within 3 MB installed. The indented copies people read are in the repository and in docs/.
+ */
+function compactJson(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".json")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    fs.writeFileSync(file, `${JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8")))}\n`);
+  }
+}
+
 const started = performance.now();
 try {
   fs.rmSync(distDir, { recursive: true, force: true });
   runNode(binPath("typescript", "tsc"), ["-p", path.join(repoRoot, "tsconfig.build.json")], "tsc -p tsconfig.build.json");
   for (const rel of runtimeData) fs.cpSync(path.join(repoRoot, rel), path.join(distDir, rel), { recursive: true });
+  compactJson(path.join(distDir, "generated"));
   const files = fs.readdirSync(distDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
   console.log(`Built ${files} files into dist/ in ${Math.round(performance.now() - started)} ms.`);
 } catch (err) {

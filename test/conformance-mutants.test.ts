@@ -19,7 +19,8 @@ async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: str
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     if (mutant?.timing) Object.assign(file.timing, mutant.timing);
-    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, ...extra });
+    // Strict: a mutant of an inferred rule must fail the run too, not pass as contract drift.
+    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, strict: true, ...extra });
   } finally {
     await proxy.stop();
     await reference.stop();
@@ -33,7 +34,13 @@ describe("mutant catalogue", () => {
     const rules = loadRules();
     expect(mutants.length).toBeGreaterThanOrEqual(20);
     expect(new Set(mutants.map((m) => m.id)).size).toBe(mutants.length);
-    for (const m of mutants) expect(rules.byId.has(m.rule), `${m.id} breaks unknown rule ${m.rule}`).toBe(true);
+    for (const m of mutants) expect(rules.byId.get(m.rule)?.testable, `${m.id} breaks ${m.rule}, not a testable rule of rest.yaml`).toMatch(/^(direct|trigger)$/);
+  });
+
+  it("proves every rule family of rest.yaml with a mutant of one of its members", () => {
+    const rules = loadRules();
+    const proven = new Set(mutants.map((m) => rules.byId.get(m.rule)?.family));
+    expect([...rules.families.keys()].filter((f) => !proven.has(f))).toEqual([]);
   });
 
   it("the proxy alone changes nothing: the reference behind it passes", async () => {

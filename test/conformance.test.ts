@@ -21,7 +21,7 @@ import { consoleReporter } from "../conformance/report/console.js";
 import { jsonReport } from "../conformance/report/json.js";
 import { junitReport } from "../conformance/report/junit.js";
 import { markdownReport } from "../conformance/report/markdown.js";
-import { loadRules } from "../conformance/rules.js";
+import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { Transport } from "../conformance/http.js";
 import { loadTargetFile, parseTargetFile, resolveTarget, TargetError } from "../conformance/target.js";
 import { badInputs } from "../conformance/negative-inputs.js";
@@ -55,9 +55,18 @@ async function serve(handler: http.RequestListener): Promise<{ url: URL; close()
 
 const byStatus = (r: RunResult, status: string) => r.checks.filter((c) => c.status === status);
 /** Skips that are no fault of the target or the suite: a brand read faster than a round trip (under load). */
-// Races a check cannot win on a fast clock: a REST batch read before the request arrived, MCP pictures that landed
-// before the batch was seen settled (the same exemption as mcpNonPasses).
+// Races the checks judge only when they see them (conformance/README.md): lost, they skip and say so.
 const unexpectedSkips = (r: RunResult) => byStatus(r, "skip").filter((c) => !/read before the request arrived|nothing to see land/.test(c.reason ?? ""));
+/**
+ * Rules (families expanded) that a passing REST check declares but recorded no case for. The ledger counts a rule a
+ * check names directly as passed when the check passes, so each of these would pass without being looked at.
+ */
+const unexamined = (r: RunResult) => {
+  const rules = loadRules();
+  return r.checks
+    .filter((c) => c.status === "pass" && !c.id.startsWith("mcp-"))
+    .flatMap((c) => c.rules.flatMap((id) => expandRuleRef(rules, id) ?? [id]).filter((id) => !(id in c.cases)).map((id) => `${c.id}: ${id}`));
+};
 const failureReport = (r: RunResult) =>
   byStatus(r, "fail")
     .map((c) => `${c.id}: ${c.failures.map((f) => `[${f.rules.join(",")}] ${f.message}`).join(" | ")}`)
@@ -71,15 +80,53 @@ function tempDir(): string {
   return dir;
 }
 
+/** REST rules no check enforces yet, each with why (the ledger lists them as not-covered). */
+const restNotCovered = [
+  // The contract's CountryCode is an unconstrained string and the reference keeps any country (issue 15).
+  "input-country-iso-3166-1",
+];
+/** REST rules nobody can observe from outside (rest.yaml's notes say why). */
+const restNotObservable = [
+  "archetype-sets-voice",
+  "breaking-change-new-version",
+  "brand-rules-followed",
+  "feedback-language-not-checked",
+  "idea-claims-backed",
+  "idea-prompt-in-brand-voice",
+  "list-object",
+  "polling-interval",
+  "server-error-retry-once",
+  "token-lifetime",
+  "unknown-fields-tolerated",
+  "why-now-for-date",
+].sort();
+
 describe("the rule catalogue", () => {
-  it("is valid, and every check names known rules while every observable rule has a check", () => {
+  it("is at seed granularity, and every check names known rules while every observable rule has a check", () => {
     const rules = loadRules();
-    expect(rules.rules.length).toBeGreaterThanOrEqual(56);
-    const named = new Set(restChecks.flatMap((c) => c.rules));
-    for (const c of restChecks) for (const r of c.rules) expect(rules.byId.has(r), `${c.id} names ${r}`).toBe(true);
+    expect(rules.rules.length).toBeGreaterThanOrEqual(250);
+    const named = new Set<string>();
+    for (const c of restChecks)
+      for (const r of c.rules) {
+        const ids = expandRuleRef(rules, r);
+        expect(ids, `${c.id} names ${r}`).toBeDefined();
+        for (const id of ids ?? []) named.add(id);
+      }
     for (const r of rules.rules)
       if (r.testable === "not-observable") expect(named.has(r.id), `${r.id} is not observable, yet a check names it`).toBe(false);
-      else expect(named.has(r.id), `no check names ${r.id}`).toBe(true);
+    expect(rules.rules.filter((r) => r.testable !== "not-observable" && !named.has(r.id)).map((r) => r.id)).toEqual(restNotCovered);
+    expect(rules.rules.filter((r) => r.testable === "not-observable").map((r) => r.id).sort()).toEqual(restNotObservable);
+  });
+
+  it("expands the families from the contract: one rule per archetype, format, field and error member", () => {
+    const rules = loadRules();
+    const members = (family: string) => rules.families.get(family)?.map((r) => r.member);
+    expect(members("brand-archetype-echoed")).toHaveLength(12);
+    expect(members("formats-accepted")).toEqual(["image", "carousel", "video", "text"]);
+    expect(members("brand-fields-complete")).toContain("created_at");
+    expect(members("error-envelope")).toEqual(["type", "code", "message", "param"]);
+    expect(rules.byId.get("brand-archetype-echoed/sage")?.provenance).toBe("seed");
+    expect(rules.byId.get("feedback-outcome-recorded/saved")?.provenance).toBe("inferred");
   });
 
   it("gives every MCP trigger rule a slot the MCP target file has", () => {
@@ -123,6 +170,10 @@ describe("schema-derived bad inputs", () => {
       "create-prediction-drafts-text-required",
       "create-feedback-reason-enum",
       "update-brand-rules-always-max-items",
+      "create-ideas-date-in-past",
+      "create-ideas-date-timestamp",
+      "create-brand-language-region",
+      "update-brand-website-http",
     ])
       expect(ids).toContain(want);
     const schemaOf: Record<string, string> = {
@@ -134,9 +185,30 @@ describe("schema-derived bad inputs", () => {
     };
     // What the schema can say, its validator refuses (the horizon and the feedback reason are beyond it).
     for (const b of inputs) {
-      if (["create-ideas-date-beyond-horizon", "create-feedback-reason-without-rejection", "create-ideas-date-format"].includes(b.id)) continue;
+      if (["create-ideas-date-beyond-horizon", "create-ideas-date-in-past", "create-feedback-reason-without-rejection", "create-ideas-date-format"].includes(b.id)) continue;
       expect(validators[schemaOf[b.op]!]!(b.body(values)), `${b.id} should be invalid`).toBe(false);
     }
+  });
+});
+
+describe("the rules each bad input probes", () => {
+  const inputs = badInputs();
+  const rules = loadRules();
+  const rulesOf = (id: string) => inputs.find((b) => b.id === id)?.rules;
+
+  it("are catalogue rules; refusals the seed states name invalid-field-400, the ones we designed only inferred rules", () => {
+    for (const b of inputs) {
+      expect(b.rules.length, b.id).toBeGreaterThan(0);
+      for (const r of b.rules) expect(rules.byId.has(r), `${b.id} names ${r}`).toBe(true);
+      // The feedback body is not shown by the seed: refusing any of it is our design.
+      if (b.op === "createFeedback") for (const r of b.rules) expect(rules.byId.get(r)?.provenance, `${b.id}: ${r}`).toBe("inferred");
+    }
+    expect(rulesOf("create-ideas-count-maximum")).toEqual(["limit-count/max", "invalid-field-400/wrong-value"]);
+    expect(rulesOf("create-ideas-count-minimum")).toEqual(["limit-count/min", "invalid-field-400/wrong-value"]);
+    expect(rulesOf("create-brand-name-min-length")).toEqual(["inferred-input-constraints/min-length"]);
+    expect(rulesOf("create-prediction-drafts-max-items")).toEqual(["limit-drafts", "inferred-input-constraints/prediction-body"]);
+    expect(rulesOf("create-brand-rules-never-max-items")).toEqual(["limit-rules-entries/never", "invalid-field-400/wrong-value"]);
+    expect(rulesOf("create-ideas-date-in-past")).toEqual(["date-not-in-past"]);
   });
 });
 
@@ -172,10 +244,12 @@ describe("against the reference server", () => {
     expect(result.target.stateful).toBe(true);
     // Only the HTTPS check is skipped: the embedded reference is plain HTTP unless asked.
     expect(unexpectedSkips(result).map((c) => c.id)).toEqual(["https-plain-http-refused"]);
-    // Issue 16 drives the MCP catalogue's not-covered list to empty; until then only REST must have none.
-    expect(result.ledger.filter((e) => e.status === "fail" || (e.status === "not-covered" && e.suite === "rest"))).toEqual([]);
+    expect(result.ledger.filter((e) => e.status === "fail")).toEqual([]);
+    expect(unexamined(result)).toEqual([]);
+    // Issue 16 drives the MCP catalogue's not-covered list to empty; until then only REST's list is pinned.
+    expect(result.ledger.filter((e) => e.status === "not-covered" && e.suite === "rest").map((e) => `${e.suite}/${e.id}`)).toEqual(restNotCovered.map((id) => `rest/${id}`));
     const notObservable = (suite: string) => result.ledger.filter((e) => e.suite === suite && e.status === "not-observable").map((e) => e.id).sort();
-    expect(notObservable("rest")).toEqual(["idea-claims-backed", "polling-interval", "token-lifetime", "unknown-fields-tolerated", "why-now-for-date"].sort());
+    expect(notObservable("rest")).toEqual(restNotObservable);
     // MCP rules for callers or for the gateway's edge and releases: nothing a run can see (mcp.yaml says why).
     expect(notObservable("mcp")).toEqual(
       loadRules(mcpRulesPath)
@@ -192,7 +266,10 @@ describe("against the reference server", () => {
     expect(failureReport(result)).toBe("");
     expect(unexpectedSkips(result)).toEqual([]);
     expect(result.checks.find((c) => c.id === "https-plain-http-refused")?.status).toBe("pass");
-    expect(result.ledger.filter((e) => e.status !== "pass" && e.status !== "not-observable")).toEqual([]);
+    // A brand read faster than a round trip leaves the 409-while-reading checks skipped (see unexpectedSkips).
+    const raced = (e: { status: string; why?: string }) => (e.status === "partial" || e.status === "skipped") && /read before the request arrived/.test(e.why ?? "");
+    const open = result.ledger.filter((e) => e.status !== "pass" && e.status !== "not-observable" && !raced(e));
+    expect(open.map((e) => `${e.suite}/${e.id}`)).toEqual(restNotCovered.map((id) => `rest/${id}`));
   });
 
   it("polls each batch no faster than the (scaled) batch interval", async () => {
@@ -246,6 +323,8 @@ describe("against Prism (a stateless mock of the contract)", () => {
     expect(skipped.length).toBeGreaterThan(100);
     for (const c of skipped) expect(c.reason).toMatch(/stateless|HTTPS/);
     expect(skipped.map((c) => c.id)).toEqual(expect.arrayContaining(["brand-reading-to-ready", "batch-thinking-to-done", "negative-create-ideas-count-maximum", "other-team-brand-get-403"]));
+    // A stateless mock's answers hold no ideas: no rule about ideas is counted as enforced there.
+    expect(unexamined(result)).toEqual([]);
   }, 60_000);
 });
 
@@ -290,7 +369,7 @@ describe("safety", () => {
       res.end();
     });
     try {
-      const result = await runConformance({ restUrl: redirecting.url.href, env: { IDEAS_TOKEN: secret }, only: ["create-brand-*", "get-brand", "update-brand"] });
+      const result = await runConformance({ restUrl: redirecting.url.href, probe: false, env: { IDEAS_TOKEN: secret }, only: ["create-brand-*", "get-brand", "update-brand"] });
       expect(result.exitCode).toBe(1);
       expect(elsewhere).toBe(0);
     } finally {
@@ -354,7 +433,7 @@ describe("the polite client", () => {
     const hang = await serve(() => {});
     try {
       const started = Date.now();
-      const result = await runConformance({ restUrl: hang.url.href, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
+      const result = await runConformance({ restUrl: hang.url.href, probe: false, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(result.exitCode).toBe(1);
       expect(byStatus(result, "fail")[0]?.failures[0]?.message).toMatch(/budget/);

@@ -1,9 +1,10 @@
 // The package as another repository gets it: `npm pack` (which builds dist/), installed into fresh projects
 // offline — from the tarball and the npm cache that `npm ci` of this repository filled, never the network — then
 // used as documented:
-//   - app-light: types and validators only. Installs no optional peer; compiles with tsc --strict (declaration
-//     files checked); validates from ESM and from CommonJS; vendors the generated code with `ideas-contract
-//     export`; `ideas-contract mock` names the peer it lacks.
+//   - app-light: types and validators only. Installs this package alone (no dependency, no optional peer);
+//     compiles with tsc --strict (declaration files checked, guards narrow); validates from ESM and from
+//     CommonJS; vendors the generated code with `ideas-contract export` as ESM and as CommonJS; the commands
+//     name exactly the peers they lack.
 //   - app-full: with the optional peers. Starts and stops the three mocks from ESM and CommonJS and runs the
 //     conformance runner against them from code; the installed command runs the suite too.
 // And @arethetypeswrong/cli checks the exports map.
@@ -85,19 +86,29 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("the packed package", () => {
   it("ships the build, the command and the docs, and no TypeScript sources", () => {
     const files = run("tar", ["-tzf", tarball], work).stdout.trim().split("\n").map((f) => f.replace(/^package\//, ""));
     const top = new Set(files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "bin", "dist", "docs", "package.json"]);
+    expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "bin", "conformance", "dist", "docs", "mock", "package.json", "scripts"]);
+    // Outside dist/, bin/ and docs/: only the READMEs the packed README links to.
+    expect(files.filter((f) => /^(conformance|mock|scripts)\//.test(f)).sort()).toEqual(["conformance/README.md", "mock/mcp/README.md", "mock/rest/README.md", "scripts/breaking/README.md"]);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
-    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance"]) {
+    for (const entry of ["rest", "mcp", "errors", "openapi", "tools", "mock", "conformance", "proxy"]) {
       expect(files).toContain(`dist/entry/${entry}.js`);
       expect(files).toContain(`dist/entry/${entry}.d.ts`);
     }
     expect(files).toContain("dist/cli/main.js");
+  });
+
+  it("holds every file its README links to", () => {
+    const files = new Set(run("tar", ["-tzf", tarball], work).stdout.trim().split("\n").map((f) => f.replace(/^package\//, "")));
+    const readme = run("tar", ["-xzOf", tarball, "package/README.md"], work).stdout;
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^(#|[a-z]+:)/.test(t));
+    expect(targets.length).toBeGreaterThan(3);
+    expect(targets.map((t) => t.split("#")[0]!).filter((t) => !files.has(t))).toEqual([]);
   });
 
   it("has an exports map @arethetypeswrong/cli finds no problem with", () => {
@@ -113,7 +124,7 @@ describe("the packed package", () => {
     const report = JSON.parse(ran.stdout) as { analysis: { problems: { kind: string; entrypoint?: string }[]; entrypoints: Record<string, unknown> } };
     expect(report.analysis.problems.filter((p) => p.kind !== "CJSResolvesToESM")).toEqual([]);
     expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(
-      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./rest", "./tools", "./tools.json"].sort(),
+      ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./proxy", "./rest", "./tools", "./tools.json"].sort(),
     );
     expect(ran.status).toBe(0);
   }, 60_000);
@@ -125,36 +136,46 @@ describe("a project that only imports types and validators", () => {
     dir = project("light", []);
   }, 120_000);
 
-  it("installs no optional peer and stays a few megabytes", () => {
+  it("installs this package alone, at most 3 MB: the validators need nothing at run time", () => {
     const installed = installedPackages(dir);
-    expect(installed).toContain("ideas-contract");
-    expect(installed).toContain("ajv");
-    for (const heavy of ["@modelcontextprotocol/sdk", "@stoplight/prism-cli", "@typespec/compiler", "vitest", "tsx", "esbuild", "typescript", "yaml", "zod", "express"])
-      expect(installed).not.toContain(heavy);
     const mb = bytesUnder(path.join(dir, "node_modules")) / 2 ** 20;
-    console.log(`types-only consumer: ${installed.length} packages, ${mb.toFixed(1)} MB of node_modules`);
-    expect(mb).toBeLessThan(10);
+    console.log(`types-only consumer: ${installed.length} package(s), ${mb.toFixed(2)} MB of node_modules`);
+    expect(installed).toEqual(["ideas-contract"]);
+    expect(mb).toBeLessThanOrEqual(3);
   });
 
-  it("compiles with tsc --strict and validates from ESM and from CommonJS", () => {
+  it("compiles with tsc --strict and validates from ESM and from CommonJS, installed and vendored", () => {
     const exported = npm(["exec", "--offline", "--no", "--", "ideas-contract", "export", "--out", "vendor", "--what", "types,validators"], dir);
     expect(exported.stdout).toContain("Wrote 7 files");
+    const cjsExport = npm(["exec", "--offline", "--no", "--", "ideas-contract", "export", "--out", "vendor-cjs", "--what", "validators", "--module", "cjs"], dir);
+    expect(cjsExport.stdout).toContain("vendor-cjs/rest/validators.cjs");
     tsc(dir);
     const esm = node("esm.js", dir);
     const cjs = node("cjs.cjs", dir);
     expect(esm.module).toBe("esm");
-    expect(esm.passed).toHaveLength(7);
+    expect(esm.passed).toHaveLength(8);
     expect(cjs).toEqual({ ...esm, module: "cjs" });
     // The CommonJS file really require()s the package.
     expect(fs.readFileSync(path.join(dir, "cjs.cjs"), "utf8")).toContain('require("ideas-contract/rest")');
     expect(node("vendored.js", dir)).toEqual({ module: "vendored", valid: true, invalidRefused: true });
+    expect(node("vendored-cjs.cjs", dir)).toEqual({ module: "vendored-cjs", valid: true, invalidRefused: true });
+    expect(fs.readFileSync(path.join(dir, "vendored-cjs.cjs"), "utf8")).toContain('require("./vendor-cjs/rest/validators.cjs")');
   });
 
-  it("runs the installed command, which names the optional peer `mock` needs", () => {
-    const ran = npm(["exec", "--offline", "--no", "--", "ideas-contract", "mock", "--no-prism"], dir, 1);
-    expect(ran.stderr).toContain("ideas-contract mock needs @modelcontextprotocol/sdk");
-    expect(ran.stderr).toMatch(/npm install --save-dev @modelcontextprotocol\/sdk@\d/);
-    expect(npm(["exec", "--offline", "--no", "--", "ideas-contract", "--help"], dir).stdout).toContain("export");
+  it("runs the installed command, which names exactly the optional peers a command needs, before doing anything", () => {
+    const exec = (...args: string[]) => npm(["exec", "--offline", "--no", "--", "ideas-contract", ...args], dir, null);
+    const mock = exec("mock", "--no-prism");
+    expect(mock.status).toBe(1);
+    expect(mock.stdout).toBe(""); // no URL printed before the failure
+    expect(mock.stderr).toContain("ideas-contract mock needs @modelcontextprotocol/sdk, an optional peer dependency");
+    expect(mock.stderr).toMatch(/npm install --save-dev @modelcontextprotocol\/sdk@\d+\.\d+\.\d+\n/);
+    expect(mock.stderr).not.toMatch(/prism|yaml|ajv/);
+    const conformance = exec("conformance");
+    expect(conformance.status).toBe(1);
+    expect(conformance.stderr).toContain("ideas-contract conformance needs @modelcontextprotocol/sdk, yaml, ajv and ajv-formats");
+    expect(conformance.stderr).not.toContain("prism");
+    expect(exec("--version").stdout.trim()).toBe(manifest.version);
+    expect(exec("--help").stdout).toContain("export");
   });
 });
 

@@ -316,7 +316,7 @@ describe.concurrent("the conformance CLI against a hostile server", () => {
     closeAfter(onTestFinished, server, other);
     const budgetSeconds = 8;
     const run = await runCli(
-      ["--rest-url", server.url.href, "--time-scale", "0.001", "--budget", String(budgetSeconds), "--request-timeout", "1", "--no-live"],
+      ["--rest-url", server.url.href, "--skip-probe", "--time-scale", "0.001", "--budget", String(budgetSeconds), "--request-timeout", "1", "--no-live"],
       { IDEAS_TOKEN: hostileTokens.team, IDEAS_OTHER_TEAM_TOKEN: hostileTokens.otherTeam, IDEAS_EXPIRED_TOKEN: hostileTokens.expired },
       (budgetSeconds + 15) * 1000,
     );

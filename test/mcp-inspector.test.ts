@@ -2,12 +2,17 @@
 // one with a bearer header, as a partner would from a terminal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
+import path from "node:path";
 import { promisify } from "node:util";
 import { binPath } from "../scripts/lib/run.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 
 const run = promisify(execFile);
-const inspector = binPath("@modelcontextprotocol/inspector", "mcp-inspector");
+// The Inspector's own CLI package: the Inspector 2.x wants Node >= 22.19 (an engine warning on every npm ci here).
+const inspector = binPath("@modelcontextprotocol/inspector-cli", "mcp-inspector-cli");
+// inspector-cli 1.0.3 finds its own package.json by a path relative to the working directory (a bug of that
+// release): run it from its build folder, where "../package.json" is its own.
+const inspectorCwd = path.dirname(inspector);
 let mock: McpMock;
 
 beforeAll(async () => {
@@ -18,7 +23,7 @@ afterAll(() => mock.stop());
 async function inspect(token: string | null, ...args: string[]) {
   const header = token ? ["--header", `Authorization: Bearer ${token}`] : [];
   try {
-    const { stdout } = await run(process.execPath, [inspector, "--cli", mock.url.href, "--transport", "http", ...header, ...args], { timeout: 30_000 });
+    const { stdout } = await run(process.execPath, [inspector, "--cli", mock.url.href, "--transport", "http", ...header, ...args], { timeout: 30_000, cwd: inspectorCwd });
     return { code: 0, stdout };
   } catch (err) {
     const e = err as { code?: number; stdout?: string };

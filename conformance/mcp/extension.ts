@@ -73,7 +73,6 @@ export function mcpExtension(env: FixtureEnv): RunnerExtension {
       const members: McpContext = { session, jobs, target: target.mcp! };
       return { members: { mcp: members }, requests: () => session.requests, close: () => session.close() };
     },
-    unmetNeed: mcpUnmetNeed,
     /** Every request of the run (checks and jobs). */
     requests: () => http.requestCount,
     async close() {

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { CheckResult } from "../check.js";
 
-export type Verdict = "pass" | "fail" | "skip" | "expected-failure" | "fixed";
+/** `drift`: a failure of inferred rules only, against a target other than the reference (not --strict). */
+export type Verdict = "pass" | "fail" | "skip" | "expected-failure" | "fixed" | "drift";
 
 export interface BaselineOutcome {
   /** Ids listed in the baseline. */
@@ -28,8 +29,8 @@ export function loadBaseline(file: string): string[] {
   return list as string[];
 }
 
-export function verdictOf(result: CheckResult, listed: ReadonlySet<string>): Verdict {
-  if (!listed.has(result.id)) return result.status;
+export function verdictOf(result: CheckResult, listed: ReadonlySet<string>, drift = false): Verdict {
+  if (!listed.has(result.id)) return drift ? "drift" : result.status;
   if (result.status === "fail") return "expected-failure";
   if (result.status === "pass") return "fixed";
   return "skip";

@@ -3,7 +3,8 @@
 // redrawn; elsewhere each wait is printed once when it starts. Then a summary with the failures and the ledger.
 import type { RunEvent } from "../runner.js";
 import type { RunResult } from "../index.js";
-import { ledgerCounts } from "./ledger.js";
+import { evidenceLines } from "../evidence.js";
+import { enforcementLine, ledgerCounts } from "./ledger.js";
 
 export interface ConsoleOptions {
   out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -82,6 +83,8 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
           } else {
             line(`${red("✗")} ${r.id} ${ms}`);
             for (const f of r.failures.slice(0, 3)) line(`    ${red("→")} [${f.rules.join(", ")}] ${f.message}`);
+            const shown = r.failures[0] ? evidenceLines(r.failures[0]) : [];
+            for (const l of shown) line(dim(`      ${l}`));
             if (r.failures.length > 3) line(dim(`    … ${r.failures.length - 3} more`));
           }
           break;
@@ -97,6 +100,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       const s = result.summary;
       const w = (t: string) => out.write(`${t}\n`);
       w("");
+      w(`${enforcementLine(s.enforcement.seed, "testable seed rules")}; ${enforcementLine(s.enforcement.inferred, "inferred rules")}`);
       const embedded = result.target.embedded ? " (embedded reference)" : "";
       if (result.suites.includes("rest")) w(`REST target ${result.target.url}${embedded}, time scale ${result.target.timeScale}`);
       if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
@@ -108,12 +112,18 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         w(red(`Unexpected failures (${unexpected.length}):`));
         for (const c of unexpected) w(`  ${red("✗")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}]`);
       }
+      const drift = result.checks.filter((c) => c.verdict === "drift");
+      if (drift.length) {
+        w(yellow(`Contract drift (${drift.length}): failures of rules we inferred where the seeds are silent; not failing the run (--strict fails on them):`));
+        for (const c of drift) w(`  ${yellow("~")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}] ${c.failures[0]?.message ?? ""}`);
+      }
+      for (const gate of s.gates) w(red(`✗ gate: ${gate}`));
       if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
       for (const suite of result.suites) {
         const counts = ledgerCounts(result.ledger.filter((e) => e.suite === suite));
         w(`Rules (${suite === "rest" ? "spec/rules/rest.yaml" : "spec/rules/mcp.yaml"}): ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}`);
       }
-      const open = result.ledger.filter((e) => e.status === "skipped" || e.status === "not-covered");
+      const open = result.ledger.filter((e) => e.status === "skipped" || e.status === "partial" || e.status === "not-covered");
       for (const e of open.slice(0, 12)) w(dim(`  ${e.suite}/${e.id}: ${e.status} — ${e.why ?? ""}`));
       if (open.length > 12) w(dim(`  … ${open.length - 12} more (the Markdown and JSON reports list every rule)`));
       for (const f of written) w(dim(`wrote ${f}`));

@@ -1,6 +1,7 @@
 // The JUnit XML report: one testsuite per check group, one testcase per check. Expected failures (in the
 // baseline) are reported as skipped with the failure in the message; a listed check that passes now is a
 // failure ("remove it from the baseline").
+import { evidenceLines } from "../evidence.js";
 import type { ReportedCheck, RunResult } from "../index.js";
 
 const esc = (s: string) =>
@@ -11,7 +12,7 @@ const esc = (s: string) =>
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 
-const failureText = (c: ReportedCheck) => c.failures.map((f) => `[${f.rules.join(", ")}] ${f.message}`).join("\n");
+const failureText = (c: ReportedCheck) => c.failures.map((f) => [`[${f.rules.join(", ")}] ${f.message}`, ...evidenceLines(f).map((l) => `  ${l}`)].join("\n")).join("\n");
 
 function testcase(c: ReportedCheck): string {
   const head = `    <testcase classname="conformance.${esc(c.group)}" name="${esc(c.id)}" time="${(c.durationMs / 1000).toFixed(3)}">`;
@@ -20,21 +21,30 @@ function testcase(c: ReportedCheck): string {
   if (c.verdict === "fail") body = `      <failure message="${esc(c.failures[0]?.message ?? "failed")}" type="${esc(c.failures[0]?.rules.join(" ") ?? "")}">${esc(failureText(c))}</failure>`;
   else if (c.verdict === "fixed") body = `      <failure message="listed as an expected failure but passes now: remove it from the baseline" type="baseline"/>`;
   else if (c.verdict === "expected-failure") body = `      <skipped message="${esc(`expected failure (baseline): ${c.failures[0]?.message ?? ""}`)}"/>`;
+  else if (c.verdict === "drift") body = `      <skipped message="${esc(`contract drift (inferred rules only; --strict fails on it): ${c.failures[0]?.message ?? ""}`)}"/>`;
   else if (c.verdict === "skip") body = `      <skipped message="${esc(c.reason ?? "skipped")}"/>`;
   return [head, props, ...(body ? [body] : []), "    </testcase>"].join("\n");
+}
+
+/** The root's name: every target that ran, by suite (`target.url` is the MCP endpoint when only MCP ran). */
+export function rootName(result: RunResult): string {
+  const mcp = result.suites.includes("mcp") ? result.target.mcp?.url : undefined;
+  const rest = result.suites.includes("rest") ? result.target.url : undefined;
+  const targets = [rest && `REST ${rest}`, mcp && `MCP ${mcp}`].filter(Boolean);
+  return `ideas-contract conformance (${targets.length ? targets.join(", ") : result.target.url})`;
 }
 
 export function junitReport(result: RunResult): string {
   const groups = new Map<string, ReportedCheck[]>();
   for (const c of result.checks) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
   const failing = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "fail" || c.verdict === "fixed").length;
-  const skipped = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "skip" || c.verdict === "expected-failure").length;
+  const skipped = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "skip" || c.verdict === "expected-failure" || c.verdict === "drift").length;
   const time = (cs: ReportedCheck[]) => (cs.reduce((s, c) => s + c.durationMs, 0) / 1000).toFixed(3);
   const suites = [...groups].map(
     ([group, cs]) =>
       `  <testsuite name="${esc(group)}" tests="${cs.length}" failures="${failing(cs)}" errors="0" skipped="${skipped(cs)}" time="${time(cs)}">\n${cs.map(testcase).join("\n")}\n  </testsuite>`,
   );
   const all = result.checks;
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="ideas-contract conformance (${esc(result.target.url)})" tests="${all.length}" failures="${failing(all)}" errors="0" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(rootName(result))}" tests="${all.length}" failures="${failing(all)}" errors="0" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
   return result.redactor.text(xml);
 }

@@ -39,11 +39,12 @@ export interface LedgerEntry {
 /** How one check's run bears on one rule it enforces. */
 function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase {
   const check = result.id;
-  if (result.status === "skip") return { check, outcome: "skipped", why: result.reason ?? "skipped" };
   const failedHere = result.failures.some((f) => f.rules.includes(rule.id) || (rule.family !== undefined && f.rules.includes(rule.family)));
   const recorded = result.cases[rule.id];
   if (failedHere || recorded === "fail") return { check, outcome: "fail" };
+  // A case that ran before the check gave up still counts.
   if (recorded === "pass") return { check, outcome: "pass" };
+  if (result.status === "skip") return { check, outcome: "skipped", why: result.reason ?? "skipped" };
   if (!viaFamily && result.status === "pass") return { check, outcome: "pass" };
   return {
     check,
@@ -106,3 +107,6 @@ export function enforcement(ledger: readonly LedgerEntry[], provenance: Provenan
   const enforced = testable.filter((e) => e.status === "pass").length;
   return { enforced, testable: testable.length, percent: testable.length ? Math.floor((enforced / testable.length) * 1000) / 10 : 100 };
 }
+
+/** "N of M <what> enforced in this run (x%)". */
+export const enforcementLine = (e: Enforcement, what: string) => `${e.enforced} of ${e.testable} ${what} enforced in this run (${e.percent}%)`;

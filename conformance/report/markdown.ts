@@ -1,14 +1,26 @@
-// The Markdown report: summary, failures, skipped checks with reasons, and the coverage ledger.
-import { ledgerCounts } from "./ledger.js";
+// The Markdown report: summary, failures with their evidence, skipped checks with reasons, and the coverage
+// ledger. Whatever the target sent (in messages, reasons, evidence) is escaped: an HTML error page or a `|` in a
+// body must not turn into markup.
+import { evidenceLines } from "../evidence.js";
+import { enforcementLine, ledgerCounts } from "./ledger.js";
 import type { RunResult } from "../index.js";
 
-const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+/** Text as literal Markdown: HTML and Markdown's own characters escaped. */
+const md = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|~])/g, "\\$1");
+const cell = (s: string) => md(s).replace(/\r?\n/g, " ");
+/** A fenced block that no backtick run in the text can close. */
+const fenced = (text: string) => {
+  const fence = "`".repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return [`${fence}text`, text, fence];
+};
 const mark: Record<string, string> = {
   pass: "✅ pass",
   fail: "❌ fail",
   skip: "⏭️ skipped",
   "expected-failure": "⚠️ expected failure",
   fixed: "❗ passes (listed as expected failure)",
+  drift: "🔀 contract drift (inferred rules only)",
+  partial: "◐ partial",
   skipped: "⏭️ skipped",
   "not-covered": "➖ not covered",
   "not-observable": "👁️ not observable",
@@ -19,6 +31,7 @@ export function markdownReport(result: RunResult): string {
   const lines: string[] = [];
   const embedded = result.target.embedded ? " (embedded reference server)" : "";
   lines.push(`# Conformance: ${result.suites.map((x) => (x === "rest" ? "Ideas REST API" : "Partner Tool Gateway (MCP)")).join(", ")}`, "");
+  lines.push(`**${enforcementLine(s.enforcement.seed, "testable seed rules")}**; ${enforcementLine(s.enforcement.inferred, "inferred rules")}.`, "");
   if (result.suites.includes("rest")) lines.push(`- REST target: ${result.target.url}${embedded}`);
   if (result.target.mcp) lines.push(`- MCP target: ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}`);
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
@@ -29,6 +42,8 @@ export function markdownReport(result: RunResult): string {
   for (const suite of result.suites)
     lines.push(`- Rules of spec/rules/${suite}.yaml: ${Object.entries(ledgerCounts(result.ledger.filter((e) => e.suite === suite))).map(([k, v]) => `${v} ${k}`).join(", ")}`);
   lines.push(`- Result: **${result.exitCode === 0 ? "PASS" : "FAIL"}**`, "");
+  for (const gate of s.gates) lines.push(`> Gate failed: ${cell(gate)}`, "");
+  if (s.drift) lines.push(`> ${s.drift} check${s.drift === 1 ? "" : "s"} found contract drift: failures that concern only rules we inferred where the seeds are silent (listed under Failures; \`--strict\` fails on them).`, "");
   if (result.unknownBaselineIds.length) lines.push(`> The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`, "");
 
   const bad = result.checks.filter((c) => c.verdict !== "pass" && c.verdict !== "skip");
@@ -37,7 +52,11 @@ export function markdownReport(result: RunResult): string {
     for (const c of bad) {
       lines.push(`### ${c.id} — ${mark[c.verdict]}`, "", `${c.description}. Rules: ${c.rules.map((r) => `\`${r}\``).join(", ")}.`, "");
       if (c.verdict === "fixed") lines.push("- Passes now: remove it from the expected-failures file.");
-      for (const f of c.failures) lines.push(`- [${f.rules.join(", ")}] ${f.message}`);
+      for (const f of c.failures) {
+        lines.push(`- [${f.rules.join(", ")}] ${cell(f.message)}`);
+        const evidence = evidenceLines(f);
+        if (evidence.length) lines.push("", ...fenced(evidence.join("\n")), "");
+      }
       lines.push("");
     }
   }

@@ -32,7 +32,7 @@ export type Channel = string;
 /**
  * A story destination in get_profile's storyDestinations (lowercase).
  */
-export type StoryDestination = "instagram_stories" | "facebook_stories";
+export type StoryDestination = "instagram_stories" | "facebook_stories" | (string & {});
 /**
  * Names one connect session after the client authorised the platform; it expires (connect_session_expired), after which a new link is needed.
  */
@@ -40,7 +40,7 @@ export type ConnectToken = string;
 /**
  * connected and expiring_soon publish (expiring_soon: token due for refresh within 14 days, reconnect before tokenRefreshInDays reaches 0); needs_reauth (the client must reconnect) and disconnected (account removed) do not.
  */
-export type ChannelHealth = "connected" | "expiring_soon" | "needs_reauth" | "disconnected";
+export type ChannelHealth = "connected" | "expiring_soon" | "needs_reauth" | "disconnected" | (string & {});
 /**
  * Uppercase destinations named in an input (for example INSTAGRAM, FACEBOOK_STORIES, REDDIT).
  */
@@ -72,11 +72,11 @@ export type RenderError = InlineError;
 /**
  * State of a post batch: queued when created, then generating, ending in ready, partial or failed. Branch on settled rather than on this value.
  */
-export type BatchStatus = "queued" | "generating" | "partial" | "ready" | "failed";
+export type BatchStatus = "queued" | "generating" | "partial" | "ready" | "failed" | (string & {});
 /**
  * State of one slot: pending at creation, generating, then created, failed, or skipped (the batch stopped before reaching it, for example when the AI allowance ran out).
  */
-export type BatchItemStatus = "pending" | "generating" | "created" | "failed" | "skipped";
+export type BatchItemStatus = "pending" | "generating" | "created" | "failed" | "skipped" | (string & {});
 /**
  * State of one picture render. failed is the documented end state (error then says why); the other values are our reading and the set is open.
  */
@@ -88,7 +88,7 @@ export type DraftPost = PostSummary & DraftPost1;
 /**
  * Where the background build of a profile made by create_profile stands: building (reading the website and filling the brand), ready (generation tools usable), failed (see the build failure code).
  */
-export type BuildStatus = "building" | "ready" | "failed";
+export type BuildStatus = "building" | "ready" | "failed" | (string & {});
 /**
  * Why a profile build failed. Open set; every one is retried by calling create_profile again with the same externalId.
  */
@@ -118,7 +118,7 @@ export type ScheduledDestinations = Destination[];
 /**
  * ready: a live publishing connection exists; not_connected: nothing can be scheduled; unknown: the provider holds the answer, ask get_profile.
  */
-export type PublishReadiness = "ready" | "not_connected" | "unknown";
+export type PublishReadiness = "ready" | "not_connected" | "unknown" | (string & {});
 /**
  */
 export type CompleteConnectOutput = CompletedConnect;
@@ -376,7 +376,7 @@ export interface ErrorDetail {
   /**
    * Why a website was refused (invalid_website_url); left out when the gateway does not know.
    */
-  websiteRefusal?: "BLOCKED_DOMAIN" | "URL_NOT_REACHABLE" | "URL_UNSAFE" | "URL_NOT_ALLOWED";
+  websiteRefusal?: "BLOCKED_DOMAIN" | "URL_NOT_REACHABLE" | "URL_UNSAFE" | "URL_NOT_ALLOWED" | (string & {});
 }
 /**
  * What a failed call carries in structuredContent.data, with isError true.
@@ -497,7 +497,7 @@ export interface Approval {
   /**
    * approved from approve_post, rejected from reject_post. A rejection blocks scheduling and publishing (approval_rejected) until a new approval is recorded.
    */
-  decision: "approved" | "rejected";
+  decision: "approved" | "rejected" | (string & {});
   contentDigest: ContentDigest;
   /**
    * The reason given to reject_post; null for an approval.
@@ -528,7 +528,7 @@ export interface DestinationImage {
   /**
    * Where slideText comes from: layers = read back from the design the picture was rendered from (exact, but words inside a placed photo are missing); prompt = what the image model was asked to draw (usually, not always, what it drew); null = no record, for example an uploaded photo.
    */
-  slideTextSource: "layers" | "prompt" | null;
+  slideTextSource: "layers" | "prompt" | null | (string & {});
   /**
    * Alt text for the picture; null when none was written.
    */
@@ -920,7 +920,7 @@ export interface PublishResult {
   /**
    * pending: accepted, finishing in the background (poll get_post_status, do not retry). published: live. skipped: not attempted, see reason. failed: refused or broken, follow reason.retryable.
    */
-  status: "pending" | "published" | "skipped" | "failed";
+  status: "pending" | "published" | "skipped" | "failed" | (string & {});
   /**
    * Why the destination is pending, skipped or failed; null or absent when published.
    */
@@ -1157,7 +1157,7 @@ export interface DeactivateProfileOutput {
   /**
    * deactivation_scheduled while the work runs; deactivated once it has finished.
    */
-  status: "deactivation_scheduled" | "deactivated";
+  status: "deactivation_scheduled" | "deactivated" | (string & {});
   /**
    * Scheduled posts withdrawn so far; final once status is deactivated.
    */
@@ -1194,7 +1194,7 @@ export interface DeleteProfileOutput {
   /**
    * deletion_scheduled while erasure runs; deleted once it has finished.
    */
-  status: "deletion_scheduled" | "deleted";
+  status: "deletion_scheduled" | "deleted" | (string & {});
 }
 /**
  */
@@ -1624,6 +1624,12 @@ export type ToolName = keyof ToolInputs;
 
 /** Tools that change data: they need mcp:write and may answer Cancelled. */
 export type WriteToolName = "approve_post" | "complete_connect" | "create_connect_link" | "create_draft" | "create_posts" | "create_profile" | "deactivate_profile" | "delete_post" | "delete_profile" | "generate_caption" | "generate_image" | "publish_post_now" | "regenerate_post_image" | "reject_post" | "reschedule_posts" | "schedule_post" | "unpublish_post" | "unschedule_platform" | "update_brand_style" | "update_post" | "upload_brand_logo" | "upload_image";
+
+/**
+ * The values an open output enum lists today, without the `(string & {})` that admits the ones to come: for code
+ * that produces outputs (a mock, a fake gateway), e.g. `Known<ChannelHealth>`.
+ */
+export type Known<T> = T extends string ? (string extends T ? never : T) : T;
 
 /** What a tool's result carries in structuredContent. */
 export interface ToolStructuredContent<N extends ToolName> {

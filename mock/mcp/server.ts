@@ -12,7 +12,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
-import { inputValidators, outputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { inputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { strictOutputValidators } from "../../generated/mcp/validators-strict.js";
 import { createClock, type Clock } from "../clock.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
@@ -26,7 +27,8 @@ const toolsByName = new Map(manifest.map((t) => [t.name, t]));
 // the gateway validates with the generated validators, so one shared instance serves every request.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 const inputs = inputValidators as Readonly<Record<string, ValidateFunction>>;
-const outputs = outputValidators as Readonly<Record<string, ValidateFunction>>;
+// Strict: the mock sends only what the contract documents today (consumers' validators accept more).
+const outputs = strictOutputValidators as Readonly<Record<string, ValidateFunction>>;
 
 export interface McpMockOptions {
   port?: number;

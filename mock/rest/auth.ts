@@ -12,6 +12,7 @@ export interface Caller {
 const unauthorized = (message: string, code: string) => new ApiError(401, "authentication_error", message, null, code);
 
 /** The caller behind `Authorization: Bearer <token>`; 401 when it is missing, malformed, expired or unknown. */
+// rule: auth-required-401, auth-invalid-token-401, auth-expired-401, error-param-null-otherwise, error-type-per-status/401
 export function authenticate(req: IncomingMessage, tokens: readonly RestTestToken[] = restTestTokens): Caller {
   const header = req.headers.authorization;
   if (!header) throw unauthorized("Send Authorization: Bearer <ACCESS_TOKEN>.", "missing_token");
@@ -38,6 +39,7 @@ export class RateLimiter {
   ) {}
 
   /** Counts one request; 429 with Retry-After when the client is over its limit in this virtual minute. */
+// rule: rate-limit-429, rate-limit-retry-after
   hit(token: string): void {
     const now = this.clock.now();
     const start = now - (now % 60_000);
@@ -50,7 +52,7 @@ export class RateLimiter {
     if (window.count >= this.limitFor(token)) {
       const realMs = (start + 60_000 - now) * this.clock.timeScale;
       const seconds = Math.max(1, Math.ceil(realMs / 1000));
-      throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} seconds.`, null, null, {
+      throw new ApiError(429, "rate_limit", `Too many requests; retry after ${seconds} ${seconds === 1 ? "second" : "seconds"}.`, null, null, {
         "Retry-After": String(seconds),
       });
     }

@@ -33,6 +33,7 @@ function startRead(state: State, brand: BrandRecord): void {
 }
 
 /** Finishes a read whose time has come. */
+// rule: brand-reading-to-ready, brand-reading-to-failed, brand-reading-until-settled, brand-terminal-stays, brand-failed-stays
 function settle(state: State, brand: BrandRecord): void {
   if (!brand.read || state.clock.now() < brand.read.settlesAt) return;
   const { website } = brand.read;
@@ -50,6 +51,7 @@ function settle(state: State, brand: BrandRecord): void {
 }
 
 /** The brand as the API shows it now. */
+// rule: brand-fields-complete, brand-field-types, brand-create-reading, brand-supplied-values-kept, brand-archetype-set-rationale-null, brand-archetype-echoed, brand-without-website-null, brand-language-iso-639-1, object-field-names-kind/Brand, iso-8601-times/created_at
 export function brandView(state: State, brand: BrandRecord): Brand {
   settle(state, brand);
   const { supplied, known } = brand;
@@ -75,6 +77,7 @@ export function brandView(state: State, brand: BrandRecord): Brand {
 }
 
 /** The caller's brand; 404 when unknown (or malformed), 403 when another team's. */
+// rule: unknown-id-404/brand, team-isolation-403, error-param-names-field, error-param-path-id, brand-readable-after-create, team-reaches-own-brands
 export function findBrand(state: State, team: string, id: string, param: string): BrandRecord {
   const entry = /^brand_[A-Za-z0-9]+$/.test(id) ? state.brands.entry(id) : undefined;
   if (!entry) throw notFound(`No brand with id ${id}.`, param);
@@ -94,6 +97,7 @@ function refuseBlank(body: Record<string, unknown>, fields: string[]): void {
     if (typeof body[f] === "string" && (body[f] as string).trim() === "") throw badRequest(`${f} must not be empty.`, f);
 }
 
+// rule: brand-create-website-or-name-description, brand-create-needs-something-to-read, limit-description, limit-rules-entries, website-https, input-language-iso-639-1, enum-values/archetype
 export function createBrand(state: State, team: string, body: Record<string, unknown>): Brand {
   // The either-or rule first, so the error names the field that is missing.
   if (body.website === undefined) {
@@ -127,6 +131,7 @@ export function createBrand(state: State, team: string, body: Record<string, unk
   return brandView(state, brand);
 }
 
+// rule: brand-patch-partial, brand-patch-lists-replaced, brand-patch-website-kept, brand-patch-website-rereads
 export function updateBrand(state: State, brand: BrandRecord, body: Record<string, unknown>): Brand {
   check("UpdateBrandRequest", body);
   refuseBlank(body, ["name", "description"]);

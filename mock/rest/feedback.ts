@@ -13,6 +13,7 @@ const variants = {
   rejected: "RejectedFeedbackRequest",
 } as const;
 
+// rule: create-feedback-201, feedback-recorded, feedback-outcome-recorded, feedback-wrong-language, feedback-rejection-reason, feedback-reason-only-on-rejection, feedback-fields-complete, inferred-enum-values/outcome, inferred-enum-values/reason, unknown-id-404/idea, team-isolation-403/createFeedback, object-field-inferred-kinds/Feedback, id-prefixes/FeedbackId
 export function createFeedback(state: State, team: string, body: Record<string, unknown>): Feedback {
   // Pick the variant by `outcome` so errors name the field, not the union.
   if (body.outcome === undefined) throw badRequest("outcome is required.", "outcome", "missing_field");

@@ -22,11 +22,14 @@ export class ApiError extends Error {
   }
 }
 
+// rule: error-type-per-status/400
 export const badRequest = (message: string, param: string | null = null, code: string | null = "invalid_value") =>
   new ApiError(400, "invalid_request", message, param, code);
+// rule: error-type-per-status/404
 export const notFound = (message: string, param: string | null) => new ApiError(404, "not_found", message, param);
 export const forbidden = (message: string, param: string | null) => new ApiError(403, "permission_error", message, param);
 
+// rule: json-content-type, snake-case-field-names
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -38,6 +41,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+// rule: error-envelope
 export function errorBody(err: ApiError) {
   return { error: { type: err.type, code: err.code, message: err.message, param: err.param } };
 }

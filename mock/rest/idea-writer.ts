@@ -58,6 +58,7 @@ const plans: Plan[] = [
   { task: "gift", backing: "offering", timely: true },
 ];
 
+// rule: archetype-sets-voice, idea-prompt-in-brand-voice
 const voices: Record<Archetype, string> = {
   innocent: "simple, honest and hopeful",
   everyman: "down-to-earth",
@@ -93,6 +94,7 @@ export function quotableParts(text: string): string[] {
   return parts;
 }
 
+// rule: brand-rules-followed
 class NeverRules {
   readonly phrases: string[];
   constructor(never: string[]) {
@@ -123,6 +125,7 @@ interface Moment {
   prompt: { holiday: string } | { season: "winter" | "spring" | "summer" | "autumn"; part: "early" | "mid" | "late" };
 }
 
+// rule: why-now-for-date
 function momentFor(brand: BrandSnapshot, date: string): Moment {
   const holiday = upcomingHoliday(brand.country, date);
   if (holiday) {
@@ -265,6 +268,7 @@ function visualFor(format: IdeaFormat, subject: string): string {
 }
 
 /** The ideas (best first) and what was left out, for a brand and a request. */
+// rule: idea-fields-complete, idea-field-types, source-fields-complete, source-field-types, outline-fields-complete, idea-sources-limit, idea-source-quotes, idea-outline-key-points, focus-cited-as-source, focus-quote-exact, focus-not-cited-without-focus, batch-formats-respected, batch-shortfall-in-left-out
 export function writeIdeas(brand: BrandSnapshot, request: IdeaRequest, seed: string): { ideas: WrittenIdea[]; leftOut: string[] } {
   const never = new NeverRules(brand.rules.never);
   const moment = momentFor(brand, request.date);
@@ -292,6 +296,7 @@ export function writeIdeas(brand: BrandSnapshot, request: IdeaRequest, seed: str
     const s = offering !== undefined ? lower(subject) : subject;
     const backed = plan.backing === "offering" ? offering !== undefined : described !== undefined;
     if (!backed) {
+// rule: idea-claims-backed
       leftOut.push(never.scrub(texts.leftOut));
       return;
     }

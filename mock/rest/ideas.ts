@@ -31,6 +31,7 @@ export interface BatchRecord {
   request: IdeaRequest;
 }
 
+// rule: ideas-brand-not-ready-409, ideas-failed-brand-409, error-type-per-status/409
 const brandNotReady = (id: string, status: string) =>
   new ApiError(
     409,
@@ -45,6 +46,7 @@ const brandNotReady = (id: string, status: string) =>
 /** Today (UTC) on the virtual clock. */
 const today = (state: State) => formatDay(state.clock.now());
 
+// rule: ideas-accepted-202, formats-accepted, limit-count, count-whole-number, limit-focus, limit-date-horizon, date-format, date-not-in-past, enum-values/formats, server-error-500, batch-count-respected
 export function createBatch(state: State, team: string, body: Record<string, unknown>): IdeaBatch {
   check("CreateIdeasRequest", body);
   const req = body as unknown as CreateIdeasRequest;
@@ -104,6 +106,7 @@ function written(state: State, batch: BatchRecord): { ideas: WrittenIdea[]; left
   return writeIdeas(batch.brand, batch.request, state.seed);
 }
 
+// rule: batch-fields-complete, batch-field-types, batch-thinking-to-done, batch-thinking-to-failed, batch-only-done-has-ideas, batch-failed-no-ideas, batch-error-null-unless-failed, batch-ranks-ordered, batch-model-named, batch-brand-matches-request, batch-done-at-after-created, batch-created-after-brand, batch-terminal-stays, batch-failed-stays, batch-readable-after-create, object-field-names-kind/IdeaBatch, object-field-names-kind/Idea, iso-8601-times
 export function batchView(state: State, batch: BatchRecord): IdeaBatch {
   const base = {
     id: batch.id,
@@ -125,6 +128,7 @@ export function batchView(state: State, batch: BatchRecord): IdeaBatch {
   };
 }
 
+// rule: unknown-id-404/batch, team-isolation-403/getIdeaBatch, error-param-path-id
 export function findBatch(state: State, team: string, id: string): BatchRecord {
   const entry = /^batch_[A-Za-z0-9]+$/.test(id) ? state.batches.entry(id) : undefined;
   if (!entry) throw notFound(`No batch with id ${id}.`, "batch_id");

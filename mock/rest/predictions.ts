@@ -11,6 +11,7 @@ import { check } from "./validation.js";
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
 
+// rule: create-prediction-200, predictions-rank-drafts, predictions-keep-caller-ids, predictions-brand-echoed, predictions-brand-not-ready-409, prediction-fields-complete, ranked-draft-fields-complete, limit-drafts, object-field-inferred-kinds/Prediction
 export function createPrediction(state: State, team: string, body: Record<string, unknown>): Prediction {
   check("CreatePredictionRequest", body);
   const req = body as unknown as CreatePredictionRequest;

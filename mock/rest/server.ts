@@ -56,9 +56,11 @@ interface Request {
 type Handler = (state: State, req: Request) => { status: number; body: unknown };
 
 const withBody = true;
+// rule: version-in-path, create-brand-201, get-brand-200, update-brand-200, get-batch-200, create-feedback-201, create-prediction-200
 const routes: Route<{ handler: Handler; body: boolean }>[] = [
   {
     pattern: "/v1/brands",
+// rule: response-matches-schema
     handlers: { POST: { body: withBody, handler: (s, r) => ({ status: 201, body: createBrand(s, r.caller.team, r.body) }) } },
   },
   {
@@ -99,6 +101,7 @@ const routes: Route<{ handler: Handler; body: boolean }>[] = [
 
 const serverError = () => new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
 
+// rule: answers-within-seconds
 export function createRequestListener(state: State): http.RequestListener {
   const limiter = new RateLimiter(state.clock);
   return async (req, res) => {
@@ -211,6 +214,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
 }
 
 /** Answers a plain-HTTP request on the TLS port: 400 in the error envelope, then closes the connection. */
+// rule: https-only
 function refusePlainHttp(socket: net.Socket): void {
   const body = JSON.stringify(
     errorBody(new ApiError(400, "invalid_request", "This server only accepts HTTPS; plain HTTP is refused.", null, "https_required")),

@@ -29,6 +29,7 @@ export function createState(clock: Clock, seed: string, capPerTeam = defaultCapP
     brands: new TeamStore(capPerTeam),
     batches: new TeamStore(capPerTeam),
     feedback: new TeamStore(capPerTeam),
+// rule: id-prefixes
     nextId(prefix) {
       const n = (counters.get(prefix) ?? 0) + 1;
       counters.set(prefix, n);

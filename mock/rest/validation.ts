@@ -1,13 +1,14 @@
 // Request validation with the generated validators: the first problem ajv reports becomes a 400
 // `invalid_request` whose `param` names the field (`/count` → `count`, `/rules/never` → `rules.never`, a missing
 // required property → its name; array positions are left out of `param` and kept in the message).
-import type { ErrorObject } from "ajv";
+import type { ErrorObject } from "../../generated/rest/validators.js";
 import { validators } from "../../generated/rest/validators.js";
 import { badRequest, type ApiError } from "./http.js";
 
 type Schema = keyof typeof validators;
 
 /** `param` for an ajv error: the dotted path of the field, without array positions. */
+// rule: invalid-field-400, error-type-per-status/400, inferred-input-constraints, inferred-enum-values
 export function paramOf(error: ErrorObject): string | null {
   const segments = error.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   if (error.keyword === "required") segments.push(String((error.params as { missingProperty: string }).missingProperty));

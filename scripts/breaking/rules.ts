@@ -209,7 +209,7 @@ export function ruleOf(id: string): Rule {
   return rule;
 }
 
-/** The catalogue as a Markdown table (CLI `--rules`, docs/contributing.md). */
+/** The catalogue as a Markdown table (CLI `--rules`, the rules table in scripts/breaking/README.md). */
 export function rulesTable(): string {
   const rows = Object.entries(RULES as Record<string, Rule>).map(
     ([id, r]) => `| \`${id}\` | ${r.kind} | ${r.summary} | ${r.why} |`,

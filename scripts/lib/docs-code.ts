@@ -10,7 +10,7 @@ import type { Check } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { restRulesPath } from "../../conformance/paths.js";
-import { loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
+import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
 import { magicInputs as profilesMagicInputs } from "../../mock/mcp/profiles/magic.js";
 import { mcpTestTokens } from "../../mock/mcp/tokens.js";
@@ -134,14 +134,15 @@ function rulesPage(catalogues: Catalogue[]): string {
   ].join("\n");
 }
 
-/** Adds docs/mock-magic-inputs.md and docs/rules.md. */
+/** Adds docs/mock-magic-inputs.md and docs/rules.md; throws when a rule's contract pointer dangles. */
 export function generateCodeDocs(files: GeneratedFiles): void {
+  const catalogues: Catalogue[] = [
+    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
+    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants },
+  ];
+  const dangling = catalogues.flatMap((c) => danglingPointers(c.catalogue).map((d) => `${path.relative(repoRoot, c.file)}: ${d}`));
+  if (dangling.length)
+    throw new Error(`rule contract pointers point at nothing in generated/ (fix them in spec/rules/):\n  ${dangling.join("\n  ")}`);
   files.set("docs/mock-magic-inputs.md", magicInputsPage());
-  files.set(
-    "docs/rules.md",
-    rulesPage([
-      { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
-      { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants },
-    ]),
-  );
+  files.set("docs/rules.md", rulesPage(catalogues));
 }

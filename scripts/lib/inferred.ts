@@ -1,4 +1,4 @@
-// generated/inferred.md: every part of the contract marked inferred (designed where the seeds say "not shown"),
+// docs/inferred.md: every part of the contract marked inferred (designed where the seeds say "not shown"),
 // collected from the marks themselves so the list can never miss one.
 import { bannerText } from "./banner.js";
 import type { ToolSource } from "./mcp-source.js";

@@ -66,11 +66,14 @@ export function loadToolFileSchema(): JsonSchema {
 }
 
 
-/** Registers every defs file under its source id, so tool schemas can $ref "../defs/x.json#/$defs/Y". */
-export function addDefs(ajv: Ajv, defs: Map<string, JsonSchema>): void {
+/**
+ * Registers every defs file under its source id, so tool schemas can $ref "../defs/x.json#/$defs/Y". A second
+ * `base` (with a `transform`) registers another copy beside it, e.g. the open one output validators use.
+ */
+export function addDefs(ajv: Ajv, defs: Map<string, JsonSchema>, base = sourceIdBase, transform = (s: JsonSchema) => s): void {
   for (const [file, schema] of defs) {
     const { $schema: _ignored, ...rest } = schema;
-    ajv.addSchema({ ...rest, $id: `${sourceIdBase}defs/${file}` });
+    ajv.addSchema({ ...transform(rest), $id: `${base}defs/${file}` });
   }
 }
 

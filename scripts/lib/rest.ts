@@ -7,7 +7,8 @@ import { createAjv } from "./ajv.js";
 import { hashBanner, jsonBannerKey, bannerText } from "./banner.js";
 import { binPath, runNode } from "./run.js";
 import { restSpecDir } from "./paths.js";
-import { collectExtensionKeys, rewriteRefs, type Json, type JsonObject } from "./schema-walk.js";
+import { collectExtensionKeys, reachableDefs, rewriteRefs, type Json, type JsonObject } from "./schema-walk.js";
+import { openOutput } from "./open-output.js";
 import { standaloneModule } from "./standalone.js";
 import { typesFromDefs } from "./schema-types.js";
 
@@ -49,6 +50,34 @@ export function componentDefs(openapi: JsonObject): Record<string, Json> {
   return rewritten;
 }
 
+/**
+ * The component schemas with every response-only one open to unknown fields (seed 000, Conventions 5 and
+ * Versioning 4: new fields can appear in responses). Only fields: seed 000 promises nothing about new enum
+ * values, so response enums stay closed. Request schemas stay as written; a component both sides use cannot
+ * be both, so one the transform would change fails generation.
+ */
+export function openResponseDefs(openapi: JsonObject, defs: Record<string, Json>): Record<string, Json> {
+  const requests: Json[] = [];
+  const responses: Json[] = [];
+  for (const ops of Object.values((openapi.paths ?? {}) as JsonObject)) {
+    for (const op of Object.values(ops as JsonObject)) {
+      if (!op || typeof op !== "object" || Array.isArray(op)) continue;
+      requests.push((op as JsonObject).requestBody ?? null, (op as JsonObject).parameters ?? null);
+      responses.push((op as JsonObject).responses ?? null);
+    }
+  }
+  const local = (v: Json) => rewriteRefs(v, (ref) => ref.replace("#/components/schemas/", "#/$defs/"));
+  const requestSide = reachableDefs(requests.map(local), defs);
+  const out = { ...defs };
+  for (const name of reachableDefs(responses.map(local), defs)) {
+    const opened = openOutput(defs[name]!, { enums: false });
+    if (JSON.stringify(opened) === JSON.stringify(defs[name])) continue;
+    if (requestSide.has(name)) throw new Error(`spec/rest: ${name} closes its fields and is used in requests and responses; give responses their own model`);
+    out[name] = opened;
+  }
+  return out;
+}
+
 export const restSchemaId = "ideas-contract:/rest/schemas.json";
 
 /** Writes the REST outputs and returns the OpenAPI document (without banner) for later steps. */
@@ -62,7 +91,7 @@ export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
   files.set("generated/rest/types.d.ts", await typesFromDefs(defs));
 
   const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(defs) });
-  ajv.addSchema({ $id: restSchemaId, $defs: defs });
+  ajv.addSchema({ $id: restSchemaId, $defs: openResponseDefs(compiled, defs) });
   const names = Object.keys(defs).sort();
   const refs = Object.fromEntries(names.map((n) => [`validate${n}`, `${restSchemaId}#/$defs/${n}`]));
   const mod = standaloneModule(ajv, refs, [
@@ -71,7 +100,7 @@ export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
       doc: "Every REST schema's validator, keyed by its name in components.schemas.",
       entries: names.map((n) => [n, `validate${n}`]),
     },
-  ]);
+  ], { module: "./types.js", typeOf: Object.fromEntries(names.map((n) => [`validate${n}`, `T.${n}`])) });
   files.set("generated/rest/validators.js", mod.js);
   files.set("generated/rest/validators.d.ts", mod.dts);
   return compiled;

@@ -38,6 +38,19 @@ export function collectExtensionKeys(value: Json, into: Set<string> = new Set())
   return into;
 }
 
+/** Names of the definitions `roots` reach through "#/$defs/Name" refs into `bag`, transitively. */
+export function reachableDefs(roots: Json[], bag: Record<string, Json>): Set<string> {
+  const seen = new Set<string>();
+  const queue = roots.flatMap((r) => [...collectRefs(r)]);
+  for (let ref = queue.pop(); ref !== undefined; ref = queue.pop()) {
+    const name = ref.replace("#/$defs/", "");
+    if (seen.has(name) || !(name in bag)) continue;
+    seen.add(name);
+    queue.push(...collectRefs(bag[name]!));
+  }
+  return seen;
+}
+
 export function pascalCase(name: string): string {
   return name.replace(/(^|[_\-\s]+)([a-z0-9])/g, (_m, _sep, ch: string) => ch.toUpperCase());
 }

@@ -6,7 +6,8 @@
 // JSON-RPC error, or an isError result with text (an envelope in it valid against the tool's result schema and
 // never internal_error) — never a 5xx, a success, a hang or a crash.
 import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
-import { inputValidators, resultValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { inputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
+import { strictResultValidators } from "../../generated/mcp/validators-strict.js";
 import {
   breakages,
   caseList,
@@ -33,7 +34,8 @@ interface ManifestTool {
 }
 export const mcpTools = (manifestJson as unknown as { tools: ManifestTool[] }).tools;
 const inputs = inputValidators as Readonly<Record<string, ValidateFunction>>;
-const results = resultValidators as Readonly<Record<string, ValidateFunction>>;
+// Strict: these answers come from our own mock, which sends only documented values.
+const results = strictResultValidators as Readonly<Record<string, ValidateFunction>>;
 export const isWriteTool = (name: string) => mcpTools.find((t) => t.name === name)?.annotations?.readOnlyHint === false;
 export const isPartnerOnly = (name: string) => mcpTools.find((t) => t.name === name)?._meta["ideas-contract/contract"].partnerOnly === true;
 

@@ -3,19 +3,18 @@
 import { expect } from "vitest";
 import type { RunResult } from "../../conformance/index.js";
 
-/** Whether a rule reference (a rule id, or a family id standing for its members `<family>/<member>`) covers `rule`. */
-const covers = (ref: string, rule: string) => ref === rule || rule.startsWith(`${ref}/`);
+/** Whether a check declares a rule: by its id, or by its family's id (a family id stands for every member). */
+export const declares = (rules: readonly string[], rule: string) => rules.includes(rule) || (rule.includes("/") && rules.includes(rule.slice(0, rule.indexOf("/"))));
 
-/** The failing checks that name the rule (or its family) and attribute a failure to it (or its family). */
+/** The failing checks that name the rule and attribute a failure to it. */
 export const killersOf = (result: RunResult, rule: string) =>
-  result.checks.filter((c) => c.status === "fail" && c.rules.some((r) => covers(r, rule)) && c.failures.some((f) => f.rules.some((r) => covers(r, rule))));
+  result.checks.filter((c) => c.status === "fail" && declares(c.rules, rule) && c.failures.some((f) => f.rules.includes(rule)));
 
 /** Asserts the mutant (breaking `rule`) was caught by a check naming the rule; returns the killers' ids. */
 export function expectKilled(result: RunResult, mutant: { id: string; rule: string }): string[] {
   const killers = killersOf(result, mutant.rule).map((c) => c.id);
   // Every failure names rules its check declares, so the ledger and this test see the same thing.
-  for (const c of result.checks)
-    for (const f of c.failures) for (const r of f.rules) expect(c.rules.some((d) => covers(d, r)), `${c.id} attributes a failure to undeclared ${r}`).toBe(true);
+  for (const c of result.checks) for (const f of c.failures) for (const r of f.rules) expect(declares(c.rules, r), `${c.id} attributes a failure to undeclared ${r}`).toBe(true);
   expect(killers, `${mutant.id} (breaks ${mutant.rule}) was not caught`).not.toEqual([]);
   expect(result.exitCode).toBe(1);
   expect(result.ledger.find((e) => e.id === mutant.rule)?.status).toBe("fail");

@@ -7,20 +7,23 @@ import type { ApiResponse } from "../../http.js";
 import { errorRules } from "./common.js";
 
 const group = "auth";
-const rules = [...errorRules, "team-isolation-403", "error-param-names-field"] as const;
 const needs = ["other-team-token", "stateful"] as const;
+/** The rules a check of another team's access to `op` names. */
+const rulesFor = (op: OperationId) => [...errorRules(403), `team-isolation-403/${op}`];
 
+// The 403's type is part of the isolation rule (error-type-per-status covers the statuses any caller can provoke).
 const forbidden = (ctx: CheckContext, res: ApiResponse, op: OperationId, param?: string) =>
   expectError(ctx, res, op, 403, {
-    statusRules: "team-isolation-403",
-    ...(param ? { param, paramRules: "error-param-names-field" } : {}),
+    statusRules: `team-isolation-403/${op}`,
+    typeRules: `team-isolation-403/${op}`,
+    ...(param ? { param, paramRules: `team-isolation-403/${op}` } : {}),
   });
 
 export const authChecks: Check[] = [
   {
     id: "other-team-brand-get-403",
     description: "GET of this team's brand with another team's token answers 403 permission_error",
-    rules,
+    rules: rulesFor("getBrand"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -32,7 +35,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-brand-patch-403",
     description: "PATCH of this team's brand with another team's token answers 403 and changes nothing",
-    rules,
+    rules: rulesFor("updateBrand"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -42,13 +45,13 @@ export const authChecks: Check[] = [
       const name = `Taken over ${ctx.fixtures.run}`;
       forbidden(ctx, await ctx.api.patch(path, { name }, "other-team"), "updateBrand");
       const after = await ctx.api.get(pathOf("getBrand", { brand_id: probe.brandId }));
-      ctx.expect(after.body?.name !== name, "team-isolation-403", `another team's PATCH changed the brand's name to ${JSON.stringify(name)}`);
+      ctx.expect(after.body?.name !== name, "team-isolation-403/updateBrand", `another team's PATCH changed the brand's name to ${JSON.stringify(name)}`);
     },
   },
   {
     id: "other-team-batch-get-403",
     description: "GET of this team's batch with another team's token answers 403 permission_error",
-    rules,
+    rules: rulesFor("getIdeaBatch"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -60,7 +63,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-brand-ideas-403",
     description: "POST /v1/ideas with another team's token for this team's ready brand answers 403 naming brand",
-    rules,
+    rules: rulesFor("createIdeas"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -71,7 +74,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-idea-feedback-403",
     description: "POST /v1/feedback with another team's token about this team's idea answers 403 naming idea",
-    rules,
+    rules: rulesFor("createFeedback"),
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -84,7 +87,7 @@ export const authChecks: Check[] = [
   {
     id: "other-team-brand-predictions-403",
     description: "POST /v1/predictions with another team's token for this team's ready brand answers 403 naming brand",
-    rules,
+    rules: rulesFor("createPrediction"),
     group,
     needs,
     async run(ctx: CheckContext) {

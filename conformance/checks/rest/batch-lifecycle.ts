@@ -3,11 +3,11 @@
 // failed with an error; terminal states stay exactly as they were.
 import { isDeepStrictEqual } from "node:util";
 import type { Check, CheckContext } from "../../check.js";
-import { pathOf } from "../../contract.js";
+import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { addDays } from "../../negative-inputs.js";
-import { batchRules, dayOf } from "./common.js";
+import { batchRules, brandRules, dayOf, doneBatchRules, lookAgain, predictionRules } from "./common.js";
 
 const group = "batch-lifecycle";
 const needs = ["stateful"] as const;
@@ -28,9 +28,12 @@ function requireSettled(ctx: CheckContext, track: Track, want: "done" | "failed"
   ctx.expect(track.last?.status === want, rule, `batch ${track.id} settled as ${show(track.last?.status)}, expected ${want}${track.last?.error ? ` (error: ${track.last.error})` : ""}`);
 }
 
-/** While thinking: only thinking before the end, and nothing in data, left_out, error or done_at. */
+/**
+ * While thinking: only thinking before the end, and nothing in data or done_at. The create answer counts too, so
+ * a batch done by its first poll is still judged.
+ */
 function expectThinkingEmpty(ctx: CheckContext, track: Track): void {
-  for (const res of track.history.slice(0, -1)) {
+  for (const res of [...(track.created ? [track.created] : []), ...track.history.slice(0, -1)]) {
     const b = res.body;
     ctx.expect(b?.status === "thinking", "batch-only-done-has-ideas", `batch ${track.id} went through ${show(b?.status)} before ${track.last?.status}; only thinking comes first`);
     if (b?.status === "thinking")
@@ -42,19 +45,27 @@ function expectThinkingEmpty(ctx: CheckContext, track: Track): void {
   }
 }
 
-const terminalStays = (key: "main" | "fails", want: "done" | "failed"): Check => ({
-  id: `batch-${want}-stays-${want}`,
+// Check ids are literal so that an id seen in a report can be found with grep.
+const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed", rule: string): Check => ({
+  id,
   description: `A ${want} batch is exactly the same when looked at again`,
-  rules: [...batchRules, "batch-terminal-stays"],
+  rules: [...(want === "done" ? doneBatchRules : batchRules), rule],
   group,
   needs: key === "fails" ? [...needs, "trigger:focus-fails-batch"] : needs,
   async run(ctx: CheckContext) {
     const track = await ctx.fixtures.batch(key);
     if (track.last?.status !== want || !track.again) ctx.skip(`needs a ${want} batch: ${track.problem ?? `it is ${track.last?.status}`}`);
-    if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, "batch-terminal-stays")) return;
+    if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule, { ideas: want === "done" })) return;
+    // Two more looks, an interval apart: a terminal state stays over several reads.
+    const later = await lookAgain(ctx, "batch", track.id!);
+    ctx.expect(
+      isDeepStrictEqual(later.body, track.last),
+      rule,
+      `${want} batch ${track.id} changed by the third look: status ${show(track.last?.status)} → ${show(later.body?.status)}`,
+    );
     ctx.expect(
       isDeepStrictEqual(track.again.body, track.last),
-      "batch-terminal-stays",
+      rule,
       `${want} batch ${track.id} changed: status ${show(track.last?.status)} → ${show(track.again.body?.status)}${isDeepStrictEqual(track.again.body?.data, track.last?.data) ? "" : ", data changed"}`,
     );
   },
@@ -64,40 +75,46 @@ export const batchLifecycleChecks: Check[] = [
   {
     id: "ideas-accepted-thinking",
     description: "POST /v1/ideas answers 202 with a batch thinking: data and left_out empty, error and done_at null",
-    rules: [...batchRules, "ideas-accepted-202", "batch-only-done-has-ideas"],
+    rules: [...batchRules, "ideas-accepted-202"],
     group,
     async run(ctx: CheckContext) {
-      const { stateful } = await ctx.fixtures.statefulness();
       ctx.fixtures.startBatches("main", "plain");
+      const member = (m: string) => `ideas-accepted-202/${m}`;
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
         if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
-        if (!expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202")) continue;
+        if (!expectSuccess(ctx, track.created, "createIdeas", 202, member("status-202"))) continue;
         const b = track.created.body;
-        ctx.expect(b.status === "thinking", "ideas-accepted-202", `status is ${show(b.status)}, expected thinking`);
-        ctx.expect(isDeepStrictEqual(b.data, []) && isDeepStrictEqual(b.left_out, []), "batch-only-done-has-ideas", `a new batch holds data ${show(b.data)} and left_out ${show(b.left_out)}, expected both empty`);
-        ctx.expect(b.error === null && b.done_at === null, "ideas-accepted-202", `a new batch has error ${show(b.error)} and done_at ${show(b.done_at)}, expected null`);
-        if (stateful) ctx.expect(b.brand === track.request.brand, "ideas-accepted-202", `brand is ${show(b.brand)}, expected ${show(track.request.brand)}`);
+        ctx.expect(b.status === "thinking", member("thinking"), `status is ${show(b.status)}, expected thinking`);
+        ctx.expect(isDeepStrictEqual(b.data, []), member("data-empty"), `a new batch holds data ${show(b.data)}, expected []`);
+        ctx.expect(isDeepStrictEqual(b.left_out, []), member("left-out-empty"), `a new batch holds left_out ${show(b.left_out)}, expected []`);
+        ctx.expect(b.error === null, member("error-null"), `a new batch has error ${show(b.error)}, expected null`);
+        ctx.expect(b.done_at === null, member("done-at-null"), `a new batch has done_at ${show(b.done_at)}, expected null`);
       }
     },
   },
   {
     id: "batch-thinking-to-done",
     description: "A batch's work completes: thinking → done with ideas and no error",
-    rules: [...batchRules, "batch-thinking-to-done", "batch-only-done-has-ideas"],
+    rules: [...doneBatchRules, "get-batch-200", "batch-thinking-to-done", "batch-only-done-has-ideas", "batch-error-null-unless-failed", "batch-brand-matches-request", "batch-readable-after-create"],
     group,
     needs,
     async run(ctx: CheckContext) {
       ctx.fixtures.startBatches("main", "plain");
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
-        requireSettled(ctx, track, "done", "batch-thinking-to-done");
+        requireSettled(ctx, track, "done", "batch-thinking-to-done/status");
         expectThinkingEmpty(ctx, track);
-        for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "batch-thinking-to-done");
+        for (const res of track.history) {
+          expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200", { ideas: true });
+          ctx.expect(res.body?.error === null || res.body?.status === "failed", "batch-error-null-unless-failed", `batch ${track.id} is ${show(res.body?.status)} with error ${show(res.body?.error)}, expected null`);
+          ctx.expect(res.body?.brand === track.request.brand, "batch-brand-matches-request", `batch ${track.id}: brand is ${show(res.body?.brand)}, expected ${show(track.request.brand)}`);
+          ctx.expect(res.body?.id === track.id, "batch-readable-after-create", `GET of batch ${track.id} answered batch ${show(res.body?.id)}`);
+        }
         const b = track.last;
         if (b?.status !== "done") continue;
-        ctx.expect(Array.isArray(b.data) && b.data.length > 0, "batch-thinking-to-done", `done batch ${b.id} holds no ideas`);
-        ctx.expect(b.error === null, "batch-thinking-to-done", `done batch ${b.id} has error ${show(b.error)}, expected null`);
+        ctx.expect(Array.isArray(b.data) && b.data.length > 0, "batch-thinking-to-done/data", `done batch ${b.id} holds no ideas`);
+        ctx.expect(typeof b.done_at === "string", "batch-thinking-to-done/done_at", `done batch ${b.id}: done_at is ${show(b.done_at)}, expected the time it was done`);
       }
     },
   },
@@ -119,7 +136,7 @@ export const batchLifecycleChecks: Check[] = [
   {
     id: "batch-count-respected",
     description: "A done batch holds at most count ideas (3 by default), the rest listed in left_out",
-    rules: ["batch-count-respected"],
+    rules: ["batch-count-respected", "batch-shortfall-in-left-out"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -128,10 +145,11 @@ export const batchLifecycleChecks: Check[] = [
         const { track, ideas } = await doneIdeas(ctx, key);
         const count = (track.request.count as number | undefined) ?? 3;
         const leftOut = Array.isArray(track.last?.left_out) ? track.last.left_out.length : 0;
-        ctx.expect(ideas.length <= count, "batch-count-respected", `batch ${track.id}: ${ideas.length} ideas for count ${count}${track.request.count ? "" : " (the default)"}`);
+        const rule = track.request.count === undefined ? "batch-count-respected/default" : "batch-count-respected/given";
+        ctx.expect(ideas.length <= count, rule, `batch ${track.id}: ${ideas.length} ideas for count ${count}${track.request.count ? "" : " (the default)"}`);
         ctx.expect(
           ideas.length + leftOut >= count,
-          "batch-count-respected",
+          "batch-shortfall-in-left-out",
           `batch ${track.id}: ${ideas.length} ideas and ${leftOut} left out for count ${count}; the ideas not made must be listed in left_out`,
         );
       }
@@ -156,7 +174,7 @@ export const batchLifecycleChecks: Check[] = [
   {
     id: "idea-sources",
     description: "Every idea cites one to four sources with type, title, url and quote, at least one quoting words",
-    rules: ["idea-sources-limit"],
+    rules: ["idea-sources-limit", "idea-source-quotes", "source-fields-complete"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -166,17 +184,15 @@ export const batchLifecycleChecks: Check[] = [
         for (const idea of ideas) {
           const where = `batch ${track.id} idea rank ${idea?.rank}`;
           const sources = Array.isArray(idea?.sources) ? idea.sources : [];
-          ctx.expect(sources.length >= 1 && sources.length <= 4, "idea-sources-limit", `${where}: ${sources.length} sources, expected one to four`);
-          sources.forEach((s: any, i: number) =>
-            ctx.expect(
-              s && ["type", "title", "url", "quote"].every((k) => k in s),
-              "idea-sources-limit",
-              `${where}: source ${i} lacks ${["type", "title", "url", "quote"].filter((k) => !(s && k in s)).join(", ")}`,
-            ),
-          );
+          ctx.expect(sources.length >= 1, "idea-sources-limit/min", `${where}: no sources, expected at least one`);
+          ctx.expect(sources.length <= 4, "idea-sources-limit/max", `${where}: ${sources.length} sources, expected up to four`);
+          for (const k of ["type", "title", "url", "quote"]) {
+            const lacking = sources.map((s: any, i: number) => (s && typeof s === "object" && k in s ? -1 : i)).filter((i: number) => i >= 0);
+            if (sources.length) ctx.expect(lacking.length === 0, `source-fields-complete/${k}`, `${where}: sources ${lacking.join(", ")} lack ${k}`);
+          }
           ctx.expect(
             sources.some((s: any) => typeof s?.quote === "string" && s.quote.trim() !== ""),
-            "idea-sources-limit",
+            "idea-source-quotes",
             `${where}: no source quotes the words the idea relies on`,
           );
         }
@@ -186,7 +202,7 @@ export const batchLifecycleChecks: Check[] = [
   {
     id: "idea-outline",
     description: "Every idea's outline has an opening, one to five key points, a call to action and a visual",
-    rules: ["idea-outline-key-points"],
+    rules: ["idea-outline-key-points", "outline-fields-complete"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -197,9 +213,11 @@ export const batchLifecycleChecks: Check[] = [
           const o = idea?.outline;
           const where = `batch ${track.id} idea rank ${idea?.rank}`;
           const points = Array.isArray(o?.key_points) ? o.key_points.length : -1;
-          ctx.expect(points >= 1 && points <= 5, "idea-outline-key-points", `${where}: ${points < 0 ? "no key_points" : `${points} key points`}, expected one to five`);
+          ctx.expect(points >= 1, "idea-outline-key-points/min", `${where}: ${points < 0 ? "no key_points" : `${points} key points`}, expected at least one`);
+          ctx.expect(points <= 5, "idea-outline-key-points/max", `${where}: ${points} key points, expected up to five`);
+          ctx.expect(points >= 0, "outline-fields-complete/key_points", `${where}: outline.key_points is ${show(o?.key_points)}`);
           for (const f of ["opening", "call_to_action", "visual"])
-            ctx.expect(typeof o?.[f] === "string" && o[f].trim() !== "", "idea-outline-key-points", `${where}: outline.${f} is ${show(o?.[f])}`);
+            ctx.expect(typeof o?.[f] === "string" && o[f].trim() !== "", `outline-fields-complete/${f}`, `${where}: outline.${f} is ${show(o?.[f])}`);
         }
       }
     },
@@ -207,7 +225,7 @@ export const batchLifecycleChecks: Check[] = [
   {
     id: "batch-done-at",
     description: "A done batch has done_at set, not before created_at",
-    rules: ["batch-done-at-after-created", "iso-8601-times"],
+    rules: ["batch-done-at-after-created", "iso-8601-times/done_at", "batch-created-after-brand"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -218,15 +236,19 @@ export const batchLifecycleChecks: Check[] = [
         if (!ctx.expect(typeof b?.done_at === "string", "batch-done-at-after-created", `done batch ${b?.id}: done_at is ${show(b?.done_at)}, expected a time`)) continue;
         const done = Date.parse(b.done_at);
         const created = Date.parse(b.created_at);
-        ctx.expect(!Number.isNaN(done), "iso-8601-times", `done batch ${b.id}: done_at ${show(b.done_at)} is not a time`);
+        ctx.expect(!Number.isNaN(done), "iso-8601-times/done_at", `done batch ${b.id}: done_at ${show(b.done_at)} is not a time`);
         ctx.expect(done >= created, "batch-done-at-after-created", `done batch ${b.id}: done_at ${b.done_at} is before created_at ${b.created_at}`);
+        const brand = await ctx.fixtures.brand("main");
+        const brandCreated = Date.parse(brand.created?.body?.created_at);
+        if (!Number.isNaN(brandCreated))
+          ctx.expect(created >= brandCreated, "batch-created-after-brand", `batch ${b.id} created_at ${b.created_at} is before its brand's ${brand.created?.body?.created_at}`);
       }
     },
   },
   {
     id: "focus-cited-as-source",
     description: "With a focus, ideas built on it cite a focus source quoting it exactly; without one, none does",
-    rules: ["focus-cited-as-source"],
+    rules: ["focus-cited-as-source", "focus-quote-exact", "focus-not-cited-without-focus"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -236,43 +258,83 @@ export const batchLifecycleChecks: Check[] = [
       const cited = main.ideas.flatMap((i) => (Array.isArray(i?.sources) ? i.sources : [])).filter((s: any) => s?.type === "focus");
       ctx.expect(cited.length > 0, "focus-cited-as-source", `batch ${main.track.id} was asked with a focus, but no idea cites a source of type focus`);
       for (const s of cited)
-        ctx.expect(typeof s.quote !== "string" || focus.includes(s.quote), "focus-cited-as-source", `batch ${main.track.id}: a focus source quotes ${show(s.quote)}, which is not in the focus ${show(focus)}`);
+        ctx.expect(typeof s.quote !== "string" || focus.includes(s.quote), "focus-quote-exact", `batch ${main.track.id}: a focus source quotes ${show(s.quote)}, which is not in the focus ${show(focus)}`);
       const plain = await doneIdeas(ctx, "plain");
       const stray = plain.ideas.filter((i) => (Array.isArray(i?.sources) ? i.sources : []).some((s: any) => s?.type === "focus"));
-      ctx.expect(stray.length === 0, "focus-cited-as-source", `batch ${plain.track.id} was asked without a focus, yet ideas ${stray.map((i) => i?.rank).join(", ")} cite a focus source`);
+      ctx.expect(stray.length === 0, "focus-not-cited-without-focus", `batch ${plain.track.id} was asked without a focus, yet ideas ${stray.map((i) => i?.rank).join(", ")} cite a focus source`);
     },
   },
-  terminalStays("main", "done"),
+  terminalStays("batch-done-stays-done", "main", "done", "batch-terminal-stays"),
   {
     id: "batch-thinking-to-failed",
     description: "A batch whose work fails goes thinking → failed with an error and no ideas",
-    rules: [...batchRules, "batch-thinking-to-failed", "batch-only-done-has-ideas"],
+    rules: [...batchRules, "ideas-accepted-202/status-202", "get-batch-200", "batch-thinking-to-failed", "batch-only-done-has-ideas", "batch-failed-no-ideas"],
     group,
     needs: [...needs, "trigger:focus-fails-batch"],
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("fails");
-      if (track.created) expectSuccess(ctx, track.created, "createIdeas", 202, "batch-thinking-to-failed");
-      requireSettled(ctx, track, "failed", "batch-thinking-to-failed");
+      if (track.created) expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");
+      requireSettled(ctx, track, "failed", "batch-thinking-to-failed/status");
       expectThinkingEmpty(ctx, track);
-      for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "batch-thinking-to-failed");
+      for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200");
       const b = track.last;
       if (b?.status !== "failed") return;
-      ctx.expect(typeof b.error === "string" && b.error.trim() !== "", "batch-thinking-to-failed", `failed batch ${b.id}: error is ${show(b.error)}, expected why`);
-      ctx.expect(isDeepStrictEqual(b.data, []), "batch-only-done-has-ideas", `failed batch ${b.id} holds ideas: ${show(b.data).slice(0, 200)}`);
+      ctx.expect(typeof b.error === "string" && b.error.trim() !== "", "batch-thinking-to-failed/error", `failed batch ${b.id}: error is ${show(b.error)}, expected why`);
+      ctx.expect(isDeepStrictEqual(b.data, []), "batch-failed-no-ideas", `failed batch ${b.id} holds ideas: ${show(b.data).slice(0, 200)}`);
     },
   },
-  terminalStays("fails", "failed"),
+  terminalStays("batch-failed-stays-failed", "fails", "failed", "batch-failed-stays"),
+  {
+    id: "ideas-each-format-accepted",
+    description: "POST /v1/ideas asking for each of the four formats alone is accepted (202)",
+    rules: [...batchRules, "formats-accepted"],
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      for (const format of openapi.components.schemas.IdeaFormat!.enum as string[]) {
+        const res = await ctx.api.post(pathOf("createIdeas"), { brand, count: 1, formats: [format] });
+        expectSuccess(ctx, res, "createIdeas", 202, `formats-accepted/${format}`);
+      }
+    },
+  },
+  {
+    id: "limits-at-the-bound-accepted",
+    description: "Each limit's bound itself is accepted: count 1 and 10, focus and description of 2,000 characters, 20 rules each, 20 drafts",
+    rules: [...batchRules, ...brandRules, ...predictionRules, "limit-count", "limit-focus", "limit-description", "limit-rules-entries", "limit-drafts"],
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      const brand = await ctx.fixtures.readyBrandId(ctx);
+      for (const [count, side] of [[1, "min"], [10, "max"]] as const)
+        expectSuccess(ctx, await ctx.api.post(pathOf("createIdeas"), { brand, count }), "createIdeas", 202, `limit-count/${side}`);
+      const focus = "Warm drinks for cold mornings. ".repeat(70).slice(0, 2000);
+      expectSuccess(ctx, await ctx.api.post(pathOf("createIdeas"), { brand, count: 1, focus }), "createIdeas", 202, "limit-focus");
+      const description = "A bakery that bakes sourdough every morning. ".repeat(50).slice(0, 2000);
+      const twenty = (what: string) => Array.from({ length: 20 }, (_, i) => `${what} ${i + 1}.`);
+      const made = await ctx.api.post(pathOf("createBrand"), {
+        name: `Conformance Bounds ${ctx.fixtures.run}`,
+        description,
+        rules: { always: twenty("Always do this"), never: twenty("Never do that") },
+      });
+      expectSuccess(ctx, made, "createBrand", 201, ["limit-description", "limit-rules-entries/always", "limit-rules-entries/never"]);
+      const drafts = Array.from({ length: 20 }, (_, i) => ({ text: `Draft number ${i + 1} about fresh bread.` }));
+      expectSuccess(ctx, await ctx.api.post(pathOf("createPrediction"), { brand, drafts }), "createPrediction", 200, "limit-drafts");
+    },
+  },
   {
     id: "ideas-date-within-horizon",
-    description: "POST /v1/ideas with a date 44 days ahead is accepted (202)",
-    rules: [...batchRules, "limit-date-horizon", "ideas-accepted-202"],
+    description: "POST /v1/ideas with a date 45 days ahead, the horizon itself, is accepted (202)",
+    rules: [...batchRules, "limit-date-horizon"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const brand = await ctx.fixtures.readyBrandId(ctx);
       const main = await ctx.fixtures.brand("main");
       const today = dayOf(main.history.at(-1)?.body?.created_at) ?? new Date().toISOString().slice(0, 10);
-      const res = await ctx.api.post(pathOf("createIdeas"), { brand, count: 1, date: addDays(today, 44) });
+      // The target's today comes from its own clock, which can only have moved on since: 45 days from it is at
+      // most 45 days from the target's today when the request arrives.
+      const res = await ctx.api.post(pathOf("createIdeas"), { brand, count: 1, date: addDays(today, 45) });
       expectSuccess(ctx, res, "createIdeas", 202, "limit-date-horizon");
     },
   },

@@ -3,7 +3,7 @@
 // are kept; PATCH changes only what is sent, replaces lists, and a new website starts a new read.
 import { isDeepStrictEqual } from "node:util";
 import type { Check, CheckContext } from "../../check.js";
-import { pathOf } from "../../contract.js";
+import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { brandRules, followWhile, lookAgain } from "./common.js";
@@ -13,9 +13,9 @@ const needs = ["stateful"] as const;
 
 const show = (v: unknown) => JSON.stringify(v);
 
-/** Every answer while waiting was `reading` (nothing in between, nothing before). */
+/** Every answer while waiting was `reading` (nothing in between, nothing before), the create answer included. */
 function expectOnlyReading(ctx: CheckContext, track: Track, rule: string): void {
-  const states = track.history.slice(0, -1).map((r) => r.body?.status);
+  const states = [...(track.created ? [track.created] : []), ...track.history.slice(0, -1)].map((r) => r.body?.status);
   ctx.expect(
     states.every((s) => s === "reading"),
     rule,
@@ -36,40 +36,41 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-create-reading",
     description: "A new brand answers at once with status reading and name, language, description, archetype null and offerings empty",
-    rules: [...brandRules, "brand-create-reading"],
+    rules: [...brandRules, "create-brand-201", "brand-create-reading", "brand-supplied-values-kept/website"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      if (!track.created) ctx.fail("brand-create-reading", `POST /v1/brands failed: ${track.problem}`);
-      if (!expectSuccess(ctx, track.created, "createBrand", 201, "brand-create-reading")) return;
+      if (!track.created) ctx.fail("create-brand-201", `POST /v1/brands failed: ${track.problem}`);
+      if (!expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201")) return;
       const b = track.created.body;
-      ctx.expect(b.status === "reading", "brand-create-reading", `status is ${show(b.status)}, expected reading`);
+      ctx.expect(b.status === "reading", "brand-create-reading/status", `status is ${show(b.status)}, expected reading`);
       for (const field of ["name", "language", "description", "archetype"])
-        ctx.expect(b[field] === null, "brand-create-reading", `${field} is ${show(b[field])} before the site was read, expected null`);
-      ctx.expect(Array.isArray(b.offerings) && b.offerings.length === 0, "brand-create-reading", `offerings is ${show(b.offerings)} before the site was read, expected []`);
-      ctx.expect(b.website === track.request.website, "brand-create-reading", `website is ${show(b.website)}, expected ${show(track.request.website)}`);
+        ctx.expect(b[field] === null, `brand-create-reading/${field}`, `${field} is ${show(b[field])} before the site was read, expected null`);
+      ctx.expect(Array.isArray(b.offerings) && b.offerings.length === 0, "brand-create-reading/offerings", `offerings is ${show(b.offerings)} before the site was read, expected []`);
+      ctx.expect(b.website === track.request.website, "brand-supplied-values-kept/website", `website is ${show(b.website)}, expected ${show(track.request.website)}`);
     },
   },
   {
     id: "brand-reading-to-ready",
     description: "A brand's read completes: reading → ready with name, language, description, offerings and a suggested archetype with rationale",
-    rules: [...brandRules, "brand-reading-to-ready"],
+    rules: [...brandRules, "get-brand-200", "brand-reading-to-ready", "brand-reading-until-settled", "brand-language-iso-639-1"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      requireSettled(ctx, track, "ready", "brand-reading-to-ready");
-      expectOnlyReading(ctx, track, "brand-reading-to-ready");
-      for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "brand-reading-to-ready");
+      requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
+      expectOnlyReading(ctx, track, "brand-reading-until-settled");
+      for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "get-brand-200");
       const b = track.last;
       if (b?.status !== "ready") return;
       for (const field of ["name", "language", "description"])
-        ctx.expect(nonEmptyString(b[field]), "brand-reading-to-ready", `ready brand ${b.id}: ${field} is ${show(b[field])}, expected it filled in`);
-      ctx.expect(Array.isArray(b.offerings) && b.offerings.length > 0, "brand-reading-to-ready", `ready brand ${b.id}: offerings is ${show(b.offerings)}, expected what the business sells`);
+        ctx.expect(nonEmptyString(b[field]), `brand-reading-to-ready/${field}`, `ready brand ${b.id}: ${field} is ${show(b[field])}, expected it filled in`);
+      ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
+      ctx.expect(Array.isArray(b.offerings) && b.offerings.length > 0, "brand-reading-to-ready/offerings", `ready brand ${b.id}: offerings is ${show(b.offerings)}, expected what the business sells`);
       ctx.expect(
         nonEmptyString(b.archetype?.value) && nonEmptyString(b.archetype?.rationale),
-        "brand-reading-to-ready",
+        "brand-reading-to-ready/archetype",
         `ready brand ${b.id}: archetype is ${show(b.archetype)}, expected a suggested value with a rationale`,
       );
     },
@@ -77,140 +78,198 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-ready-stays-ready",
     description: "A ready brand is still ready when looked at again",
-    rules: [...brandRules, "brand-terminal-stays"],
+    rules: [...brandRules, "get-brand-200", "brand-terminal-stays"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
       if (track.last?.status !== "ready" || !track.again) ctx.skip(`needs a ready brand: ${track.problem ?? `it is ${track.last?.status}`}`);
-      if (!expectSuccess(ctx, track.again, "getBrand", 200, "brand-terminal-stays")) return;
+      if (!expectSuccess(ctx, track.again, "getBrand", 200, ["get-brand-200", "brand-terminal-stays"])) return;
       ctx.expect(track.again.body?.status === "ready", "brand-terminal-stays", `brand ${track.id} was ready, then ${show(track.again.body?.status)}`);
       const { status: _a, ...before } = track.last;
       const { status: _b, ...after } = track.again.body ?? {};
       ctx.expect(isDeepStrictEqual(before, after), "brand-terminal-stays", `ready brand ${track.id} changed on its own: ${show(before)} → ${show(after)}`);
+      // One more look, an interval later: a terminal state stays over several reads.
+      const later = await lookAgain(ctx, "brand", track.id!);
+      ctx.expect(later.body?.status === "ready", "brand-terminal-stays", `brand ${track.id} was ready twice, then ${show(later.body?.status)}`);
     },
   },
   {
     id: "brand-reading-to-failed",
     description: "A brand whose website cannot be read goes reading → failed",
-    rules: [...brandRules, "brand-reading-to-failed"],
+    rules: [...brandRules, "create-brand-201", "get-brand-200", "brand-reading-to-failed", "brand-reading-until-settled"],
     group,
     needs: [...needs, "trigger:website-fails-read"],
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
-      if (track.created) expectSuccess(ctx, track.created, "createBrand", 201, "brand-reading-to-failed");
+      if (track.created) expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201");
       requireSettled(ctx, track, "failed", "brand-reading-to-failed");
-      expectOnlyReading(ctx, track, "brand-reading-to-failed");
-      for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "brand-reading-to-failed");
+      expectOnlyReading(ctx, track, "brand-reading-until-settled");
+      for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "get-brand-200");
     },
   },
   {
     id: "brand-failed-stays-failed",
     description: "A failed brand is still failed when looked at again",
-    rules: [...brandRules, "brand-terminal-stays"],
+    rules: [...brandRules, "brand-failed-stays"],
     group,
     needs: [...needs, "trigger:website-fails-read"],
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.last?.status !== "failed" || !track.again) ctx.skip(`needs a failed brand: ${track.problem ?? `it is ${track.last?.status}`}`);
-      if (!expectSuccess(ctx, track.again, "getBrand", 200, "brand-terminal-stays")) return;
-      ctx.expect(track.again.body?.status === "failed", "brand-terminal-stays", `brand ${track.id} was failed, then ${show(track.again.body?.status)}`);
+      if (!expectSuccess(ctx, track.again, "getBrand", 200, "brand-failed-stays")) return;
+      ctx.expect(track.again.body?.status === "failed", "brand-failed-stays", `brand ${track.id} was failed, then ${show(track.again.body?.status)}`);
     },
   },
   {
     id: "brand-supplied-values-kept",
     description: "Values the caller supplied (name, description, language, country, archetype, rules) are kept through the read",
-    rules: [...brandRules, "brand-supplied-values-kept", "brand-create-reading"],
+    rules: [...brandRules, "create-brand-201", "brand-supplied-values-kept", "brand-archetype-set-rationale-null", "brand-create-reading/status", "brand-reading-to-ready/status"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("supplied");
       const sent = track.request;
-      const compare = (b: any, when: string, rule: string) => {
+      const kept = (field: string) => `brand-supplied-values-kept/${field}`;
+      const compare = (b: any, when: string) => {
         for (const field of ["name", "description", "language", "country", "website"])
-          ctx.expect(b?.[field] === sent[field], rule, `${when}: ${field} is ${show(b?.[field])}, expected the supplied ${show(sent[field])}`);
+          ctx.expect(b?.[field] === sent[field], kept(field), `${when}: ${field} is ${show(b?.[field])}, expected the supplied ${show(sent[field])}`);
+        ctx.expect(b?.archetype?.value === sent.archetype, kept("archetype"), `${when}: archetype is ${show(b?.archetype)}, expected the value ${show(sent.archetype)}`);
         ctx.expect(
-          b?.archetype?.value === sent.archetype && b?.archetype?.rationale === null,
-          rule,
-          `${when}: archetype is ${show(b?.archetype)}, expected {"value":${show(sent.archetype)},"rationale":null} (set by the caller)`,
+          b?.archetype?.rationale === null,
+          "brand-archetype-set-rationale-null",
+          `${when}: archetype is ${show(b?.archetype)}, expected rationale null (set by the caller)`,
         );
-        ctx.expect(isDeepStrictEqual(b?.rules, sent.rules), rule, `${when}: rules are ${show(b?.rules)}, expected ${show(sent.rules)}`);
+        ctx.expect(isDeepStrictEqual(b?.rules, sent.rules), kept("rules"), `${when}: rules are ${show(b?.rules)}, expected ${show(sent.rules)}`);
       };
-      if (!track.created) ctx.fail("brand-supplied-values-kept", `POST /v1/brands failed: ${track.problem}`);
-      if (expectSuccess(ctx, track.created, "createBrand", 201, "brand-supplied-values-kept")) {
-        ctx.expect(track.created.body?.status === "reading", "brand-create-reading", `status is ${show(track.created.body?.status)}, expected reading`);
-        compare(track.created.body, "when created", "brand-create-reading");
+      if (!track.created) ctx.fail("create-brand-201", `POST /v1/brands failed: ${track.problem}`);
+      if (expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201")) {
+        ctx.expect(track.created.body?.status === "reading", "brand-create-reading/status", `status is ${show(track.created.body?.status)}, expected reading`);
+        compare(track.created.body, "when created");
       }
-      requireSettled(ctx, track, "ready", "brand-supplied-values-kept");
-      compare(track.last, "once ready", "brand-supplied-values-kept");
+      requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
+      compare(track.last, "once ready");
+    },
+  },
+  {
+    id: "brand-read-back",
+    description: "GET of a brand just created answers that brand; one created from a name and a description has no website",
+    rules: [...brandRules, "get-brand-200", "brand-readable-after-create", "brand-without-website-null"],
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      for (const key of ["main", "patchLists"] as const) {
+        const track = await ctx.fixtures.brand(key);
+        const first = track.history[0];
+        if (!track.id || !first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
+        if (!expectSuccess(ctx, first, "getBrand", 200, ["get-brand-200", "brand-readable-after-create"])) continue;
+        ctx.expect(first.body?.id === track.id, "brand-readable-after-create", `GET of brand ${track.id} answered brand ${show(first.body?.id)}`);
+        if (key === "patchLists")
+          for (const [when, b] of [["create answer", track.created?.body], ["GET", first.body]] as const)
+            ctx.expect(b?.website === null, "brand-without-website-null", `${when}: a brand created without a website has website ${show(b?.website)}, expected null`);
+      }
+    },
+  },
+  {
+    id: "brand-archetype-each-value",
+    description: "A brand created with each of the twelve archetypes reports that archetype with a null rationale at once",
+    rules: [...brandRules, "create-brand-201", "brand-archetype-echoed"],
+    group,
+    needs,
+    async run(ctx: CheckContext) {
+      for (const value of openapi.components.schemas.Archetype!.enum as string[]) {
+        const rule = `brand-archetype-echoed/${value}`;
+        const body = { name: `Conformance ${value} ${ctx.fixtures.run}`, description: `A shop whose voice is the ${value}.`, archetype: value };
+        const res = await ctx.api.post(pathOf("createBrand"), body);
+        if (!expectSuccess(ctx, res, "createBrand", 201, ["create-brand-201", rule])) continue;
+        ctx.expect(isDeepStrictEqual(res.body?.archetype, { value, rationale: null }), rule, `archetype is ${show(res.body?.archetype)}, expected ${show({ value, rationale: null })}`);
+      }
     },
   },
   {
     id: "brand-patch-partial",
-    description: "PATCH of one field changes that field and nothing else",
-    rules: [...brandRules, "brand-patch-partial"],
+    description: "PATCH of each create field alone changes that field and nothing else",
+    rules: [...brandRules, "update-brand-200", "brand-patch-partial"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const id = await ctx.fixtures.readyBrandId(ctx, "patchPartial");
       const path = pathOf("updateBrand", { brand_id: id });
-      const before = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
-      const res = await ctx.api.patch(path, { country: "NO" });
-      if (!expectSuccess(ctx, res, "updateBrand", 200, "brand-patch-partial")) return;
-      const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
-      for (const [when, b] of [["PATCH answer", res.body], ["GET after PATCH", after]] as const) {
-        ctx.expect(b?.country === "NO", "brand-patch-partial", `${when}: country is ${show(b?.country)}, expected "NO"`);
-        for (const field of ["name", "description", "language", "website", "archetype", "rules", "offerings", "created_at"])
-          ctx.expect(isDeepStrictEqual(b?.[field], before?.[field]), "brand-patch-partial", `${when}: ${field} changed from ${show(before?.[field])} to ${show(b?.[field])}, though only country was sent`);
+      // Values unlike those the brand was made with, so that each change is seen.
+      const changes: Record<string, unknown> = {
+        name: `Conformance Florist Renamed ${ctx.fixtures.run}`,
+        description: "A florist that now also runs flower-arranging classes on Saturdays.",
+        language: "nb",
+        country: "NO",
+        archetype: "jester",
+        rules: { always: ["Name the season."], never: ["Mention prices."] },
+      };
+      const shown = (b: any, field: string) => (field === "archetype" ? b?.archetype?.value : b?.[field]);
+      const fields = ["name", "description", "language", "country", "website", "archetype", "rules", "offerings", "created_at"];
+      for (const [field, value] of Object.entries(changes)) {
+        const rule = `brand-patch-partial/${field}`;
+        const before = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
+        const res = await ctx.api.patch(path, { [field]: value });
+        if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
+        const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
+        for (const [when, b] of [["PATCH answer", res.body], ["GET after PATCH", after]] as const) {
+          ctx.expect(isDeepStrictEqual(shown(b, field), value), rule, `${when}: ${field} is ${show(b?.[field])}, expected ${show(value)}`);
+          const changed = fields.filter((f) => f !== field && !isDeepStrictEqual(b?.[f], before?.[f]));
+          ctx.expect(changed.length === 0, rule, `${when}: ${changed.map((f) => `${f} changed from ${show(before?.[f])} to ${show(b?.[f])}`).join("; ")}, though only ${field} was sent`);
+        }
       }
     },
   },
   {
     id: "brand-patch-lists-replaced",
-    description: "PATCH of rules.never replaces the list instead of merging it",
-    rules: [...brandRules, "brand-patch-lists-replaced"],
+    description: "PATCH of rules.always or rules.never replaces that list instead of merging it",
+    rules: [...brandRules, "update-brand-200", "brand-patch-lists-replaced"],
     group,
     needs,
     async run(ctx: CheckContext) {
       const id = await ctx.fixtures.readyBrandId(ctx, "patchLists");
-      const never = ["Mention competitors."];
-      const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { rules: { never } });
-      if (!expectSuccess(ctx, res, "updateBrand", 200, "brand-patch-lists-replaced")) return;
-      const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
-      for (const [when, b] of [["PATCH answer", res.body], ["GET after PATCH", after]] as const)
-        ctx.expect(isDeepStrictEqual(b?.rules?.never, never), "brand-patch-lists-replaced", `${when}: rules.never is ${show(b?.rules?.never)}, expected exactly ${show(never)} (lists are replaced, not merged)`);
+      const lists = { always: ["Mention the roastery by name."], never: ["Mention competitors."] };
+      for (const [list, value] of Object.entries(lists)) {
+        const rule = `brand-patch-lists-replaced/${list}`;
+        const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { rules: { [list]: value } });
+        if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
+        const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
+        for (const [when, b] of [["PATCH answer", res.body], ["GET after PATCH", after]] as const)
+          ctx.expect(isDeepStrictEqual(b?.rules?.[list], value), rule, `${when}: rules.${list} is ${show(b?.rules?.[list])}, expected exactly ${show(value)} (lists are replaced, not merged)`);
+      }
     },
   },
   {
     id: "brand-patch-new-website",
     description: "PATCH with another website shows the new website, and the brand settles ready again",
-    rules: [...brandRules, "brand-patch-partial"],
+    rules: [...brandRules, "update-brand-200", "brand-patch-website-kept"],
     group,
     needs,
     async run(ctx: CheckContext) {
+      const rule = "brand-patch-website-kept";
       const id = await ctx.fixtures.readyBrandId(ctx, "patchWebsite");
       const website = ctx.target.inputs.otherWebsite;
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { website });
-      if (!expectSuccess(ctx, res, "updateBrand", 200, "brand-patch-partial")) return;
-      ctx.expect(res.body?.website === website, "brand-patch-partial", `PATCH answer: website is ${show(res.body?.website)}, expected ${show(website)}`);
+      if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) return;
+      ctx.expect(res.body?.website === website, rule, `PATCH answer: website is ${show(res.body?.website)}, expected ${show(website)}`);
       const followed = await followWhile(ctx, "brand", id, "reading", "re-reading the new website");
-      if (followed.broken) ctx.fail("brand-patch-partial", `GET answered ${followed.broken.status} while the brand re-read its website`);
-      if (followed.timedOut) ctx.fail("brand-patch-partial", `brand ${id} was still reading its new website at the deadline`);
-      ctx.expect(followed.last?.status === "ready", "brand-patch-partial", `brand ${id} settled as ${show(followed.last?.status)} after the new website, expected ready`);
-      ctx.expect(followed.last?.website === website, "brand-patch-partial", `website is ${show(followed.last?.website)} after the re-read, expected ${show(website)}`);
+      if (followed.broken) ctx.fail(rule, `GET answered ${followed.broken.status} while the brand re-read its website`);
+      if (followed.timedOut) ctx.fail(rule, `brand ${id} was still reading its new website at the deadline`);
+      ctx.expect(followed.last?.status === "ready", rule, `brand ${id} settled as ${show(followed.last?.status)} after the new website, expected ready`);
+      ctx.expect(followed.last?.website === website, rule, `website is ${show(followed.last?.website)} after the re-read, expected ${show(website)}`);
     },
   },
   {
     id: "brand-patch-website-rereads",
     description: "PATCH with a website the target cannot read starts a new read, which fails (ready → failed)",
-    rules: [...brandRules, "brand-patch-website-rereads", "brand-reading-to-failed", "brand-terminal-stays"],
+    rules: [...brandRules, "update-brand-200", "brand-patch-website-rereads", "brand-failed-stays"],
     group,
     needs: [...needs, "trigger:website-fails-read"],
     async run(ctx: CheckContext) {
       const id = await ctx.fixtures.readyBrandId(ctx, "rereadFails");
       const website = ctx.target.triggers.websiteFailsRead!;
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { website });
-      if (!expectSuccess(ctx, res, "updateBrand", 200, "brand-patch-website-rereads")) return;
+      if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", "brand-patch-website-rereads"])) return;
       let last = res.body;
       if (last?.status !== "failed") {
         const followed = await followWhile(ctx, "brand", id, ["ready", "reading"], "re-reading a website that cannot be read");
@@ -220,7 +279,7 @@ export const brandLifecycleChecks: Check[] = [
       }
       ctx.expect(last?.status === "failed", "brand-patch-website-rereads", `brand ${id} settled as ${show(last?.status)}, expected failed after a new website that cannot be read`);
       const again = await lookAgain(ctx, "brand", id);
-      ctx.expect(again.body?.status === "failed", "brand-terminal-stays", `brand ${id} was failed, then ${show(again.body?.status)}`);
+      ctx.expect(again.body?.status === "failed", "brand-failed-stays", `brand ${id} was failed, then ${show(again.body?.status)}`);
     },
   },
 ];

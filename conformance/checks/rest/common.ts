@@ -2,16 +2,17 @@
 import { randomBytes } from "node:crypto";
 import type { CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
+import { answerRulesOf, errorRulesOf } from "../../expect.js";
 import { sleep, type ApiResponse } from "../../http.js";
 
-/** Rules every schema-checked answer probes (see expect.ts). */
-export const answerRules = ["response-matches-schema", "json-content-type", "answers-within-seconds"] as const;
-/** …plus those of an object with an id and times. */
-export const objectRules = [...answerRules, "object-field-names-kind", "id-prefixes", "iso-8601-times"] as const;
-export const brandRules = [...objectRules, "brand-fields-complete"] as const;
-export const batchRules = [...objectRules, "batch-fields-complete", "batch-model-named"] as const;
-/** Rules every error answer probes. */
-export const errorRules = [...answerRules, "error-envelope", "error-type-per-status"] as const;
+/** Rules the answers of each kind probe (expect.ts): a brand, a batch (thinking, or done with ideas), feedback, a prediction. */
+export const brandRules = answerRulesOf("Brand");
+export const batchRules = answerRulesOf("IdeaBatch");
+export const doneBatchRules = answerRulesOf("IdeaBatch", { ideas: true });
+export const feedbackRules = answerRulesOf("Feedback");
+export const predictionRules = answerRulesOf("Prediction");
+/** Rules every error answer of a status probes. */
+export const errorRules = errorRulesOf;
 
 /** An id of a kind that no target has issued: the prefix and 20 random letters and digits. */
 export function unknownId(prefix: string): string {

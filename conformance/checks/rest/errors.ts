@@ -27,21 +27,27 @@ function requestFor(op: OperationId, ids: { brand: string; batch: string; idea: 
   }
 }
 
-const allOps = Object.keys(operations) as OperationId[];
-const kebab = (op: string) => op.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+// Check ids are literal so that an id seen in a report can be found with grep.
+const noTokenIds: Record<OperationId, string> = {
+  createBrand: "no-token-401-create-brand",
+  getBrand: "no-token-401-get-brand",
+  updateBrand: "no-token-401-update-brand",
+  createIdeas: "no-token-401-create-ideas",
+  getIdeaBatch: "no-token-401-get-idea-batch",
+  createFeedback: "no-token-401-create-feedback",
+  createPrediction: "no-token-401-create-prediction",
+};
 
-const authRules = [...errorRules, "auth-required-401"] as const;
-
-const noToken: Check[] = allOps.map((op) => ({
-  id: `no-token-401-${kebab(op)}`,
+const noToken: Check[] = (Object.keys(noTokenIds) as OperationId[]).map((op) => ({
+  id: noTokenIds[op],
   description: `${operations[op].method} ${operations[op].template} without a token answers 401 authentication_error`,
-  rules: authRules,
+  rules: [...errorRules(401), `auth-required-401/${op}`, "error-param-null-otherwise"],
   group,
   tokenless: true,
   async run(ctx: CheckContext) {
     const r = requestFor(op, { brand: unknownId("brand_"), batch: unknownId("batch_"), idea: unknownId("idea_") });
     const res = await ctx.api.send({ method: operations[op].method, path: r.path, body: r.body, auth: "none" });
-    expectError(ctx, res, op, 401, { statusRules: "auth-required-401" });
+    expectError(ctx, res, op, 401, { statusRules: `auth-required-401/${op}`, param: null, paramRules: "error-param-null-otherwise" });
   },
 }));
 
@@ -49,7 +55,7 @@ const badTokens: Check[] = [
   {
     id: "invalid-token-401",
     description: "A token the target never issued answers 401 authentication_error, on reads and writes",
-    rules: authRules,
+    rules: [...errorRules(401), "auth-invalid-token-401"],
     group,
     needs: ["stateful"],
     tokenless: true,
@@ -57,85 +63,103 @@ const badTokens: Check[] = [
       const { brandId } = await ctx.fixtures.statefulness();
       const bearer = `conformance-not-a-token-${ctx.fixtures.run}`;
       const get = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer });
-      expectError(ctx, get, "getBrand", 401, { statusRules: "auth-required-401" });
+      expectError(ctx, get, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
       const post = await ctx.api.post(pathOf("createBrand"), { website: "https://www.example.com" }, { bearer });
-      expectError(ctx, post, "createBrand", 401, { statusRules: "auth-required-401" });
+      expectError(ctx, post, "createBrand", 401, { statusRules: "auth-invalid-token-401" });
+      // Malformed rather than unknown: not one token but several words after Bearer.
+      const malformed = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer: `${bearer} and more words` });
+      expectError(ctx, malformed, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
     },
   },
   {
     id: "expired-token-401",
     description: "An expired token answers 401 authentication_error",
-    rules: authRules,
+    rules: [...errorRules(401), "auth-expired-401"],
     group,
     needs: ["expired-token", "stateful"],
     tokenless: true,
     async run(ctx: CheckContext) {
       const { brandId } = await ctx.fixtures.statefulness();
       const res = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), "expired");
-      expectError(ctx, res, "getBrand", 401, { statusRules: "auth-required-401" });
+      expectError(ctx, res, "getBrand", 401, { statusRules: "auth-expired-401" });
     },
   },
 ];
 
-const notFoundRules = [...errorRules, "unknown-id-404"] as const;
+const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" });
+const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` });
 const unknownIds: Check[] = [
   {
     id: "unknown-brand-404",
     description: "GET and PATCH of a brand id that names nothing answer 404 not_found",
-    rules: notFoundRules,
+    rules: [...errorRules(404), "unknown-id-404/brand", "error-param-path-id"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
       const id = unknownId("brand_");
-      expectError(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: id })), "getBrand", 404, { statusRules: "unknown-id-404" });
+      expectError(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: id })), "getBrand", 404, { statusRules: "unknown-id-404/brand", ...inPath("brand_id") });
       expectError(ctx, await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { country: "IE" }), "updateBrand", 404, {
-        statusRules: "unknown-id-404",
+        statusRules: "unknown-id-404/brand",
+        ...inPath("brand_id"),
       });
+      // An id of another kind names no brand either.
+      const batchId = unknownId("batch_");
+      expectError(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: batchId })), "getBrand", 404, { statusRules: "unknown-id-404/brand", ...inPath("brand_id") });
     },
   },
   {
     id: "unknown-batch-404",
     description: "GET of a batch id that names nothing answers 404 not_found",
-    rules: notFoundRules,
+    rules: [...errorRules(404), "unknown-id-404/batch", "error-param-path-id"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
       const res = await ctx.api.get(pathOf("getIdeaBatch", { batch_id: unknownId("batch_") }));
-      expectError(ctx, res, "getIdeaBatch", 404, { statusRules: "unknown-id-404" });
+      expectError(ctx, res, "getIdeaBatch", 404, { statusRules: "unknown-id-404/batch", ...inPath("batch_id") });
     },
   },
   {
     id: "unknown-brand-in-body-404",
     description: "POST /v1/ideas and /v1/predictions for a brand id that names nothing answer 404 naming brand",
-    rules: [...notFoundRules, "error-param-names-field"],
+    rules: [...errorRules(404), "unknown-id-404/brand", "error-param-names-field/brand"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
       const brand = unknownId("brand_");
       const ideas = await ctx.api.post(pathOf("createIdeas"), { brand });
-      expectError(ctx, ideas, "createIdeas", 404, { statusRules: "unknown-id-404", param: "brand", paramRules: "error-param-names-field" });
+      expectError(ctx, ideas, "createIdeas", 404, { statusRules: "unknown-id-404/brand", ...inBody("brand") });
       const pred = await ctx.api.post(pathOf("createPrediction"), { brand, drafts: [{ text: "Fresh bread." }] });
-      expectError(ctx, pred, "createPrediction", 404, { statusRules: "unknown-id-404", param: "brand", paramRules: "error-param-names-field" });
+      expectError(ctx, pred, "createPrediction", 404, { statusRules: "unknown-id-404/brand", ...inBody("brand") });
     },
   },
   {
     id: "unknown-idea-404",
     description: "POST /v1/feedback about an idea id that names nothing answers 404 naming idea",
-    rules: [...notFoundRules, "error-param-names-field"],
+    rules: [...errorRules(404), "unknown-id-404/idea", "error-param-names-field/idea"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
       const res = await ctx.api.post(pathOf("createFeedback"), { idea: unknownId("idea_"), outcome: "posted" });
-      expectError(ctx, res, "createFeedback", 404, { statusRules: "unknown-id-404", param: "idea", paramRules: "error-param-names-field" });
+      expectError(ctx, res, "createFeedback", 404, { statusRules: "unknown-id-404/idea", ...inBody("idea") });
     },
   },
 ];
 
-/** A body that breaks the schema of each operation with a body; holds on a validating stateless mock too. */
-const badBodies: Check[] = (["createBrand", "updateBrand", "createIdeas", "createFeedback", "createPrediction"] as const).map((op) => ({
-  id: `bad-request-400-${kebab(op)}`,
-  description: `${operations[op].method} ${operations[op].template} with a body that breaks the schema answers 400 invalid_request in the envelope`,
-  rules: [...errorRules, "invalid-field-400"],
+/**
+ * A body of each operation with one field of the wrong JSON type (and nothing else wrong); holds on a validating
+ * stateless mock too, so `param` is left to the negative checks.
+ */
+const wrongTypeBodies: Record<"createBrand" | "updateBrand" | "createIdeas" | "createFeedback" | "createPrediction", { id: string; body: Record<string, unknown> }> = {
+  createBrand: { id: "bad-request-400-create-brand", body: { website: 7 } },
+  updateBrand: { id: "bad-request-400-update-brand", body: { archetype: 7 } },
+  createIdeas: { id: "bad-request-400-create-ideas", body: { brand: 7 } },
+  createFeedback: { id: "bad-request-400-create-feedback", body: { idea: 7, outcome: "saved" } },
+  createPrediction: { id: "bad-request-400-create-prediction", body: { brand: 7, drafts: [{ text: "Fresh bread." }] } },
+};
+const badBodies: Check[] = (Object.keys(wrongTypeBodies) as (keyof typeof wrongTypeBodies)[]).map((op) => ({
+  id: wrongTypeBodies[op].id,
+  description: `${operations[op].method} ${operations[op].template} with a field of the wrong JSON type answers 400 invalid_request in the envelope`,
+  rules: [...errorRules(400), "invalid-field-400/wrong-type"],
   group,
   async run(ctx: CheckContext) {
     let path = pathOf(op);
@@ -144,20 +168,19 @@ const badBodies: Check[] = (["createBrand", "updateBrand", "createIdeas", "creat
       if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
       path = pathOf(op, { brand_id: probe.brandId });
     }
-    const body = op === "updateBrand" ? { archetype: 7 } : op === "createIdeas" ? { count: "many" } : op === "createFeedback" ? { outcome: 7 } : { drafts: "none" };
-    const res = await ctx.api.send({ method: operations[op].method, path, body });
-    expectError(ctx, res, op, 400, { statusRules: "invalid-field-400" });
+    const res = await ctx.api.send({ method: operations[op].method, path, body: wrongTypeBodies[op].body });
+    expectError(ctx, res, op, 400, { statusRules: "invalid-field-400/wrong-type" });
   },
 }));
 
-const notReadyRules = [...errorRules, "ideas-brand-not-ready-409"] as const;
-const notReady = (ctx: CheckContext, res: Parameters<typeof expectError>[1], op: OperationId) =>
-  expectError(ctx, res, op, 409, {
-    statusRules: "ideas-brand-not-ready-409",
-    param: "brand",
-    paramRules: "ideas-brand-not-ready-409",
-    code: "brand_not_ready",
-  });
+/** The 409 of a brand that is not ready: status, code and param, each under its rule. */
+type NotReadyRules = { status: string; code: string; param: string };
+const ideasNotReady: NotReadyRules = { status: "ideas-brand-not-ready-409/status", code: "ideas-brand-not-ready-409/code", param: "ideas-brand-not-ready-409/param" };
+const same = (rule: string): NotReadyRules => ({ status: rule, code: rule, param: rule });
+/** A failed brand is not ready either: its 409 is a case of both rules. */
+const failedNotReady = { status: ["ideas-failed-brand-409", ideasNotReady.status], code: ["ideas-failed-brand-409", ideasNotReady.code], param: ["ideas-failed-brand-409", ideasNotReady.param] };
+const notReady = (ctx: CheckContext, res: Parameters<typeof expectError>[1], op: OperationId, rules: NotReadyRules | typeof failedNotReady) =>
+  expectError(ctx, res, op, 409, { statusRules: rules.status, param: "brand", paramRules: rules.param, code: "brand_not_ready", codeRules: rules.code });
 
 /**
  * Creates a brand and at once sends `send(brand)`, while the brand is still reading. A read faster than a round
@@ -169,18 +192,20 @@ async function whileReading(
   op: OperationId,
   body: (brand: string) => Record<string, unknown>,
   accepted: number,
+  rules: NotReadyRules,
 ): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.target.inputs.website });
     if (created.status !== 201 || typeof created.body?.id !== "string") ctx.skip(`could not create a brand: ${created.status}`);
-    if (created.body.status !== "reading") ctx.skip(`the new brand is ${created.body.status}, not reading`);
+    // Read before its own create answer was written (a loaded machine at a fast time scale): try a new brand.
+    if (created.body.status !== "reading") continue;
     const brand = created.body.id as string;
     const res = await ctx.api.send({ method: "POST", path: pathOf(op), body: body(brand), priority: true });
     if (res.status === accepted) {
       const now = await ctx.api.get(pathOf("getBrand", { brand_id: brand }));
       if (now.body?.status === "ready") continue;
     }
-    notReady(ctx, res, op);
+    notReady(ctx, res, op, rules);
     return;
   }
   ctx.skip("each of three brands was read before the request arrived; nothing to see");
@@ -190,31 +215,31 @@ const conflicts: Check[] = [
   {
     id: "brand-not-ready-409-reading",
     description: "POST /v1/ideas for a brand still reading answers 409 invalid_request, code brand_not_ready, param brand",
-    rules: notReadyRules,
+    rules: [...errorRules(409), "ideas-brand-not-ready-409"],
     group,
     needs: ["stateful"],
-    run: (ctx: CheckContext) => whileReading(ctx, "createIdeas", (brand) => ({ brand }), 202),
+    run: (ctx: CheckContext) => whileReading(ctx, "createIdeas", (brand) => ({ brand }), 202, ideasNotReady),
   },
   {
     id: "brand-not-ready-409-failed",
     description: "POST /v1/ideas for a brand whose read failed answers 409 brand_not_ready (it is not ready)",
-    rules: notReadyRules,
+    rules: [...errorRules(409), "ideas-failed-brand-409", "ideas-brand-not-ready-409"],
     group,
     needs: ["stateful", "trigger:website-fails-read"],
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.last?.status !== "failed" || !track.id) ctx.skip(`needs a failed brand: ${track.problem ?? `the brand is ${track.last?.status}`}`);
       const res = await ctx.api.post(pathOf("createIdeas"), { brand: track.id });
-      notReady(ctx, res, "createIdeas");
+      notReady(ctx, res, "createIdeas", failedNotReady);
     },
   },
   {
     id: "brand-not-ready-409-predictions",
     description: "POST /v1/predictions for a brand still reading answers 409 brand_not_ready",
-    rules: notReadyRules,
+    rules: [...errorRules(409), "predictions-brand-not-ready-409"],
     group,
     needs: ["stateful"],
-    run: (ctx: CheckContext) => whileReading(ctx, "createPrediction", (brand) => ({ brand, drafts: [{ text: "Fresh bread." }] }), 200),
+    run: (ctx: CheckContext) => whileReading(ctx, "createPrediction", (brand) => ({ brand, drafts: [{ text: "Fresh bread." }] }), 200, same("predictions-brand-not-ready-409")),
   },
 ];
 
@@ -222,7 +247,7 @@ const limits: Check[] = [
   {
     id: "rate-limit-429",
     description: "Requests beyond the rate limit answer 429 rate_limit with Retry-After in whole seconds",
-    rules: [...errorRules, "rate-limit-429"],
+    rules: [...errorRules(429), "rate-limit-429"],
     group,
     needs: ["stateful", "trigger:rate-limited-token"],
     tokenless: true,
@@ -238,7 +263,7 @@ const limits: Check[] = [
         );
         const limited = answers.find((res) => res.status === 429);
         if (limited) {
-          expectError(ctx, limited, "getBrand", 429, { statusRules: "rate-limit-429" });
+          expectError(ctx, limited, "getBrand", 429, { statusRules: "rate-limit-429", typeRules: "rate-limit-429" });
           ctx.note(`429 in burst ${round} of ${burst} requests`);
           return;
         }
@@ -251,13 +276,13 @@ const limits: Check[] = [
   {
     id: "server-error-500",
     description: "A failure on the target's side answers 500 server_error in the envelope",
-    rules: [...errorRules, "server-error-500"],
+    rules: [...errorRules(500), "server-error-500"],
     group,
     needs: ["stateful", "trigger:focus-server-error"],
     async run(ctx: CheckContext) {
       const brand = await ctx.fixtures.readyBrandId(ctx);
       const res = await ctx.api.post(pathOf("createIdeas"), { brand, focus: ctx.target.triggers.focusServerError });
-      expectError(ctx, res, "createIdeas", 500, { statusRules: "server-error-500" });
+      expectError(ctx, res, "createIdeas", 500, { statusRules: "server-error-500", typeRules: "server-error-500" });
     },
   },
 ];

@@ -33,7 +33,7 @@ async function baseValues(ctx: CheckContext, input: BadInput): Promise<{ values:
 }
 
 function negativeCheck(input: BadInput): Check {
-  const rules = [...errorRules, "invalid-field-400", ...input.rules];
+  const rules = [...new Set([...errorRules(400), ...input.rules])];
   return {
     id: `negative-${input.id}`,
     description: `${input.description} → 400 naming ${input.params.join(" or ")}`,
@@ -52,11 +52,7 @@ function negativeCheck(input: BadInput): Check {
           res = await ctx.api.send({ method: "POST", path, body });
         }
       }
-      expectError(ctx, res, input.op, 400, {
-        statusRules: ["invalid-field-400", ...input.rules],
-        param: input.params,
-        paramRules: "invalid-field-400",
-      });
+      expectError(ctx, res, input.op, 400, { statusRules: input.rules, param: input.params, paramRules: input.rules });
     },
   };
 }

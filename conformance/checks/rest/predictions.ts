@@ -1,9 +1,9 @@
 // Predictions: every draft sent comes back once, ranked 1..n best first, pointing back to the request by
-// position and the caller's id.
+// position and the caller's id, for the brand asked about.
 import type { Check, CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
-import { objectRules } from "./common.js";
+import { predictionRules } from "./common.js";
 
 const group = "predictions";
 const show = (v: unknown) => JSON.stringify(v);
@@ -12,7 +12,7 @@ export const predictionChecks: Check[] = [
   {
     id: "predictions-rank-drafts",
     description: "POST /v1/predictions ranks every draft sent once, 1..n in order, with the caller's ids",
-    rules: [...objectRules, "predictions-rank-drafts"],
+    rules: [...predictionRules, "create-prediction-200", "predictions-rank-drafts", "predictions-keep-caller-ids", "predictions-brand-echoed"],
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
@@ -23,17 +23,17 @@ export const predictionChecks: Check[] = [
         { text: "Three things to know before you order a cake." },
       ];
       const res = await ctx.api.post(pathOf("createPrediction"), { brand, drafts });
-      if (!expectSuccess(ctx, res, "createPrediction", 200, "predictions-rank-drafts")) return;
+      if (!expectSuccess(ctx, res, "createPrediction", 200, "create-prediction-200")) return;
       const p = res.body;
       const data: any[] = Array.isArray(p.data) ? p.data : [];
-      ctx.expect(p.brand === brand, "predictions-rank-drafts", `brand is ${show(p.brand)}, expected ${show(brand)}`);
+      ctx.expect(p.brand === brand, "predictions-brand-echoed", `brand is ${show(p.brand)}, expected ${show(brand)}`);
       ctx.expect(data.length === drafts.length, "predictions-rank-drafts", `${data.length} ranked drafts for ${drafts.length} sent`);
       const indexes = data.map((d) => d?.index).sort();
-      ctx.expect(show(indexes) === show([0, 1, 2]), "predictions-rank-drafts", `indexes ${show(data.map((d) => d?.index))}, expected each of 0, 1, 2 once`);
+      ctx.expect(show(indexes) === show([0, 1, 2]), "predictions-keep-caller-ids", `indexes ${show(data.map((d) => d?.index))}, expected each of 0, 1, 2 once`);
       ctx.expect(show(data.map((d) => d?.rank)) === show(data.map((_, i) => i + 1)), "predictions-rank-drafts", `ranks ${show(data.map((d) => d?.rank))}, expected 1..${data.length} in order`);
       for (const d of data) {
         const sent = drafts[d?.index as number];
-        if (sent) ctx.expect(d.id === (sent.id ?? null), "predictions-rank-drafts", `draft ${d.index}: id ${show(d.id)}, expected ${show(sent.id ?? null)}`);
+        if (sent) ctx.expect(d.id === (sent.id ?? null), "predictions-keep-caller-ids", `draft ${d.index}: id ${show(d.id)}, expected ${show(sent.id ?? null)}`);
       }
     },
   },

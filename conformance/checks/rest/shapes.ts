@@ -3,7 +3,7 @@
 import type { Check, CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
-import { batchRules, brandRules, objectRules, unknownId } from "./common.js";
+import { batchRules, brandRules, feedbackRules, predictionRules, unknownId } from "./common.js";
 
 const group = "shapes";
 
@@ -11,80 +11,81 @@ export const shapeChecks: Check[] = [
   {
     id: "create-brand-from-website",
     description: "POST /v1/brands with a website answers 201 with a valid brand",
-    rules: brandRules,
+    rules: [...brandRules, "create-brand-201", "brand-create-website-or-name-description/website", "version-in-path"],
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      if (!track.created) ctx.fail("response-matches-schema", `POST /v1/brands failed: ${track.problem}`);
-      expectSuccess(ctx, track.created, "createBrand", 201, "response-matches-schema");
+      const rules = ["create-brand-201", "brand-create-website-or-name-description/website"];
+      if (!track.created) ctx.fail(rules, `POST /v1/brands failed: ${track.problem}`);
+      ctx.expect(track.created.path.startsWith("/v1/") && track.created.status !== 404, "version-in-path", `${track.created.path} → ${track.created.status}: not served under /v1`);
+      expectSuccess(ctx, track.created, "createBrand", 201, rules);
     },
   },
   {
     id: "create-brand-from-name-and-description",
     description: "POST /v1/brands with a name and a description answers 201 with a valid brand",
-    rules: [...brandRules, "brand-create-website-or-name-description"],
+    rules: [...brandRules, "create-brand-201", "brand-create-website-or-name-description/name_and_description"],
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("patchLists");
-      if (!track.created) ctx.fail("brand-create-website-or-name-description", `POST /v1/brands failed: ${track.problem}`);
-      expectSuccess(ctx, track.created, "createBrand", 201, ["response-matches-schema", "brand-create-website-or-name-description"]);
+      const rule = "brand-create-website-or-name-description/name_and_description";
+      if (!track.created) ctx.fail(rule, `POST /v1/brands failed: ${track.problem}`);
+      expectSuccess(ctx, track.created, "createBrand", 201, ["create-brand-201", rule]);
     },
   },
   {
     id: "get-brand",
     description: "GET /v1/brands/{brand_id} answers 200 with a valid brand",
-    rules: brandRules,
+    rules: [...brandRules, "get-brand-200", "team-reaches-own-brands"],
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
       const first = track.history[0];
       if (!first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
-      expectSuccess(ctx, first, "getBrand", 200, "response-matches-schema");
-      if (track.again) expectSuccess(ctx, track.again, "getBrand", 200, "response-matches-schema");
+      for (const res of [first, track.again]) if (res) expectSuccess(ctx, res, "getBrand", 200, ["get-brand-200", "team-reaches-own-brands"]);
     },
   },
   {
     id: "update-brand",
     description: "PATCH /v1/brands/{brand_id} answers 200 with a valid brand",
-    rules: brandRules,
+    rules: [...brandRules, "update-brand-200"],
     group,
     async run(ctx: CheckContext) {
       const probe = await ctx.fixtures.statefulness();
       if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: probe.brandId }), { country: "IE" });
-      expectSuccess(ctx, res, "updateBrand", 200, "response-matches-schema");
+      expectSuccess(ctx, res, "updateBrand", 200, "update-brand-200");
     },
   },
   {
     id: "create-ideas",
     description: "POST /v1/ideas answers 202 with a valid batch",
-    rules: [...batchRules, "ideas-accepted-202"],
+    rules: [...batchRules, "ideas-accepted-202/status-202"],
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("main");
       if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
-      expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202");
+      expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");
     },
   },
   {
     id: "get-idea-batch",
     description: "GET /v1/ideas/{batch_id} answers 200 with a valid batch, while thinking and once settled",
-    rules: batchRules,
+    rules: [...batchRules, "get-batch-200"],
     group,
     async run(ctx: CheckContext) {
       ctx.fixtures.startBatches("main", "plain");
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
         if (!track.history.length) ctx.skip(`no batch to read: ${track.problem ?? "not created"}`);
-        for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "response-matches-schema");
-        if (track.again) expectSuccess(ctx, track.again, "getIdeaBatch", 200, "response-matches-schema");
+        for (const res of [...track.history, ...(track.again ? [track.again] : [])]) expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200");
       }
     },
   },
   {
     id: "create-feedback",
     description: "POST /v1/feedback answers 201 with a valid feedback record",
-    rules: [...objectRules, "feedback-recorded"],
+    rules: [...feedbackRules, "create-feedback-201"],
     group,
     async run(ctx: CheckContext) {
       const { stateful } = await ctx.fixtures.statefulness();
@@ -95,18 +96,18 @@ export const shapeChecks: Check[] = [
         if (typeof idea !== "string") ctx.skip("the done batch holds no idea to give feedback on");
       } else idea = unknownId("idea_");
       const res = await ctx.api.post(pathOf("createFeedback"), { idea, outcome: "saved" });
-      expectSuccess(ctx, res, "createFeedback", 201, ["response-matches-schema", "feedback-recorded"]);
+      expectSuccess(ctx, res, "createFeedback", 201, "create-feedback-201");
     },
   },
   {
     id: "create-prediction",
     description: "POST /v1/predictions answers 200 with a valid ranking",
-    rules: [...objectRules, "predictions-rank-drafts"],
+    rules: [...predictionRules, "create-prediction-200"],
     group,
     async run(ctx: CheckContext) {
       const brand = await ctx.fixtures.readyBrandId(ctx);
       const res = await ctx.api.post(pathOf("createPrediction"), { brand, drafts: [{ id: "d1", text: "Fresh bread, baked this morning." }] });
-      expectSuccess(ctx, res, "createPrediction", 200, ["response-matches-schema", "predictions-rank-drafts"]);
+      expectSuccess(ctx, res, "createPrediction", 200, "create-prediction-200");
     },
   },
 ];

@@ -2,12 +2,12 @@
 // the BrandRecord view the posts domain works with.
 import type { Clock } from "../../clock.js";
 import type { BrandRecord } from "../context.js";
-import type { Profile, ProfileChannel } from "../../../generated/mcp/types.js";
+import type { Known, Profile, ProfileChannel } from "../../../generated/mcp/types.js";
 import { day } from "./ids.js";
 import { brandBuildStatus, buildStatus } from "./build.js";
 import type { BrandState, ChannelState, ProfilesStore } from "./store.js";
 
-type Health = ProfileChannel["health"];
+type Health = Known<ProfileChannel["health"]>;
 
 /** Health of a channel at `now`: a connected token turns expiring_soon within 14 days and needs_reauth at 0. */
 // rule: channel-health-publishes health-reason-null-when-connected expiring-soon-window

@@ -28,6 +28,17 @@ export const errorParam = (body: ErrorEnvelope): string | null => body.error.par
 export const failed = (content: ToolStructuredContent<"view_post">): boolean =>
   typeof content.data === "object" && content.data !== null && "ok" in content.data && content.data.ok === false;
 
+/** The README's recipe: a passing validator narrows, no cast; a wrong guess does not compile. */
+export function brandOf(m: ContractModules, body: unknown): Brand {
+  if (!m.rest.validators.Brand(body)) throw new Error(`not a Brand: ${JSON.stringify(m.rest.validators.Brand.errors)}`);
+  return body;
+}
+export function notABatch(m: ContractModules, body: unknown): number {
+  if (!m.rest.validators.Brand(body)) return 0;
+  // @ts-expect-error a Brand has no ideas
+  return body.data.length;
+}
+
 function check(what: string, ok: boolean): string {
   if (!ok) throw new Error(`consumer check failed: ${what}`);
   return what;
@@ -43,6 +54,7 @@ export function contractChecks(m: ContractModules): string[] {
     check("an invalid REST request fails it, with reasons", !m.rest.validateCreateBrandRequest({ website: 42 }) && (m.rest.validateCreateBrandRequest.errors?.length ?? 0) > 0),
     check("a valid tool input passes its validator", m.mcp.inputValidators.create_posts(posts)),
     check("a tool input missing a required field fails", !m.mcp.inputValidators.create_posts(missing)),
+    check("an output with an enum value newer than this package passes (seed 001: output can grow)", m.mcp.outputValidators.create_profile({ brandId: "b1", companyId: "c1", status: "rebuilding", created: true })),
     check("every tool of the manifest has validators", m.tools.toolsManifest.tools.every((t) => typeof m.mcp.resultValidators[t.name] === "function")),
     check("the catalogue knows the retryable flag of a code", m.errors.expectedRetryable({ code: "upstream_503" }) === true && m.errors.catalogue.length > 0),
     check("the OpenAPI document has the brand operations", m.openapi.openapi.paths["/v1/brands"]?.post?.operationId === "createBrand"),

@@ -26,28 +26,38 @@ function erroring(res: Answer, status: number, type: string): Answer {
   return { ...res, status, body: { error: { ...(res.body?.error ?? {}), type } } };
 }
 
+/** A 400 invalid_request naming `param`, in place of a success. */
+const refused = (res: Answer, param: string): Answer => ({
+  ...res,
+  status: 400,
+  body: { error: { type: "invalid_request", code: "invalid_value", message: `${param} is not accepted.`, param } },
+});
+const isPost = (req: Exchange, path: string) => is(req, "POST", new RegExp(`^${path}$`));
+/** Answers from the ideas of done batches, one idea at a time. */
+const eachIdea = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
+
 export const mutants: Mutant[] = [
   {
     id: "wrong-error-type-for-400",
-    rule: "error-type-per-status",
+    rule: "error-type-per-status/400",
     description: "400 answers carry type not_found",
     response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.type = "not_found"), b)) : res),
   },
   {
     id: "param-missing-on-400",
-    rule: "invalid-field-400",
+    rule: "invalid-field-400/wrong-value",
     description: "400 answers do not name the field (param null)",
     response: (_req, res) => (res.status === 400 ? body(res, (b) => ((b.error.param = null), b)) : res),
   },
   {
     id: "ideas-answer-200-not-202",
-    rule: "ideas-accepted-202",
+    rule: "ideas-accepted-202/status-202",
     description: "POST /v1/ideas answers 200 instead of 202",
     response: (req, res) => (is(req, "POST", /^\/v1\/ideas$/) && res.status === 202 ? { ...res, status: 200 } : res),
   },
   {
     id: "batch-never-leaves-thinking",
-    rule: "batch-thinking-to-done",
+    rule: "batch-thinking-to-done/status",
     description: "a batch stays thinking for ever",
     response: (_req, res) =>
       isBatch(res.body) && res.body.status === "done"
@@ -68,13 +78,13 @@ export const mutants: Mutant[] = [
   },
   {
     id: "cross-team-read-allowed",
-    rule: "team-isolation-403",
+    rule: "team-isolation-403/getBrand",
     description: "team B's token reads team A's brands (it is swapped for team A's)",
     request: (req) => (req.token === "test_team_b" && is(req, "GET", brandPath) ? { ...req, token: "test_team_a" } : req),
   },
   {
     id: "count-limit-not-enforced",
-    rule: "limit-count",
+    rule: "limit-count/max",
     description: "count above 10 is quietly lowered to 10 instead of refused",
     request: (req) =>
       is(req, "POST", /^\/v1\/ideas$/) && typeof req.body?.count === "number" && req.body.count > 10 ? { ...req, body: { ...req.body, count: 10 } } : req,
@@ -97,7 +107,7 @@ export const mutants: Mutant[] = [
   })(),
   {
     id: "retry-after-missing",
-    rule: "rate-limit-429",
+    rule: "rate-limit-retry-after",
     description: "429 answers come without Retry-After",
     response: (_req, res) => {
       if (res.status !== 429) return res;
@@ -108,38 +118,38 @@ export const mutants: Mutant[] = [
   },
   {
     id: "id-prefix-wrong",
-    rule: "id-prefixes",
+    rule: "id-prefixes/BrandId",
     description: "brand ids start with brnd_ (requests are mapped back)",
     request: (req) => ({ ...req, path: req.path.split("brnd_").join("brand_"), body: replaceText(req.body, /\bbrnd_/g, "brand_") }),
     response: (_req, res) => (res.body === undefined ? res : body(res, (b) => replaceText(b, /\bbrand_(?=[A-Za-z0-9]+\b)/g, "brnd_"))),
   },
   {
     id: "object-field-wrong",
-    rule: "object-field-names-kind",
+    rule: "object-field-names-kind/IdeaBatch",
     description: "batches say object: batch instead of idea_batch",
     response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.object = "batch"), b)) : res),
   },
   {
     id: "forbidden-answered-401",
-    rule: "team-isolation-403",
+    rule: "team-isolation-403/getIdeaBatch",
     description: "another team's resource answers 401 authentication_error instead of 403",
     response: (_req, res) => (res.status === 403 ? erroring(res, 401, "authentication_error") : res),
   },
   {
     id: "not-found-answered-500",
-    rule: "unknown-id-404",
+    rule: "unknown-id-404/batch",
     description: "unknown ids answer 500 server_error instead of 404",
     response: (_req, res) => (res.status === 404 ? erroring(res, 500, "server_error") : res),
   },
   {
     id: "brand-field-missing",
-    rule: "brand-fields-complete",
+    rule: "brand-fields-complete/country",
     description: "brands lack the required field country",
     response: (_req, res) => (isBrand(res.body) ? body(res, (b) => (delete b.country, b)) : res),
   },
   {
     id: "count-not-respected",
-    rule: "batch-count-respected",
+    rule: "batch-count-respected/given",
     description: "a done batch holds one idea more than asked for",
     response: (_req, res) =>
       isDone(res.body) && res.body.data.length
@@ -158,7 +168,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "sources-over-four",
-    rule: "idea-sources-limit",
+    rule: "idea-sources-limit/max",
     description: "ideas cite five sources",
     response: (_req, res) =>
       isDone(res.body)
@@ -170,14 +180,14 @@ export const mutants: Mutant[] = [
   },
   {
     id: "brand-never-gets-ready",
-    rule: "brand-reading-to-ready",
+    rule: "brand-reading-to-ready/status",
     description: "brands stay reading for ever",
     response: (_req, res) =>
       isBrand(res.body) && res.body.status === "ready" ? body(res, (b) => ({ ...b, status: "reading", offerings: [] })) : res,
   },
   {
     id: "patch-merges-lists",
-    rule: "brand-patch-lists-replaced",
+    rule: "brand-patch-lists-replaced/never",
     description: "PATCH of rules.never adds to the list instead of replacing it",
     request: async (req, ctx) => {
       if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.never)) return req;
@@ -207,13 +217,13 @@ export const mutants: Mutant[] = [
   })(),
   {
     id: "not-ready-code-missing",
-    rule: "ideas-brand-not-ready-409",
+    rule: "ideas-brand-not-ready-409/code",
     description: "409 for a brand that is not ready has no code brand_not_ready",
     response: (_req, res) => (res.status === 409 ? body(res, (b) => ((b.error.code = null), b)) : res),
   },
   {
     id: "missing-token-accepted",
-    rule: "auth-required-401",
+    rule: "auth-required-401/createFeedback",
     description: "a request without a token is served as team A",
     request: (req) => (req.token ? req : { ...req, token: "test_team_a" }),
   },
@@ -225,7 +235,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "failed-batch-without-error",
-    rule: "batch-thinking-to-failed",
+    rule: "batch-thinking-to-failed/error",
     description: "a failed batch does not say why (error null)",
     response: (_req, res) => (isBatch(res.body) && res.body.status === "failed" ? body(res, (b) => ((b.error = null), b)) : res),
   },
@@ -252,7 +262,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "key-points-over-five",
-    rule: "idea-outline-key-points",
+    rule: "idea-outline-key-points/max",
     description: "outlines hold six key points",
     response: (_req, res) =>
       isDone(res.body)
@@ -308,7 +318,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "supplied-archetype-given-rationale",
-    rule: "brand-supplied-values-kept",
+    rule: "brand-archetype-set-rationale-null",
     description: "an archetype the caller set comes back with a rationale once ready",
     response: (_req, res) =>
       isBrand(res.body) && res.body.status === "ready" && res.body.archetype && res.body.archetype.rationale === null
@@ -317,7 +327,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "patch-changes-other-fields",
-    rule: "brand-patch-partial",
+    rule: "brand-patch-partial/country",
     description: "PATCH of country also changes the description",
     request: (req) =>
       is(req, "PATCH", brandPath) && typeof req.body?.country === "string" && Object.keys(req.body).length === 1
@@ -326,7 +336,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "new-brand-shows-name",
-    rule: "brand-create-reading",
+    rule: "brand-create-reading/name",
     description: "a new brand shows a made-up name before its site was read",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/brands$/) && isBrand(res.body) && res.body.name === null ? body(res, (b) => ((b.name = "Unknown"), b)) : res,
@@ -339,7 +349,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "new-batch-has-left-out",
-    rule: "batch-only-done-has-ideas",
+    rule: "ideas-accepted-202/left-out-empty",
     description: "a new (thinking) batch already lists left_out entries",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/ideas$/) && isBatch(res.body) && res.body.status === "thinking"
@@ -355,13 +365,13 @@ export const mutants: Mutant[] = [
   },
   {
     id: "not-found-param-missing",
-    rule: "error-param-names-field",
+    rule: "error-param-names-field/idea",
     description: "404 for an id sent in the body does not name the field",
     response: (req, res) => (res.status === 404 && req.method === "POST" ? body(res, (b) => ((b.error.param = null), b)) : res),
   },
   {
     id: "expired-token-accepted",
-    rule: "auth-required-401",
+    rule: "auth-expired-401",
     description: "an expired token is served as team A",
     request: (req) => (req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
   },
@@ -397,4 +407,300 @@ export const mutants: Mutant[] = [
       },
     } satisfies Mutant;
   })(),
+  // Families in full (issue 15): each breaks a member other than the first the fixtures use.
+  {
+    id: "supplied-language-overridden",
+    rule: "brand-supplied-values-kept/language",
+    description: "a language the caller supplies with a website is dropped (the website's is used)",
+    request: (req) => {
+      if (!isPost(req, "/v1/brands") || typeof req.body?.website !== "string" || req.body.language === undefined) return req;
+      const { language: _l, ...rest } = req.body;
+      return { ...req, body: rest };
+    },
+  },
+  {
+    id: "archetype-ruler-not-kept",
+    rule: "brand-archetype-echoed/ruler",
+    description: "a brand created with archetype ruler is made a sage",
+    request: (req) => (isPost(req, "/v1/brands") && req.body?.archetype === "ruler" ? { ...req, body: { ...req.body, archetype: "sage" } } : req),
+  },
+  {
+    id: "format-video-refused",
+    rule: "formats-accepted/video",
+    description: "POST /v1/ideas asking for video alone is refused",
+    response: (req, res) => (isPost(req, "/v1/ideas") && res.status === 202 && JSON.stringify(req.body?.formats) === '["video"]' ? refused(res, "formats") : res),
+  },
+  {
+    id: "count-one-refused",
+    rule: "limit-count/min",
+    description: "count 1, the lower bound itself, is refused",
+    response: (req, res) => (isPost(req, "/v1/ideas") && res.status === 202 && req.body?.count === 1 ? refused(res, "count") : res),
+  },
+  {
+    id: "twenty-drafts-refused",
+    rule: "limit-drafts",
+    description: "a prediction of 20 drafts, the bound itself, is refused",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 && req.body?.drafts?.length === 20 ? refused(res, "drafts") : res),
+  },
+  {
+    id: "past-date-accepted",
+    rule: "date-not-in-past",
+    description: "a date in the past is accepted (the date is dropped)",
+    request: (req) => {
+      if (!isPost(req, "/v1/ideas") || typeof req.body?.date !== "string" || Date.parse(req.body.date) >= Date.now() - 86_400_000) return req;
+      const { date: _d, ...rest } = req.body;
+      return { ...req, body: rest };
+    },
+  },
+  {
+    id: "timestamp-date-accepted",
+    rule: "date-format",
+    description: "a timestamp given as date is cut to its day instead of refused",
+    request: (req) => (isPost(req, "/v1/ideas") && typeof req.body?.date === "string" && req.body.date.includes("T") ? { ...req, body: { ...req.body, date: req.body.date.slice(0, 10) } } : req),
+  },
+  {
+    id: "language-region-accepted",
+    rule: "input-language-iso-639-1",
+    description: "a language tag with a region (en-GB) is cut to its language instead of refused",
+    request: (req) => (typeof req.body?.language === "string" && /^[a-z]{2}-[A-Z]{2}$/.test(req.body.language) ? { ...req, body: { ...req.body, language: req.body.language.slice(0, 2) } } : req),
+  },
+  {
+    id: "saved-feedback-recorded-as-posted",
+    rule: "feedback-outcome-recorded/saved",
+    description: "feedback with outcome saved is recorded as posted",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.outcome === "saved" ? body(res, (b) => ((b.outcome = "posted"), b)) : res),
+  },
+  {
+    id: "rejection-reason-off-brand-dropped",
+    rule: "feedback-rejection-reason/off_brand",
+    description: "a rejection with reason off_brand is recorded without a reason",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.reason === "off_brand" ? body(res, (b) => ((b.reason = null), b)) : res),
+  },
+  {
+    id: "patch-language-ignored",
+    rule: "brand-patch-partial/language",
+    description: "PATCH of language alone changes nothing",
+    request: (req) => (is(req, "PATCH", brandPath) && req.body && Object.keys(req.body).join() === "language" ? { ...req, body: {} } : req),
+  },
+  {
+    id: "patch-merges-always",
+    rule: "brand-patch-lists-replaced/always",
+    description: "PATCH of rules.always adds to the list instead of replacing it",
+    request: async (req, ctx) => {
+      if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.always)) return req;
+      const current = await ctx.upstream("GET", req.path, req.token);
+      const always = [...(current.body?.rules?.always ?? []), ...req.body.rules.always];
+      return { ...req, body: { ...req.body, rules: { ...req.body.rules, always } } };
+    },
+  },
+  {
+    id: "source-url-missing",
+    rule: "source-fields-complete/url",
+    description: "sources lack url",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => delete src.url)),
+  },
+  {
+    id: "idea-prompt-missing",
+    rule: "idea-fields-complete/prompt",
+    description: "ideas lack prompt",
+    response: (_req, res) => eachIdea(res, (idea) => delete idea.prompt),
+  },
+  {
+    id: "error-message-missing",
+    rule: "error-envelope/message",
+    description: "error bodies lack message",
+    response: (_req, res) => (res.status >= 400 && res.body?.error ? body(res, (b) => (delete b.error.message, b)) : res),
+  },
+  {
+    id: "brand-field-camel-case",
+    rule: "snake-case-field-names",
+    description: "brands say createdAt instead of created_at",
+    response: (_req, res) =>
+      isBrand(res.body) ? body(res, (b) => {
+        b.createdAt = b.created_at;
+        delete b.created_at;
+        return b;
+      }) : res,
+  },
+  {
+    id: "path-id-param-missing",
+    rule: "error-param-path-id",
+    description: "a 404 for an id in the path does not name the path parameter",
+    response: (req, res) => (res.status === 404 && req.method === "GET" ? body(res, (b) => ((b.error.param = null), b)) : res),
+  },
+  {
+    id: "done-batch-has-error",
+    rule: "batch-error-null-unless-failed",
+    description: "a done batch carries an error text",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.error = "Nothing went wrong."), b)) : res),
+  },
+  {
+    id: "batch-names-other-brand",
+    rule: "batch-brand-matches-request",
+    description: "a done batch names another brand than the one asked for",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.brand = "brand_SomeoneElse1"), b)) : res),
+  },
+  {
+    id: "batch-created-before-brand",
+    rule: "batch-created-after-brand",
+    description: "batches say they were created in 2001",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => ((b.created_at = "2001-01-01T00:00:00.000Z"), b)) : res),
+  },
+  {
+    id: "ready-language-not-iso",
+    rule: "brand-language-iso-639-1",
+    description: "a ready brand's language is written ENG",
+    response: (_req, res) => (isBrand(res.body) && res.body.status === "ready" && res.body.language ? body(res, (b) => ((b.language = "ENG"), b)) : res),
+  },
+  {
+    id: "focus-quote-reworded",
+    rule: "focus-quote-exact",
+    description: "focus sources quote words the focus does not contain",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
+  },
+  {
+    id: "prediction-ids-lost",
+    rule: "predictions-keep-caller-ids",
+    description: "ranked drafts lose the caller's ids",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.id = null)), b)) : res),
+  },
+  // One mutant per family not proven above.
+  {
+    id: "done-at-not-a-time",
+    rule: "iso-8601-times/done_at",
+    description: "a done batch's done_at reads \"yesterday\"",
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.done_at = "yesterday"), b)) : res),
+  },
+  {
+    id: "prediction-object-wrong",
+    rule: "object-field-inferred-kinds/Prediction",
+    description: "predictions say object: ranking",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.body?.object === "prediction" ? body(res, (b) => ((b.object = "ranking"), b)) : res),
+  },
+  {
+    id: "brand-website-plain-http",
+    rule: "brand-field-types/website",
+    description: "a brand's website is shown with http:// instead of https://",
+    response: (_req, res) => (isBrand(res.body) && typeof res.body.website === "string" ? body(res, (b) => ((b.website = b.website.replace(/^https:/, "http:")), b)) : res),
+  },
+  {
+    id: "batch-left-out-missing",
+    rule: "batch-fields-complete/left_out",
+    description: "batches lack left_out",
+    response: (_req, res) => (isBatch(res.body) ? body(res, (b) => (delete b.left_out, b)) : res),
+  },
+  {
+    id: "batch-error-a-number",
+    rule: "batch-field-types/error",
+    description: "a thinking batch's error is 0 instead of null",
+    response: (_req, res) => (isBatch(res.body) && res.body.status === "thinking" ? body(res, (b) => ((b.error = 0), b)) : res),
+  },
+  {
+    id: "idea-rank-a-string",
+    rule: "idea-field-types/rank",
+    description: "ideas give their rank as a string",
+    response: (_req, res) => eachIdea(res, (idea) => (idea.rank = String(idea.rank))),
+  },
+  {
+    id: "source-type-unknown",
+    rule: "source-field-types/type",
+    description: "sources of type product say type: shop",
+    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "product" && (src.type = "shop"))),
+  },
+  {
+    id: "outline-visual-missing",
+    rule: "outline-fields-complete/visual",
+    description: "outlines lack visual",
+    response: (_req, res) => eachIdea(res, (idea) => delete idea.outline.visual),
+  },
+  {
+    id: "feedback-comment-missing",
+    rule: "feedback-fields-complete/comment",
+    description: "feedback records lack comment",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.object === "feedback" ? body(res, (b) => (delete b.comment, b)) : res),
+  },
+  {
+    id: "prediction-model-missing",
+    rule: "prediction-fields-complete/model",
+    description: "predictions lack model",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.body?.object === "prediction" ? body(res, (b) => (delete b.model, b)) : res),
+  },
+  {
+    id: "ranked-draft-score-over-one",
+    rule: "ranked-draft-fields-complete/score",
+    description: "ranked drafts score 2 on a 0–1 scale",
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.score = 2)), b)) : res),
+  },
+  {
+    id: "name-and-description-refused",
+    rule: "brand-create-website-or-name-description/name_and_description",
+    description: "a brand from a name and a description without a website is refused",
+    response: (req, res) => (isPost(req, "/v1/brands") && res.status === 201 && req.body?.website === undefined ? refused(res, "website") : res),
+  },
+  {
+    id: "rules-always-over-limit-cut",
+    rule: "limit-rules-entries/always",
+    description: "rules.always over 20 entries is cut to 20 instead of refused",
+    request: (req) =>
+      Array.isArray(req.body?.rules?.always) && req.body.rules.always.length > 20
+        ? { ...req, body: { ...req.body, rules: { ...req.body.rules, always: req.body.rules.always.slice(0, 20) } } }
+        : req,
+  },
+  {
+    id: "unknown-format-dropped",
+    rule: "enum-values/formats",
+    description: "an unknown format in formats is dropped instead of refused",
+    request: (req) =>
+      isPost(req, "/v1/ideas") && Array.isArray(req.body?.formats) && req.body.formats.some((f: unknown) => !["image", "carousel", "video", "text"].includes(f as string))
+        ? { ...req, body: { ...req.body, formats: ["text"] } }
+        : req,
+  },
+  {
+    id: "unknown-draft-format-dropped",
+    rule: "inferred-enum-values/draft-format",
+    description: "a draft with an unknown format is ranked (the format is dropped) instead of refused",
+    request: (req) =>
+      isPost(req, "/v1/predictions") && Array.isArray(req.body?.drafts)
+        ? { ...req, body: { ...req.body, drafts: req.body.drafts.map((d: any) => (d && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
+        : req,
+  },
+  {
+    id: "blank-name-accepted",
+    rule: "inferred-input-constraints/min-length",
+    description: "a blank name is replaced by a made-up one instead of refused",
+    request: (req) => (req.method !== "GET" && req.body?.name === "" ? { ...req, body: { ...req.body, name: "Unnamed" } } : req),
+  },
+  {
+    id: "not-found-typed-invalid-request",
+    rule: "error-type-per-status/404",
+    description: "404 answers carry type invalid_request",
+    response: (_req, res) => (res.status === 404 && res.body?.error ? body(res, (b) => ((b.error.type = "invalid_request"), b)) : res),
+  },
+  {
+    id: "ready-brand-no-suggested-archetype",
+    rule: "brand-reading-to-ready/archetype",
+    description: "a ready brand whose archetype was not supplied gets none",
+    response: (_req, res) => (isBrand(res.body) && res.body.status === "ready" && res.body.archetype?.rationale ? body(res, (b) => ((b.archetype = null), b)) : res),
+  },
+  {
+    id: "date-horizon-off-by-one",
+    rule: "limit-date-horizon",
+    description: "a date 45 days ahead, the horizon itself, is refused",
+    response: (req, res) => {
+      if (!isPost(req, "/v1/ideas") || res.status !== 202 || typeof req.body?.date !== "string") return res;
+      const today = String(res.body?.created_at).slice(0, 10);
+      const ahead = Math.round((Date.parse(`${req.body.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+      return ahead >= 45 ? refused(res, "date") : res;
+    },
+  },
+  {
+    id: "malformed-bearer-accepted",
+    rule: "auth-invalid-token-401",
+    description: "an Authorization value of several words after Bearer is served as team A",
+    request: (req) => (/^Bearer +\S+ +\S/i.test(req.headers.authorization ?? "") ? { ...req, token: "test_team_a" } : req),
+  },
 ];
+
+
+
+

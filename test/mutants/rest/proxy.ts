@@ -72,7 +72,9 @@ function send(upstream: URL, method: string, path: string, headers: Record<strin
     delete h.host;
     delete h.connection;
     if (payload) h["content-length"] = String(payload.length);
-    const req = http.request(new URL(path, upstream), { method, headers: h }, async (res) => {
+    // A new connection per request: on a kept-alive one, the upstream may close it just as a request goes out
+    // (ECONNRESET under load), which would read as the mutant's fault.
+    const req = http.request(new URL(path, upstream), { method, headers: h, agent: false }, async (res) => {
       try {
         const raw = await readAll(res);
         const out: Record<string, string> = {};

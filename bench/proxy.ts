@@ -1,0 +1,168 @@
+// `npm run bench:proxy`: what `ideas-contract proxy` costs, against the direct path measured in the same run.
+//
+// The mocks and the proxy run as users start them (`ideas-contract mock`, `ideas-contract proxy`, each its own
+// process); the proxy process also loads bench/soak-probe.ts (with --expose-gc), which answers its heap after
+// full garbage collections over IPC, for measuring only.
+//  1. Latency: the same exchange sent alternately direct and through the proxy, one at a time on kept-alive
+//     connections (PROXY_BENCH_SAMPLES each, default 2000), for a REST GET and an MCP tools/call; p50 and p99 of
+//     each, the difference and the ratio. Target: the proxy adds at most 2 ms at p50.
+//  2. Throughput at 20 connections (autocannon), direct and through the proxy.
+//  3. Soak: PROXY_SOAK_ROUNDS rounds (default 3) of PROXY_SOAK_SECONDS (default 10) of mixed load through the
+//     proxy (new brands, so the remembered state fills its caps; reads; MCP calls), the proxy's heap after GC
+//     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
+// Exit code 1 on errors, a p50 above the target, or heap growth above the aim.
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "../mock/prism.js";
+import { repoRoot } from "../scripts/lib/paths.js";
+import { measure, printTable, startCliMock, type Measured } from "./lib.js";
+import type { HeapFigures } from "./soak-probe.js";
+
+const samples = Number(process.env.PROXY_BENCH_SAMPLES ?? 2000);
+const soakSeconds = Number(process.env.PROXY_SOAK_SECONDS ?? 10);
+const soakRounds = Number(process.env.PROXY_SOAK_ROUNDS ?? 3);
+const targetP50Ms = 2;
+const growthAimMb = 20;
+
+const restHeaders = { authorization: "Bearer test_team_a", "content-type": "application/json", accept: "application/json" };
+const mcpHeaders = { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json, text/event-stream" };
+const rpc = (method: string, params: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One exchange on a kept-alive connection; resolves with its milliseconds and status. */
+function once(url: URL, method: string, headers: Record<string, string>, body?: string): Promise<{ ms: number; status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/** The same request alternately direct and through the proxy, so both see the same machine at the same time. */
+async function latency(label: string, direct: URL, proxied: URL, method: string, headers: Record<string, string>, body?: string) {
+  const times = { direct: [] as number[], proxy: [] as number[] };
+  let errors = 0;
+  for (let i = 0; i < samples; i++)
+    for (const [which, url] of [["direct", direct], ["proxy", proxied]] as const) {
+      const r = await once(url, method, headers, body);
+      if (r.status >= 400) errors++;
+      times[which].push(r.ms);
+    }
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p99: percentile(s, 99) };
+  };
+  return { label, direct: stats(times.direct), proxy: stats(times.proxy), errors };
+}
+
+/** The proxy's heap after two full collections (bench/soak-probe.ts answers over IPC). */
+function heapMb(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the proxy did not answer the heap probe within 30 s")), 30_000);
+    const onMessage = (m: HeapFigures) => {
+      if (m?.type !== "soak:heap") return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve(m.heapUsed / 2 ** 20);
+    };
+    child.on("message", onMessage);
+    child.send({ type: "soak:heap" });
+  });
+}
+
+/** `ideas-contract proxy` in its own process with the heap probe; resolves once it listens. */
+async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ rest: URL; mcp: URL; child: ChildProcess }> {
+  const [restPort, mcpPort] = [await freePort(), await freePort()];
+  const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), "soak-probe.ts");
+  const args = ["proxy", "--rest-upstream", restUpstream.href, "--rest-port", String(restPort), "--mcp-upstream", mcpUpstream.href, "--mcp-port", String(mcpPort), "--quiet", "--no-live"];
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  let printed = "";
+  await new Promise<void>((resolve, reject) => {
+    // --quiet prints only exchanges with violations; the mocks give none (the reference's own flows show none).
+    child.stdout!.on("data", (d: Buffer) => {
+      printed += d.toString();
+      if (printed.includes("Press Ctrl-C")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`ideas-contract proxy exited with ${code}`)));
+  });
+  return { rest: new URL(`http://127.0.0.1:${restPort}/`), mcp: new URL(mcpUpstream.pathname, `http://127.0.0.1:${mcpPort}/`), child };
+}
+
+const restMock = await startCliMock("REST reference server");
+const mcpMock = await startCliMock("MCP gateway mock");
+const proxy = await startCliProxy(new URL(restMock.url.href.replace(/v1\/?$/, "")), mcpMock.url);
+let failed = false;
+try {
+  // A brand and an MCP brand to read.
+  const created = JSON.parse((await once(new URL("v1/brands", proxy.rest), "POST", restHeaders, JSON.stringify({ website: "https://www.harbourloaf.ie" }))).text);
+  const brandPath = `v1/brands/${created.id}`;
+  const ws = JSON.parse((await once(proxy.mcp, "POST", mcpHeaders, rpc("tools/call", { name: "get_workspaces", arguments: {} }))).text).result.structuredContent.data;
+  const list = JSON.parse((await once(proxy.mcp, "POST", mcpHeaders, rpc("tools/call", { name: "list_brands", arguments: { workspaceId: ws.workspaces[0].id } }))).text).result.structuredContent.data;
+  const getProfile = rpc("tools/call", { name: "get_profile", arguments: { brandId: list.brands[0].id } });
+  const restDirect = new URL(brandPath, new URL(restMock.url.href.replace(/v1\/?$/, "")));
+
+  const heaps: [string, number][] = [["idle", await heapMb(proxy.child)]];
+  const lat = [
+    await latency("REST GET /v1/brands/{id}", restDirect, new URL(brandPath, proxy.rest), "GET", restHeaders),
+    await latency("MCP tools/call get_profile", mcpMock.url, proxy.mcp, "POST", mcpHeaders, getProfile),
+  ];
+  console.log(`\nLatency, one exchange at a time, ${samples} samples each, direct and proxied alternately:\n`);
+  const cell = (c: string, i: number) => (i === 0 ? c.padEnd(30) : c.padStart(12));
+  console.log(["exchange", "direct p50", "proxy p50", "added p50", "× direct", "direct p99", "proxy p99", "errors"].map(cell).join(" "));
+  for (const l of lat) {
+    const added = l.proxy.p50 - l.direct.p50;
+    if (added > targetP50Ms || l.errors) failed = true;
+    console.log(
+      [l.label, l.direct.p50.toFixed(2), l.proxy.p50.toFixed(2), added.toFixed(2), (l.proxy.p50 / l.direct.p50).toFixed(2), l.direct.p99.toFixed(2), l.proxy.p99.toFixed(2), String(l.errors)]
+        .map(cell)
+        .join(" "),
+    );
+  }
+
+  const seconds = 5;
+  const rows: Measured[] = [
+    await measure("REST GET direct", { url: restDirect.href, headers: restHeaders, duration: seconds }),
+    await measure("REST GET through the proxy", { url: new URL(brandPath, proxy.rest).href, headers: restHeaders, duration: seconds }),
+    await measure("MCP get_profile direct", { url: mcpMock.url.href, method: "POST", headers: mcpHeaders, body: getProfile, duration: seconds }),
+    await measure("MCP get_profile through the proxy", { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile, duration: seconds }),
+  ];
+  console.log(`\nThroughput, ${seconds} s each, 20 connections; "× base" is req/s relative to REST GET direct:\n`);
+  printTable(rows, rows[0]!);
+  if (rows.some((r) => r.errors || r.non2xx)) failed = true;
+
+  heaps.push(["after latency and throughput", await heapMb(proxy.child)]);
+  for (let round = 1; round <= soakRounds; round++) {
+    const load = await Promise.all([
+      measure("soak: new brands", { url: new URL("v1/brands", proxy.rest).href, method: "POST", headers: restHeaders, body: JSON.stringify({ website: "https://www.harbourloaf.ie" }), connections: 8, duration: soakSeconds }),
+      measure("soak: brand reads", { url: new URL(brandPath, proxy.rest).href, headers: restHeaders, connections: 6, duration: soakSeconds }),
+      measure("soak: MCP get_profile", { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile, connections: 6, duration: soakSeconds }),
+    ]);
+    const requests = load.reduce((n, r) => n + r.requestsPerSecond * soakSeconds, 0);
+    if (load.some((r) => r.errors)) failed = true;
+    heaps.push([`soak round ${round} (≈${Math.round(requests)} exchanges)`, await heapMb(proxy.child)]);
+  }
+  console.log(`\nThe proxy's heap after full garbage collections:\n`);
+  for (const [when, mb] of heaps) console.log(`  ${when.padEnd(44)} ${mb.toFixed(1)} MB`);
+  const firstSoak = heaps[2]![1];
+  const last = heaps[heaps.length - 1]![1];
+  if (last - firstSoak > growthAimMb) failed = true;
+  console.log(`  growth from the first soak round to the last: ${(last - firstSoak).toFixed(1)} MB (aim: at most ${growthAimMb} MB)`);
+  console.log(`\n${failed ? "FAIL" : "OK"}: aim 0 errors, at most ${targetP50Ms} ms added at p50, flat heap.`);
+} finally {
+  proxy.child.kill("SIGINT");
+  restMock.stop();
+  mcpMock.stop();
+  agent.destroy();
+}
+process.exitCode = failed ? 1 : 0;

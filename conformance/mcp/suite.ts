@@ -1,0 +1,25 @@
+// The MCP suite (seed 001, the Partner Tool Gateway): its checks, catalogue, target section, reference, probe,
+// needs and the runner extension that gives each check an SDK session and the shared jobs.
+import { mcpChecks } from "../checks/index.js";
+import { probeMcp } from "../probe.js";
+import type { ConformanceSuite } from "../suite.js";
+import { mcpExtension, mcpUnmetNeed } from "./extension.js";
+import { mcpRulesPath } from "./paths.js";
+import { resolveMcpTarget, type McpOverrides } from "./target.js";
+
+export const mcpSuite: ConformanceSuite = {
+  id: "mcp",
+  title: "Partner Tool Gateway (MCP)",
+  rulesPath: mcpRulesPath,
+  checks: mcpChecks,
+  urls: (o, file) => ({ ...(typeof o.mcpUrl === "string" && o.mcpUrl ? { flag: o.mcpUrl } : {}), ...(file?.mcp?.url ? { file: file.mcp.url } : {}) }),
+  resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
+    resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: overrides as McpOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
+  async startEmbedded({ timeScale }) {
+    const { startMcpMock } = await import("../../mock/mcp/server.js");
+    return startMcpMock({ port: 0, timeScale });
+  },
+  probe: probeMcp,
+  unmetNeed: mcpUnmetNeed,
+  extension: mcpExtension,
+};

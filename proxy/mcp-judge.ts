@@ -1,0 +1,269 @@
+// Judges one MCP exchange (a Streamable HTTP POST) against the gateway's contract: JSON-RPC framing (JSON or an
+// event stream), tools/call arguments against the tool's input schema, the result with the conformance suite's
+// own assertions (conformance/mcp/expect.ts: structuredContent, the text mirror, the envelope, retryable per
+// catalogue, structured fields, no "cancelled"), the output schema open to additions (open-schema.ts), tools/list
+// against the contract (drift notes), the rules one answer shows, and the state rules (McpState).
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOutcome } from "../conformance/mcp/client.js";
+import { compileLive, contractTool, liveProblems } from "../conformance/mcp/contract.js";
+import { expectConventions, expectError, expectOk, isEnvelope } from "../conformance/mcp/expect.js";
+import { Findings } from "./findings.js";
+import type { McpState } from "./mcp-state.js";
+import { isResponse, requestMessages, responseMessages, type Message } from "./mcp-wire.js";
+import { judgeOpen } from "./open-schema.js";
+import { mcpRules as R } from "./rules.js";
+import type { Exchange, Verdict } from "./types.js";
+
+const header = (h: Exchange["responseHeaders"], name: string): string | undefined => {
+  const v = h[name];
+  return Array.isArray(v) ? v.join(", ") : v;
+};
+const show = (v: unknown) => {
+  const s = JSON.stringify(v) ?? "undefined";
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+};
+const settledStatuses = new Set(["ready", "partial", "failed"]);
+
+/** The tool as the caller sees it: the live one from tools/list when seen, else the contract's. */
+function toolOf(state: McpState, name: string): { inputSchema?: object; outputSchema?: object; live: boolean } | undefined {
+  const live = state.tools.get(name);
+  const contract = contractTool.get(name);
+  if (!live && !contract) return undefined;
+  return {
+    inputSchema: (live?.inputSchema ?? contract?.inputSchema) as object | undefined,
+    outputSchema: (live?.outputSchema ?? contract?.outputSchema) as object | undefined,
+    live: !!live,
+  };
+}
+
+/** Arguments against the input schema, each problem with the rule it breaks. */
+function argumentProblems(tool: string, schema: object, args: unknown): { rule: string; text: string }[] {
+  const v = compileLive(schema);
+  if (v instanceof Error || v(args)) return [];
+  const out: { rule: string; text: string }[] = [];
+  for (const e of v.errors ?? []) {
+    if (["anyOf", "oneOf", "if"].includes(e.keyword)) continue;
+    const rule =
+      e.keyword === "additionalProperties"
+        ? R.unknownArgument
+        : tool === "delete_profile" && (e.instancePath === "/confirm" || (e.keyword === "required" && (e.params as any).missingProperty === "confirm"))
+          ? R.deleteConfirm
+          : R.refusedFirst;
+    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as any).additionalProperty})` : "";
+    const text = `${e.instancePath || "(arguments)"} ${e.message ?? "is invalid"}${extra}`;
+    if (!out.some((p) => p.text === text)) out.push({ rule, text });
+  }
+  return out.slice(0, 5);
+}
+
+/** Every string under a key ending in "At" that is a time with an offset other than Z (times-to-utc). */
+function nonUtcTimes(v: unknown, path = "", depth = 0, out: string[] = []): string[] {
+  if (depth > 12 || out.length >= 3 || !v || typeof v !== "object") return out;
+  for (const [k, x] of Object.entries(v)) {
+    const p = Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`;
+    if (typeof x === "string" && /At$/.test(k) && /^\d{4}-\d{2}-\d{2}T[\d:.]+([+-]\d{2}:?\d{2})$/.test(x)) out.push(`${p.slice(1)} ${x}`);
+    else nonUtcTimes(x, p, depth + 1, out);
+  }
+  return out;
+}
+
+/** Rules one success payload shows, by tool. */
+function judgePayload(f: Findings, tool: string, args: Record<string, any>, d: any, where: string): void {
+  const times = nonUtcTimes(d);
+  f.check(times.length === 0, R.timesUtc, `${where}: times are answered in UTC (Z), got ${times.join(", ")}`);
+  if (tool === "get_post_batch_status" && d && Array.isArray(d.items)) {
+    f.check(d.settled === settledStatuses.has(d.status), R.batchStatus, `${where}: status ${show(d.status)} with settled ${show(d.settled)}; settled is true exactly for ready, partial and failed`);
+    const n = (...s: string[]) => d.items.filter((i: any) => s.includes(i?.status)).length;
+    const counts = { createdCount: n("created"), failedCount: n("failed", "skipped"), pendingCount: n("pending", "generating") };
+    const off = Object.entries(counts).filter(([k, v]) => d[k] !== v);
+    f.check(off.length === 0, R.batchCounts, `${where}: ${off.map(([k, v]) => `${k} ${d[k]} but ${v} items`).join(", ")}`);
+    f.check(d.items.length === d.requestedCount, R.batchCounts, `${where}: ${d.items.length} items for requestedCount ${d.requestedCount}`);
+    d.items.forEach((i: any, k: number) => {
+      if (i?.status === "created")
+        f.check(typeof i.postId === "string" && Array.isArray(i.platforms) && i.platforms.length > 0, R.batchItems, `${where}: created item ${k} needs a postId and its destinations, got postId ${show(i.postId)}, platforms ${show(i.platforms)}`);
+      if (i?.status === "failed" || i?.status === "skipped")
+        f.check(i.postId === null && typeof i.error?.code === "string" && typeof i.error?.message === "string" && typeof i.error?.retryable === "boolean", R.batchItems, `${where}: ${i.status} item ${k} has no postId and an error with code, message and retryable, got ${show({ postId: i.postId, error: i.error })}`);
+    });
+    if (d.settled === true) {
+      f.check(n("pending", "generating") === 0, R.settledCopy, `${where}: a settled batch still has items pending or generating`);
+      const rendering = d.items.filter((i: any) => i?.status === "created" && i.imagePending === true).length;
+      if (typeof d.imagesPendingCount === "number") f.check(d.imagesPendingCount === rendering, R.settledCopy, `${where}: imagesPendingCount ${d.imagesPendingCount}, but ${rendering} created items have imagePending`);
+    }
+  }
+  if (tool === "list_brands" && Array.isArray(d?.brands))
+    f.check(d.needsUserChoice === d.brands.length > 1, R.listBrands, `${where}: needsUserChoice ${show(d.needsUserChoice)} with ${d.brands.length} brands (true exactly when more than one)`);
+  if (tool === "get_workspaces" && Array.isArray(d?.workspaces) && typeof d.totalCount === "number") {
+    const limit = typeof args.limit === "number" ? args.limit : 50;
+    const shown = d.workspaces.length;
+    f.check(shown <= limit, R.workspaces, `${where}: ${shown} workspaces for limit ${limit}`);
+    f.check(d.truncated === d.totalCount > shown, R.workspaces, `${where}: truncated ${show(d.truncated)} with totalCount ${d.totalCount} and ${shown} listed`);
+    f.check(d.needsUserChoice === d.totalCount > 1, R.workspaces, `${where}: needsUserChoice ${show(d.needsUserChoice)} with totalCount ${d.totalCount}`);
+  }
+  const readiness = d?.readiness;
+  if (tool === "get_profile" && readiness && Array.isArray(readiness.blockers)) {
+    const codes = readiness.blockers.map((b: any) => (typeof b === "string" ? b : b?.code));
+    const blocksGenerate = codes.filter((c: string) => ["brand_inactive", "no_brand_profile", "profile_not_ready"].includes(c));
+    const blocksPublish = codes.filter((c: string) => ["brand_inactive", "no_brand_profile"].includes(c));
+    f.check(!(readiness.canGenerate === true && blocksGenerate.length), R.readiness, `${where}: canGenerate true despite ${blocksGenerate.join(", ")}`);
+    f.check(!(readiness.canPublish === true && blocksPublish.length), R.readiness, `${where}: canPublish true despite ${blocksPublish.join(", ")}`);
+  }
+}
+
+/** Rules the answer shows against earlier answers; then remembers it. */
+function judgeState(f: Findings, state: McpState, tool: string, args: Record<string, any>, d: any, envelopeCode: string | undefined, where: string): void {
+  if (tool === "get_post_batch_status" && typeof d?.batchId === "string") {
+    const prev = state.batches.get(d.batchId);
+    if (prev?.settled && d.settled !== true) f.violate(R.batchSettles, `${where}: batch ${d.batchId} was settled (${prev.status}) and now reads ${show(d.status)}, settled ${show(d.settled)}`);
+    if (prev && prev.requestedCount !== d.requestedCount) f.violate(R.batchCounts, `${where}: batch ${d.batchId} had requestedCount ${prev.requestedCount}, now ${show(d.requestedCount)}`);
+    state.batches.set(d.batchId, { settled: prev?.settled === true || d.settled === true, status: String(d.status), requestedCount: d.requestedCount });
+  }
+  const brandId = typeof args.brandId === "string" ? args.brandId : undefined;
+  if (tool === "delete_profile" && brandId) {
+    if (state.deleted.get(brandId) && envelopeCode === "not_found") f.violate(R.deletedSticky, `${where}: brand ${brandId} was deleted and now answers not_found; it keeps answering deleted`);
+    if (d?.status === "deleted") state.deleted.set(brandId, true);
+  }
+  if (tool === "deactivate_profile" && brandId && typeof d?.unscheduledPosts === "number") {
+    const prev = state.deactivations.get(brandId);
+    if (prev) {
+      f.check(d.unscheduledPosts >= prev.unscheduledPosts, R.deactivation, `${where}: unscheduledPosts went down from ${prev.unscheduledPosts} to ${d.unscheduledPosts}`);
+      f.check(!(prev.status === "deactivated" && d.status !== "deactivated"), R.deactivation, `${where}: a deactivated profile now reads ${show(d.status)}`);
+    }
+    state.deactivations.set(brandId, { status: String(d.status), unscheduledPosts: d.unscheduledPosts });
+  }
+  if (tool === "create_profile" && typeof args.externalId === "string" && typeof d?.brandId === "string") {
+    const first = state.externalIds.get(args.externalId);
+    if (first !== undefined) {
+      f.check(d.created === false, R.profileIdempotent, `${where}: create_profile repeated with externalId ${show(args.externalId)} says created ${show(d.created)}; a repeat says false`);
+      f.check(d.brandId === first, R.profileIdempotent, `${where}: the repeat answers brandId ${d.brandId}, the first call made ${first}`);
+    } else state.externalIds.set(args.externalId, d.brandId);
+  }
+}
+
+/** tools/list against the contract: schemas present, readOnlyHint as documented; drift as notes. */
+function judgeToolsList(f: Findings, state: McpState, result: any, where: string): void {
+  if (!Array.isArray(result?.tools)) return void f.violate(R.listSchemas, `${where}: the result has no tools array`);
+  for (const t of result.tools as Tool[]) {
+    if (!t || typeof t.name !== "string") {
+      f.violate(R.listSchemas, `${where}: a tool without a name: ${show(t)}`);
+      continue;
+    }
+    f.check(!!t.inputSchema && typeof t.inputSchema === "object" && !!t.outputSchema && typeof t.outputSchema === "object", R.listSchemas, `${where}: ${t.name} lacks an input or output schema`);
+    const c = contractTool.get(t.name);
+    if (!c) f.note(`drift: tools/list has ${t.name}, which the contract does not list`);
+    else if (c.annotations?.readOnlyHint !== undefined)
+      f.check(t.annotations?.readOnlyHint === c.annotations.readOnlyHint, R.readOnlyHint, `${where}: ${t.name} has readOnlyHint ${show(t.annotations?.readOnlyHint)}, the contract says ${c.annotations.readOnlyHint}`);
+    state.tools.set(t.name, t);
+  }
+  // Tools of the contract the list leaves out: drift, or only a profile or token that does not see them
+  // (tools in development, partner-only tools); a note either way.
+  const listed = new Set((result.tools as Tool[]).map((t) => t?.name));
+  const missing = [...contractTool.keys()].filter((name) => !listed.has(name));
+  if (missing.length) f.note(`drift: tools/list leaves out ${missing.length} tools of the contract (in development or partner-only for this token?): ${missing.join(", ")}`);
+}
+
+/** One tools/call: arguments, result conventions, envelope, output schema, payload and state rules. */
+function judgeCall(f: Findings, state: McpState, call: Message, answer: Message, where: string): string {
+  const name = String(call.params?.name ?? "");
+  const args = (call.params?.arguments ?? {}) as Record<string, any>;
+  const tool = toolOf(state, name);
+  const result = answer.result as CallToolResult | undefined;
+  const sc = result?.structuredContent as Record<string, unknown> | undefined;
+  const data = sc && typeof sc === "object" && "data" in sc ? (sc.data as any) : undefined;
+  const envelope = isEnvelope(data);
+  const ran = !!result && (!result.isError || envelope);
+  if (!tool) {
+    if (envelope) f.violate(R.unknownTool, `${where}: ${name} is no tool of the contract or of tools/list, yet it answers an envelope (the tool ran); expected a failure as an unknown tool`);
+    else f.note(`${name} is not a tool of the contract: the caller got a refusal`);
+    return answer.error ? `rpc ${answer.error.code}` : "isError";
+  }
+  const problems = tool.inputSchema ? argumentProblems(name, tool.inputSchema, args) : [];
+  if (problems.length) {
+    const rules = [...new Set(problems.map((p) => p.rule))];
+    const text = problems.map((p) => p.text).join("; ");
+    if (ran) f.violate(rules, `${where}: the arguments break the input schema (${text}) and the tool ran; expected a refusal before it runs`);
+    else f.violate(rules, `${name}: the client sent arguments the input schema refuses (${text})`, "client");
+  }
+  if (answer.error) return `rpc ${answer.error.code}`;
+  if (!result || typeof result !== "object") {
+    f.violate(R.structured, `${where}: the result is not a CallToolResult: ${show(result)}`);
+    return "?";
+  }
+  const first = result.content?.[0] as { type?: string; text?: unknown } | undefined;
+  const o: CallOutcome = { tool: name, args, as: "normal", result, ...(data !== undefined ? { data } : {}), ...(first?.type === "text" && typeof first.text === "string" ? { text: first.text } : {}) };
+  const ctx = f.context();
+  if (envelope) expectError(ctx, o, { rule: R.envelope });
+  else if (result.isError) expectConventions(ctx, o);
+  else expectOk(ctx, o, R.structured);
+
+  if (sc !== undefined && tool.outputSchema) {
+    const contract = contractTool.get(name)?.outputSchema;
+    if (contract) {
+      const { violations, additions } = judgeOpen(contract, sc);
+      if (violations.length) f.violate(R.schema, `${where}: structuredContent breaks the contract's output schema, even open to additions: ${violations.join("; ")}`);
+      if (additions.length) f.note(`${name}: fields or values the contract does not list (allowed): ${additions.join("; ")}`);
+    }
+    if (tool.live) {
+      const live = liveProblems(tool.outputSchema, sc);
+      if (live.length) f.violate(R.schema, `${where}: structuredContent does not match the output schema tools/list declares: ${live.join("; ")}`);
+    }
+  }
+  const code = envelope ? String(data.error?.code) : undefined;
+  if (!result.isError && data !== undefined && !envelope) judgePayload(f, name, args, data, where);
+  judgeState(f, state, name, args, envelope ? undefined : data, code, where);
+  return envelope ? `isError ${code}` : result.isError ? "isError" : "ok";
+}
+
+/** The name of the tool a request calls, when it is one tools/call. */
+function toolCalled(messages: Message[] | undefined): string | undefined {
+  const m = messages?.length === 1 ? messages[0] : undefined;
+  return m?.method === "tools/call" ? String(m.params?.name ?? "") : undefined;
+}
+
+export function judgeMcp(ex: Exchange, state: McpState): Verdict {
+  const f = new Findings();
+  const requests = ex.method === "POST" && !ex.requestTruncated ? requestMessages(ex.requestText) : undefined;
+  const label =
+    ex.method !== "POST" ? `${ex.method} ${ex.path.split("?")[0]}` : requests ? requests.map((m) => (m.method === "tools/call" ? `tools/call ${m.params?.name}` : String(m.method ?? "response"))).join(", ") : "POST (not JSON)";
+  const verdict = (outcome: string): Verdict => ({ label, outcome, violations: f.violations, notes: f.notes });
+  if (ex.failure) return (f.note(`no answer: ${ex.failure}`), verdict("—"));
+  if (ex.status === 401) {
+    f.check(/^\s*Bearer\b/i.test(header(ex.responseHeaders, "www-authenticate") ?? ""), R.unauthenticated, `${label} → 401 without a Bearer WWW-Authenticate challenge`);
+    return verdict("401");
+  }
+  if (ex.status === 403) {
+    const tool = toolCalled(requests);
+    const readOnly = tool !== undefined && contractTool.get(tool)?.annotations?.readOnlyHint === true;
+    const challenge = header(ex.responseHeaders, "www-authenticate") ?? "";
+    if (readOnly && /insufficient_scope/.test(challenge + ex.responseText)) f.violate(R.readScope, `${label} → 403 insufficient_scope for a tool that changes nothing; mcp:read suffices`);
+    return verdict("403");
+  }
+  if (ex.method !== "POST" || !requests) {
+    if (ex.method === "POST" && !ex.requestTruncated) f.violate(R.answered, `${label}: the request body is not JSON-RPC`, "client");
+    if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: not judged");
+    return verdict(String(ex.status));
+  }
+  if (ex.responseTruncated) {
+    f.note("the answer is larger than the copy kept for judging: not judged");
+    return verdict(String(ex.status));
+  }
+  const calls = requests.filter((m) => !isResponse(m) && m.id !== undefined && m.id !== null);
+  for (const m of requests)
+    if (m.jsonrpc !== "2.0" || (typeof m.method !== "string" && !isResponse(m))) f.violate(R.answered, `${label}: not a JSON-RPC 2.0 message: ${show(m)}`, "client");
+  if (ex.status === 429 || ex.status >= 500 || (ex.status >= 400 && calls.length === 0)) return verdict(String(ex.status));
+  const { messages, problems } = responseMessages(ex.responseText, header(ex.responseHeaders, "content-type"));
+  for (const p of problems) f.violate(R.answered, `${label} → ${ex.status}: ${p}`);
+  const outcomes: string[] = [];
+  for (const call of calls) {
+    const where = `${call.method === "tools/call" ? `tools/call ${call.params?.name}` : call.method} → ${ex.status}`;
+    const answer = messages.find((m) => isResponse(m) && m.id === call.id);
+    if (!answer) {
+      f.violate(R.answered, `${where}: no JSON-RPC response with id ${show(call.id)} in the answer`);
+      continue;
+    }
+    if (answer.jsonrpc !== "2.0") f.violate(R.answered, `${where}: the response is not JSON-RPC 2.0 (jsonrpc ${show(answer.jsonrpc)})`);
+    if (call.method === "tools/call") outcomes.push(judgeCall(f, state, call, answer, where));
+    else if (call.method === "tools/list" && answer.result) judgeToolsList(f, state, answer.result, where);
+    else if (answer.error) outcomes.push(`rpc ${answer.error.code}`);
+  }
+  return verdict([String(ex.status), ...outcomes.filter((o) => o !== "ok")].join(" "));
+}

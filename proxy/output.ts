@@ -1,0 +1,62 @@
+// How the proxy speaks: one line per exchange, a summary line, and the end-of-session report as JSON or
+// Markdown (everything the target sent is escaped, and was redacted by the Recorder before it got here).
+import type { ProxyReport, ViolationRecord } from "./recorder.js";
+import type { Exchange, Verdict } from "./types.js";
+
+/** `#12 rest POST /v1/brands 201 14 ms ✓`, or ✗ and each violation's rules and reason. */
+export function exchangeLine(ex: Exchange, v: Verdict, violations: ViolationRecord[], label = v.label): string {
+  const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${label} ${v.outcome} ${Math.round(ex.ms)} ms`;
+  if (!violations.length) return `${head} ✓`;
+  const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
+  return `${head} ✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`;
+}
+
+export function summaryLine(r: Pick<ProxyReport, "exchanges" | "failedExchanges" | "violations" | "bySide" | "byRule">): string {
+  const rules = r.byRule.length ? `: ${r.byRule.map((t) => `${t.rule} ×${t.count}`).join(", ")}` : "";
+  const sides = r.violations ? ` (${r.bySide.service} by the service, ${r.bySide.client} by the client)` : "";
+  return `${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${rules}`;
+}
+
+export function jsonReport(r: ProxyReport): string {
+  return `${JSON.stringify(r, null, 2)}\n`;
+}
+
+/** Text safe inside a Markdown paragraph or table cell: Markdown and HTML characters escaped, one line. */
+export function mdText(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`).replace(/\r?\n/g, " ");
+}
+
+/** A fenced block whose fence is longer than any backtick run inside, so the content cannot close it. */
+export function mdBlock(s: string): string {
+  const longest = Math.max(2, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text\n${s}\n${fence}`;
+}
+
+export function markdownReport(r: ProxyReport): string {
+  const lines = [
+    "# ideas-contract proxy report",
+    "",
+    `${mdText(r.startedAt)} to ${mdText(r.endedAt)}: ${summaryLine({ ...r, byRule: [] })}.`,
+    "",
+  ];
+  if (!r.byRule.length) lines.push("No violations.", "");
+  else {
+    lines.push("| rule | violations |", "|---|---|", ...r.byRule.map((t) => `| ${mdText(t.rule)} | ${t.count} |`), "");
+    for (const t of r.byRule) {
+      lines.push(`## ${mdText(t.rule)}`, "");
+      for (const e of t.examples) {
+        const x = e.exchange;
+        const headers = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join("\n");
+        lines.push(
+          `- #${e.seq} ${mdText(e.protocol)} ${mdText(e.label)} → ${mdText(e.outcome)}${e.side === "client" ? " (client)" : ""}: ${mdText(e.reason)}`,
+          "",
+          mdBlock(`${x.method} ${x.path}\n${headers(x.requestHeaders)}\n\n${x.requestBody}\n\n→ ${x.status} (${x.ms} ms)\n${headers(x.responseHeaders)}\n\n${x.responseBody}`),
+          "",
+        );
+      }
+    }
+  }
+  if (r.notes.length) lines.push("## Notes", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
+  return lines.join("\n");
+}

@@ -1,0 +1,249 @@
+// Judges one REST exchange against the contract: the request against the operation's request schema (the
+// generated validators: the same ones the mocks and the conformance suite use, so the three agree), the answer
+// with the conformance suite's own assertions (conformance/expect.ts: status, JSON, schema, kinds, id prefixes,
+// ISO times, the error envelope with its type per status and Retry-After), plus the rules one exchange shows
+// and the lifecycle rules the remembered state shows (RestState).
+import { createHash } from "node:crypto";
+import type { ErrorObject } from "ajv";
+import { operations, validators, type Operation, type OperationId } from "../conformance/contract.js";
+import { expectError, expectSuccess } from "../conformance/expect.js";
+import type { ApiResponse } from "../conformance/http.js";
+import { Findings } from "./findings.js";
+import type { RestState } from "./rest-state.js";
+import { restRules as R } from "./rules.js";
+import type { Exchange, Verdict } from "./types.js";
+
+interface Matched {
+  op: Operation;
+  params: Record<string, string>;
+}
+
+const routes = Object.values(operations).map((op) => {
+  const names: string[] = [];
+  const source = op.template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (/^\{.+\}$/.test(part) ? (names.push(part.slice(1, -1)), "([^/]+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+    .join("");
+  return { op, names, re: new RegExp(`^${source}/?$`) };
+});
+
+/** The contract operation a method and path name, with its path parameters. */
+export function matchOperation(method: string, path: string): Matched | undefined {
+  const pathname = path.split("?")[0]!;
+  for (const r of routes) {
+    if (r.op.method !== method.toUpperCase()) continue;
+    const m = r.re.exec(pathname);
+    if (m) return { op: r.op, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+const parseJson = (text: string): unknown => {
+  if (!text.length) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+const header = (h: Exchange["responseHeaders"], name: string): string | undefined => {
+  const v = h[name.toLowerCase()];
+  return Array.isArray(v) ? v.join(", ") : v;
+};
+
+/** The exchange's answer in the shape the conformance assertions take. */
+function apiResponse(ex: Exchange, body: unknown): ApiResponse {
+  return {
+    method: ex.method,
+    path: ex.path,
+    status: ex.status,
+    headers: ex.responseHeaders,
+    header: (name) => header(ex.responseHeaders, name),
+    contentType: header(ex.responseHeaders, "content-type"),
+    text: ex.responseText,
+    body,
+    ms: ex.ms,
+    waited429: 0,
+  };
+}
+
+/** The rule a request-schema error breaks: the seed's limits by field, enums, the brand's two ways in. */
+function ruleOfRequestError(op: OperationId, e: ErrorObject): string {
+  const path = e.instancePath;
+  if (e.keyword === "enum") return path.startsWith("/formats") ? `${R.enumValues}/formats` : path === "/archetype" ? `${R.enumValues}/archetype` : `${R.field400}/wrong-value`;
+  if (path === "/count") return e.keyword === "minimum" ? `${R.limitCount}/min` : e.keyword === "maximum" ? `${R.limitCount}/max` : `${R.field400}/wrong-type`;
+  if (path === "/description" && e.keyword === "maxLength") return R.limitDescription;
+  if (path === "/focus" && e.keyword === "maxLength") return R.limitFocus;
+  const list = /^\/rules\/(always|never)$/.exec(path);
+  if (list && e.keyword === "maxItems") return `${R.limitRules}/${list[1]}`;
+  if (path === "/date") return R.limitDate;
+  if (path === "/drafts" && e.keyword === "maxItems") return R.limitDrafts;
+  if (path === "/website" && (e.keyword === "pattern" || e.keyword === "format")) return R.websiteHttps;
+  if (op === "createBrand" && e.keyword === "required") return R.createNeedsSomething;
+  return `${R.field400}/${e.keyword === "required" ? "missing" : e.keyword === "type" ? "wrong-type" : "wrong-value"}`;
+}
+
+/** The request body's problems against the operation's schema, each with its rule; [] when valid. */
+function requestProblems(op: Operation, body: unknown): { rule: string; text: string }[] {
+  if (!op.requestSchema) return [];
+  const v = validators[op.requestSchema];
+  if (!v || v(body)) return [];
+  const out: { rule: string; text: string }[] = [];
+  // A brand is made from a website or from a name and a description (anyOf): a body that has one of the two
+  // ways in is not missing the other's fields.
+  const b = body as Record<string, unknown>;
+  const hasWayIn = op.id === "createBrand" && !!b && typeof b === "object" && (b.website !== undefined || (b.name !== undefined && b.description !== undefined));
+  for (const e of v.errors ?? []) {
+    if (["anyOf", "oneOf", "allOf", "if", "discriminator"].includes(e.keyword) || (hasWayIn && e.keyword === "required")) continue;
+    const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}`;
+    if (!out.some((p) => p.text === text)) out.push({ rule: ruleOfRequestError(op.id, e), text });
+  }
+  return out.length ? out.slice(0, 5) : [{ rule: `${R.field400}/wrong-value`, text: "(body) does not match" }];
+}
+
+const isBatch = (b: any) => !!b && typeof b === "object" && b.object === "idea_batch";
+const isBrand = (b: any) => !!b && typeof b === "object" && b.object === "brand";
+const terminalBrand = new Set(["ready", "failed"]);
+const terminalBatch = new Set(["done", "failed"]);
+const digest = (v: unknown) => createHash("sha1").update(JSON.stringify(v)).digest("base64");
+const empty = (v: unknown) => Array.isArray(v) && v.length === 0;
+
+/** A batch's own consistency by status (one exchange shows it). */
+function judgeBatch(f: Findings, b: any, where: string, justCreated: boolean): void {
+  if (b.status === "thinking" || b.status === "failed") {
+    f.check(empty(b.data) && empty(b.left_out), R.batchOnlyDone, `${where}: a ${b.status} batch holds data (${Array.isArray(b.data) ? b.data.length : "?"}) or left_out (${Array.isArray(b.left_out) ? b.left_out.length : "?"}); only a done batch has ideas`);
+  }
+  if (justCreated) {
+    const want: [string, boolean][] = [["thinking", b.status === "thinking"], ["error-null", b.error === null], ["done-at-null", b.done_at === null], ["data-empty", empty(b.data)], ["left-out-empty", empty(b.left_out)]];
+    for (const [member, ok] of want)
+      f.check(ok, `${R.ideasAccepted}/${member}`, `${where}: a new batch must be thinking with data and left_out empty, error and done_at null; got status ${JSON.stringify(b.status)}, error ${JSON.stringify(b.error)}, done_at ${JSON.stringify(b.done_at)}`);
+  }
+  if (b.status === "failed") f.check(typeof b.error === "string" && b.error.trim() !== "", `${R.batchFailed}/error`, `${where}: a failed batch must say why (error is ${JSON.stringify(b.error)})`);
+  if (b.status === "done") {
+    const done = Date.parse(b.done_at);
+    f.check(typeof b.done_at === "string" && !(done < Date.parse(b.created_at)), R.batchDoneAt, `${where}: a done batch has done_at ${JSON.stringify(b.done_at)} (created_at ${JSON.stringify(b.created_at)})`);
+    if (Array.isArray(b.data)) {
+      const ranks = b.data.map((i: any) => i?.rank);
+      f.check(ranks.every((r: unknown, i: number) => r === i + 1), R.batchRanks, `${where}: ranks are ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
+    }
+  }
+}
+
+/** What one exchange says against what was seen before; then remembers it. */
+function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: any, where: string): void {
+  if (isBrand(b) && typeof b.id === "string") {
+    const prev = state.brands.get(b.id);
+    const sentWebsite = m.op.id === "updateBrand" && typeof request?.website === "string";
+    const newWebsite = sentWebsite && prev !== undefined && request.website !== prev.website;
+    if (newWebsite) f.check(b.status === "reading", R.brandRereads, `${where}: PATCH with a new website answers status ${JSON.stringify(b.status)}, expected reading (a new read)`);
+    if (prev && terminalBrand.has(prev.status) && b.status !== prev.status && !newWebsite)
+      f.violate(R.brandTerminal, `${where}: brand ${b.id} was ${prev.status} and now reads ${JSON.stringify(b.status)}`);
+    state.brands.set(b.id, { status: String(b.status), website: typeof b.website === "string" ? b.website : null });
+  }
+  if (isBatch(b) && typeof b.id === "string") {
+    const prev = state.batches.get(b.id) ?? {};
+    if (m.op.id === "createIdeas") {
+      prev.countGiven = typeof request?.count === "number";
+      prev.count = prev.countGiven ? request.count : 3;
+      if (Array.isArray(request?.formats)) prev.formats = request.formats.map(String);
+    }
+    const now = digest(b);
+    if (prev.terminal !== undefined && prev.terminal !== now)
+      f.violate(R.batchTerminal, `${where}: batch ${b.id} was ${prev.status} and now reads differently (status ${JSON.stringify(b.status)})`);
+    if (b.status === "done" && Array.isArray(b.data)) {
+      if (prev.count !== undefined) f.check(b.data.length <= prev.count, `${R.batchCount}/${prev.countGiven ? "given" : "default"}`, `${where}: a done batch holds ${b.data.length} ideas; ${prev.count} were asked for`);
+      if (prev.formats) {
+        const off = b.data.filter((i: any) => !prev.formats!.includes(i?.format)).map((i: any) => i?.format);
+        f.check(off.length === 0, R.batchFormats, `${where}: ideas in formats ${JSON.stringify([...new Set(off)])}; asked for ${JSON.stringify(prev.formats)}`);
+      }
+    }
+    prev.status = String(b.status);
+    if (terminalBatch.has(prev.status) && prev.terminal === undefined) prev.terminal = now;
+    state.batches.set(b.id, prev);
+  }
+}
+
+/** Rules of a success answer that its request shows. */
+function judgeSuccess(f: Findings, m: Matched, request: any, b: any, where: string): void {
+  if (m.op.id === "createBrand" && isBrand(b)) {
+    f.check(b.status === "reading", `${R.brandCreateReading}/status`, `${where}: a new brand has status ${JSON.stringify(b.status)}, expected reading`);
+    for (const field of ["name", "language", "description", "archetype"])
+      if (request?.[field] === undefined) f.check(b[field] === null, `${R.brandCreateReading}/${field}`, `${where}: ${field} was not sent, so it is null until the site is read; got ${JSON.stringify(b[field])}`);
+    if (request?.offerings === undefined) f.check(empty(b.offerings), `${R.brandCreateReading}/offerings`, `${where}: offerings were not sent, so they are empty until the site is read`);
+  }
+  if (m.op.id === "createFeedback" && request?.reason === "wrong_language")
+    f.check(b?.reason === "wrong_language", R.feedbackReason, `${where}: feedback sent with reason wrong_language is recorded with reason ${JSON.stringify(b?.reason)}`);
+  if (m.op.id === "createPrediction" && Array.isArray(b?.data)) {
+    const ranks = b.data.map((d: any) => d?.rank);
+    f.check(ranks.every((r: unknown, i: number) => r === i + 1), R.predictionsRank, `${where}: predictions list ranks ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
+  }
+}
+
+/** Rules of an error answer beyond the envelope: the field named, the 409's code, the 5xx status. */
+function judgeErrorDetails(f: Findings, ex: Exchange, m: Matched, requestIsObject: boolean, b: any, where: string): void {
+  const error = b?.error;
+  if (ex.status === 400 && requestIsObject) f.check(typeof error?.param === "string" && error.param !== "", `${R.field400}/wrong-value`, `${where}: a 400 for a request body must name the field in param, got ${JSON.stringify(error?.param)}`);
+  const idField = m.op.id === "createFeedback" ? "idea" : "brand";
+  if (ex.status === 404 && m.op.method === "POST" && requestIsObject)
+    f.check(typeof error?.param === "string" && error.param !== "", `${R.paramNamesField}/${idField}`, `${where}: a 404 for an id sent in the body must name that field in param, got ${JSON.stringify(error?.param)}`);
+  if (ex.status === 409 && m.op.id === "createIdeas")
+    for (const [member, ok] of [["code", error?.code === "brand_not_ready"], ["param", error?.param === "brand"]] as const)
+      f.check(ok, `${R.notReady409}/${member}`, `${where}: expected code brand_not_ready and param brand, got code ${JSON.stringify(error?.code)}, param ${JSON.stringify(error?.param)}`);
+}
+
+export function judgeRest(ex: Exchange, state: RestState): Verdict {
+  const f = new Findings();
+  const pathname = ex.path.split("?")[0]!;
+  const label = `${ex.method} ${pathname}`;
+  const verdict = (outcome = String(ex.status)): Verdict => ({ label, outcome, violations: f.violations, notes: f.notes });
+  if (ex.failure) return (f.note(`no answer: ${ex.failure}`), verdict("—"));
+  const m = matchOperation(ex.method, ex.path);
+  if (!m) {
+    f.note(`${label} is not an operation of the contract: forwarded, not judged`);
+    return verdict();
+  }
+  const where = `${label} → ${ex.status}`;
+  const ok = ex.status >= 200 && ex.status < 300;
+
+  // The request.
+  const request = ex.requestTruncated ? undefined : parseJson(ex.requestText);
+  const requestIsObject = !!request && typeof request === "object" && !Array.isArray(request);
+  if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: its schema was not checked");
+  else if (m.op.requestSchema) {
+    const problems = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
+    if (problems.length) {
+      const rules = [...new Set(problems.map((p) => p.rule))];
+      const text = problems.map((p) => p.text).join("; ");
+      if (ok) f.violate(rules, `${where}: accepted a request the contract refuses (${text}); expected 400 invalid_request`);
+      else f.violate(rules, `${label}: the client sent a request the contract refuses (${text})`, "client");
+    }
+  }
+  const authorization = ex.requestHeaders.authorization;
+  if (ok && (authorization === undefined || !/^Bearer\s+\S/i.test(String(authorization))))
+    f.violate(`${R.authRequired}/${m.op.id}`, `${where}: served a request without a bearer token; expected 401 authentication_error`);
+
+  // The answer.
+  if (ex.responseTruncated) {
+    f.note("the answer is larger than the copy kept for judging: its body was not checked");
+    return verdict();
+  }
+  const body = parseJson(ex.responseText);
+  const res = apiResponse(ex, body);
+  const ctx = f.context();
+  if (ok) {
+    if (m.op.id === "createIdeas") f.check(ex.status === 202, `${R.ideasAccepted}/status-202`, `${where}: asking for ideas answers 202, got ${ex.status}`);
+    expectSuccess(ctx, res, m.op.id, ex.status, R.schema);
+    if (body !== undefined) {
+      if (isBatch(body)) judgeBatch(f, body, where, m.op.id === "createIdeas");
+      judgeSuccess(f, m, request, body, where);
+      judgeState(f, state, m, request, body, where);
+    }
+  } else if (ex.status >= 400) {
+    if (ex.status > 500) f.violate(R.serverError, `${where}: a failure on the service side answers 500, got ${ex.status}`);
+    else expectError(ctx, res, m.op.id, ex.status, { statusRules: R.schema });
+    judgeErrorDetails(f, ex, m, requestIsObject, body, where);
+  } else f.violate(R.schema, `${where}: the contract lists no ${ex.status} answer for ${m.op.id}`);
+  const code = ex.status >= 400 && typeof (body as any)?.error?.code === "string" ? ` ${(body as any).error.code}` : "";
+  return verdict(`${ex.status}${code}`);
+}

@@ -1,0 +1,252 @@
+// Honest verdicts (issue 14): the ledger passes a rule only when every case that enforces it ran and passed; the
+// probe stops a run against a target it cannot use, in one line, before any check; the gates fail a run in which
+// too little ran; every failure carries the exchanges that show it and a reproduction that shows it again.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CheckResult } from "../conformance/check.js";
+import { runConformance, TargetUnusable, type RunEvent } from "../conformance/index.js";
+import { referenceTargetPath } from "../conformance/paths.js";
+import { buildLedger } from "../conformance/report/ledger.js";
+import { markdownReport } from "../conformance/report/markdown.js";
+import { danglingPointers, loadRules } from "../conformance/rules.js";
+import { loadTargetFile } from "../conformance/target.js";
+import { startMcpMock } from "../mock/mcp/server.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function catalogue(yaml: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), "rules-"));
+  dirs.push(dir);
+  const file = path.join(dir, "rules.yaml");
+  writeFileSync(file, yaml);
+  return loadRules(file);
+}
+
+const result = (id: string, rules: string[], status: CheckResult["status"], cases: CheckResult["cases"] = {}, failures: CheckResult["failures"] = []): CheckResult => ({
+  id,
+  description: id,
+  group: "g",
+  rules,
+  status,
+  ...(status === "skip" ? { reason: "no token" } : {}),
+  failures,
+  notes: [],
+  durationMs: 0,
+  requests: 0,
+  cases,
+});
+
+describe("the ledger", () => {
+  const rules = catalogue(`rules:
+  - id: plain-rule
+    statement: A plain rule about one thing.
+    section: Conventions
+    provenance: seed
+    testable: direct
+    contract: openapi:#/components/schemas/Brand
+  - id: value-echoed
+    statement: The value {member} is reported back as sent.
+    section: Brand object
+    provenance: inferred
+    reason: A test family whose reason is long enough.
+    testable: direct
+    contract: openapi:#/components/schemas/Brand
+    family:
+      members: [first, second, third]
+`);
+
+  it("expands a family into one rule per member, with its provenance", () => {
+    expect(rules.families.get("value-echoed")?.map((r) => r.id)).toEqual(["value-echoed/first", "value-echoed/second", "value-echoed/third"]);
+    expect(rules.byId.get("value-echoed/second")?.statement).toBe("The value second is reported back as sent.");
+    expect(rules.byId.get("value-echoed/second")?.provenance).toBe("inferred");
+  });
+
+  it("passes a member only when a case for it ran: one tried member leaves the others skipped", () => {
+    const ledger = buildLedger(rules, [result("c1", ["value-echoed"], "pass", { "value-echoed/first": "pass" })]);
+    const status = Object.fromEntries(ledger.map((e) => [e.id, e.status]));
+    expect(status).toMatchObject({ "value-echoed/first": "pass", "value-echoed/second": "skipped", "value-echoed/third": "skipped", "plain-rule": "not-covered" });
+  });
+
+  it("makes a rule partial, never pass, when one of its cases was skipped", () => {
+    const ledger = buildLedger(rules, [result("c1", ["plain-rule"], "pass"), result("c2", ["plain-rule"], "skip")]);
+    const entry = ledger.find((e) => e.id === "plain-rule")!;
+    expect(entry.status).toBe("partial");
+    expect(entry.why).toContain("no token");
+  });
+
+  it("fails a rule a case failed, skips a rule no case ran, and counts cases recorded before a skip", () => {
+    const failed = buildLedger(rules, [result("c1", ["plain-rule"], "fail", { "plain-rule": "fail" }, [{ rules: ["plain-rule"], message: "x" }]), result("c2", ["plain-rule"], "pass")]);
+    expect(failed.find((e) => e.id === "plain-rule")?.status).toBe("fail");
+    expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")]).find((e) => e.id === "plain-rule")?.status).toBe("skipped");
+    const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })]);
+    expect(before.find((e) => e.id === "value-echoed/first")?.status).toBe("pass");
+  });
+
+  it("finds every contract pointer that dangles (npm run check:generated fails on them)", () => {
+    const odd = catalogue(`rules:
+  - id: fine
+    statement: Points at the brand schema.
+    section: Brand object
+    provenance: seed
+    testable: direct
+    contract: openapi:#/components/schemas/Brand
+  - id: gone
+    statement: Points at a tool that does not exist.
+    section: Tools
+    provenance: seed
+    testable: direct
+    contract: tool:no_such_tool#/inputSchema
+  - id: code
+    statement: Points at an error code the catalogue does not have.
+    section: Errors
+    provenance: seed
+    testable: direct
+    contract: error:no_such_code
+`);
+    expect(danglingPointers(odd)).toEqual(["gone: tool:no_such_tool#/inputSchema", "code: error:no_such_code"]);
+    expect(danglingPointers(loadRules())).toEqual([]);
+  });
+
+  it("refuses a family source that points at nothing in the contract", () => {
+    expect(() =>
+      catalogue(`rules:
+  - id: dangling
+    statement: Every member of nothing at all.
+    section: Nowhere
+    provenance: seed
+    testable: direct
+    contract: openapi:#/components/schemas/Brand
+    family:
+      from: openapi:#/components/schemas/NoSuchSchema/enum
+`),
+    ).toThrow(/dangling.*points at nothing/);
+  });
+});
+
+/** A server on 127.0.0.1 answering every request with `handler`. */
+async function serve(handler: http.RequestListener) {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`), close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Runs and expects the probe to stop the run with one line, before any check started. */
+async function expectStopped(options: Parameters<typeof runConformance>[0], line: RegExp) {
+  const events: RunEvent[] = [];
+  const error = await runConformance({ ...options, onEvent: (e) => events.push(e) }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TargetUnusable);
+  const message = (error as Error).message;
+  expect(message).toMatch(line);
+  expect(message).not.toContain("\n");
+  expect(events.filter((e) => e.type === "start")).toEqual([]);
+  return message;
+}
+
+describe("the probe", () => {
+  it("stops a run against a port where nothing listens", async () => {
+    const gone = await serve(() => {});
+    await gone.close();
+    await expectStopped({ restUrl: gone.url.href, env: { IDEAS_TOKEN: "t" } }, /cannot reach the REST target .* refused/);
+    await expectStopped({ mcpUrl: new URL("/mcp", gone.url).href, env: { MCP_TOKEN: "t" } }, /cannot reach the MCP target .* refused/);
+  });
+
+  it("stops a run against a server that answers HTML, for both suites", async () => {
+    const page = await serve((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome to nginx</body></html>"));
+    try {
+      await expectStopped({ restUrl: page.url.href, env: { IDEAS_TOKEN: "t" } }, /does not answer like the Ideas API: 200 text\/html "<html><body>Welcome/);
+      await expectStopped({ mcpUrl: new URL("/mcp", page.url).href, env: { MCP_TOKEN: "t" } }, /does not answer like an MCP endpoint/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("stops a run whose token the target refuses, naming the variable, never the token", async () => {
+    const rest = await startRestMock({ port: 0 });
+    const mcp = await startMcpMock({ port: 0 });
+    try {
+      const token = "not-a-token-the-mock-knows";
+      const a = await expectStopped({ restUrl: rest.url.href, env: { IDEAS_TOKEN: token } }, /refused the team token \(IDEAS_TOKEN\): 401/);
+      const b = await expectStopped({ mcpUrl: mcp.url.href, env: { MCP_TOKEN: token } }, /refused the normal token \(MCP_TOKEN\): 401/);
+      expect(a + b).not.toContain(token);
+    } finally {
+      await rest.stop();
+      await mcp.stop();
+    }
+  });
+});
+
+describe("the gates", () => {
+  it("a token-less run enforces almost nothing: it passes without gates, fails --fail-on-skip and --min-coverage", async () => {
+    const rest = await startRestMock({ port: 0, timeScale: 0.001 });
+    try {
+      const base = { restUrl: rest.url.href, env: {}, timeScale: 0.001 };
+      const plain = await runConformance(base);
+      expect(plain.summary.skipped).toBeGreaterThan(plain.summary.passed);
+      expect(plain.summary.enforcement.seed.percent).toBeLessThan(50);
+      expect(plain.exitCode).toBe(0);
+      const skips = await runConformance({ ...base, failOnSkip: true });
+      expect(skips.exitCode).toBe(1);
+      expect(skips.summary.gates.join()).toMatch(/checks were skipped \(--fail-on-skip\)/);
+      const low = await runConformance({ ...base, minCoverage: 50 });
+      expect(low.exitCode).toBe(1);
+      expect(low.summary.gates.join()).toMatch(/testable seed rules enforced .* below --min-coverage 50%/);
+    } finally {
+      await rest.stop();
+    }
+  }, 60_000);
+});
+
+describe("evidence", () => {
+  it("a failure carries the redacted exchange and a curl reproduction that, run by hand, shows it; Markdown escapes what the target sent", async () => {
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    const htmlNotFound: Mutant = {
+      id: "html-404",
+      rule: "error-envelope",
+      description: "404 answers are an HTML page",
+      response: (_req, res) =>
+        res.status === 404 ? { status: 404, headers: { "content-type": "text/html" }, body: undefined, raw: Buffer.from("<html><h1>Not | Found</h1></html>") } : res,
+    };
+    const proxy = await startMutantProxy(reference.url, htmlNotFound);
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const token = file.tokens?.team as string;
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, probe: false, only: ["unknown-*-404"] });
+      const failure = result.checks.flatMap((c) => c.failures).find((f) => f.evidence?.some((e) => e.status === 404));
+      expect(failure, "a failure with the 404 exchange").toBeDefined();
+      const exchange = failure!.evidence!.find((e) => e.status === 404)!;
+      expect(exchange.responseHeaders["content-type"]).toBe("text/html");
+      expect(exchange.responseBody).toContain("<h1>Not | Found</h1>");
+      expect(failure!.reproduce).toContain("$IDEAS_TOKEN");
+      expect(JSON.stringify(result.checks)).not.toContain(token);
+      // Run by hand, the reproduction shows the failure again.
+      const last = failure!.evidence!.at(-1)!;
+      const shown = await run("sh", ["-c", failure!.reproduce!], { env: { ...process.env, IDEAS_TOKEN: token } });
+      expect(shown.stdout).toContain(`HTTP/1.1 ${last.status}`);
+      // A message quoting what a target sent (as describeResponse does for a non-JSON body).
+      result.checks.find((c) => c.failures.length)!.failures[0]!.message += " — body: <html><h1>Oops | down</h1></html>";
+      const md = markdownReport(result);
+      // Outside the fenced evidence blocks (where Markdown renders nothing), what the target sent is escaped.
+      const prose = md.replace(/^(`{3,})text\n[\s\S]*?^\1$/gm, "");
+      expect(md).toContain("<h1>Not | Found</h1>");
+      expect(prose).not.toContain("<h1>");
+      expect(prose).toContain("&lt;h1&gt;");
+      expect(md).not.toContain(token);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 60_000);
+});

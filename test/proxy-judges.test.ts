@@ -1,0 +1,103 @@
+// The judges on exchanges written by hand, for what the mocks and mutants do not show: MCP output open to
+// additions (a new field or enum value is a note, a wrong type a violation), a settled batch that unsettles, a
+// brand whose terminal state comes back to reading, and a batch asked for with SSE-framed answers.
+import { describe, expect, it } from "vitest";
+import { judgeMcp } from "../proxy/mcp-judge.js";
+import { McpState } from "../proxy/mcp-state.js";
+import { judgeRest } from "../proxy/rest-judge.js";
+import { RestState } from "../proxy/rest-state.js";
+import type { Exchange } from "../proxy/types.js";
+
+let seq = 0;
+const exchange = (protocol: "rest" | "mcp", method: string, path: string, request: unknown, status: number, response: unknown, contentType = "application/json"): Exchange => ({
+  protocol,
+  seq: ++seq,
+  method,
+  path,
+  requestHeaders: { authorization: "Bearer [redacted]" },
+  requestText: request === undefined ? "" : JSON.stringify(request),
+  requestTruncated: false,
+  status,
+  responseHeaders: { "content-type": contentType },
+  responseText: typeof response === "string" ? response : JSON.stringify(response),
+  responseTruncated: false,
+  ms: 2,
+});
+
+const batchStatus = (over: Record<string, unknown>) => ({
+  batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77",
+  brandId: "4f1c2b9e-5d0a-4c1e-9a55-3f7f0d6b2a11",
+  companyId: "c7d1a3f0-2b64-4e9a-8f15-6a0c9e4b7d22",
+  status: "ready",
+  settled: true,
+  requestedCount: 1,
+  createdCount: 1,
+  failedCount: 0,
+  pendingCount: 0,
+  items: [{ index: 0, status: "created", postId: "7c2e9a14-3b5d-4f0e-8a61-2d9c4b7e1f30", title: "Autumn", platforms: ["INSTAGRAM"], error: null }],
+  appOrigin: "https://app.example.com",
+  ...over,
+});
+const call = (name: string, args: Record<string, unknown>, id = 1) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+const answer = (data: unknown, id = 1) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: { data } } });
+const statusCall = (data: unknown, state: McpState, sse = false) => {
+  const body = answer(data);
+  const text = sse ? `event: message\ndata: ${JSON.stringify(body)}\n\n` : body;
+  return judgeMcp(exchange("mcp", "POST", "/mcp", call("get_post_batch_status", { batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77" }), 200, text, sse ? "text/event-stream" : "application/json"), state);
+};
+const rulesOf = (v: { violations: { rules: string[] }[] }) => v.violations.flatMap((x) => x.rules);
+
+describe("MCP judge", () => {
+  it("takes a new field and a new enum value as notes, a wrong type as a violation", () => {
+    const state = new McpState();
+    const additions = statusCall(batchStatus({ brandNewField: 1, items: [{ ...batchStatus({}).items[0], status: "created", hasMedia: true }], warnings: [] }), state);
+    expect(additions.violations).toEqual([]);
+    const newValue = statusCall(batchStatus({ status: "archived", settled: false, extra: { deep: true } }), new McpState());
+    expect(newValue.violations.filter((v) => v.rules.includes("result-matches-output-schema"))).toEqual([]);
+    expect(newValue.notes.join()).toMatch(/does not list \(allowed\)/);
+    const wrongType = statusCall(batchStatus({ requestedCount: "1" }), new McpState());
+    expect(rulesOf(wrongType)).toContain("result-matches-output-schema");
+  });
+
+  it("reports a settled batch that unsettles, and a requestedCount that changes, from SSE-framed answers", () => {
+    const state = new McpState();
+    expect(statusCall(batchStatus({}), state, true).violations).toEqual([]);
+    const back = statusCall(batchStatus({ status: "generating", settled: false, createdCount: 0, pendingCount: 1, items: [{ index: 0, status: "generating", postId: null, title: null, platforms: [], error: null }] }), state, true);
+    expect(rulesOf(back)).toEqual(["batch-settles"]);
+    const recount = statusCall(batchStatus({ requestedCount: 2, items: [...batchStatus({}).items, { ...batchStatus({}).items[0], index: 1 }], createdCount: 2 }), state, true);
+    expect(rulesOf(recount)).toEqual(["batch-counts-consistent"]);
+  });
+
+  it("reports an answer that does not answer the request's id", () => {
+    const v = judgeMcp(exchange("mcp", "POST", "/mcp", call("get_workspaces", {}, 5), 200, answer({ workspaces: [], totalCount: 0, truncated: false, needsUserChoice: false }, 6)), new McpState());
+    expect(rulesOf(v)).toEqual(["stateless-requests"]);
+  });
+});
+
+describe("REST judge", () => {
+  const brand = (status: string) => ({
+    object: "brand",
+    id: "brand_7Hq2LmX9c",
+    status,
+    website: "https://www.harbourloaf.ie",
+    name: "Harbour Loaf",
+    language: "en",
+    country: "IE",
+    description: "A bakery.",
+    archetype: { name: "caregiver", rationale: "It cares." },
+    offerings: [],
+    rules: { always: [], never: [] },
+    created_at: "2026-11-10T09:00:00Z",
+  });
+
+  it("reports a failed brand that reads as reading again, unless a new website started a new read", () => {
+    const state = new RestState();
+    const get = (b: unknown) => judgeRest(exchange("rest", "GET", "/v1/brands/brand_7Hq2LmX9c", undefined, 200, b), state);
+    get(brand("failed"));
+    expect(rulesOf(get(brand("reading")))).toContain("brand-terminal-stays");
+    get(brand("ready"));
+    const patched = judgeRest(exchange("rest", "PATCH", "/v1/brands/brand_7Hq2LmX9c", { website: "https://www.harbourloaf.co.uk" }, 200, { ...brand("reading"), website: "https://www.harbourloaf.co.uk" }), state);
+    expect(rulesOf(patched)).not.toContain("brand-terminal-stays");
+    expect(rulesOf(patched)).not.toContain("brand-patch-website-rereads");
+  });
+});

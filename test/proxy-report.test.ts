@@ -1,0 +1,78 @@
+// The proxy's record of a session, without servers: tokens learnt from requests are redacted wherever the
+// target echoes them, the Markdown report escapes what the target sent, and what is kept stays within its caps.
+import { describe, expect, it } from "vitest";
+import { Lru } from "../proxy/lru.js";
+import { markdownReport, mdBlock, mdText } from "../proxy/output.js";
+import { Recorder, recorderCaps } from "../proxy/recorder.js";
+import type { Exchange, Verdict } from "../proxy/types.js";
+
+const exchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
+  protocol: "rest",
+  seq,
+  method: "GET",
+  path: "/v1/brands/brand_1",
+  requestHeaders: { authorization: "Bearer secret-token-abcdef" },
+  requestText: "",
+  requestTruncated: false,
+  status: 200,
+  responseHeaders: { "content-type": "application/json" },
+  responseText: '{"echo":"secret-token-abcdef"}',
+  responseTruncated: false,
+  ms: 3,
+  ...over,
+});
+const failing = (reason: string): Verdict => ({ label: "GET /v1/brands/brand_1", outcome: "200", violations: [{ rules: ["brand-fields-complete"], reason, side: "service" }], notes: [] });
+
+describe("Recorder", () => {
+  it("redacts every token it has seen, in reasons, headers and echoed bodies", () => {
+    const r = new Recorder();
+    r.learnToken("Bearer secret-token-abcdef");
+    const [v] = r.record(exchange(1), failing("the body echoes secret-token-abcdef"));
+    expect(v!.reason).toBe("the body echoes [redacted]");
+    const text = JSON.stringify(r.report());
+    expect(text).not.toContain("secret-token-abcdef");
+    expect(r.report().byRule[0]!.examples[0]!.exchange.requestHeaders.authorization).toBe("Bearer [redacted]");
+  });
+
+  it("keeps counts whole but examples, recent violations and notes within their caps", () => {
+    const r = new Recorder();
+    const n = recorderCaps.recentViolations + 50;
+    for (let i = 1; i <= n; i++) r.record(exchange(i), { ...failing(`reason ${i}`), notes: [`note ${i % (recorderCaps.distinctNotes + 20)}`] });
+    const report = r.report();
+    expect(report.violations).toBe(n);
+    expect(report.byRule[0]!.count).toBe(n);
+    expect(report.byRule[0]!.examples).toHaveLength(recorderCaps.examplesPerRule);
+    expect(r.violations()).toHaveLength(recorderCaps.recentViolations);
+    expect(r.violations().at(-1)!.seq).toBe(n);
+    expect(report.notes).toHaveLength(recorderCaps.distinctNotes);
+  });
+});
+
+describe("Markdown report", () => {
+  it("escapes what the target sent, so it cannot add headings, links, HTML or close its code block", () => {
+    const r = new Recorder();
+    const hostile = "</details><script>x</script> | [link](http://evil) # ```";
+    r.record(exchange(1, { responseText: "```\n# not a heading\n````" }), failing(hostile));
+    const md = markdownReport(r.report());
+    expect(md).not.toContain("<script>");
+    expect(md).toContain(mdText(hostile));
+    expect(mdText("a|b")).toBe("a\\|b");
+    // The fence is longer than any run of backticks inside it.
+    const block = mdBlock("x ```` y");
+    expect(block.startsWith("`````text\n")).toBe(true);
+    expect(md).toContain("`````text\n");
+  });
+});
+
+describe("Lru", () => {
+  it("forgets the least recently used entry beyond its cap", () => {
+    const lru = new Lru<string, number>(2);
+    lru.set("a", 1);
+    lru.set("b", 2);
+    lru.get("a");
+    lru.set("c", 3);
+    expect(lru.keys()).toEqual(["a", "c"]);
+    expect(lru.get("b")).toBeUndefined();
+    expect(() => new Lru(0)).toThrow(/cap/);
+  });
+});
