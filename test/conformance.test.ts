@@ -12,6 +12,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { main } from "../cli/main.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { mcpTargetSlots } from "../conformance/mcp/target.js";
 import { mcpNonPasses } from "./support/mutants.js";
 import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath, repoRoot } from "../conformance/paths.js";
@@ -128,6 +129,13 @@ describe("the rule catalogue", () => {
     expect(rules.byId.get("feedback-outcome-recorded/saved")?.provenance).toBe("inferred");
   });
 
+  it("gives every MCP trigger rule a slot the MCP target file has", () => {
+    const rules = loadRules(mcpRulesPath);
+    const triggers = rules.rules.filter((r) => r.testable === "trigger");
+    expect(triggers.length).toBeGreaterThan(0);
+    for (const r of triggers) expect(mcpTargetSlots, `${r.id} names slot ${r.slot}`).toContain(r.slot);
+  });
+
   it("has unique kebab-case check ids with descriptions", () => {
     const ids = restChecks.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -238,12 +246,16 @@ describe("against the reference server", () => {
     expect(unexpectedSkips(result).map((c) => c.id)).toEqual(["https-plain-http-refused"]);
     expect(result.ledger.filter((e) => e.status === "fail")).toEqual([]);
     expect(unexamined(result)).toEqual([]);
-    expect(result.ledger.filter((e) => e.status === "not-covered").map((e) => `${e.suite}/${e.id}`)).toEqual(restNotCovered.map((id) => `rest/${id}`));
+    // Issue 16 drives the MCP catalogue's not-covered list to empty; until then only REST's list is pinned.
+    expect(result.ledger.filter((e) => e.status === "not-covered" && e.suite === "rest").map((e) => `${e.suite}/${e.id}`)).toEqual(restNotCovered.map((id) => `rest/${id}`));
     const notObservable = (suite: string) => result.ledger.filter((e) => e.suite === suite && e.status === "not-observable").map((e) => e.id).sort();
     expect(notObservable("rest")).toEqual(restNotObservable);
     // MCP rules for callers or for the gateway's edge and releases: nothing a run can see (mcp.yaml says why).
     expect(notObservable("mcp")).toEqual(
-      ["breaking-change-notice", "edge-rate-limit-429", "ids-opaque", "live-list-wins", "poll-pace", "read-before-retry", "token-per-transport", "unknown-fields-tolerated", "versioning-capability"].sort(),
+      loadRules(mcpRulesPath)
+        .rules.filter((r) => r.testable === "not-observable")
+        .map((r) => r.id)
+        .sort(),
     );
     // Every MCP check ran: the reference target file gives every token, trigger and the "all" profile.
     expect(mcpNonPasses(result)).toEqual([]);

@@ -70,7 +70,7 @@ describe("event streams", () => {
     await judged(events, 1);
     const rules = events[0]!.violations.flatMap((v) => v.rules);
     // structuredContent says needsUserChoice true with no match (the text says false): the mirror is broken, and so is the flag.
-    expect(rules).toContain("text-mirrors-data");
+    expect(rules).toContain("text-mirrors-data/get_workspaces");
     expect(rules).toContain("workspaces-limit-truncated");
     expect(events[0]!.line).not.toContain("sse-token-123");
   });

@@ -15,6 +15,7 @@ import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
+import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
@@ -39,6 +40,7 @@ export const mcpChecks: readonly Check[] = [
   ...mcpConventionChecks,
   ...mcpAuthChecks,
   ...mcpProfileChecks,
+  ...mcpFieldChecks,
   ...mcpBuildChecks,
   ...mcpBatchChecks,
   ...mcpPostChecks,

@@ -22,6 +22,8 @@ export interface ContractMeta {
   partnerOnly: boolean;
   scopes: string[];
   errors: string[];
+  /** documented: the seed shows the tool's shape; partly_inferred or inferred: our design where it does not. */
+  source?: "documented" | "partly_inferred" | "inferred";
   /** Parts still in development: input.<field>, output.<path>. */
   inDevelopment?: string[];
 }

@@ -4,7 +4,8 @@
 // refusals before a tool runs (no envelope).
 import type { CheckContext } from "../check.js";
 import { describeCall, type CallOutcome } from "./client.js";
-import { expectedRetryable, requiredFields } from "./contract.js";
+import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
+import { contractOutputProblems } from "./fields.js";
 
 export const R = {
   structured: "success-structured-data",
@@ -16,8 +17,20 @@ export const R = {
   fields: "error-structured-fields",
 } as const;
 
-/** Rules every call a check makes can break; every MCP check declares them. */
-export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields] as const;
+/** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
+const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
+
+/** Rules every call a check makes can break (families: one member per tool, envelope part or code); every MCP check declares them. */
+export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields, "contract-output-shape", "inferred-output-shape"] as const;
+
+/** A per-tool family's member for the call's tool (`<family>/<tool>`); the family itself for a tool the contract lacks. */
+export const forTool = (family: string, tool: string): string => (contractTool.has(tool) ? `${family}/${tool}` : family);
+/** The member of the failure-envelope family for one part of the envelope. */
+const envelopePart = (part: "is-error" | "ok-false" | "code" | "message" | "retryable") => `${R.envelope}/${part}`;
+/** Codes of the envelope catalogue (the members of the per-code families). */
+const envelopeCodes = new Set((catalogue as readonly { code: string; kind: string }[]).filter((e) => e.kind === "envelope").map((e) => e.code));
+/** A per-code family's member (`<family>/<code>`); the family itself for a code the catalogue lacks (upstream_<status>, new codes). */
+const forCode = (family: string, code: string) => (envelopeCodes.has(code) ? `${family}/${code}` : family);
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -41,14 +54,23 @@ export const isEnvelope = (data: unknown): data is { ok: false; error: Record<st
 /** The conventions every answer keeps, whatever it says. */
 export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
   const where = describeCall(o);
-  if (o.error?.kind === "output-schema") ctx.expect(false, R.schema, `${where}: structuredContent does not match the tool's output schema in tools/list`);
-  if (o.error?.kind === "no-structured-content") ctx.expect(false, R.structured, `${where}: a success without structuredContent`);
+  if (o.error?.kind === "output-schema") ctx.expect(false, forTool(R.schema, o.tool), `${where}: structuredContent does not match the tool's output schema in tools/list`);
+  if (o.error?.kind === "no-structured-content") ctx.expect(false, forTool(R.structured, o.tool), `${where}: a success without structuredContent`);
   const r = o.result;
   if (!r) return;
   const sc = r.structuredContent as Record<string, unknown> | undefined;
   if (sc === undefined) return;
-  ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? R.envelope : R.structured, `${where}: structuredContent is not { data: … }`);
-  if (o.text === undefined) ctx.expect(false, R.text, `${where}: content[0] is not the payload as text`);
+  if (!r.isError) {
+    // The SDK client validated structuredContent against the live output schema: a case of that rule passed.
+    ctx.expect(true, forTool(R.schema, o.tool), `${where}: matches the live output schema`);
+    // Judged by the contract too, whatever the gateway advertises (a live schema may say only {type: "object"}).
+    if (contractTool.has(o.tool)) {
+      const problems = contractOutputProblems(o.tool, sc);
+      ctx.expect(problems.length === 0, shapeRule(o.tool), `${where}: structuredContent does not match the contract's output schema: ${problems.join("; ")}`);
+    }
+  }
+  ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? envelopePart("ok-false") : forTool(R.structured, o.tool), `${where}: structuredContent is not { data: … }`);
+  if (o.text === undefined) ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
   else {
     let parsed: unknown;
     let ok = true;
@@ -57,10 +79,10 @@ export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
     } catch {
       ok = false;
     }
-    ctx.expect(ok && sameJson(parsed, o.data), R.text, `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
+    ctx.expect(ok && sameJson(parsed, o.data), forTool(R.text, o.tool), `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
   }
-  if (o.data && typeof o.data === "object" && (o.data as any).cancelled === true)
-    ctx.expect(false, R.cancelled, `${where}: answered { cancelled: true } to a backend call`);
+  if (contractTool.get(o.tool)?.annotations?.readOnlyHint === false)
+    ctx.expect(!(o.data && typeof o.data === "object" && (o.data as any).cancelled === true), `${R.cancelled}/${o.tool}`, `${where}: answered { cancelled: true } to a backend call`);
 }
 
 /**
@@ -81,10 +103,10 @@ export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | reado
     return undefined;
   }
   if (isEnvelope(o.data)) {
-    ctx.expect(false, R.envelope, `${where}: a failure envelope without isError true`);
+    ctx.expect(false, envelopePart("is-error"), `${where}: a failure envelope without isError true`);
     return undefined;
   }
-  if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, R.structured, `${where}: success without structuredContent.data`)) return undefined;
+  if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, forTool(R.structured, o.tool), `${where}: success without structuredContent.data`)) return undefined;
   return o.data;
 }
 
@@ -92,20 +114,20 @@ export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | reado
 function expectEnvelope(ctx: CheckContext, o: CallOutcome): Record<string, any> | undefined {
   const where = describeCall(o);
   const d = o.data;
-  if (!ctx.expect(isEnvelope(d), R.envelope, `${where}: structuredContent.data is not the envelope { ok: false, error }`)) return undefined;
+  if (!ctx.expect(isEnvelope(d), envelopePart("ok-false"), `${where}: structuredContent.data is not the envelope { ok: false, error }`)) return undefined;
   const e = d.error;
-  ctx.expect(
-    typeof e.code === "string" && e.code.length > 0 && typeof e.message === "string" && typeof e.retryable === "boolean",
-    R.envelope,
-    `${where}: error needs a string code and message and a boolean retryable, got ${show({ code: e.code, message: e.message, retryable: e.retryable })}`,
-  );
+  const got = show({ code: e.code, message: e.message, retryable: e.retryable });
+  ctx.expect(typeof e.code === "string" && e.code.length > 0, envelopePart("code"), `${where}: error needs a string code, got ${got}`);
+  ctx.expect(typeof e.message === "string", envelopePart("message"), `${where}: error needs a string message, got ${got}`);
+  ctx.expect(typeof e.retryable === "boolean", envelopePart("retryable"), `${where}: error needs a boolean retryable, got ${got}`);
   if (typeof e.code === "string") {
     const want = expectedRetryable(e as { code: string });
     if (want !== undefined)
-      ctx.expect(e.retryable === want, R.retryable, `${where}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
-    const missing = requiredFields(e.code).filter((f) => !(f in e));
+      ctx.expect(e.retryable === want, forCode(R.retryable, e.code), `${where}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
+    const fields = requiredFields(e.code);
+    const missing = fields.filter((f) => !(f in e));
     if (e.code === "platform_not_supported" && !("supportedPlatforms" in e) && !("supportedChannels" in e)) missing.push("supportedPlatforms");
-    ctx.expect(missing.length === 0, R.fields, `${where}: ${e.code} lacks ${missing.join(", ")}`);
+    if (fields.length || e.code === "platform_not_supported") ctx.expect(missing.length === 0, forCode(R.fields, e.code), `${where}: ${e.code} lacks ${missing.join(", ")}`);
   }
   return e;
 }
@@ -134,7 +156,7 @@ export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant):
     ctx.expect(false, want.rule, `${where}: expected a failure${codes ? ` with ${codes.join(" or ")}` : ""}`);
     return undefined;
   }
-  ctx.expect(r.isError === true, R.envelope, `${where}: a failure envelope needs isError true, got ${show(r.isError)}`);
+  ctx.expect(r.isError === true, envelopePart("is-error"), `${where}: a failure envelope needs isError true, got ${show(r.isError)}`);
   const e = expectEnvelope(ctx, o);
   if (e && codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
   return e;

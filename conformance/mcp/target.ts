@@ -48,6 +48,55 @@ export interface McpTriggers {
   captionRefused?: string;
   /** Added to a caption: the provider refuses that destination once (a retryable code). */
   captionRefusedOnce?: string;
+  // Slots of the rule catalogue's trigger rules (spec/rules/mcp.yaml `slot:`) that no check reads yet (issue 16).
+  /** Added to a caption, `{code}` replaced by a per-destination code: the provider refuses that destination with it. */
+  captionRefusedCode?: string;
+  /** Added to a caption: the destination is accepted and finishes later (publishing_in_progress). */
+  captionSlow?: string;
+  /** Added to a caption: the provider takes the destination and never reports (stuck_at_provider). */
+  captionStuck?: string;
+  /** Added to the main caption: a story goes out partly (story_partially_published). */
+  captionStoryPartial?: string;
+  /** Added to a caption: the publishing provider fails (publisher_error). */
+  captionPublisherError?: string;
+  /** Added to a brief: the AI allowance is used up (usage_limit_exceeded). */
+  briefAllowanceExhausted?: string;
+  /** Added to a brief: the allowance runs out part way, later slots end skipped. */
+  briefAllowanceRunsOut?: string;
+  /** Added to a brief: generation fails (ai_generation_failed). */
+  briefAiFails?: string;
+  /** Added to a render prompt, `{code}` replaced by an image render code: the render fails with it. */
+  renderFails?: string;
+  /** Added to a render prompt: the workspace renders from design templates (template_rendering). */
+  promptTemplates?: string;
+  /** A subreddit that requires a flair (reddit_flair_required). */
+  subredditNeedsFlair?: string;
+  /** A website whose build cannot be started (create_profile answers failed, build_not_queued). */
+  websiteFailsQueue?: string;
+  /** A website flagged as harmful (websiteRefusal URL_UNSAFE). */
+  websiteUnsafe?: string;
+  /** A website refused for a reason the gateway does not know (no websiteRefusal). */
+  websiteRefusedUnknown?: string;
+  /** An externalId whose workspace pays its own plan (external_billing_workspace). */
+  externalBillingExternalId?: string;
+  /** A colour whose save meets a concurrent one (design_style_busy). */
+  designStyleBusy?: string;
+  /** A logo address that is no usable logo (logo_unreadable). */
+  logoUnreadable?: string;
+  /** A platform with no headless connect (headless_connect_unavailable). */
+  headlessUnsupportedPlatform?: string;
+  /** A connectToken that has expired (connect_session_expired). */
+  connectTokenExpired?: string;
+  /** A brandId not on the design style (design_style_unavailable). */
+  designStyleUnavailableBrand?: string;
+  /** A post id whose design changed after approval (design_changed_after_approval). */
+  designChanged?: string;
+  /** A token for which the gateway cannot get the partner client's access (partner_downstream_auth_failed). */
+  partnerDownstreamAuthFails?: string;
+  /** How the target provokes the common failure codes (internal_error, upstream_*, writes_disabled, …). */
+  commonErrors?: string;
+  /** How the target provokes a refusal it does not recognise (upstream_<status>). */
+  upstreamStatus?: string;
 }
 
 export interface McpInputs {
@@ -134,7 +183,38 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   brief_fails: "briefFails",
   caption_refused: "captionRefused",
   caption_refused_once: "captionRefusedOnce",
+  caption_refused_code: "captionRefusedCode",
+  caption_slow: "captionSlow",
+  caption_stuck: "captionStuck",
+  caption_story_partial: "captionStoryPartial",
+  caption_publisher_error: "captionPublisherError",
+  brief_allowance_exhausted: "briefAllowanceExhausted",
+  brief_allowance_runs_out: "briefAllowanceRunsOut",
+  brief_ai_fails: "briefAiFails",
+  render_fails: "renderFails",
+  prompt_templates: "promptTemplates",
+  subreddit_needs_flair: "subredditNeedsFlair",
+  website_fails_queue: "websiteFailsQueue",
+  website_unsafe: "websiteUnsafe",
+  website_refused_unknown: "websiteRefusedUnknown",
+  external_billing_external_id: "externalBillingExternalId",
+  design_style_busy: "designStyleBusy",
+  logo_unreadable: "logoUnreadable",
+  headless_unsupported_platform: "headlessUnsupportedPlatform",
+  connect_token_expired: "connectTokenExpired",
+  design_style_unavailable_brand: "designStyleUnavailableBrand",
+  design_changed: "designChanged",
+  partner_downstream_auth_fails: "partnerDownstreamAuthFails",
+  common_errors: "commonErrors",
+  upstream_status: "upstreamStatus",
 };
+
+/** Every slot of the `mcp:` section a rule of spec/rules/mcp.yaml may name (`mcp.tokens.…`, `mcp.triggers.…`, `mcp.inputs.…`). */
+export const mcpTargetSlots: readonly string[] = [
+  ...Object.keys(tokenKeys).map((k) => `mcp.tokens.${k}`),
+  ...Object.keys(triggerKeys).map((k) => `mcp.triggers.${k}`),
+  ...["brand_id", "website", "allow_publishing"].map((k) => `mcp.inputs.${k}`),
+];
 
 export interface McpTargetFile {
   url?: string;

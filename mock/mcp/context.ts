@@ -20,6 +20,7 @@ export interface Principal {
 }
 
 /** A failure a tool reports in the contract's envelope ({ok:false, error:{code, message, retryable, …extra}}). */
+// rule: retryable-per-catalogue error-structured-fields failure-envelope
 export class ToolError extends Error {
   readonly code: ErrorCode;
   readonly extra: Record<string, unknown>;

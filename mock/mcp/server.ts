@@ -67,10 +67,12 @@ export interface McpMock {
   stop(): Promise<void>;
 }
 
+// rule: partner-only-hidden partner-only-listed contract-tools-listed
 const visibleTo = (principal: Principal, tool: ManifestTool) => !tool._meta[contractMetaKey].partnerOnly || principal.kind === "partner";
 const toolsList = createToolsListCache((audience) => manifest.filter((t) => audience === "partner" || !t._meta[contractMetaKey].partnerOnly));
 
 /** A result in the seed's convention: structuredContent {data}, the same payload as JSON text. */
+// rule: success-structured-data text-mirrors-data failure-envelope no-cancelled-for-partner
 function result(data: unknown, isError = false): CallToolResult {
   return {
     content: [{ type: "text", text: JSON.stringify(data) }],
@@ -80,6 +82,7 @@ function result(data: unknown, isError = false): CallToolResult {
 }
 
 /** How the MCP SDK's own server refuses a call before any tool runs: text, no envelope. */
+// rule: schema-violation-refused-first unknown-argument-refused unknown-tool-fails partner-only-call-unknown
 function refusal(text: string): CallToolResult {
   return { content: [{ type: "text", text: `MCP error -32602: ${text}` }], isError: true };
 }
@@ -92,9 +95,11 @@ const internalError = () =>
   result(new ToolError("internal_error", "The mock failed on its side; try once more.").envelope(), true);
 
 /** One tools/call, after HTTP-level checks: visibility, input validation, the handler, output validation. */
+// rule: result-matches-output-schema contract-output-shape inferred-output-shape partner-not-found uuid-brand-id uuid-brand-id-inferred time-without-zone-refused
 export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args: Record<string, unknown>): CallToolResult {
   const tool = toolsByName.get(name);
   if (!tool || !visibleTo(ctx.principal, tool)) return refusal(`Tool ${name} not found`);
+  // rule: post-id-argument-names post-id-argument-inferred limit-create-profile-website-url limit-create-profile-name limit-create-profile-external-id limit-create-posts-count limit-create-posts-brief limit-create-posts-media-ids limit-reschedule-moves delete-confirm-true
   // Seed: a client with no partner configured fails every call, so before its arguments are even looked at.
   if (!ctx.principal.partnerConfigured) {
     return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
@@ -242,6 +247,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       const known = match ? tokens.get(match[1]!) : undefined;
       if (!known || known.expired) {
         const challenge = match ? `Bearer realm="mcp", error="invalid_token", error_description="The token is unknown or expired."` : `Bearer realm="mcp"`;
+        // rule: unauthenticated-401 expired-token-401
         return sendJson(res, 401, { error: match ? "invalid_token" : "unauthorized", error_description: "A valid bearer token is required." }, { "www-authenticate": challenge });
       }
       if (req.method !== "POST") {
@@ -266,6 +272,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       }
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
       if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
+        // rule: insufficient-scope-403 read-scope-suffices
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
           "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
         });
@@ -281,12 +288,14 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         { name: "ideas-contract-gateway-mock", version: "0.1.0" },
         { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
       );
+      // rule: tools-list-schemas read-only-hint input-schema-not-tightened input-schema-keeps-limits output-schema-accepts-contract output-schema-allows-cancelled
       mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(principal, t)) }));
       mcp.setRequestHandler(CallToolRequestSchema, async (request) => {
         const answer = callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
         record.outcome = outcomeOf(answer);
         return answer;
       });
+      // rule: stateless-requests
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
         void transport.close();

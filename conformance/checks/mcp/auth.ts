@@ -3,15 +3,21 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
+import { contractTools } from "../../mcp/contract.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpHttpResponse } from "../../mcp/http.js";
-import { mcpCheck, show, viewPost } from "./common.js";
+import { mcpCheck, probeOf, show, viewPost } from "./common.js";
+
+/** The contract tools the normal token sees that match `where` (partner-only ones never: no scope check reaches them). */
+async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Promise<string[]> {
+  const live = new Set((await m.session.tools("normal")).map((t) => t.name));
+  return contractTools.filter((t) => live.has(t.name) && !t.meta.partnerOnly && where(t.annotations?.readOnlyHint === true)).map((t) => t.name);
+}
 
 const group = "mcp-auth";
 
-function expect401(ctx: CheckContext, res: McpHttpResponse, what: string): void {
-  const rule = "unauthenticated-401";
+function expect401(ctx: CheckContext, res: McpHttpResponse, what: string, rule: string): void {
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
   ctx.expect(challenge !== undefined && /^\s*Bearer\b/i.test(challenge), rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge`);
@@ -28,56 +34,75 @@ export const authChecks: Check[] = [
   mcpCheck({
     id: "mcp-no-token-401",
     description: "A request without a token is refused with HTTP 401 and a Bearer challenge, no envelope",
-    rules: ["unauthenticated-401"],
+    rules: ["unauthenticated-401/missing"],
     group,
     tokenless: true,
     async run(ctx, m) {
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), undefined), "tools/call without a token");
-      expect401(ctx, await m.session.raw({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, undefined), "tools/list without a token");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), undefined), "tools/call without a token", "unauthenticated-401/missing");
+      expect401(ctx, await m.session.raw({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, undefined), "tools/list without a token", "unauthenticated-401/missing");
     },
   }),
   mcpCheck({
     id: "mcp-bad-token-401",
-    description: "A request with an invalid (or expired) token is refused with HTTP 401 and a Bearer challenge",
-    rules: ["unauthenticated-401"],
+    description: "A request with an invalid token is refused with HTTP 401 and a Bearer challenge",
+    rules: ["unauthenticated-401/invalid"],
     group,
     tokenless: true,
     async run(ctx, m) {
       const invalid = `conformance-invalid-${randomBytes(12).toString("hex")}`;
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), invalid), "tools/call with an invalid token");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), invalid), "tools/call with an invalid token", "unauthenticated-401/invalid");
+    },
+  }),
+  mcpCheck({
+    id: "mcp-expired-token-401",
+    description: "A request with an expired token is refused with HTTP 401 and a Bearer challenge",
+    rules: ["expired-token-401"],
+    group,
+    tokenless: true,
+    async run(ctx, m) {
       const expired = m.target.tokens.expired;
-      if (expired) expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), expired), "tools/call with an expired token");
-      else ctx.note("no expired token given (MCP_EXPIRED_TOKEN): only an invalid one was tried");
+      if (!expired) return ctx.skip("no expired token given (MCP_EXPIRED_TOKEN, mcp.tokens.expired)");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), expired), "tools/call with an expired token", "expired-token-401");
     },
   }),
   mcpCheck({
     id: "mcp-read-scope-reads",
-    description: "A token with mcp:read only lists tools and calls the tools that change nothing",
+    description: "A token with mcp:read only lists tools and reaches every tool that changes nothing",
     rules: ["read-scope-suffices"],
     group,
     needs: ["mcp:readonly-token"],
     async run(ctx, m) {
       const tools = await m.session.tools("readonly");
       ctx.expect(tools.length > 0, "read-scope-suffices", "tools/list with a read-only token listed nothing");
-      expectOk(ctx, await m.session.call("get_workspaces", {}, "readonly"), "read-scope-suffices");
+      const token = m.session.token("readonly");
+      for (const tool of await listed(m, (readOnly) => readOnly)) {
+        // rule: read-scope-suffices/<tool>. Reached = a tool result (success or the tool's own refusal), not HTTP 403.
+        const res = await m.session.raw(toolsCall(tool, probeOf(m, tool)), token);
+        ctx.expect(res.status === 200 && !!res.body?.result, `read-scope-suffices/${tool}`, `${tool} with a read-only token answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
+      }
       const brandId = await m.jobs.brandId(ctx);
-      expectOk(ctx, await m.session.call("get_profile", { brandId }, "readonly"), "read-scope-suffices");
+      expectOk(ctx, await m.session.call("get_profile", { brandId }, "readonly"), "read-scope-suffices/get_profile");
     },
   }),
   mcpCheck({
     id: "mcp-write-without-scope-403",
-    description: "A write with a token lacking mcp:write is refused with HTTP 403 insufficient_scope, and the post is unchanged",
+    description: "Every write with a token lacking mcp:write is refused with HTTP 403 insufficient_scope, and a real post is unchanged",
     rules: ["insufficient-scope-403"],
     group,
     needs: ["mcp:readonly-token"],
     async run(ctx, m) {
-      const rule = "insufficient-scope-403";
+      const token = m.session.token("readonly");
+      const expect403 = (res: McpHttpResponse, tool: string) => {
+        const rule = `insufficient-scope-403/${tool}`;
+        ctx.expect(res.status === 403, rule, `${tool} with a read-only token answered HTTP ${res.status}, expected 403: ${res.text.slice(0, 200)}`);
+        const said = `${res.header("www-authenticate") ?? ""} ${res.text}`;
+        ctx.expect(/insufficient_scope/.test(said), rule, `${tool}: the 403 does not say insufficient_scope (WWW-Authenticate ${show(res.header("www-authenticate"))}, body ${res.text.slice(0, 200)})`);
+      };
+      for (const tool of await listed(m, (readOnly) => !readOnly)) expect403(await m.session.raw(toolsCall(tool, probeOf(m, tool)), token), tool);
+      const rule = "insufficient-scope-403/update_post";
       const id = await m.jobs.claimPost(ctx, "the write-scope check");
       const before = (await viewPost(ctx, m, id, rule)).contentDigest;
-      const res = await m.session.raw(toolsCall("update_post", { id, caption: "Conformance run: written without mcp:write." }), m.session.token("readonly"));
-      ctx.expect(res.status === 403, rule, `update_post with a read-only token answered HTTP ${res.status}, expected 403: ${res.text.slice(0, 200)}`);
-      const said = `${res.header("www-authenticate") ?? ""} ${res.text}`;
-      ctx.expect(/insufficient_scope/.test(said), rule, `the 403 does not say insufficient_scope (WWW-Authenticate ${show(res.header("www-authenticate"))}, body ${res.text.slice(0, 200)})`);
+      expect403(await m.session.raw(toolsCall("update_post", { id, caption: "Conformance run: written without mcp:write." }), token), "update_post");
       const after = (await viewPost(ctx, m, id, rule)).contentDigest;
       ctx.expect(after === before, rule, `the refused write changed post ${id} (digest ${before} → ${after})`);
     },
@@ -89,9 +114,11 @@ export const authChecks: Check[] = [
     group,
     needs: ["mcp:partner-unconfigured-token"],
     async run(ctx, m) {
-      expectError(ctx, await m.session.call("get_workspaces", {}, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found" });
+      const live = new Set((await m.session.tools("normal")).map((t) => t.name));
+      for (const t of contractTools.filter((t) => !t.meta.partnerOnly && live.has(t.name)))
+        expectError(ctx, await m.session.call(t.name, probeOf(m, t.name), "partnerUnconfigured"), { code: "partner_not_found", rule: `partner-not-found/${t.name}` });
       const call = (await probeCall(m)) as { params: { arguments: Record<string, unknown> } };
-      expectError(ctx, await m.session.call("get_profile", call.params.arguments, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found" });
+      expectError(ctx, await m.session.call("get_profile", call.params.arguments, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found/get_profile" });
     },
   }),
 ];

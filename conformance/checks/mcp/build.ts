@@ -3,7 +3,9 @@
 // websites; and the approval a partner workspace requires.
 import type { Check } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { describeCall, expectError, expectOk } from "../../mcp/expect.js";
+import { buildFailureCodes } from "../../mcp/contract.js";
+import { describeCall, expectError, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
 import { mcpCheck, show } from "./common.js";
 
@@ -14,18 +16,19 @@ export const buildChecks: Check[] = [
   mcpCheck({
     id: "mcp-create-profile-building",
     description: "create_profile with a new externalId answers at once: ids, created true, status building",
-    rules: ["create-profile-building"],
+    rules: ["create-profile-building", "create-profile-output-fields"],
     group,
     needs,
     async run(ctx, m) {
-      const rule = "create-profile-building";
+      const rule = (member: string) => `create-profile-building/${member}`;
       const t = await m.jobs.build("main");
       if (!t.created) return ctx.skip(t.problem ?? "create_profile was not called");
-      const d = expectOk(ctx, t.created, rule);
+      const d = expectOk(ctx, t.created, rule("ids"));
       if (!d) return;
-      ctx.expect(typeof d.brandId === "string" && typeof d.companyId === "string", rule, `create_profile answered ids ${show(d.brandId)}, ${show(d.companyId)}`);
-      ctx.expect(d.created === true, rule, `a new externalId answered created ${show(d.created)}`);
-      ctx.expect(d.status === "building" || (d.status === "failed" && typeof d.error === "string"), rule, `a new profile answered status ${show(d.status)}${d.error ? ` (${d.error})` : ""}`);
+      expectContractFields(ctx, "create-profile-output-fields", "create_profile", "CreateProfileOutput", d, "create_profile");
+      ctx.expect(typeof d.brandId === "string" && typeof d.companyId === "string", rule("ids"), `create_profile answered ids ${show(d.brandId)}, ${show(d.companyId)}`);
+      ctx.expect(d.created === true, rule("created"), `a new externalId answered created ${show(d.created)}`);
+      ctx.expect(d.status === "building" || (d.status === "failed" && typeof d.error === "string"), rule("status"), `a new profile answered status ${show(d.status)}${d.error ? ` (${d.error})` : ""}`);
     },
   }),
   mcpCheck({
@@ -35,33 +38,37 @@ export const buildChecks: Check[] = [
     group,
     needs,
     async run(ctx, m) {
-      const rule = "create-profile-idempotent";
+      const rule = (member: string) => `create-profile-idempotent/${member}`;
       const t = await m.jobs.build("main");
       if (!t.brandId || !t.repeat) return ctx.skip(t.problem ?? "no profile was made");
-      const again = expectOk(ctx, t.repeat, rule);
+      const again = expectOk(ctx, t.repeat, rule("same-ids"));
       if (again) {
-        ctx.expect(again.brandId === t.brandId && again.companyId === t.companyId, rule, `the repeat answered ${show([again.brandId, again.companyId])}, the first call ${show([t.brandId, t.companyId])}`);
-        ctx.expect(again.created === false, rule, `the repeat answered created ${show(again.created)}`);
+        // The repeat sent another name and website: the first call's profile all the same.
+        ctx.expect(again.brandId === t.brandId && again.companyId === t.companyId, [rule("same-ids"), rule("other-arguments-ignored")], `the repeat answered ${show([again.brandId, again.companyId])}, the first call ${show([t.brandId, t.companyId])}`);
+        ctx.expect(again.created === false, rule("created-false"), `the repeat answered created ${show(again.created)}`);
       }
-      const q = expectOk(ctx, t.repeatQuery!, rule);
-      if (q) ctx.expect(q.totalCount === 0, rule, `a workspace named as the repeat was made: ${describeCall(t.repeatQuery!)}`);
+      const q = expectOk(ctx, t.repeatQuery!, rule("no-second-workspace"));
+      if (q) ctx.expect(q.totalCount === 0, rule("no-second-workspace"), `a workspace named as the repeat was made: ${describeCall(t.repeatQuery!)}`);
       if (t.after) {
-        const after = expectOk(ctx, t.after, rule);
-        if (after) ctx.expect(after.created === false && after.brandId === t.brandId && after.status === "ready", rule, `a repeat once ready answered ${show(after)}`);
+        const after = expectOk(ctx, t.after, rule("current-state"));
+        if (after) ctx.expect(after.created === false && after.brandId === t.brandId && after.status === "ready", rule("current-state"), `a repeat once ready answered ${show(after)}`);
       }
     },
   }),
   mcpCheck({
     id: "mcp-build-completes",
     description: "A build goes building → ready, as get_profile's onboarding shows",
-    rules: ["build-completes"],
+    rules: ["build-completes", "onboarding-fields"],
     group,
     needs,
     async run(ctx, m) {
       const rule = "build-completes";
       const t = await m.jobs.build("main");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
-      for (const o of t.polls) expectOk(ctx, o, rule);
+      for (const o of t.polls) {
+        const p = expectOk(ctx, o, rule);
+        if (p) expectContractFields(ctx, "onboarding-fields", "get_profile", "Onboarding", p.onboarding, `get_profile ${t.brandId} onboarding`);
+      }
       ctx.expect(t.outcome === "ready", rule, `profile ${t.brandId}: the build ended ${t.outcome}${t.problem ? ` (${t.problem})` : ""}${t.settled ? `: ${show(t.settled)}` : ""}`);
       const statuses = t.polls.map((o) => okData(o)?.onboarding?.status);
       ctx.expect(statuses.slice(0, -1).every((s) => s === "building"), rule, `profile ${t.brandId} went through ${show(statuses)} before it settled`);
@@ -70,59 +77,74 @@ export const buildChecks: Check[] = [
   mcpCheck({
     id: "mcp-profile-not-ready-while-building",
     description: "While a build runs, readiness has profile_not_ready and create_posts is refused with profile_not_ready (retryable)",
-    rules: ["profile-not-ready-blocker", "profile-not-ready-refusal"],
+    rules: ["profile-not-ready-blocker", "profile-not-ready-refusal/create_posts"],
     group,
     needs,
     async run(ctx, m) {
       const t = await m.jobs.build("main");
       if (!t.during?.profile || !t.during.createPosts) return ctx.skip(t.problem ?? "nothing was asked while the build ran");
-      const p = expectOk(ctx, t.during.profile, "profile-not-ready-blocker");
-      if (p?.onboarding?.status !== "building" && p?.onboarding?.status !== "failed")
-        ctx.skip(`the build was ${show(p?.onboarding?.status)} before it could be looked at`);
+      const p = expectOk(ctx, t.during.profile, "profile-not-ready-blocker/building");
+      const status = p?.onboarding?.status;
+      if (status !== "building" && status !== "failed") ctx.skip(`the build was ${show(status)} before it could be looked at`);
+      // rule: profile-not-ready-blocker/<building|failed>
       ctx.expect(
         p.readiness?.canGenerate === false && Array.isArray(p.readiness?.blockers) && p.readiness.blockers.includes("profile_not_ready"),
-        "profile-not-ready-blocker",
-        `while building, readiness is ${show(p.readiness)}`,
+        `profile-not-ready-blocker/${status}`,
+        `while ${status}, readiness is ${show(p.readiness)}`,
       );
       const after = okData(t.during.profileAfter)?.onboarding?.status;
       if (after !== "building" && after !== "failed")
         return ctx.note(`the build was ${show(after)} right after create_posts: whether it ran while building is not known, so it is not judged`);
-      expectError(ctx, t.during.createPosts, { code: "profile_not_ready", rule: "profile-not-ready-refusal" });
+      expectError(ctx, t.during.createPosts, { code: "profile_not_ready", rule: "profile-not-ready-refusal/create_posts" });
     },
   }),
   mcpCheck({
     id: "mcp-failed-build-retried",
     description: "A failed build is retried by repeating create_profile: building again, created false, then ready",
-    rules: ["failed-build-retried-by-repeat", "build-completes"],
+    rules: ["failed-build-retried-by-repeat", "build-fails", "build-failure-codes"],
     group,
     needs: [...needs, "trigger:mcp-website-fails-build"],
     async run(ctx, m) {
       const rule = "failed-build-retried-by-repeat";
       const t = await m.jobs.build("fails");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
-      if (!ctx.expect(t.outcome === "failed", "build-completes", `the failing website's build ended ${t.outcome} (${show(t.settled)})`)) return;
-      ctx.expect(typeof t.settled?.error === "string" && t.settled.error.length > 0, "build-completes", `a failed build has onboarding ${show(t.settled)}, expected an error code`);
-      const restart = expectOk(ctx, t.restart!, rule);
+      if (!ctx.expect(t.outcome === "failed", "build-fails", `the failing website's build ended ${t.outcome} (${show(t.settled)})`)) return;
+      const code = t.settled?.error;
+      ctx.expect(typeof code === "string" && code.length > 0, "build-fails", `a failed build has onboarding ${show(t.settled)}, expected an error code`);
+      // rule: build-failure-codes/<code> (a code outside the catalogue is allowed: the set is open)
+      const member = typeof code === "string" && buildFailureCodes.has(code) ? [`build-failure-codes/${code}`] : [];
+      const restart = expectOk(ctx, t.restart!, [rule, ...member]);
       if (!restart) return;
-      ctx.expect(restart.status === "building" && restart.created === false && restart.brandId === t.brandId, rule, `the repeat after the failure answered ${show(restart)}`);
+      ctx.expect(restart.status === "building" && restart.created === false && restart.brandId === t.brandId, [rule, ...member], `the repeat after the failure answered ${show(restart)}`);
       ctx.expect(t.restartOutcome === "ready", rule, `the restarted build ended ${t.restartOutcome}`);
     },
   }),
   mcpCheck({
     id: "mcp-website-refused",
-    description: "A social profile as website is refused with invalid_website_url and nothing is created",
-    rules: ["website-refused"],
+    description: "A social profile, an address that never resolves and a private address as website are each refused with invalid_website_url and its reason, and nothing is created",
+    rules: ["website-refused", "website-refusal-reason"],
     group,
     needs,
     async run(ctx, m) {
       const rule = "website-refused";
-      const externalId = `conformance-${m.jobs.run}-refused`;
-      const e = expectError(ctx, await m.session.call("create_profile", { websiteUrl: `https://www.instagram.com/conformance${m.jobs.run}`, name: `Conformance refused ${m.jobs.run}`, externalId }, "partner"), {
-        code: "invalid_website_url",
-        rule,
-      });
-      if (e && "websiteRefusal" in e) ctx.expect(e.websiteRefusal === "BLOCKED_DOMAIN", rule, `a social profile was refused as ${show(e.websiteRefusal)}, expected BLOCKED_DOMAIN`);
-      // Nothing was made: the same externalId with a good website makes a new profile (then it is erased).
+      const refusals = [
+        ["BLOCKED_DOMAIN", `https://www.instagram.com/conformance${m.jobs.run}`],
+        // .invalid never resolves (RFC 6761).
+        ["URL_NOT_REACHABLE", `https://conformance-${m.jobs.run}.invalid`],
+        ["URL_NOT_ALLOWED", "http://127.0.0.1/"],
+      ] as const;
+      for (const [reason, websiteUrl] of refusals) {
+        // rule: website-refusal-reason/<reason>
+        const externalId = `conformance-${m.jobs.run}-refused-${reason.toLowerCase()}`;
+        const e = expectError(ctx, await m.session.call("create_profile", { websiteUrl, name: `Conformance refused ${m.jobs.run}`, externalId }, "partner"), {
+          code: "invalid_website_url",
+          rule: [rule, `website-refusal-reason/${reason}`],
+        });
+        // The seed leaves websiteRefusal out when the gateway does not know why; when given, it names the reason.
+        if (e && "websiteRefusal" in e) ctx.expect(e.websiteRefusal === reason, `website-refusal-reason/${reason}`, `${websiteUrl} was refused as ${show(e.websiteRefusal)}, expected ${reason}`);
+      }
+      // Nothing was made: the first externalId with a good website makes a new profile (then it is erased).
+      const externalId = `conformance-${m.jobs.run}-refused-blocked_domain`;
       const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance refused ${m.jobs.run}`, externalId }, "partner"), rule);
       if (!made) return;
       ctx.expect(made.created === true, rule, `after a refusal, the same externalId answered created ${show(made.created)}: the refused call made something`);
@@ -130,17 +152,51 @@ export const buildChecks: Check[] = [
     },
   }),
   mcpCheck({
-    id: "mcp-approval-required",
-    description: "In a partner workspace, scheduling a post with no approval recorded is refused with approval_required",
-    rules: ["approval-required"],
+    id: "mcp-create-profile-inputs",
+    description: "create_profile refuses each text input beyond each side of its length before it runs, and takes a bare domain as website",
+    rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "create-profile-bare-domain"],
     group,
     needs,
     async run(ctx, m) {
-      const rule = "approval-required";
+      const base = { websiteUrl: m.target.inputs.website, name: `Conformance limits ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-limits` };
+      const erase = async (o: { data?: unknown }) => {
+        const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
+        if (typeof made === "string") await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
+      };
+      for (const [family, field, max] of [
+        ["limit-create-profile-website-url", "websiteUrl", 2048],
+        ["limit-create-profile-name", "name", 100],
+        ["limit-create-profile-external-id", "externalId", 200],
+      ] as const) {
+        // rule: <family>/min, <family>/max. Should the gateway take one after all, what it made is erased.
+        const long = field === "websiteUrl" ? `https://www.example.com/${"p".repeat(max)}` : "x".repeat(max + 1);
+        for (const [side, value] of [["min", ""], ["max", long]] as const) {
+          const o = await m.session.call("create_profile", { ...base, [field]: value }, "partner");
+          expectRefusedFirst(ctx, o, `${family}/${side}`);
+          await erase(o);
+        }
+      }
+      const bare = new URL(m.target.inputs.website).hostname;
+      const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.jobs.run}-bare` }, "partner");
+      const d = expectOk(ctx, o, "create-profile-bare-domain");
+      if (d) ctx.expect(typeof d.brandId === "string" && d.created === true, "create-profile-bare-domain", `a bare domain ${bare} answered ${show(d)}`);
+      await erase(o);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-approval-required",
+    description: "In a partner workspace, scheduling a post with no approval recorded is refused with approval_required",
+    rules: ["approval-required", "connection-warning"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const rule = "approval-required/schedule_post";
       const t = await m.jobs.readyBuild(ctx);
       const s = m.session;
       const created = okData(await s.call("create_posts", { brandId: t.brandId, brief: "Conformance run: opening week specials.", count: 1, includeImage: false }, "partner"));
       if (!created?.batchId) return ctx.skip("create_posts in the new profile did not answer a batch");
+      // A new client has no connected channel yet: its posts get provisional destinations, and create_posts says so.
+      ctx.expect(typeof created.connectionWarning === "string" && created.connectionWarning.length > 0, "connection-warning", `create_posts for a client with no channel answered connectionWarning ${show(created.connectionWarning)}`);
       const tm = m.target.timing;
       let postId: string | undefined;
       const r = await m.jobs.poll(
@@ -155,8 +211,65 @@ export const buildChecks: Check[] = [
       postId = okData(r.outcomes.at(-1))?.items?.find((i: any) => typeof i?.postId === "string")?.postId;
       if (!postId) return ctx.skip("the new profile's batch made no post");
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.jobs.future(60) }, "partner"), { code: "approval_required", rule });
+      // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
+      if (m.target.inputs.allowPublishing)
+        expectError(ctx, await s.call("publish_post_now", { id: postId }, "partner"), { code: "approval_required", rule: "approval-required/publish_post_now" });
+      const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.jobs.future(61) }] }, "partner"), "approval-required/reschedule_posts");
+      if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
       const left = okData(await s.call("get_post_status", { id: postId }, "partner"));
-      ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), rule, `post ${postId} was booked though approval was required`);
+      ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-create-profile-trigger-refusals",
+    description: "A website whose build cannot start answers failed with build_not_queued; a harmful one is refused as URL_UNSAFE, one refused for an unknown reason without websiteRefusal",
+    rules: ["create-profile-not-queued", "website-refusal-unsafe", "website-refusal-unknown-left-out"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const { websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown } = m.target.triggers;
+      if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
+        return ctx.skip("no website that fails to queue, is harmful or is refused for an unknown reason (mcp.triggers.website_fails_queue, website_unsafe, website_refused_unknown)");
+      const call = (websiteUrl: string, key: string) =>
+        m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
+      if (websiteFailsQueue) {
+        const rule = "create-profile-not-queued/build_not_queued";
+        const d = expectOk(ctx, await call(websiteFailsQueue, "not-queued"), rule);
+        if (d) {
+          ctx.expect(d.status === "failed" && d.error === "build_not_queued", rule, `a build that cannot start answered ${show({ status: d.status, error: d.error })}`);
+          if (typeof d.brandId === "string") await m.session.call("delete_profile", { brandId: d.brandId, confirm: true }, "partner");
+        }
+      }
+      if (websiteUnsafe) {
+        const e = expectError(ctx, await call(websiteUnsafe, "unsafe"), { code: "invalid_website_url", rule: "website-refusal-unsafe/URL_UNSAFE" });
+        if (e) ctx.expect(e.websiteRefusal === "URL_UNSAFE", "website-refusal-unsafe/URL_UNSAFE", `a harmful website was refused as ${show(e.websiteRefusal)}`);
+      }
+      if (websiteRefusedUnknown) {
+        const e = expectError(ctx, await call(websiteRefusedUnknown, "refused-unknown"), { code: "invalid_website_url", rule: "website-refusal-unknown-left-out/unknown" });
+        if (e) ctx.expect(!("websiteRefusal" in e), "website-refusal-unknown-left-out/unknown", `a refusal for an unknown reason carries websiteRefusal ${show(e.websiteRefusal)}`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-external-billing-refused",
+    description: "deactivate_profile and delete_profile of a workspace that pays its own plan answer external_billing_workspace and change nothing",
+    rules: ["external-billing-refused"],
+    group,
+    needs,
+    async run(ctx, m) {
+      const marker = m.target.triggers.externalBillingExternalId;
+      if (!marker) return ctx.skip("no externalId of a workspace that pays its own plan (mcp.triggers.external_billing_external_id)");
+      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.jobs.run}`, externalId: `${marker}-${m.jobs.run}` }, "partner"));
+      if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
+      for (const [tool, args] of [
+        ["deactivate_profile", { brandId: made.brandId }],
+        ["delete_profile", { brandId: made.brandId, confirm: true }],
+      ] as const) {
+        // rule: external-billing-refused/<tool>
+        expectError(ctx, await m.session.call(tool, args, "partner"), { code: "external_billing_workspace", rule: `external-billing-refused/${tool}` });
+      }
+      const p = expectOk(ctx, await m.session.call("get_profile", { brandId: made.brandId }, "partner"), "external-billing-refused/deactivate_profile");
+      if (p) ctx.expect(p.isActive === true, "external-billing-refused/deactivate_profile", `after refused ending calls the profile has isActive ${show(p.isActive)}`);
     },
   }),
 ];

@@ -6,6 +6,7 @@ import type { CallOutcome } from "../../mcp/client.js";
 import { callRules, expectOk, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
+import { probeInput } from "../../mcp/probes.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml (the call rules are added). */
 export interface McpCheckDef extends Omit<Check, "run"> {
@@ -25,6 +26,14 @@ export const unknownUuid = () => {
   const h = randomBytes(16).toString("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
+
+const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
+
+/** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
+export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(probeInput(tool, m.jobs.run, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
+  );
 
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
 export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerCase();

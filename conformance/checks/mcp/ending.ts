@@ -2,7 +2,8 @@
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { describeCall, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { describeCall, expectError, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
@@ -20,47 +21,50 @@ export const endingChecks: Check[] = [
   mcpCheck({
     id: "mcp-deactivation-progress",
     description: "deactivate_profile: deactivation_scheduled, progress on repeat, then deactivated; the profile is inactive",
-    rules: ["deactivation-progress"],
+    rules: ["deactivation-progress", "deactivate-output-fields", "deactivation-effects/profile-inactive"],
     group,
     needs,
     async run(ctx, m) {
-      const rule = "deactivation-progress";
+      const rule = (member: string) => `deactivation-progress/${member}`;
       const { brandId, companyId } = await newClient(ctx, m, "deactivate");
       const call = () => m.session.call("deactivate_profile", { brandId }, "partner");
-      const first = expectOk(ctx, await call(), rule);
+      const first = expectOk(ctx, await call(), rule("first-call"));
       if (!first) return;
-      ctx.expect(first.status === "deactivation_scheduled" || first.status === "deactivated", rule, `the first call answered status ${show(first.status)}`);
-      ctx.expect(first.companyId === companyId, rule, `deactivate_profile answered companyId ${show(first.companyId)}, expected ${companyId}`);
+      ctx.expect(first.status === "deactivation_scheduled" || first.status === "deactivated", rule("first-call"), `the first call answered status ${show(first.status)}`);
+      ctx.expect(first.companyId === companyId, rule("company-id"), `deactivate_profile answered companyId ${show(first.companyId)}, expected ${companyId}`);
       const t = m.target.timing;
       const r = await pollCall(ctx, m, `deactivation of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deactivation_scheduled", t.endingPollMs, t.endingDeadlineMs);
-      const seen = [first, ...r.outcomes.map((o) => expectOk(ctx, o, rule))].filter(Boolean);
+      const seen = [first, ...r.outcomes.map((o) => expectOk(ctx, o, rule("ends-deactivated")))].filter(Boolean);
+      for (const d of seen) expectContractFields(ctx, "deactivate-output-fields", "deactivate_profile", "DeactivateProfileOutput", d, `deactivate_profile ${brandId}`);
       const statuses = seen.map((d) => d.status);
-      ctx.expect(statuses.at(-1) === "deactivated", rule, `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
+      ctx.expect(statuses.at(-1) === "deactivated", rule("ends-deactivated"), `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
       const counts = seen.map((d) => d.unscheduledPosts);
-      ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= counts[i - 1])), rule, `unscheduledPosts went ${show(counts)}`);
-      const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), rule);
-      if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), rule, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
+      ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= counts[i - 1])), rule("unscheduled-monotonic"), `unscheduledPosts went ${show(counts)}`);
+      const effect = "deactivation-effects/profile-inactive";
+      const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), effect);
+      if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), effect, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
     },
   }),
   mcpCheck({
     id: "mcp-deletion-progress",
     description: "delete_profile: deleted true, deletion_scheduled, then deleted; later calls keep answering deleted, never not_found",
-    rules: ["deletion-progress", "deleted-sticky"],
+    rules: ["deletion-progress", "deleted-sticky", "delete-output-fields"],
     group,
     needs,
     async run(ctx, m) {
       const { brandId, companyId } = await newClient(ctx, m, "delete");
       const call = () => m.session.call("delete_profile", { brandId, confirm: true }, "partner");
-      const first = expectOk(ctx, await call(), "deletion-progress");
+      const first = expectOk(ctx, await call(), "deletion-progress/first-call");
       if (!first) return;
-      ctx.expect(first.deleted === true && first.companyId === companyId, "deletion-progress", `the first call answered ${show(first)}`);
-      ctx.expect(first.status === "deletion_scheduled" || first.status === "deleted", "deletion-progress", `the first call answered status ${show(first.status)}`);
+      expectContractFields(ctx, "delete-output-fields", "delete_profile", "DeleteProfileOutput", first, `delete_profile ${brandId}`);
+      ctx.expect(first.deleted === true && first.companyId === companyId, "deletion-progress/first-call", `the first call answered ${show(first)}`);
+      ctx.expect(first.status === "deletion_scheduled" || first.status === "deleted", "deletion-progress/first-call", `the first call answered status ${show(first.status)}`);
       const t = m.target.timing;
       const r = await pollCall(ctx, m, `deletion of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deletion_scheduled", t.endingPollMs, t.endingDeadlineMs);
       const last = r.outcomes.at(-1);
-      if (last) expectOk(ctx, last, "deletion-progress");
+      if (last) expectOk(ctx, last, "deletion-progress/ends-deleted");
       const lastData = last ? okData(last) : first;
-      if (!ctx.expect(lastData?.status === "deleted" && lastData.deleted === true, "deletion-progress", `deletion ended with ${last ? describeCall(last) : show(first)}`)) return;
+      if (!ctx.expect(lastData?.status === "deleted" && lastData.deleted === true, "deletion-progress/ends-deleted", `deletion ended with ${last ? describeCall(last) : show(first)}`)) return;
       // Sticky: looked at again, twice, an interval apart.
       for (let i = 0; i < 2; i++) {
         ctx.waiting(`deleted ${brandId}: look ${i + 1} after it finished`);
@@ -74,13 +78,14 @@ export const endingChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-delete-confirm-true",
-    description: "delete_profile with confirm other than true is refused before it runs",
-    rules: ["delete-confirm-true"],
+    description: "delete_profile with confirm other than true is refused before it runs; with a brandId that never named a profile it answers not_found",
+    rules: ["delete-confirm-true", "delete-unknown-not-found"],
     group,
     needs,
     async run(ctx, m) {
-      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true");
-      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true");
+      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true/false");
+      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true/missing");
+      expectError(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: true }, "partner"), { code: "not_found", rule: "delete-unknown-not-found" });
     },
   }),
 ];

@@ -2,12 +2,15 @@
 // and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL, with a
 // second render refused while the first runs.
 import type { Check } from "../../check.js";
-import { renderRetryable } from "../../mcp/contract.js";
+import { catalogue, renderRetryable } from "../../mcp/contract.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
+import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
-import { editCaption, mcpCheck, pollCall, show, viewPost, wellFormedError } from "./common.js";
+import { editCaption, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
 
 const group = "mcp-posts";
+/** The image render codes of the catalogue (the members of render-failure-codes). */
+const renderCodes = new Set((catalogue as readonly { code: string; kind: string }[]).filter((e) => e.kind === "image_render").map((e) => e.code));
 
 /** The job states after which nothing more happens (the contract's set is open; these two end a render). */
 const finishedJob = (status: unknown) => status === "completed" || status === "failed";
@@ -16,65 +19,100 @@ export const postChecks: Check[] = [
   mcpCheck({
     id: "mcp-view-post-fields",
     description: "view_post: id and postId the same, postText a caption of the post, imageUrl the first picture, characterCount the caption's length",
-    rules: ["view-post-fields"],
+    rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls", "slide-text-source-null"],
     group,
     async run(ctx, m) {
-      const rule = "view-post-fields";
+      const rule = (member: string) => `view-post-fields/${member}`;
       const t = await m.jobs.doneBatch(ctx);
       const ids: string[] = (t.last?.items ?? []).map((i: any) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
       for (const id of ids) {
-        const v = await viewPost(ctx, m, id, rule);
-        ctx.expect(v.id === id && v.postId === id, rule, `view_post ${id} answered id ${show(v.id)} and postId ${show(v.postId)}`);
+        const v = await viewPost(ctx, m, id, rule("id-post-id"));
+        ctx.expect(v.id === id && v.postId === id, rule("id-post-id"), `view_post ${id} answered id ${show(v.id)} and postId ${show(v.postId)}`);
         const destinations: any[] = Array.isArray(v.destinations) ? v.destinations : [];
         const captions = destinations.map((d) => d?.text).filter((s): s is string => typeof s === "string" && s !== "");
-        if (captions.length) ctx.expect(captions.includes(v.postText), rule, `post ${id}: postText ${show(v.postText)} is none of its destinations' captions`);
+        if (captions.length) ctx.expect(captions.includes(v.postText), rule("post-text"), `post ${id}: postText ${show(v.postText)} is none of its destinations' captions`);
         const urls: unknown[] = Array.isArray(v.imageUrls) ? v.imageUrls : [];
-        ctx.expect(v.imageUrl === (urls[0] ?? null), rule, `post ${id}: imageUrl ${show(v.imageUrl)} is not the first of imageUrls ${show(urls)}`);
+        ctx.expect(v.imageUrl === (urls[0] ?? null), rule("image-url"), `post ${id}: imageUrl ${show(v.imageUrl)} is not the first of imageUrls ${show(urls)}`);
         for (const d of destinations) {
           if (typeof d?.text !== "string") continue;
           // Platforms count characters as code points (an emoji is one), not UTF-16 units.
           const length = [...d.text].length;
-          ctx.expect(d.characterCount === length, rule, `post ${id} ${d.platform}: characterCount ${show(d.characterCount)} for a caption of ${length} characters`);
+          ctx.expect(d.characterCount === length, rule("character-count"), `post ${id} ${d.platform}: characterCount ${show(d.characterCount)} for a caption of ${length} characters`);
+        }
+        // Every destination shares the post's picture in each slot (stories carry one picture or video).
+        for (const d of destinations.filter((d) => Array.isArray(d?.imageUrls) && d.imageUrls.length > 0))
+          ctx.expect(d.imageUrls.every((u: unknown, k: number) => u === urls[k]), "same-picture-per-slot/imageUrls", `post ${id} ${d.platform}: pictures ${show(d.imageUrls)}, the post's ${show(urls)}`);
+        for (const d of destinations.filter((d) => Array.isArray(d?.images))) {
+          ctx.expect(show(d.images.map((i: any) => i?.url)) === show(d.imageUrls), "images-match-image-urls/images", `post ${id} ${d.platform}: images ${show(d.images.map((i: any) => i?.url))}, imageUrls ${show(d.imageUrls)}`);
+          for (const img of d.images.filter((i: any) => i?.slideTextSource === null))
+            ctx.expect(img.slideText === null, "slide-text-source-null/slideTextSource", `post ${id} ${d.platform}: slideText ${show(img.slideText)} with no slideTextSource`);
         }
       }
     },
   }),
   mcpCheck({
-    id: "mcp-digest-follows-content",
-    description: "contentDigest stays while the content does, changes with a caption, and get_post_status reports the same digest",
-    rules: ["digest-follows-content"],
+    id: "mcp-batch-item-matches-post",
+    description: "A created batch item, get_post_status and view_post of one post agree on destinations, media, pictures and digest",
+    rules: ["batch-item-matches-post", "digest-agrees-across-views"],
     group,
     async run(ctx, m) {
-      const rule = "digest-follows-content";
-      const id = await m.jobs.claimPost(ctx, "the digest check");
-      const first = await viewPost(ctx, m, id, rule);
-      const again = await viewPost(ctx, m, id, rule);
-      ctx.expect(typeof first.contentDigest === "string" && first.contentDigest.length > 0, rule, `post ${id} with its picture landed has contentDigest ${show(first.contentDigest)}`);
-      ctx.expect(again.contentDigest === first.contentDigest, rule, `post ${id}: two reads of unchanged content gave digests ${show(first.contentDigest)} and ${show(again.contentDigest)}`);
-      const status = okData(await m.session.call("get_post_status", { id }));
+      // A post no other check changes, read through both views one after the other.
+      const id = await m.jobs.claimPost(ctx, "the batch item against its post");
+      const t = await m.jobs.doneBatch(ctx);
+      const batch = expectOk(ctx, await m.session.call("get_post_batch_status", { batchId: t.batchId }), "batch-item-matches-post/platforms");
+      const v = await viewPost(ctx, m, id, "batch-item-matches-post/platforms");
+      const item = (batch?.items ?? []).find((i: any) => i?.postId === id);
+      if (!item) return ctx.fail("batch-item-matches-post/platforms", `batch ${t.batchId} no longer lists post ${id}`);
+      const urls: unknown[] = Array.isArray(v.imageUrls) ? v.imageUrls : [];
+      const same = (member: string, ok: boolean, what: string) => ctx.expect(ok, `batch-item-matches-post/${member}`, `post ${id}: ${what}`);
+      same("platforms", show([...(item.platforms ?? [])].sort()) === show(platformsOf(v).sort()), `batch item platforms ${show(item.platforms)}, view_post destinations ${show(platformsOf(v))}`);
+      if ("hasMedia" in item) same("has-media", item.hasMedia === urls.length > 0, `batch item hasMedia ${show(item.hasMedia)}, view_post imageUrls ${show(urls)}`);
+      if ("imageUrls" in item) same("image-urls", show(item.imageUrls) === show(urls), `batch item imageUrls ${show(item.imageUrls)}, view_post ${show(urls)}`);
+      if ("contentDigest" in item)
+        ctx.expect(item.contentDigest === v.contentDigest, ["batch-item-matches-post/content-digest", "digest-agrees-across-views/get_post_batch_status"], `post ${id}: batch item contentDigest ${show(item.contentDigest)}, view_post ${show(v.contentDigest)}`);
+      // rule: digest-agrees-across-views/<tool> (contentDigest on status and items is in development: judged when given)
+      const status = expectOk(ctx, await m.session.call("get_post_status", { id }), "digest-agrees-across-views/get_post_status");
       if (status && "contentDigest" in status)
-        ctx.expect(status.contentDigest === first.contentDigest, rule, `post ${id}: get_post_status reports digest ${show(status.contentDigest)}, view_post ${show(first.contentDigest)}`);
+        ctx.expect(status.contentDigest === v.contentDigest, "digest-agrees-across-views/get_post_status", `post ${id}: get_post_status reports digest ${show(status.contentDigest)}, view_post ${show(v.contentDigest)}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-digest-follows-content",
+    description: "contentDigest stays while the content does, and changes with a caption and with a first comment",
+    rules: ["digest-follows-content/stable", "digest-follows-content/caption", "digest-follows-content/first-comment"],
+    group,
+    async run(ctx, m) {
+      const rule = (member: string) => `digest-follows-content/${member}`;
+      const id = await m.jobs.claimPost(ctx, "the digest check");
+      const first = await viewPost(ctx, m, id, rule("stable"));
+      const again = await viewPost(ctx, m, id, rule("stable"));
+      ctx.expect(typeof first.contentDigest === "string" && first.contentDigest.length > 0, rule("stable"), `post ${id} with its picture landed has contentDigest ${show(first.contentDigest)}`);
+      ctx.expect(again.contentDigest === first.contentDigest, rule("stable"), `post ${id}: two reads of unchanged content gave digests ${show(first.contentDigest)} and ${show(again.contentDigest)}`);
       const platform = first.destinations?.find((d: any) => typeof d?.text === "string" && d.text !== "")?.platform;
       if (!platform) return ctx.skip(`post ${id} has no destination with a caption to change`);
       const caption = `${first.destinations.find((d: any) => d.platform === platform).text} (edited by the conformance run)`;
-      await editCaption(ctx, m, id, caption, rule, platform);
-      const edited = await viewPost(ctx, m, id, rule);
-      ctx.expect(edited.destinations?.find((d: any) => d?.platform === platform)?.text === caption, rule, `post ${id}: the new ${platform} caption does not read back`);
-      ctx.expect(edited.contentDigest !== first.contentDigest, rule, `post ${id}: the ${platform} caption changed and contentDigest stayed ${show(first.contentDigest)}`);
+      await editCaption(ctx, m, id, caption, rule("caption"), platform);
+      const edited = await viewPost(ctx, m, id, rule("caption"));
+      ctx.expect(edited.destinations?.find((d: any) => d?.platform === platform)?.text === caption, rule("caption"), `post ${id}: the new ${platform} caption does not read back`);
+      ctx.expect(edited.contentDigest !== first.contentDigest, rule("caption"), `post ${id}: the ${platform} caption changed and contentDigest stayed ${show(first.contentDigest)}`);
+      // A first comment is digested content too.
+      if (!expectOk(ctx, await m.session.call("update_post", { id, firstComment: `Conformance run ${m.jobs.run}: a first comment.` }), rule("first-comment"))) return;
+      const commented = await viewPost(ctx, m, id, rule("first-comment"));
+      ctx.expect(commented.contentDigest !== edited.contentDigest, rule("first-comment"), `post ${id}: the first comment changed and contentDigest stayed ${show(edited.contentDigest)}`);
     },
   }),
   mcpCheck({
     id: "mcp-regenerate-job",
     description: "regenerate_post_image answers a jobId; a second render is refused while it runs; it ends with a new picture URL and digest",
-    rules: ["regenerate-job", "image-in-progress", "new-picture-new-url"],
+    rules: ["regenerate-job", "image-in-progress", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "render-failure-codes", "generation-in-background/regenerate_post_image"],
     group,
     async run(ctx, m) {
       const id = await m.jobs.claimPost(ctx, "the picture render check");
-      const before = await viewPost(ctx, m, id, "new-picture-new-url");
-      const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job");
+      const before = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
+      const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job/job-id");
       if (!started) return;
-      if (!ctx.expect(typeof started.jobId === "string" && started.jobId.length > 0, "regenerate-job", `regenerate_post_image answered ${show(started)}, no jobId`)) return;
+      if (!ctx.expect(typeof started.jobId === "string" && started.jobId.length > 0, ["regenerate-job/job-id", "generation-in-background/regenerate_post_image"], `regenerate_post_image answered ${show(started)}, no jobId`)) return;
       const follow = (jobId: string) =>
         pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o).status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
 
@@ -87,8 +125,8 @@ export const postChecks: Check[] = [
         const again = await m.session.call("regenerate_post_image", { postId: id });
         const status = okData(await m.session.call("get_generation_job", { jobId: running }))?.status;
         if (!finishedJob(status)) {
-          const e = expectError(ctx, again, { code: "image_generation_in_progress", rule: "image-in-progress" });
-          if (e && "jobId" in e) ctx.expect(e.jobId === running, "image-in-progress", `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${running}`);
+          const e = expectError(ctx, again, { code: "image_generation_in_progress", rule: "image-in-progress/refused" });
+          if (e && "jobId" in e) ctx.expect(e.jobId === running, "image-in-progress/job-id", `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${running}`);
           break;
         }
         const next = okData(again)?.jobId;
@@ -101,25 +139,93 @@ export const postChecks: Check[] = [
 
       const polled = await follow(started.jobId);
       const last = polled.outcomes.at(-1);
-      const end = last ? expectOk(ctx, last, "regenerate-job") : undefined;
+      for (const o of polled.outcomes) {
+        const job = okData(o);
+        if (job) expectContractFields(ctx, "generation-job-fields", "get_generation_job", "GenerationJob", job, `get_generation_job ${started.jobId}`);
+      }
+      const end = last ? expectOk(ctx, last, "regenerate-job/ends") : undefined;
       if (!end) return;
-      if (!ctx.expect(polled.finished, "regenerate-job", `render ${started.jobId} had not ended by the deadline: ${show(end)}`)) return;
-      ctx.expect(end.jobId === started.jobId, "regenerate-job", `get_generation_job ${started.jobId} answered jobId ${show(end.jobId)}`);
+      if (!ctx.expect(polled.finished, "regenerate-job/ends", `render ${started.jobId} had not ended by the deadline: ${show(end)}`)) return;
+      ctx.expect(end.jobId === started.jobId, "regenerate-job/job-id", `get_generation_job ${started.jobId} answered jobId ${show(end.jobId)}`);
       if (end.status === "failed") {
-        ctx.expect(wellFormedError(end.error), "regenerate-job", `a failed render has error ${show(end.error)}`);
+        ctx.expect(wellFormedError(end.error), "regenerate-job/ends", `a failed render has error ${show(end.error)}`);
         const want = renderRetryable(end.error?.code);
-        ctx.expect(want !== undefined, "regenerate-job", `a failed render has code ${show(end.error?.code)}, not an image render code`);
-        if (want !== undefined) ctx.expect(end.error.retryable === want, "retryable-per-catalogue", `render code ${end.error.code} has retryable ${show(end.error.retryable)}, the catalogue says ${want}`);
+        ctx.expect(want !== undefined, "regenerate-job/ends", `a failed render has code ${show(end.error?.code)}, not an image render code`);
+        if (want !== undefined) ctx.expect(end.error.retryable === want, `render-failure-codes/${end.error.code}`, `render code ${end.error.code} has retryable ${show(end.error.retryable)}, the catalogue says ${want}`);
         return ctx.skip(`the render failed (${show(end.error?.code)}), so no new picture to look at`);
       }
       const final = lastJob === started.jobId ? end : okData((await follow(lastJob)).outcomes.at(-1));
-      const after = await viewPost(ctx, m, id, "new-picture-new-url");
+      const after = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
       const oldUrls = new Set<unknown>(before.imageUrls ?? []);
       const fresh = (after.imageUrls ?? []).filter((u: unknown) => !oldUrls.has(u));
-      ctx.expect(fresh.length > 0, "new-picture-new-url", `post ${id}: after the render, imageUrls ${show(after.imageUrls)} has no new URL (before ${show(before.imageUrls)})`);
+      ctx.expect(fresh.length > 0, "new-picture-new-url/new-url", `post ${id}: after the render, imageUrls ${show(after.imageUrls)} has no new URL (before ${show(before.imageUrls)})`);
       if (typeof final?.imageUrl === "string")
-        ctx.expect((after.imageUrls ?? []).includes(final.imageUrl), "regenerate-job", `the last render's imageUrl ${final.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
-      ctx.expect(after.contentDigest !== before.contentDigest, "new-picture-new-url", `post ${id}: a new picture and contentDigest stayed ${show(before.contentDigest)}`);
+        ctx.expect((after.imageUrls ?? []).includes(final.imageUrl), "regenerate-job/image-url", `the last render's imageUrl ${final.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
+      ctx.expect(after.contentDigest !== before.contentDigest, ["new-picture-new-url/new-digest", "digest-follows-content/picture"], `post ${id}: a new picture and contentDigest stayed ${show(before.contentDigest)}`);
+    },
+  }),
+  mcpCheck({
+    id: "mcp-render-failures",
+    description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
+    rules: ["render-failure-codes", "template-rendering"],
+    group,
+    async run(ctx, m) {
+      const { renderFails, promptTemplates } = m.target.triggers;
+      if (!renderFails && !promptTemplates) return ctx.skip("no prompt that fails a render or renders from templates (mcp.triggers.render_fails, prompt_templates)");
+      // A draft of its own with the caller's caption (no generation), so no post of the main batch is used up.
+      const brandId = await m.jobs.brandId(ctx);
+      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: a draft for failing renders.` }), "template-rendering/regenerate_post_image");
+      const id: unknown = draft?.id ?? draft?.postId;
+      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
+      const t = m.target.timing;
+      for (const code of renderFails ? [...renderCodes] : []) {
+        // rule: render-failure-codes/<code>. One render at a time: the next starts once this one ended.
+        const rule = `render-failure-codes/${code}`;
+        const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt: `Conformance run. ${renderFails!.replaceAll("{code}", code)}` }), rule);
+        if (typeof started?.jobId !== "string") continue;
+        const polled = await pollCall(ctx, m, `render ${started.jobId}`, () => m.session.call("get_generation_job", { jobId: started.jobId }), (o) => !okData(o) || finishedJob(okData(o).status), t.jobPollMs, t.jobDeadlineMs);
+        const end = okData(polled.outcomes.at(-1));
+        ctx.expect(end?.status === "failed" && end.error?.code === code && end.error?.retryable === renderRetryable(code), rule, `a render failing with ${code} ended ${show({ status: end?.status, error: end?.error })}`);
+      }
+      if (promptTemplates) {
+        const prompt = `Conformance run. ${promptTemplates}`;
+        expectError(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt }), { code: "template_rendering", rule: "template-rendering/regenerate_post_image" });
+        expectError(ctx, await m.session.call("generate_image", { brandId, prompt, saveToLibrary: true }), { code: "template_rendering", rule: "template-rendering/generate_image-save-to-library" });
+      }
+      await m.session.call("delete_post", { id });
+    },
+  }),
+  mcpCheck({
+    id: "mcp-draft-edits",
+    description: "On a draft of its own: a caption too long for every destination is refused with caption_over_limit, removePlatforms takes a destination off, generate_caption answers a caption, delete_post removes the draft",
+    rules: ["caption-over-limit", "remove-platforms", "generate-caption", "delete-post"],
+    group,
+    async run(ctx, m) {
+      const brandId = await m.jobs.brandId(ctx);
+      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: a draft to edit.` }), "remove-platforms/update_post");
+      const id: unknown = draft?.id ?? draft?.postId;
+      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
+      const view = await viewPost(ctx, m, id, "remove-platforms/update_post");
+      const limits: number[] = (view.destinations ?? []).map((d: any) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number");
+      // Longer than every destination allows (a 0 limit means none on record: then no caption is too long).
+      if (limits.length && !limits.includes(0)) {
+        const rule = "caption-over-limit/update_post";
+        const e = expectError(ctx, await m.session.call("update_post", { id, caption: "x".repeat(Math.max(...limits) + 1) }), { code: "caption_over_limit", rule });
+        if (e) ctx.expect(e.characterLimit === Math.min(...limits), rule, `caption_over_limit names characterLimit ${show(e.characterLimit)}; the shortest refusing limit is ${Math.min(...limits)}`);
+        ctx.expect((await viewPost(ctx, m, id, rule)).contentDigest === view.contentDigest, rule, `post ${id} changed though the caption was refused`);
+      }
+      const platforms = platformsOf(view);
+      if (platforms.length > 1) {
+        const gone = platforms.at(-1)!;
+        expectOk(ctx, await m.session.call("update_post", { id, removePlatforms: [gone] }), "remove-platforms/update_post");
+        const after = platformsOf(await viewPost(ctx, m, id, "remove-platforms/update_post"));
+        ctx.expect(!after.includes(gone) && after.length === platforms.length - 1, "remove-platforms/update_post", `removePlatforms ${gone}: destinations went ${show(platforms)} → ${show(after)}`);
+      }
+      const caption = expectOk(ctx, await m.session.call("generate_caption", { postId: id }), "generate-caption");
+      if (caption) ctx.expect(caption.postId === id && typeof caption.caption === "string" && caption.caption.length > 0, "generate-caption", `generate_caption answered ${show(caption)}`);
+      const deleted = expectOk(ctx, await m.session.call("delete_post", { id }), "delete-post");
+      if (deleted) ctx.expect(deleted.deleted === true && deleted.id === id, "delete-post", `delete_post answered ${show(deleted)}`);
+      expectError(ctx, await m.session.call("view_post", { id }), { code: ["not_found"], rule: "delete-post" });
     },
   }),
 ];

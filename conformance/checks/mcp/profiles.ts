@@ -1,126 +1,156 @@
 // Workspaces, brands and profiles: get_workspaces' limit, totalCount, truncated, needsUserChoice and query;
 // list_brands; readiness and channel fields of get_profile.
 import type { Check, CheckContext } from "../../check.js";
-import { channelHealth } from "../../mcp/contract.js";
-import { expectOk } from "../../mcp/expect.js";
+import { channelHealth, readinessBlockers } from "../../mcp/contract.js";
+import { expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { okData } from "../../mcp/jobs.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show } from "./common.js";
 
 const group = "mcp-profiles";
 
-async function workspaces(ctx: CheckContext, m: McpContext, args: Record<string, unknown>, rule: string): Promise<any> {
+async function workspaces(ctx: CheckContext, m: McpContext, args: Record<string, unknown>, rule: string | readonly string[]): Promise<any> {
   const d = expectOk(ctx, await m.session.call("get_workspaces", args), rule);
   if (!d || !Array.isArray(d.workspaces)) return ctx.fail(rule, `get_workspaces ${JSON.stringify(args)} did not list workspaces: ${show(d)}`);
   return d;
 }
 
-function expectListShape(ctx: CheckContext, d: any, args: Record<string, unknown>, rule: string): void {
+/** The list's counts against its length (rule workspaces-limit-truncated, one member per statement). */
+function expectListShape(ctx: CheckContext, d: any, args: Record<string, unknown>): void {
+  const rule = (member: string) => `workspaces-limit-truncated/${member}`;
   const limit = typeof args.limit === "number" ? args.limit : 50;
   const n = d.workspaces.length;
   const where = `get_workspaces ${JSON.stringify(args)}`;
-  ctx.expect(n <= limit, rule, `${where}: ${n} workspaces, more than the limit ${limit}`);
-  ctx.expect(Number.isInteger(d.totalCount) && d.totalCount >= n, rule, `${where}: totalCount ${show(d.totalCount)} is below the ${n} listed`);
-  ctx.expect(d.truncated === d.totalCount > n, rule, `${where}: truncated ${show(d.truncated)} with ${n} of ${show(d.totalCount)} listed`);
-  ctx.expect(d.needsUserChoice === d.totalCount > 1, rule, `${where}: needsUserChoice ${show(d.needsUserChoice)} with ${show(d.totalCount)} matches`);
+  ctx.expect(n <= limit, rule(typeof args.limit === "number" ? "at-most-limit" : "default-limit"), `${where}: ${n} workspaces, more than the limit ${limit}`);
+  ctx.expect(Number.isInteger(d.totalCount) && d.totalCount >= n, rule("total-count"), `${where}: totalCount ${show(d.totalCount)} is below the ${n} listed`);
+  ctx.expect(d.truncated === d.totalCount > n, rule("truncated"), `${where}: truncated ${show(d.truncated)} with ${n} of ${show(d.totalCount)} listed`);
+  ctx.expect(d.needsUserChoice === d.totalCount > 1, rule("needs-user-choice"), `${where}: needsUserChoice ${show(d.needsUserChoice)} with ${show(d.totalCount)} matches`);
 }
 
 const generationBlockers = ["brand_inactive", "no_brand_profile", "profile_not_ready"];
+// A build does not hold publishing up, and connection_check_failed leaves the state unknown: neither stops publishing.
 const publishBlockers = ["brand_inactive", "no_brand_profile", "no_channel_connected", "all_channels_need_reauth", "all_channels_disconnected"];
 const publishable = new Set(["connected", "expiring_soon"]);
+const blockerCodes = [...readinessBlockers];
 
 /** Readiness and channel rules of one profile payload. */
 export function expectProfileConsistent(ctx: CheckContext, p: any, where: string): void {
   const r = p?.readiness;
-  if (!ctx.expect(!!r && typeof r.canGenerate === "boolean" && typeof r.canPublish === "boolean" && Array.isArray(r.blockers), "readiness-consistent", `${where}: readiness ${show(r)} lacks canGenerate, canPublish or blockers`))
-    return;
-  for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-consistent", `${where}: blocker ${show(b)} is not a code`);
-  if (r.blockers.some((b: string) => generationBlockers.includes(b))) ctx.expect(r.canGenerate === false, "readiness-consistent", `${where}: canGenerate true with blockers ${show(r.blockers)}`);
-  if (r.blockers.some((b: string) => publishBlockers.includes(b))) ctx.expect(r.canPublish === false, "readiness-consistent", `${where}: canPublish true with blockers ${show(r.blockers)}`);
+  if (!r || typeof r.canGenerate !== "boolean" || typeof r.canPublish !== "boolean" || !Array.isArray(r.blockers)) return; // the fields check judges the shape
+  for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-blockers-are-codes/blockers", `${where}: blocker ${show(b)} is not a code`);
+  for (const b of r.blockers as unknown[]) {
+    if (typeof b !== "string" || !blockerCodes.includes(b)) continue; // an unknown blocker: the set is open
+    // rule: readiness-consistent/<blocker>
+    if (publishBlockers.includes(b)) ctx.expect(r.canPublish === false, `readiness-consistent/${b}`, `${where}: canPublish true with blocker ${b}`);
+    if (generationBlockers.includes(b)) ctx.expect(r.canGenerate === false, `readiness-consistent/${b}`, `${where}: canGenerate true with blocker ${b}`);
+  }
   if (r.canPublish) {
-    ctx.expect(p.isActive === true, "readiness-consistent", `${where}: canPublish true on an inactive profile`);
-    ctx.expect((p.channels ?? []).some((c: any) => publishable.has(c?.health)), "readiness-consistent", `${where}: canPublish true without a publishable channel`);
+    ctx.expect(p.isActive === true, "can-publish-definition/active", `${where}: canPublish true on an inactive profile`);
+    ctx.expect(!r.blockers.includes("no_brand_profile"), "can-publish-definition/has-brand-settings", `${where}: canPublish true without brand settings (no_brand_profile)`);
+    ctx.expect((p.channels ?? []).some((c: any) => publishable.has(c?.health)), "can-publish-definition/publishable-channel", `${where}: canPublish true without a publishable channel`);
   }
   const channels: any[] = Array.isArray(p.channels) ? p.channels : [];
+  const generation: unknown[] = Array.isArray(p.generationPlatforms) ? p.generationPlatforms : [];
   for (const c of channels) {
     const at = `${where} channel ${show(c?.platform)}`;
-    ctx.expect(channelHealth.has(c?.health), "channel-fields", `${at}: health ${show(c?.health)} is not one of ${[...channelHealth].join(", ")}`);
-    if (c?.health === "connected") ctx.expect(c.healthReason === null, "channel-fields", `${at}: connected with healthReason ${show(c.healthReason)}, expected null`);
+    if (c?.health === "connected") ctx.expect(c.healthReason === null, "health-reason-null-when-connected/connected", `${at}: connected with healthReason ${show(c.healthReason)}, expected null`);
+    if (c?.health === "expiring_soon" && c.tokenRefreshInDays !== null && c.tokenRefreshInDays !== undefined)
+      ctx.expect(typeof c.tokenRefreshInDays === "number" && c.tokenRefreshInDays <= 14, "expiring-soon-window/expiring_soon", `${at}: expiring_soon with tokenRefreshInDays ${show(c.tokenRefreshInDays)}`);
+    if (!channelHealth.has(c?.health)) continue; // an unknown health: the set is open
+    // rule: channel-health-publishes/<health>
+    const listed = generation.includes(c.platform);
+    ctx.expect(listed === publishable.has(c.health), `channel-health-publishes/${c.health}`, `${at}: health ${c.health}, and generationPlatforms ${listed ? "lists" : "leaves out"} it`);
   }
-  const cannot = new Set(channels.filter((c) => c?.health === "needs_reauth" || c?.health === "disconnected").map((c) => c.platform));
-  for (const g of p.generationPlatforms ?? [])
-    ctx.expect(!cannot.has(g) || channels.some((c) => c.platform === g && publishable.has(c.health)), "channel-fields", `${where}: generationPlatforms holds ${show(g)}, whose channel cannot publish`);
 }
 
 export const profileChecks: Check[] = [
   mcpCheck({
     id: "mcp-workspaces-limit-truncated",
     description: "get_workspaces lists at most limit, with totalCount before the limit, truncated and needsUserChoice to match",
-    rules: ["workspaces-limit-truncated"],
+    rules: ["workspaces-limit-truncated", "limit-workspaces-limit"],
     group,
     async run(ctx, m) {
-      const rule = "workspaces-limit-truncated";
+      const rule = "workspaces-limit-truncated/total-count";
       const all = await workspaces(ctx, m, {}, rule);
-      expectListShape(ctx, all, {}, rule);
-      const one = await workspaces(ctx, m, { limit: 1 }, rule);
-      expectListShape(ctx, one, { limit: 1 }, rule);
+      expectListShape(ctx, all, {});
+      const one = await workspaces(ctx, m, { limit: 1 }, "limit-workspaces-limit/min");
+      expectListShape(ctx, one, { limit: 1 });
       ctx.expect(one.totalCount === all.totalCount, rule, `totalCount is ${show(one.totalCount)} with limit 1 and ${show(all.totalCount)} without`);
-      if (all.totalCount > 1) ctx.expect(one.workspaces.length === 1 && one.truncated === true, rule, `limit 1 of ${all.totalCount}: ${one.workspaces.length} listed, truncated ${show(one.truncated)}`);
-      const most = await workspaces(ctx, m, { limit: 200 }, rule);
-      expectListShape(ctx, most, { limit: 200 }, rule);
+      if (all.totalCount > 1) ctx.expect(one.workspaces.length === 1 && one.truncated === true, "workspaces-limit-truncated/truncated", `limit 1 of ${all.totalCount}: ${one.workspaces.length} listed, truncated ${show(one.truncated)}`);
+      const most = await workspaces(ctx, m, { limit: 200 }, "limit-workspaces-limit/max");
+      expectListShape(ctx, most, { limit: 200 });
+      // Each side of the limit, one beyond it: refused before the tool runs.
+      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { limit: 0 }), "limit-workspaces-limit/min");
+      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { limit: 201 }), "limit-workspaces-limit/max");
     },
   }),
   mcpCheck({
     id: "mcp-workspaces-query",
     description: "get_workspaces' query matches a workspace's name or slug whatever the case; a query matching nothing lists nothing",
-    rules: ["workspaces-query", "workspaces-limit-truncated"],
+    rules: ["workspaces-query", "limit-workspaces-query"],
     group,
     async run(ctx, m) {
-      const rule = "workspaces-query";
-      const all = await workspaces(ctx, m, {}, rule);
+      const all = await workspaces(ctx, m, {}, "workspaces-query/name");
       const first = all.workspaces[0];
       if (!first) return ctx.skip("the token reaches no workspace");
-      for (const [what, q] of [
-        ["name in upper case", String(first.name ?? "").toUpperCase()],
+      for (const [member, q] of [
+        ["name", String(first.name ?? "")],
+        ["any-case", String(first.name ?? "").toUpperCase()],
         ["slug", String(first.slug ?? "")],
       ] as const) {
         if (!q || q.length > 200) continue;
-        const d = await workspaces(ctx, m, { query: q }, rule);
-        ctx.expect(d.workspaces.some((w: any) => w?.id === first.id), rule, `query ${show(q)} (the ${what}) does not list workspace ${first.id}`);
-        expectListShape(ctx, d, { query: q }, "workspaces-limit-truncated");
+        const d = await workspaces(ctx, m, { query: q }, `workspaces-query/${member}`);
+        ctx.expect(d.workspaces.some((w: any) => w?.id === first.id), `workspaces-query/${member}`, `query ${show(q)} (the ${member}) does not list workspace ${first.id}`);
       }
-      const none = await workspaces(ctx, m, { query: `conformance-nothing-${m.jobs.run}` }, rule);
-      ctx.expect(none.workspaces.length === 0 && none.totalCount === 0 && none.truncated === false && none.needsUserChoice === false, rule, `a query matching nothing answered ${show(none)}`);
+      const none = await workspaces(ctx, m, { query: `conformance-nothing-${m.jobs.run}` }, "workspaces-query/no-match");
+      ctx.expect(none.workspaces.length === 0 && none.totalCount === 0 && none.truncated === false && none.needsUserChoice === false, "workspaces-query/no-match", `a query matching nothing answered ${show(none)}`);
+      // Each side of the query's length: 1 and 200 characters taken, 0 and 201 refused before the tool runs.
+      await workspaces(ctx, m, { query: "c" }, "limit-workspaces-query/min");
+      await workspaces(ctx, m, { query: "c".repeat(200) }, "limit-workspaces-query/max");
+      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { query: "" }), "limit-workspaces-query/min");
+      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { query: "c".repeat(201) }), "limit-workspaces-query/max");
     },
   }),
   mcpCheck({
     id: "mcp-list-brands",
     description: "list_brands answers the workspace and its brands, needsUserChoice true exactly when there is more than one",
-    rules: ["list-brands"],
+    rules: ["list-brands", "brand-list-matches-profile", "publish-readiness-values"],
     group,
     async run(ctx, m) {
-      const rule = "list-brands";
-      const all = await workspaces(ctx, m, {}, rule);
+      const all = await workspaces(ctx, m, {}, "list-brands/workspace-id");
       for (const w of all.workspaces.slice(0, 3)) {
-        const d = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), rule);
+        const d = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "list-brands/workspace-id");
         if (!d) continue;
-        ctx.expect(d.workspaceId === w.id, rule, `list_brands ${w.id} answered workspaceId ${show(d.workspaceId)}`);
-        if (!ctx.expect(Array.isArray(d.brands), rule, `list_brands ${w.id} has no brands list`)) continue;
-        ctx.expect(d.needsUserChoice === d.brands.length > 1, rule, `list_brands ${w.id}: needsUserChoice ${show(d.needsUserChoice)} with ${d.brands.length} brands`);
+        ctx.expect(d.workspaceId === w.id, "list-brands/workspace-id", `list_brands ${w.id} answered workspaceId ${show(d.workspaceId)}`);
+        if (!Array.isArray(d.brands)) continue; // the fields check judges the shape
+        ctx.expect(d.needsUserChoice === d.brands.length > 1, "list-brands/needs-user-choice", `list_brands ${w.id}: needsUserChoice ${show(d.needsUserChoice)} with ${d.brands.length} brands`);
+        // Two views of one brand: the list item and get_profile.
+        for (const b of d.brands.slice(0, 3)) {
+          const p = okData(await m.session.call("get_profile", { brandId: b?.id }));
+          if (!p) continue;
+          ctx.expect(p.brandName === b.name, "brand-list-matches-profile/name", `brand ${b.id}: list_brands names it ${show(b.name)}, get_profile ${show(p.brandName)}`);
+          ctx.expect(p.isActive === b.isActive, "brand-list-matches-profile/is-active", `brand ${b.id}: list_brands isActive ${show(b.isActive)}, get_profile ${show(p.isActive)}`);
+          ctx.expect(p.companyId === w.id, "brand-list-matches-profile/workspace", `brand ${b.id} listed in workspace ${w.id}; get_profile says companyId ${show(p.companyId)}`);
+          const live = (p.channels ?? []).some((c: any) => publishable.has(c?.health));
+          // rule: publish-readiness-values/<value> (unknown defers to get_profile: nothing to compare)
+          if (b.publishReadiness === "ready") ctx.expect(live, "publish-readiness-values/ready", `brand ${b.id} is ready to publish in list_brands, with no live channel in get_profile`);
+          if (b.publishReadiness === "not_connected") ctx.expect(!live, "publish-readiness-values/not_connected", `brand ${b.id} is not_connected in list_brands, with a live channel in get_profile`);
+        }
       }
     },
   }),
   mcpCheck({
     id: "mcp-profile-readiness",
     description: "get_profile's readiness agrees with its blockers and channels; channel health and reasons are consistent",
-    rules: ["readiness-consistent", "channel-fields"],
+    rules: ["readiness-consistent", "readiness-blockers-are-codes", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"],
     group,
     async run(ctx, m) {
-      const all = await workspaces(ctx, m, {}, "readiness-consistent");
+      const all = await workspaces(ctx, m, {}, "readiness-blockers-are-codes/blockers");
       let seen = 0;
       for (const w of all.workspaces.slice(0, 3)) {
-        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "readiness-consistent");
+        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "readiness-blockers-are-codes/blockers");
         for (const b of (list?.brands ?? []).slice(0, 3)) {
-          const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }), "readiness-consistent");
+          const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }), "readiness-blockers-are-codes/blockers");
           if (!p) continue;
           seen++;
           expectProfileConsistent(ctx, p, `get_profile ${b.id}`);

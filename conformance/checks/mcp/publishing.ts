@@ -5,37 +5,45 @@
 // target's triggers. Every post is approved as it reads before it is booked, so workspaces that require approval
 // take part too; every booking is withdrawn at the end.
 import type { Check, CheckContext } from "../../check.js";
-import { destinationCodes, destinationRetryable, preflightCodes, publishReasonCodes } from "../../mcp/contract.js";
+import { destinationCodes, destinationRetryable, publishReasonCodes } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
+import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
 import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platformsOf, show, unbook, unknownId, viewPost, wellFormedError } from "./common.js";
 
 const group = "mcp-publishing";
 const publishing = ["mcp:publishing-allowed"] as const;
 
-/** publish_post_now's results: one per destination, well formed; returns them by platform. */
-function expectResults(ctx: CheckContext, data: any, platforms: readonly string[], id: string): Map<string, any> {
-  const rule = "publish-results";
+/** Publish result reasons the seed ties to status skipped (rule publish-reason-status/<reason>). */
+const skippedReasons = ["already_published", "held_by_provider", "not_requested"];
+
+/**
+ * publish_post_now's results: one per destination, well formed (rule publish-results/<part>); returns them by
+ * platform. `reasons`: the publish-reason-status members the calling check judges.
+ */
+function expectResults(ctx: CheckContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}): Map<string, any> {
+  const rule = (part: string) => `publish-results/${part}`;
   const results: any[] = Array.isArray(data?.publishResults) ? data.publishResults : [];
   const by = new Map(results.map((r) => [r?.platform, r]));
   ctx.expect(
     results.length === platforms.length && platforms.every((p) => by.has(p)),
-    rule,
+    rule("one-per-destination"),
     `post ${id}: publishResults name ${show(results.map((r) => r?.platform))}, the post's destinations are ${show(platforms)}`,
   );
   for (const r of results) {
     if (r?.status === "published") {
-      ctx.expect(r.reason === undefined || r.reason === null, rule, `post ${id} ${r.platform}: published with a reason ${show(r.reason)}`);
+      ctx.expect(r.reason === undefined || r.reason === null, rule("published-no-reason"), `post ${id} ${r.platform}: published with a reason ${show(r.reason)}`);
       continue;
     }
-    if (!ctx.expect(wellFormedError(r?.reason), rule, `post ${id} ${r?.platform}: status ${show(r?.status)} without a well-formed reason: ${show(r?.reason)}`)) continue;
+    if (!ctx.expect(wellFormedError(r?.reason), rule("reason-codes"), `post ${id} ${r?.platform}: status ${show(r?.status)} without a well-formed reason: ${show(r?.reason)}`)) continue;
     const code = r.reason.code as string;
     if (r.status === "failed") {
       const want = destinationRetryable(code);
-      ctx.expect(destinationCodes.has(code) || want !== undefined, rule, `post ${id} ${r.platform}: failed with ${code}, not a per-destination code`);
-      if (want !== undefined) ctx.expect(r.reason.retryable === want, "retryable-per-catalogue", `post ${id} ${r.platform}: ${code} has retryable ${show(r.reason.retryable)}, the catalogue says ${want}`);
-    } else ctx.expect(publishReasonCodes.has(code), rule, `post ${id} ${r.platform}: ${r.status} with reason ${code}, not a publish result reason`);
+      ctx.expect(destinationCodes.has(code) || want !== undefined, rule("reason-codes"), `post ${id} ${r.platform}: failed with ${code}, not a per-destination code`);
+    } else ctx.expect(publishReasonCodes.has(code), rule("reason-codes"), `post ${id} ${r.platform}: ${r.status} with reason ${code}, not a publish result reason`);
+    if (skippedReasons.includes(code) && judge.reasons?.includes(code))
+      ctx.expect(r.status === "skipped", `publish-reason-status/${code}`, `post ${id} ${r.platform}: reason ${code} came with status ${show(r.status)}, the seed gives skipped`);
   }
   return by;
 }
@@ -60,44 +68,47 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",
-    rules: ["preflight-codes", "preflight-counts", "platforms-subset"],
+    rules: ["preflight-codes/caption_too_long", "preflight-counts/caption_too_long", "platforms-subset/schedule_post", "blocked-destination-fields"],
     group,
     async run(ctx, m) {
+      const code = "preflight-codes/caption_too_long";
       const id = await m.jobs.claimPost(ctx, "the pre-flight check");
-      const view = await viewPost(ctx, m, id, "preflight-codes");
+      const view = await viewPost(ctx, m, id, code);
       const limited = (view.destinations ?? []).filter((d: any) => d?.characterLimit > 0 && d.text !== "");
       const tight = limited.sort((a: any, b: any) => a.characterLimit - b.characterLimit)[0];
       const roomy = (view.destinations ?? []).filter((d: any) => d !== tight && (d?.characterLimit === 0 || d?.characterLimit > tight?.characterLimit) && d.text !== "");
       if (!tight || !roomy.length) return ctx.skip(`post ${id} has no two captioned destinations with different caption limits (${show(view.destinations?.map((d: any) => [d?.platform, d?.characterLimit]))})`);
       // Longer than the tightest limit, within the others: written, then refused at pre-flight for that destination.
       const caption = `${tight.text} ${"Conformance run. ".repeat(Math.ceil(tight.characterLimit / 17))}`.slice(0, tight.characterLimit + 20);
-      await editCaption(ctx, m, id, caption, "preflight-codes");
-      await approveAsSeen(ctx, m, id, "preflight-codes");
-      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), { code: "schedule_preflight_failed", rule: "preflight-codes" });
+      await editCaption(ctx, m, id, caption, code);
+      await approveAsSeen(ctx, m, id, code);
+      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), { code: "schedule_preflight_failed", rule: code });
       const blocked: any[] = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
-      for (const b of blocked) ctx.expect(typeof b?.platform === "string" && preflightCodes.has(b?.code), "preflight-codes", `blockedDestinations entry ${show(b)} has no platform or no pre-flight code`);
+      // Each entry by the contract (platform and a code; the set of codes is open, so an unknown one is no failure).
+      for (const b of blocked) expectContractFields(ctx, "blocked-destination-fields", "schedule_post", "BlockedDestination", b, `blockedDestinations entry ${show(b)}`);
       const tooLong = blocked.find((b) => b?.platform === tight.platform && b?.code === "caption_too_long");
       if (e) {
-        ctx.expect(!!tooLong, "preflight-codes", `a ${[...caption].length}-character caption on ${tight.platform} (limit ${tight.characterLimit}) is not blocked as caption_too_long: ${show(blocked)}`);
-        ctx.expect(!blocked.some((b) => roomy.some((r: any) => r.platform === b?.platform && b?.code === "caption_too_long")), "preflight-codes", `caption_too_long for a destination that takes the caption: ${show(blocked)}`);
+        ctx.expect(!!tooLong, code, `a ${[...caption].length}-character caption on ${tight.platform} (limit ${tight.characterLimit}) is not blocked as caption_too_long: ${show(blocked)}`);
+        ctx.expect(!blocked.some((b) => roomy.some((r: any) => r.platform === b?.platform && b?.code === "caption_too_long")), code, `caption_too_long for a destination that takes the caption: ${show(blocked)}`);
       }
       if (tooLong)
         ctx.expect(
           tooLong.characterCount === [...caption].length && tooLong.characterLimit === tight.characterLimit,
-          "preflight-counts",
+          "preflight-counts/caption_too_long",
           `caption_too_long on ${tight.platform} reports ${show({ characterCount: tooLong.characterCount, characterLimit: tooLong.characterLimit })}, expected ${[...caption].length} over ${tight.characterLimit}`,
         );
       const out = await goneOut(m, id);
-      ctx.expect(out.length === 0, "preflight-codes", `a pre-flight refusal booked ${out.join(", ")}`);
+      ctx.expect(out.length === 0, code, `a pre-flight refusal booked ${out.join(", ")}`);
       if (out.length) await unbook(ctx, m, id);
 
       // The destinations that pass, named with `platforms`, book alone.
       const others = roomy.map((d: any) => d.platform as string);
-      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30), platforms: others }), "platforms-subset");
+      const subset = "platforms-subset/schedule_post";
+      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30), platforms: others }), subset);
       if (booked) {
-        ctx.expect(show([...(booked.scheduledDestinations ?? [])].sort()) === show([...others].sort()), "platforms-subset", `schedule_post with platforms ${show(others)} booked ${show(booked.scheduledDestinations)}`);
+        ctx.expect(show([...(booked.scheduledDestinations ?? [])].sort()) === show([...others].sort()), subset, `schedule_post with platforms ${show(others)} booked ${show(booked.scheduledDestinations)}`);
         const held = (await heldDestinations(m, id)).map((h) => h.platform);
-        ctx.expect(!held.includes(tight.platform), "platforms-subset", `${tight.platform} was left out of platforms and is booked anyway`);
+        ctx.expect(!held.includes(tight.platform), subset, `${tight.platform} was left out of platforms and is booked anyway`);
       }
       await unbook(ctx, m, id);
     },
@@ -105,10 +116,11 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-already-scheduled-locked",
     description: "Booking a booked post again answers already_scheduled with each held platform and platformPostId; unschedule_platform withdraws each",
-    rules: ["already-scheduled-locked"],
+    rules: ["already-scheduled-locked", "reject-booked-locked"],
     group,
     async run(ctx, m) {
-      const rule = "already-scheduled-locked";
+      const rule = "already-scheduled-locked/locked-destinations";
+      const withdraw = "already-scheduled-locked/unschedule-withdraws";
       const { id } = await readyPost(ctx, m, "the booking lock check", rule);
       const first = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), rule);
       if (!first) return;
@@ -121,18 +133,25 @@ export const publishingChecks: Check[] = [
           rule,
           `lockedDestinations ${show(locked)} do not name what get_post_status holds: ${show(held)}`,
         );
+      // reject_post of a booked post: refused, its lockedDestinations without platformPostId (read get_post_status).
+      const seen = await viewPost(ctx, m, id, "reject-booked-locked");
+      const r = expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: too late.", contentDigest: seen.contentDigest }), {
+        code: ["already_scheduled", "post_already_scheduled"],
+        rule: "reject-booked-locked",
+      });
+      if (r) ctx.expect((r.lockedDestinations ?? []).every((l: any) => !("platformPostId" in l)), "reject-booked-locked", `reject_post's lockedDestinations ${show(r.lockedDestinations)} carry platformPostId`);
       for (const l of locked.length ? locked : held) {
-        const w = expectOk(ctx, await m.session.call("unschedule_platform", { id, platform: l.platform, platformPostId: l.platformPostId }), rule);
-        if (w) ctx.expect(w.unscheduled === true && w.platform === l.platform, rule, `unschedule_platform ${l.platform} answered ${show(w)}`);
+        const w = expectOk(ctx, await m.session.call("unschedule_platform", { id, platform: l.platform, platformPostId: l.platformPostId }), withdraw);
+        if (w) ctx.expect(w.unscheduled === true && w.platform === l.platform, withdraw, `unschedule_platform ${l.platform} answered ${show(w)}`);
       }
       const left = await heldDestinations(m, id);
-      ctx.expect(left.length === 0, rule, `after withdrawing every locked destination, still held: ${show(left)}`);
+      ctx.expect(left.length === 0, withdraw, `after withdrawing every locked destination, still held: ${show(left)}`);
     },
   }),
   mcpCheck({
     id: "mcp-publish-held-by-provider",
     description: "publish_post_now skips every destination booked for a time with held_by_provider and publishes none of them",
-    rules: ["held-by-provider", "publish-results"],
+    rules: ["held-by-provider", "publish-results/one-per-destination", "publish-results/reason-codes", "publish-reason-status/held_by_provider"],
     group,
     needs: publishing,
     async run(ctx, m) {
@@ -142,7 +161,7 @@ export const publishingChecks: Check[] = [
       const held = (await heldDestinations(m, id)).map((h) => h.platform);
       const data = expectOk(ctx, await m.session.call("publish_post_now", { id }), rule);
       if (data) {
-        const by = expectResults(ctx, data, platforms, id);
+        const by = expectResults(ctx, data, platforms, id, { reasons: ["held_by_provider"] });
         for (const p of held)
           ctx.expect(by.get(p)?.status === "skipped" && by.get(p)?.reason?.code === "held_by_provider", rule, `booked destination ${p}: publish_post_now answered ${show(by.get(p))}`);
       }
@@ -152,10 +171,10 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-reschedule-per-entry",
     description: "reschedule_posts answers one move per entry in order; a stale approval or an unknown post fails its entry only",
-    rules: ["reschedule-per-entry"],
+    rules: ["reschedule-per-entry", "approval-stale/reschedule_posts"],
     group,
     async run(ctx, m) {
-      const rule = "reschedule-per-entry";
+      const rule = "reschedule-per-entry/one-per-entry";
       const good = await readyPost(ctx, m, "reschedule_posts (a good entry)", rule);
       const stale = await readyPost(ctx, m, "reschedule_posts (a stale entry)", rule);
       await editCaption(ctx, m, stale.id, `${stale.view.postText ?? ""} (edited after approval)`.trim(), rule);
@@ -165,13 +184,16 @@ export const publishingChecks: Check[] = [
       if (data) {
         const moves: any[] = Array.isArray(data.moves) ? data.moves : [];
         ctx.expect(show(moves.map((x) => x?.postId)) === show([good.id, stale.id, missing]), rule, `moves name ${show(moves.map((x) => x?.postId))}, the request ${show([good.id, stale.id, missing])}`);
-        ctx.expect(moves[0]?.ok === true && !moves[0]?.error, rule, `the good entry answered ${show(moves[0])}`);
-        for (const [i, codes] of [[1, ["approval_stale"]], [2, ["not_found", "forbidden"]]] as [number, string[]][]) {
+        ctx.expect(moves[0]?.ok === true && !moves[0]?.error, "reschedule-per-entry/others-run", `the good entry answered ${show(moves[0])}`);
+        for (const [i, codes, also] of [
+          [1, ["approval_stale"], "approval-stale/reschedule_posts"],
+          [2, ["not_found", "forbidden"], undefined],
+        ] as [number, string[], string | undefined][]) {
           const e = moves[i]?.error;
-          ctx.expect(moves[i]?.ok === false && wellFormedError(e) && codes.includes(e.code), rule, `entry ${i} should fail with ${codes.join(" or ")}: ${show(moves[i])}`);
+          ctx.expect(moves[i]?.ok === false && wellFormedError(e) && codes.includes(e.code), ["reschedule-per-entry/failing-entry-error", ...(also ? [also] : [])], `entry ${i} should fail with ${codes.join(" or ")}: ${show(moves[i])}`);
         }
-        ctx.expect((await heldDestinations(m, good.id)).length > 0, rule, `the good entry answered ok but get_post_status holds nothing for ${good.id}`);
-        ctx.expect((await goneOut(m, stale.id)).length === 0, rule, `the stale entry ${stale.id} was booked anyway`);
+        ctx.expect((await heldDestinations(m, good.id)).length > 0, "reschedule-per-entry/others-run", `the good entry answered ok but get_post_status holds nothing for ${good.id}`);
+        ctx.expect((await goneOut(m, stale.id)).length === 0, "approval-stale/reschedule_posts", `the stale entry ${stale.id} was booked anyway`);
       }
       await unbook(ctx, m, good.id);
       await unbook(ctx, m, stale.id);
@@ -180,28 +202,30 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-publish-results",
     description: "publish_post_now answers one result per destination (not_requested outside platforms); repeating it publishes only what is not live",
-    rules: ["publish-results", "publish-repeat-safe", "platforms-subset"],
+    rules: ["publish-results", "publish-repeat-safe", "platforms-subset/publish_post_now", "publish-reason-status/not_requested", "publish-reason-status/already_published"],
     group,
     needs: publishing,
     async run(ctx, m) {
-      const { id, platforms } = await readyPost(ctx, m, "the publish check", "publish-results");
+      const { id, platforms } = await readyPost(ctx, m, "the publish check", "publish-results/one-per-destination");
       const [first, ...rest] = platforms;
       if (!first) return ctx.skip(`post ${id} has no destination`);
-      const one = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [first] }), "publish-results");
+      const reasons = { reasons: ["not_requested", "already_published"] };
+      const subset = "platforms-subset/publish_post_now";
+      const one = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [first] }), "publish-results/one-per-destination");
       if (!one) return;
-      const by1 = expectResults(ctx, one, platforms, id);
-      ctx.expect(["published", "pending"].includes(by1.get(first)?.status), "platforms-subset", `the named destination ${first} answered ${show(by1.get(first))}`);
+      const by1 = expectResults(ctx, one, platforms, id, reasons);
+      ctx.expect(["published", "pending"].includes(by1.get(first)?.status), subset, `the named destination ${first} answered ${show(by1.get(first))}`);
       for (const p of rest)
-        ctx.expect(by1.get(p)?.status === "skipped" && by1.get(p)?.reason?.code === "not_requested", "platforms-subset", `${p}, not named in platforms, answered ${show(by1.get(p))}`);
+        ctx.expect(by1.get(p)?.status === "skipped" && by1.get(p)?.reason?.code === "not_requested", subset, `${p}, not named in platforms, answered ${show(by1.get(p))}`);
       const all = expectOk(ctx, await m.session.call("publish_post_now", { id }), "publish-repeat-safe");
       if (!all) return;
-      const by2 = expectResults(ctx, all, platforms, id);
+      const by2 = expectResults(ctx, all, platforms, id, reasons);
       if (by1.get(first)?.status === "published")
         ctx.expect(by2.get(first)?.status === "skipped" && by2.get(first)?.reason?.code === "already_published", "publish-repeat-safe", `the repeat answered ${show(by2.get(first))} for live ${first}`);
       for (const p of rest) ctx.expect(["published", "pending"].includes(by2.get(p)?.status), "publish-repeat-safe", `the repeat left ${p} ${show(by2.get(p))}`);
       const again = expectOk(ctx, await m.session.call("publish_post_now", { id }), "publish-repeat-safe");
       if (again) {
-        const by3 = expectResults(ctx, again, platforms, id);
+        const by3 = expectResults(ctx, again, platforms, id, reasons);
         for (const p of platforms)
           if (by2.get(p)?.status === "published" || by1.get(p)?.status === "published")
             ctx.expect(by3.get(p)?.status === "skipped" && by3.get(p)?.reason?.code === "already_published", "publish-repeat-safe", `a third call answered ${show(by3.get(p))} for live ${p}`);
@@ -237,11 +261,12 @@ export const publishingChecks: Check[] = [
         kind === "refused"
           ? "A destination refused for good answers schedule_failed, not retryable, with refusedDestinations and scheduledDestinations"
           : "A destination refused once answers schedule_failed, retryable; the retry books only the outstanding destination",
-      rules: ["schedule-failed-rule"],
+      rules: kind === "refused" ? ["schedule-failed-rule"] : ["schedule-failed-retry"],
       group,
       needs: [kind === "refused" ? "trigger:mcp-caption-refused" : "trigger:mcp-caption-refused-once"],
       async run(ctx, m) {
-        const rule = "schedule-failed-rule";
+        const rule = kind === "refused" ? "schedule-failed-rule/refused-destinations" : "schedule-failed-retry";
+        const member = (part: string) => (kind === "refused" ? `schedule-failed-rule/${part}` : "schedule-failed-retry");
         const { id, view, platforms } = await readyPost(ctx, m, `schedule_failed (${kind})`, rule);
         const trigger = kind === "refused" ? m.target.triggers.captionRefused! : m.target.triggers.captionRefusedOnce!;
         const refused = await withTrigger(ctx, m, id, view, trigger, rule);
@@ -252,8 +277,8 @@ export const publishingChecks: Check[] = [
           const refusedList: any[] = Array.isArray(e.refusedDestinations) ? e.refusedDestinations : [];
           ctx.expect(refusedList.some((d) => d?.platform === refused && typeof d?.code === "string"), rule, `refusedDestinations ${show(e.refusedDestinations)} does not name ${refused}`);
           const others = platforms.filter((p) => p !== refused);
-          ctx.expect(Array.isArray(e.scheduledDestinations) && others.every((p) => e.scheduledDestinations.includes(p)), rule, `scheduledDestinations ${show(e.scheduledDestinations)}, expected ${show(others)}`);
-          if (kind === "refused") ctx.expect(e.retryable === false, rule, `a destination refused with ${show(refusedList.map((d) => d?.code))} answered retryable ${show(e.retryable)}`);
+          ctx.expect(Array.isArray(e.scheduledDestinations) && others.every((p) => e.scheduledDestinations.includes(p)), member("scheduled-destinations"), `scheduledDestinations ${show(e.scheduledDestinations)}, expected ${show(others)}`);
+          if (kind === "refused") ctx.expect(e.retryable === false, member("not-retryable"), `a destination refused with ${show(refusedList.map((d) => d?.code))} answered retryable ${show(e.retryable)}`);
           else if (e.retryable === true) {
             // The retry books the outstanding destination; the bookings already made stay as they are.
             const before = new Map((await heldDestinations(m, id)).map((h) => [h.platform, h.platformPostId]));
@@ -268,4 +293,35 @@ export const publishingChecks: Check[] = [
       },
     }),
   ),
+  mcpCheck({
+    id: "mcp-schedule-failed-codes",
+    description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
+    rules: ["schedule-failed-retryable", "destination-code-retryable"],
+    group,
+    async run(ctx, m) {
+      const template = m.target.triggers.captionRefusedCode;
+      if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
+      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", "schedule-failed-retryable");
+      const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
+      if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
+      const when = m.jobs.future(34);
+      // A transient code refuses a destination's first attempt only: one destination tries every lasting code in turn.
+      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
+      const notRetryable = new Set(["media_invalid", "channel_not_connected", "channel_needs_reauth", "content_rejected"]);
+      for (const code of lasting) {
+        await editCaption(ctx, m, id, `${d.text} ${template.replaceAll("{code}", code)}`, `schedule-failed-retryable/${code}`, d.platform);
+        await approveAsSeen(ctx, m, id, `schedule-failed-retryable/${code}`);
+        // rule: schedule-failed-retryable/<code>, destination-code-retryable/<code>
+        const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: when }), { code: "schedule_failed", rule: `schedule-failed-retryable/${code}` });
+        if (e) {
+          const named = (e.refusedDestinations ?? []).some((r: any) => r?.platform === d.platform && r?.code === code);
+          ctx.expect(named, `schedule-failed-retryable/${code}`, `refusedDestinations ${show(e.refusedDestinations)} does not name ${d.platform} with ${code}`);
+          ctx.expect(e.retryable === !notRetryable.has(code), `schedule-failed-retryable/${code}`, `a destination refused with ${code} made schedule_failed retryable ${show(e.retryable)}`);
+        }
+        const pr = (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((x: any) => x?.platform === d.platform);
+        if (pr?.error) ctx.expect(pr.error.code === code && pr.error.retryable === destinationRetryable(code), `destination-code-retryable/${code}`, `get_post_status reports ${d.platform} as ${show(pr.error)}`);
+      }
+      await unbook(ctx, m, id);
+    },
+  }),
 ];

@@ -14,6 +14,7 @@ function checkSeen(state: PostsState, post: Post, seen: string): string {
   return current;
 }
 
+// rule: approve-records-digest approve-outdated-digest approval-fields approval-decision-values
 export function approvePost(state: PostsState, ctx: ToolContext, args: { id: string; contentDigest: string }): ApprovePostOutput {
   const { post } = loadPost(state, ctx, args.id);
   const digest = checkSeen(state, post, args.contentDigest);
@@ -22,6 +23,7 @@ export function approvePost(state: PostsState, ctx: ToolContext, args: { id: str
   return { id: post.id, approval: approvalView(state, post, digest)! };
 }
 
+// rule: approve-outdated-digest approval-decision-values reject-booked-locked
 export function rejectPost(state: PostsState, ctx: ToolContext, args: { id: string; reason: string; contentDigest?: string }): RejectPostOutput {
   const { post } = loadPost(state, ctx, args.id);
   const digest = args.contentDigest === undefined ? digestOf(state, post) : checkSeen(state, post, args.contentDigest);
@@ -43,6 +45,7 @@ export function rejectPost(state: PostsState, ctx: ToolContext, args: { id: stri
  * rejection → approval_rejected; an approval of other content → approval_stale; nothing recorded in a workspace
  * that requires approval → approval_required.
  */
+// rule: approval-stale approval-rejected approval-required rejection-cleared-by-approval
 export function approvalGate(state: PostsState, post: Post, brand: BrandRecord): void {
   const a = post.approval;
   if (a?.decision === "rejected") {

@@ -46,6 +46,7 @@ export function libraryPictures(state: PostsState, brandId: string, mediaIds: re
   return ids;
 }
 
+// rule: create-posts-queued create-posts-output-fields create-posts-repeat-new-batch create-posts-refusal-no-batch media-ids-with-include-image-refused include-image-default generation-in-background profile-not-ready-refusal connection-warning create-posts-allowance-refused create-posts-ai-failure
 export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePostsInput): PostBatch {
   const brand = ctx.profiles.brandFor(ctx.principal, args.brandId);
   requireActive(brand);
@@ -134,6 +135,7 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
 }
 
 /** Creates the posts of every slot that has ended by `now`; returns whether the batch still has slots to play. */
+// rule: batch-status-values batch-settles settled-copy-only batch-partial-or-failed pictures-land
 export function refreshBatch(state: PostsState, batch: Batch, now: number): boolean {
   for (const slot of batch.slots) {
     if (slot.endsAt > now || slot.outcome !== "created" || slot.postId !== null) continue;
@@ -168,6 +170,7 @@ function preview(text: string): string | null {
   return chars.length <= 100 ? chars.join("") : `${chars.slice(0, 99).join("")}…`;
 }
 
+// rule: batch-items batch-items-failed batch-item-fields item-error-retryable batch-item-matches-post
 function itemOf(state: PostsState, batch: Batch, slot: BatchSlotPlan, now: number): BatchItem {
   const status: BatchItem["status"] = slot.endsAt <= now ? slot.outcome : slot.startsAt <= now ? "generating" : "pending";
   if (status !== "created") {
@@ -204,6 +207,7 @@ function itemOf(state: PostsState, batch: Batch, slot: BatchSlotPlan, now: numbe
   return item;
 }
 
+// rule: batch-output-fields batch-counts-consistent create-posts-matches-status
 export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId: string }): PostBatchStatus {
   const { batch } = loadBatch(state, ctx, args.batchId);
   const now = state.clock.now();

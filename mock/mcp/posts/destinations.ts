@@ -52,6 +52,7 @@ export function defaultDestination(brand: BrandRecord): string {
  * A new post's destinations: the brand's default plus the named ones; without names, the default plus every
  * connected feed destination (the brand's defaults).
  */
+// rule: default-destination-kept
 export function newPostDestinations(brand: BrandRecord, requested: readonly string[] | undefined): string[] {
   const first = defaultDestination(brand);
   const rest = requested ?? brand.connectedDestinations().filter((p) => rulesFor(p) && !isStory(p));
@@ -59,6 +60,7 @@ export function newPostDestinations(brand: BrandRecord, requested: readonly stri
 }
 
 /** REDDIT needs reddit options with a subreddit. */
+// rule: reddit-options-required
 export function checkRedditOptions(platforms: readonly string[], reddit: unknown): void {
   if (platforms.some((p) => rulesFor(p)?.reddit) && !reddit) {
     throw new ToolError("reddit_options_required", "REDDIT needs reddit: { subreddit } (and a flair when the subreddit demands one).");
@@ -66,6 +68,7 @@ export function checkRedditOptions(platforms: readonly string[], reddit: unknown
 }
 
 /** Every destination a story and no media: refused (a picture the tool would render does not count). */
+// rule: stories-need-media
 export function checkStoriesHaveMedia(platforms: readonly string[], mediaCount: number): void {
   if (platforms.length > 0 && platforms.every(isStory) && mediaCount === 0) {
     throw new ToolError("media_required", "Every destination is a story and no media was given; send mediaIds.");

@@ -16,6 +16,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The digested part of each destination, in the post's destination order. */
+// rule: digest-follows-content
 export function digestedContent(destinations: readonly PostDestination[]): unknown[] {
   return destinations.map((d) => ({
     platform: d.platform,

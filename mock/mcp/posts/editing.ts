@@ -89,6 +89,7 @@ export function createDraft(state: PostsState, ctx: ToolContext, args: CreateDra
   return { ...postSummary(state, post), contentDigest: pending ? null : digestOf(state, post), approval: null, imagePending: pending };
 }
 
+// rule: times-to-utc caption-over-limit remove-platforms
 export function updatePost(state: PostsState, ctx: ToolContext, args: UpdatePostInput): PostSummary {
   const { post, brand } = loadPost(state, ctx, args.id);
   assertNotLive(post);
@@ -176,6 +177,7 @@ function fitCaption(text: string, platform: string): string {
   return limit > 0 && chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : text;
 }
 
+// rule: generate-caption
 export function generateCaption(state: PostsState, ctx: ToolContext, args: GenerateCaptionInput): GenerateCaptionOutput {
   const { post, brand } = loadPost(state, ctx, args.postId);
   requireActive(brand);
@@ -203,6 +205,7 @@ export function generateCaption(state: PostsState, ctx: ToolContext, args: Gener
   return { postId: post.id, caption, platform: args.platform ?? null, characterCount: charCount(caption) };
 }
 
+// rule: delete-post
 export function deletePost(state: PostsState, ctx: ToolContext, args: { id: string }): DeletePostOutput {
   const { post } = loadPost(state, ctx, args.id);
   assertNotLive(post);

@@ -49,6 +49,7 @@ function putPicture(post: Post, index: number, pictureId: string): void {
   else post.media[index] = slot;
 }
 
+// rule: regenerate-job image-in-progress new-picture-new-url template-rendering
 export function regeneratePostImage(state: PostsState, ctx: ToolContext, args: RegeneratePostImageInput): RegeneratePostImageOutput {
   const { post, brand } = loadPost(state, ctx, args.postId);
   requireActive(brand);
@@ -103,6 +104,7 @@ export function refreshJob(state: PostsState, job: Job, now: number): boolean {
   return false;
 }
 
+// rule: generation-job-fields render-failure-codes
 export function generationJob(state: PostsState, ctx: ToolContext, args: { jobId: string }): GenerationJob & { mediaId?: string | null } {
   const { job } = loadJob(state, ctx, args.jobId);
   const now = state.clock.now();

@@ -9,6 +9,7 @@ import { charCount, landedMedia } from "./views.js";
 
 export type Problem = BlockedDestination & { message: string };
 
+// rule: preflight-codes preflight-counts blocked-destination-fields
 export function preflight(state: PostsState, post: Post, destinations: readonly DestinationState[]): Problem[] {
   const { images, videos } = landedMedia(state, post);
   const hasMedia = images.length + videos.length > 0;

@@ -30,6 +30,7 @@ export function healthRefusal(brand: BrandRecord, platform: string): Destination
 }
 
 /** One attempt at the provider for one destination: null when it accepts, else why it refused. */
+// rule: destination-code-retryable schedule-failed-retryable
 export function attempt(brand: BrandRecord, post: Post, d: DestinationState): DestinationReasonRecord | null {
   const first = d.attempts === 0;
   d.attempts++;

@@ -29,6 +29,7 @@ const slowPublishMs = 120_000;
 const attemptable = (d: DestinationState): boolean =>
   (d.status === "draft" || d.status === "failed" || d.status === "unscheduled" || d.status === "unpublished") && !d.framesLive;
 
+// rule: publish-results publish-reason-status publish-repeat-safe held-by-provider publish-failed-destination destination-code-retryable platforms-subset
 export function publishPostNow(state: PostsState, ctx: ToolContext, args: PublishPostNowInput): PublishPostNowOutput {
   const { post, brand } = loadPost(state, ctx, args.id);
   requireActive(brand);
@@ -104,6 +105,7 @@ function overallStatus(destinations: readonly DestinationState[]): string {
   return "draft";
 }
 
+// rule: post-status-fields digest-agrees-across-views
 export function postStatus(state: PostsState, ctx: ToolContext, args: { id: string }): PostStatus {
   const { post } = loadPost(state, ctx, args.id);
   const digest = digestOf(state, post);

@@ -48,6 +48,7 @@ function refuseLive(selection: readonly DestinationState[]): void {
   }
 }
 
+// rule: already-scheduled-locked
 function locked(destinations: readonly DestinationState[]): ToolError {
   return new ToolError("already_scheduled", "A provider holds these destinations; withdraw each with unschedule_platform (one call per lockedDestinations entry).", {
     lockedDestinations: destinations.map((d) => ({ platform: d.platform, platformPostId: d.platformPostId! })),
@@ -123,10 +124,12 @@ function book(
   return { id: post.id, scheduledAt: iso(when), scheduledDestinations };
 }
 
+// rule: platforms-subset schedule-failed-rule schedule-failed-retry dry-run-blocked schedule-failed-retryable
 export function schedulePost(state: PostsState, ctx: ToolContext, args: SchedulePostInput): SchedulePostOutput {
   return book(state, ctx, args, "schedule");
 }
 
+// rule: reschedule-per-entry
 export function reschedulePosts(state: PostsState, ctx: ToolContext, args: ReschedulePostsInput): ReschedulePostsOutput {
   const seen = new Set<string>();
   const moves: Move[] = args.moves.map((entry, i) => {
@@ -148,6 +151,7 @@ export function reschedulePosts(state: PostsState, ctx: ToolContext, args: Resch
   return { moves };
 }
 
+// rule: already-scheduled-locked
 export function unschedulePlatform(state: PostsState, ctx: ToolContext, args: UnschedulePlatformInput): UnschedulePlatformOutput {
   const { post } = loadPost(state, ctx, args.id);
   const d = destinationOf(post, args.platform, "platform");

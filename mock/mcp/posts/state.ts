@@ -30,6 +30,7 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
   };
 }
 
+// rule: cross-tenant-refused unknown-id-refused
 export function loadPost(state: PostsState, ctx: ToolContext, id: string): { post: Post; brand: BrandRecord } {
   const post = state.posts.get(id);
   if (!post) throw new ToolError("not_found", `No post ${id} is visible to this token.`);

@@ -24,6 +24,7 @@ export function landedMedia(state: PostsState, post: Post): { images: Picture[];
 
 export const imagePending = (post: Post): boolean => post.media.some((s) => s.landsAt !== null);
 
+// rule: destination-fields destination-image-fields images-match-image-urls slide-text-source-null same-picture-per-slot
 export function destinationView(state: PostsState, post: Post, d: DestinationState): PostDestination {
   const { images, videos } = landedMedia(state, post);
   const urls = images.map((p) => state.images.url(p.id));
@@ -67,6 +68,7 @@ export function approvalView(state: PostsState, post: Post, digest = digestOf(st
   };
 }
 
+// rule: post-view-fields view-post-fields
 export function postView(state: PostsState, post: Post, brand: BrandRecord): PostView {
   const destinations = destinationViews(state, post);
   const digest = contentDigest(destinations);

@@ -12,6 +12,7 @@ import { requirePartner, type BrandState, type BuildState, type ProfilesStore } 
 export type BuildView = { status: "building" | "ready" } | { status: "failed"; error: string };
 
 /** Where a build stands at `now`. */
+// rule: build-completes build-fails build-failure-codes
 export function buildStatus(build: BuildState, now: number): BuildView {
   if (build.notQueued) return { status: "failed", error: "build_not_queued" };
   if (now < build.endsAt) return { status: "building" };
@@ -62,6 +63,7 @@ function answer(brand: BrandState, created: boolean, now: number): CreateProfile
   return { brandId: brand.id, companyId: brand.companyId, ...buildStatus(brand.build!, now), created };
 }
 
+// rule: create-profile-building create-profile-output-fields create-profile-idempotent create-profile-bare-domain failed-build-retried-by-repeat website-refused website-refusal-reason create-profile-not-queued
 export function createProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): CreateProfileOutput {
   requirePartner(ctx.principal);
   const now = ctx.clock.now();

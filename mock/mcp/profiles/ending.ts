@@ -39,6 +39,7 @@ export function settle(store: ProfilesStore, ctx: ToolContext): void {
   }
 }
 
+// rule: deactivation-progress deactivate-output-fields deactivation-effects external-billing-refused
 export function deactivateProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): DeactivateProfileOutput {
   requirePartner(ctx.principal);
   const brand = store.brandFor(ctx.principal, args.brandId as string);
@@ -55,6 +56,7 @@ export function deactivateProfile(store: ProfilesStore, args: Record<string, any
   return { companyId: ws.id, status: d.finished ? "deactivated" : "deactivation_scheduled", unscheduledPosts: d.unscheduledPosts };
 }
 
+// rule: deletion-progress deleted-sticky delete-output-fields delete-unknown-not-found external-billing-refused
 export function deleteProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): DeleteProfileOutput {
   requirePartner(ctx.principal);
   const brandId = args.brandId as string;

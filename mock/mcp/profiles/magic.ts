@@ -87,6 +87,7 @@ export function isPrivateHost(hostname: string): boolean {
 export type WebsiteRefusal = "BLOCKED_DOMAIN" | "URL_NOT_REACHABLE" | "URL_UNSAFE" | "URL_NOT_ALLOWED";
 
 /** Why a website host is refused: a websiteRefusal value, "unknown" (refused, reason not given), or null (accepted). */
+// rule: website-refusal-reason website-refusal-unsafe website-refusal-unknown-left-out
 export function websiteRefusal(hostname: string): WebsiteRefusal | "unknown" | null {
   const host = hostname.toLowerCase().replace(/\.$/, "");
   if (socialHosts.some((s) => host === s || host.endsWith(`.${s}`))) return "BLOCKED_DOMAIN";

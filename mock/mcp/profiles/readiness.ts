@@ -10,6 +10,7 @@ import type { BrandState, ChannelState, ProfilesStore } from "./store.js";
 type Health = Known<ProfileChannel["health"]>;
 
 /** Health of a channel at `now`: a connected token turns expiring_soon within 14 days and needs_reauth at 0. */
+// rule: channel-health-publishes health-reason-null-when-connected expiring-soon-window
 export function channelHealth(c: ChannelState, now: number): { health: Health; healthReason: string | null; tokenRefreshInDays: number | null } {
   if (c.state === "disconnected") return { health: "disconnected", healthReason: "account_removed", tokenRefreshInDays: null };
   if (c.state === "needs_reauth") return { health: "needs_reauth", healthReason: "token_expired_or_revoked", tokenRefreshInDays: null };
@@ -28,6 +29,7 @@ export function publishableChannels(brand: BrandState, now: number): string[] {
   return brand.channels.filter((c) => publishes(channelHealth(c, now).health)).map((c) => c.platform);
 }
 
+// rule: channel-fields channel-scopes-on-request destination-case
 export function channelView(c: ChannelState, now: number, includeScopes: boolean): ProfileChannel {
   const { health, healthReason, tokenRefreshInDays } = channelHealth(c, now);
   return {
@@ -52,6 +54,7 @@ export function channelView(c: ChannelState, now: number, includeScopes: boolean
  * none publishable → all_channels_disconnected when every one was removed, otherwise all_channels_need_reauth
  * (a mix of removed and reauth-needing accounts is reported as needing reauth: reconnecting is the remedy).
  */
+// rule: readiness-fields readiness-consistent readiness-blockers-are-codes can-publish-definition profile-not-ready-blocker
 export function readiness(brand: BrandState, now: number): Profile["readiness"] {
   const blockers: string[] = [];
   if (!brand.isActive) blockers.push("brand_inactive");
@@ -70,6 +73,7 @@ export function readiness(brand: BrandState, now: number): Profile["readiness"] 
   };
 }
 
+// rule: profile-fields onboarding-fields destination-case story-destination-values
 export function profileView(brand: BrandState, now: number, includeScopes: boolean): Profile {
   const live = publishableChannels(brand, now);
   const stories = (["instagram", "facebook"] as const).filter((p) => live.includes(p)).map((p) => `${p}_stories` as const);

@@ -198,6 +198,7 @@ export class ProfilesStore {
 }
 
 /** Requires a partner principal (the server already hides partner-only tools from others). */
+// rule: partner-only-code
 export function requirePartner(principal: Principal): void {
   if (principal.kind !== "partner") throw new ToolError("partner_only", "Only a partner backend can call this tool.");
 }

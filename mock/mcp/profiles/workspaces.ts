@@ -5,6 +5,7 @@ import { channelHealth, profileView, publishes } from "./readiness.js";
 import { logoUrl } from "./branding.js";
 import type { BrandState, ProfilesStore, WorkspaceState } from "./store.js";
 
+// rule: workspace-item-fields
 function workspaceItem(store: ProfilesStore, ws: WorkspaceState, origin: URL): WorkspaceItem {
   const first = store.brandsOf(ws)[0];
   return {
@@ -22,12 +23,14 @@ function workspaceItem(store: ProfilesStore, ws: WorkspaceState, origin: URL): W
  * ready: active with a live publishing connection; not_connected: inactive, no channel, or every channel removed;
  * unknown: channels exist but none publishes now (reauth needed) — get_profile tells the rest.
  */
+// rule: publish-readiness-values
 export function publishReadiness(brand: BrandState, now: number): BrandItem["publishReadiness"] {
   const health = brand.channels.map((c) => channelHealth(c, now).health);
   if (!brand.isActive || health.length === 0 || health.every((h) => h === "disconnected")) return "not_connected";
   return health.some(publishes) ? "ready" : "unknown";
 }
 
+// rule: workspaces-output-fields workspaces-limit-truncated workspaces-query limit-workspaces-query limit-workspaces-limit cross-tenant-not-listed
 export function getWorkspaces(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): GetWorkspacesOutput {
   const query = typeof args.query === "string" ? args.query.toLowerCase() : null;
   const limit: number = args.limit ?? 50;
@@ -42,6 +45,7 @@ export function getWorkspaces(store: ProfilesStore, args: Record<string, any>, c
   };
 }
 
+// rule: list-brands list-brands-output-fields brand-item-fields brand-list-matches-profile list-brands-foreign-forbidden
 export function listBrands(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): ListBrandsOutput {
   const ws = store.workspaceFor(ctx.principal, args.workspaceId as string);
   const now = ctx.clock.now();
@@ -62,6 +66,7 @@ export function listBrands(store: ProfilesStore, args: Record<string, any>, ctx:
   };
 }
 
+// rule: profile-fields cross-tenant-refused unknown-id-refused
 export function getProfile(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): Profile {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
   return profileView(brand, ctx.clock.now(), args.includeScopes === true);

@@ -83,31 +83,31 @@ export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number }
 export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-is-error-missing",
-    rule: "failure-envelope",
+    rule: "failure-envelope/is-error",
     description: "Failures in the envelope come without isError",
     response: onResult((_c, r) => !!errorOf(r), (r) => (delete r.isError, r)),
   },
   {
     id: "mcp-retryable-flipped",
-    rule: "retryable-per-catalogue",
+    rule: "retryable-per-catalogue/not_found",
     description: "Every envelope error says the opposite retryable of the catalogue",
     response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r).retryable } })),
   },
   {
     id: "mcp-text-differs",
-    rule: "text-mirrors-data",
+    rule: "text-mirrors-data/get_workspaces",
     description: "content[0].text of successes is not the payload (an extra field in the text only)",
     response: onResult((_c, r) => isSuccess(r), (r) => ({ ...r, content: [{ type: "text", text: JSON.stringify({ ...dataOf(r), textOnly: true }) }] })),
   },
   {
     id: "mcp-structured-content-dropped",
-    rule: "success-structured-data",
+    rule: "success-structured-data/view_post",
     description: "Successes of view_post carry the payload as text only, no structuredContent",
     response: onResult((c, r) => c.name === "view_post" && isSuccess(r), (r) => (delete r.structuredContent, r)),
   },
   {
     id: "mcp-output-off-schema",
-    rule: "result-matches-output-schema",
+    rule: "result-matches-output-schema/view_post",
     description: "view_post answers characterCount as a string",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
@@ -116,7 +116,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-unknown-argument-accepted",
-    rule: "unknown-argument-refused",
+    rule: "unknown-argument-refused/get_workspaces",
     description: "Arguments a tool does not take are dropped instead of refused",
     request: onCall((call) => {
       const known = tools.find((t) => t.name === call.name)?.inputSchema.properties;
@@ -125,7 +125,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-validation-in-envelope",
-    rule: "schema-violation-refused-first",
+    rule: "schema-violation-refused-first/get_workspaces",
     description: "Input-schema refusals come as a bad_request envelope, as if the tool had run",
     response: onResult(
       (_c, r) => r.isError === true && !errorOf(r) && /validation|invalid/i.test(r.content?.[0]?.text ?? ""),
@@ -147,7 +147,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-partner-tool-listed",
-    rule: "partner-only-hidden",
+    rule: "partner-only-hidden/create_profile",
     description: "tools/list shows create_profile to every token",
     response: (req, res) => {
       if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools) || res.body.result.tools.some((t: any) => t.name === "create_profile")) return res;
@@ -157,7 +157,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-401-without-challenge",
-    rule: "unauthenticated-401",
+    rule: "unauthenticated-401/missing",
     description: "401 answers come without WWW-Authenticate",
     response: (_req, res) => {
       if (res.status !== 401) return res;
@@ -168,7 +168,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-write-scope-ignored",
-    rule: "insufficient-scope-403",
+    rule: "insufficient-scope-403/update_post",
     description: "A read-only token's writes run as if it had mcp:write",
     request: onCall((call, req) => {
       const write = !["get_", "list_", "view_"].some((p) => call.name.startsWith(p));
@@ -177,7 +177,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-settled-while-generating",
-    rule: "batch-status-values",
+    rule: "batch-status-values/generating",
     description:
       "get_post_batch_status says settled while the batch is queued or generating, and (so the live schema lets it through, as the seed allows) tools/list declares its output only as an object",
     // Copy takes 60 to 180 virtual seconds: a slower clock keeps a loaded machine from missing it.
@@ -186,7 +186,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-images-pending-overcounted",
-    rule: "settled-copy-only",
+    rule: "settled-copy-only/images-pending-count",
     description: "Once settled, imagesPendingCount counts one picture more than the created items still rendering",
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
@@ -195,7 +195,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-counts-inconsistent",
-    rule: "batch-counts-consistent",
+    rule: "batch-counts-consistent/created",
     description: "get_post_batch_status counts one created post too many",
     response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), createdCount: dataOf(r).createdCount + 1 })),
   },
@@ -210,7 +210,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-digest-frozen",
-    rule: "digest-follows-content",
+    rule: "digest-follows-content/caption",
     description: "view_post keeps answering the first contentDigest it gave for a post, whatever changes",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
@@ -223,7 +223,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-approval-gate-skipped",
-    rule: "approval-stale",
+    rule: "approval-stale/schedule_post",
     description: "schedule_post and publish_post_now approve the post as it reads now before they run: a stale approval never stops them",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
@@ -234,7 +234,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-outdated-digest-approved",
-    rule: "approve-outdated-digest",
+    rule: "approve-outdated-digest/approve_post",
     description: "approve_post with a digest the post no longer has records an approval of the current content",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "approve_post") return {};
@@ -244,7 +244,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-platforms-ignored",
-    rule: "platforms-subset",
+    rule: "platforms-subset/schedule_post",
     description: "schedule_post and publish_post_now ignore `platforms` and act on every destination",
     request: onCall((call) => {
       if ((call.name !== "schedule_post" && call.name !== "publish_post_now") || !("platforms" in call.args)) return {};
@@ -254,7 +254,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-preflight-count-off",
-    rule: "preflight-counts",
+    rule: "preflight-counts/caption_too_long",
     description: "caption_too_long reports characterCount one short",
     response: onResult(
       (_c, r) => errorOf(r)?.code === "schedule_preflight_failed",
@@ -285,7 +285,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-second-render-started",
-    rule: "image-in-progress",
+    rule: "image-in-progress/refused",
     description: "A second regenerate_post_image while one runs answers a new job instead of image_generation_in_progress",
     // A render takes 22 to 62 virtual seconds: at the usual 0.001 it may end before a second call arrives.
     run: { only: ["mcp-regenerate-job"], timeScale: 0.01 },
@@ -296,7 +296,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-repeat-profile-created",
-    rule: "create-profile-idempotent",
+    rule: "create-profile-idempotent/created-false",
     description: "create_profile repeated with the same externalId says created true",
     response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).created === false, (r) => withData(r, { ...dataOf(r), created: true })),
   },
@@ -317,13 +317,13 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-other-tenant-reaches",
-    rule: "cross-tenant-refused",
+    rule: "cross-tenant-refused/view_post",
     description: "Another tenant's token reaches the user's posts (its calls run as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && ["view_post", "update_post", "get_post_status"].includes(call.name) ? { token: "mcp_user" } : {})),
   },
   {
     id: "mcp-not-ready-as-ai-failure",
-    rule: "profile-not-ready-refusal",
+    rule: "profile-not-ready-refusal/create_posts",
     description: "Generation on a profile still building is refused with ai_generation_failed instead of profile_not_ready",
     // A build takes 10 to 30 virtual minutes: at 0.001 a loaded machine may see it end before the call is judged.
     run: { only: ["mcp-profile-not-ready-while-building"], timeScale: 0.003 },
@@ -334,7 +334,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-read-only-hint-flipped",
-    rule: "read-only-hint",
+    rule: "read-only-hint/get_profile",
     description: "tools/list marks get_profile as a tool that changes data",
     response: (req, res) => {
       if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
@@ -344,7 +344,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-times-with-offset",
-    rule: "times-to-utc",
+    rule: "times-to-utc/numeric-offset",
     description: "update_post answers scheduledAt with a +02:00 offset (the same instant, not in UTC)",
     response: onResult(
       (c, r) => c.name === "update_post" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string",
@@ -356,7 +356,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-story-channel",
-    rule: "destination-case",
+    rule: "destination-case/stories-not-channels",
     description: "get_profile lists instagram_stories as a channel of its own",
     response: onResult(
       (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).channels.some((ch: any) => ch.platform === "instagram"),
@@ -369,31 +369,31 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-deactivation-never-ends",
-    rule: "deactivation-progress",
+    rule: "deactivation-progress/ends-deactivated",
     description: "deactivate_profile keeps answering deactivation_scheduled",
     response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...dataOf(r), status: "deactivation_scheduled" })),
   },
   {
     id: "mcp-delete-without-confirm",
-    rule: "delete-confirm-true",
+    rule: "delete-confirm-true/false",
     description: "delete_profile runs without confirm: true (the request is completed with it)",
     request: onCall((call) => (call.name === "delete_profile" && call.args.confirm !== true ? { args: { ...call.args, confirm: true } } : {})),
   },
   {
     id: "mcp-truncated-always-false",
-    rule: "workspaces-limit-truncated",
+    rule: "workspaces-limit-truncated/truncated",
     description: "get_workspaces never says truncated",
     response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...dataOf(r), truncated: false })),
   },
   {
     id: "mcp-user-choice-inverted",
-    rule: "list-brands",
+    rule: "list-brands/needs-user-choice",
     description: "list_brands says needsUserChoice the other way round",
     response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), needsUserChoice: !dataOf(r).needsUserChoice })),
   },
   {
     id: "mcp-readiness-without-blockers",
-    rule: "readiness-consistent",
+    rule: "readiness-consistent/no_channel_connected",
     description: "get_profile says it can generate and publish whatever blocks it (blockers kept)",
     response: onResult(
       (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).readiness?.blockers?.length > 0,
@@ -402,7 +402,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-reschedule-stops-at-failure",
-    rule: "reschedule-per-entry",
+    rule: "reschedule-per-entry/one-per-entry",
     description: "reschedule_posts answers no move after the first failing entry",
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
@@ -430,7 +430,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-rejection-ignored",
-    rule: "approval-rejected",
+    rule: "approval-rejected/schedule_post",
     description: "schedule_post and publish_post_now approve a rejected post as it reads before they run",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
@@ -441,7 +441,7 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-approval-not-required",
-    rule: "approval-required",
+    rule: "approval-required/schedule_post",
     description: "A post nobody decided on is approved as it reads before schedule_post runs (as if no approval were required)",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post") return {};
@@ -460,13 +460,13 @@ export const mcpMutants: McpMutant[] = [
   },
   {
     id: "mcp-unconfigured-partner-served",
-    rule: "partner-not-found",
+    rule: "partner-not-found/get_workspaces",
     description: "A partner client with no partner configured is served as a normal user",
     request: onCall((_call, req) => (req.token === "mcp_partner_unconfigured" ? { token: "mcp_user" } : {})),
   },
   {
     id: "mcp-read-scope-refused",
-    rule: "read-scope-suffices",
+    rule: "read-scope-suffices/get_workspaces",
     description: "A read-only token's reads are refused like writes (403 insufficient_scope)",
     response: (req, res) => {
       const call = callOf(req);
@@ -474,5 +474,60 @@ export const mcpMutants: McpMutant[] = [
       const body = { error: "insufficient_scope", error_description: "Needs mcp:write." };
       return { ...res, status: 403, headers: { ...res.headers, "www-authenticate": 'Bearer error="insufficient_scope", scope="mcp:read mcp:write"' }, body };
     },
+  },
+  // Members other than the first a fixture uses: each breaks one tool, one side or one field of a family.
+  {
+    id: "mcp-object-only-output-field-dropped",
+    rule: "profile-fields/socialProvider",
+    description:
+      "tools/list declares get_profile's output only as an object (the seed allows it), and get_profile leaves out the required socialProvider: only the contract's own schema can tell",
+    response: (req, res, ctx) =>
+      req.body?.method === "tools/list"
+        ? onlyObjectOutput(res, "get_profile")
+        : onResult(
+            (c, r) => c.name === "get_profile" && isSuccess(r),
+            (r) => {
+              const { socialProvider: _dropped, ...rest } = dataOf(r);
+              return withData(r, rest);
+            },
+          )!(req, res, ctx),
+  },
+  {
+    id: "mcp-write-scope-ignored-reject-post",
+    rule: "insufficient-scope-403/reject_post",
+    description: "A read-only token's reject_post runs as if it had mcp:write (every other write is still refused)",
+    request: onCall((call, req) => (req.token === "mcp_readonly" && call.name === "reject_post" ? { token: "mcp_user" } : {})),
+  },
+  {
+    id: "mcp-unknown-argument-dropped-list-brands",
+    rule: "unknown-argument-refused/list_brands",
+    description: "list_brands drops arguments it does not take instead of refusing them (every other tool still refuses)",
+    request: onCall((call) => {
+      if (call.name !== "list_brands") return {};
+      const known = tools.find((t) => t.name === call.name)?.inputSchema.properties ?? {};
+      return { args: Object.fromEntries(Object.entries(call.args).filter(([k]) => k in known)) };
+    }),
+  },
+  {
+    id: "mcp-limit-max-clamped",
+    rule: "limit-workspaces-limit/max",
+    description: "get_workspaces takes a limit over 200 and clamps it instead of refusing it (the minimum is still refused)",
+    request: onCall((call) => (call.name === "get_workspaces" && typeof call.args.limit === "number" && call.args.limit > 200 ? { args: { ...call.args, limit: 200 } } : {})),
+  },
+  {
+    id: "mcp-read-only-hint-flipped-list-brands",
+    rule: "read-only-hint/list_brands",
+    description: "tools/list marks list_brands as a tool that changes data",
+    response: (req, res) => {
+      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
+      const tools = res.body.result.tools.map((t: any) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
+      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+    },
+  },
+  {
+    id: "mcp-other-tenant-reads-status",
+    rule: "cross-tenant-refused/get_post_status",
+    description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
+    request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },
 ];

@@ -1,0 +1,94 @@
+// Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
+// brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
+// and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
+import type { Check } from "../../check.js";
+import { expectOk } from "../../mcp/expect.js";
+import { expectContractFields } from "../../mcp/fields.js";
+import { okData } from "../../mcp/jobs.js";
+import { mcpCheck, show, viewPost } from "./common.js";
+
+const group = "mcp-fields";
+const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
+
+export const fieldChecks: Check[] = [
+  mcpCheck({
+    id: "mcp-workspace-and-brand-fields",
+    description: "get_workspaces and list_brands answer every field the contract gives their lists and items, with its type and nullability",
+    rules: ["workspaces-output-fields", "workspace-item-fields", "list-brands-output-fields", "brand-item-fields"],
+    group,
+    async run(ctx, m) {
+      // rule: workspaces-output-fields, workspace-item-fields, list-brands-output-fields, brand-item-fields
+      const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "workspaces-output-fields/workspaces");
+      if (!ws) return;
+      expectContractFields(ctx, "workspaces-output-fields", "get_workspaces", "GetWorkspacesOutput", ws, "get_workspaces");
+      for (const w of asList(ws.workspaces).slice(0, 3)) {
+        expectContractFields(ctx, "workspace-item-fields", "get_workspaces", "WorkspaceItem", w, `workspace ${w?.id}`);
+        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "list-brands-output-fields/brands");
+        if (!list) continue;
+        expectContractFields(ctx, "list-brands-output-fields", "list_brands", "ListBrandsOutput", list, `list_brands ${w.id}`);
+        for (const b of asList(list.brands).slice(0, 3)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-profile-fields",
+    description: "get_profile answers every field the contract gives a profile, its channels and its readiness, with and without includeScopes",
+    rules: ["profile-fields", "channel-fields", "readiness-fields", "channel-scopes-on-request"],
+    group,
+    async run(ctx, m) {
+      // rule: profile-fields, channel-fields, readiness-fields
+      const brandId = await m.jobs.brandId(ctx);
+      for (const includeScopes of [false, true]) {
+        const p = expectOk(ctx, await m.session.call("get_profile", { brandId, includeScopes }), "profile-fields/brandId");
+        if (!p) continue;
+        const where = `get_profile ${brandId}${includeScopes ? " with includeScopes" : ""}`;
+        expectContractFields(ctx, "profile-fields", "get_profile", "Profile", p, where);
+        expectContractFields(ctx, "readiness-fields", "get_profile", "Readiness", p.readiness, `${where} readiness`);
+        for (const c of asList(p.channels)) {
+          expectContractFields(ctx, "channel-fields", "get_profile", "ProfileChannel", c, `${where} channel ${c?.platform}`);
+          if (!includeScopes) ctx.expect(c?.scopes === null, "channel-scopes-on-request/without-include-scopes", `${where} channel ${c?.platform}: scopes ${show(c?.scopes)} without includeScopes`);
+        }
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-batch-fields",
+    description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
+    rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields"],
+    group,
+    async run(ctx, m) {
+      // rule: create-posts-output-fields, batch-output-fields, batch-item-fields
+      const t = await m.jobs.batch("main");
+      const created = okData(t.created);
+      if (!created) return ctx.skip(`create_posts did not answer a batch: ${t.problem ?? t.outcome}`);
+      expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
+      for (const [i, b] of t.polls.map(okData).filter(Boolean).entries()) {
+        const where = `batch ${t.batchId} read ${i + 1} (${b.status})`;
+        expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
+        for (const item of asList(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);
+      }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-post-fields",
+    description: "view_post and get_post_status answer every field the contract gives a post view, its destinations and pictures, and a post status",
+    rules: ["post-view-fields", "destination-fields", "destination-image-fields", "post-status-fields"],
+    group,
+    async run(ctx, m) {
+      // rule: post-view-fields, destination-fields, destination-image-fields, post-status-fields
+      const t = await m.jobs.doneBatch(ctx);
+      const ids: string[] = asList(t.last?.items).map((i) => i?.postId).filter((id): id is string => typeof id === "string").slice(0, 3);
+      if (!ids.length) return ctx.skip("the main batch made no post");
+      for (const id of ids) {
+        const v = await viewPost(ctx, m, id, "post-view-fields/id");
+        expectContractFields(ctx, "post-view-fields", "view_post", "PostView", v, `view_post ${id}`);
+        for (const d of asList(v.destinations)) {
+          expectContractFields(ctx, "destination-fields", "view_post", "PostDestination", d, `view_post ${id} ${d?.platform}`);
+          for (const img of asList(d?.images)) expectContractFields(ctx, "destination-image-fields", "view_post", "DestinationImage", img, `view_post ${id} ${d?.platform} image`);
+        }
+        const s = expectOk(ctx, await m.session.call("get_post_status", { id }), "post-status-fields/id");
+        if (s) expectContractFields(ctx, "post-status-fields", "get_post_status", "PostStatus", s, `get_post_status ${id}`);
+      }
+    },
+  }),
+];

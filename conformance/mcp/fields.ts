@@ -1,0 +1,93 @@
+// Field-by-field judgement of an output payload against the contract's schema for it (not the target's advertised
+// one): each property of a contract object schema is one member of a field family — present when required, and of
+// the contract's type and nullability when present. Open as seed 001 says (Conventions 7, Versioning 5): unknown
+// fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
+import type { CheckContext } from "../check.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { compileLive, contractTool } from "./contract.js";
+
+/**
+ * A copy of an output schema open as seed 001 says: every enum opened to the types of its values (new output enum
+ * values are not breaking) and no `additionalProperties: false` (new fields are not). Conditions (`if`) stay as
+ * they are: they select a case by a known value, and opening them would select it for every value.
+ */
+export function openEnums(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openEnums);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === "if") out[k] = v;
+    else if (k === "enum" && Array.isArray(v)) out.type = [...new Set(v.map((x) => (x === null ? "null" : typeof x === "number" ? "number" : typeof x)))];
+    else if (k === "additionalProperties" && v === false) continue;
+    else out[k] = openEnums(v);
+  }
+  return out;
+}
+
+interface Def {
+  properties: Record<string, unknown>;
+  required: string[];
+  defs: unknown;
+}
+const defsSeen = new Map<string, Def>();
+
+/** The contract's object schema `$defs/<def>` of a tool's output, with the (opened) $defs its properties refer to. */
+function contractDef(tool: string, def: string): Def {
+  const key = `${tool}#${def}`;
+  const known = defsSeen.get(key);
+  if (known) return known;
+  const outputDefs = contractTool.get(tool)?.outputSchema.$defs as Record<string, any> | undefined;
+  const d = outputDefs?.[def];
+  if (!d?.properties) throw new Error(`the contract's ${tool} output has no object $defs/${def}`);
+  const out = { properties: d.properties, required: d.required ?? [], defs: openEnums(outputDefs) };
+  defsSeen.set(key, out);
+  return out;
+}
+
+const validators = new Map<string, ValidateFunction | Error>();
+
+/** The compiled (opened) schema of one field of a contract def, once per process. */
+function fieldValidator(tool: string, def: string, field: string, schema: unknown, defs: unknown): ValidateFunction | Error {
+  const key = `${tool}#${def}#${field}`;
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = compileLive({ $defs: defs, ...(openEnums(schema) as object) })));
+  return v;
+}
+
+/**
+ * Judges `value` field by field against the contract's `$defs/<def>` of `tool`'s output: one case of
+ * `<family>/<field>` per required field, and per optional field that is present. Returns whether all passed.
+ */
+export function expectContractFields(ctx: CheckContext, family: string, tool: string, def: string, value: unknown, where: string): boolean {
+  const { properties, required, defs } = contractDef(tool, def);
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    for (const f of required) ctx.expect(false, `${family}/${f}`, `${where}: not an object, so no ${f}: ${JSON.stringify(value)?.slice(0, 120)}`);
+    return false;
+  }
+  let ok = true;
+  for (const [field, schema] of Object.entries(properties)) {
+    const present = field in value && (value as Record<string, unknown>)[field] !== undefined;
+    if (!present) {
+      if (required.includes(field)) ok = ctx.expect(false, `${family}/${field}`, `${where}: required field ${field} is missing`) && ok;
+      continue;
+    }
+    const v = fieldValidator(tool, def, field, schema, defs);
+    const got = (value as Record<string, unknown>)[field];
+    const valid = !(v instanceof Error) && v(got);
+    ok = ctx.expect(valid, `${family}/${field}`, `${where}: ${field} ${JSON.stringify(got)?.slice(0, 120)} is not what the contract gives (${v instanceof Error ? v.message : (v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join("; ")})`) && ok;
+  }
+  return ok;
+}
+
+const outputValidators = new Map<string, ValidateFunction | Error>();
+
+/** Problems of a tool's structuredContent against the contract's (opened) output schema; [] when it conforms. */
+export function contractOutputProblems(tool: string, structuredContent: unknown): string[] {
+  const t = contractTool.get(tool);
+  if (!t) return [];
+  let v = outputValidators.get(tool);
+  if (!v) outputValidators.set(tool, (v = compileLive(openEnums(t.outputSchema))));
+  if (v instanceof Error) return [`the contract's output schema does not compile: ${v.message}`];
+  if (v(structuredContent)) return [];
+  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+}
