@@ -61,6 +61,11 @@ export interface Check {
    * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
    */
   rules: readonly string[];
+  /**
+   * Rules (or families) every call the check makes is judged against in passing (the MCP call conventions): the
+   * cases it records count in the ledger, and one it records none of is not a skipped case of that rule.
+   */
+  incidental?: readonly string[];
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;
   /** What the check needs besides a team token (which every check needs unless `tokenless`). */
@@ -87,6 +92,7 @@ export interface CheckResult {
   description: string;
   group: string;
   rules: readonly string[];
+  incidental?: readonly string[];
   status: Status;
   /** Why the check was skipped. */
   reason?: string;

@@ -21,14 +21,13 @@ export interface Rule {
   slot?: string;
   note?: string;
   /** Where the contract states it (openapi:#/…, tool:<name>#/…, error:<code>). */
-  contract?: string;
+  contract: string;
   /** For a member of a family: the family's id and the member. */
   family?: string;
   member?: string;
 }
 
-interface Entry extends Omit<Rule, "family" | "member" | "provenance"> {
-  provenance?: Provenance;
+interface Entry extends Omit<Rule, "family" | "member"> {
   family?: { from?: string; where?: MemberFilter; members?: string[] };
 }
 
@@ -53,16 +52,16 @@ const fill = (text: string, member: string) => text.replaceAll("{member}", membe
 
 function expand(entry: Entry): Rule[] {
   const { family, ...rule } = entry;
-  const base: Rule = { ...rule, provenance: rule.provenance ?? "seed" };
+  const base: Rule = rule;
   if (!family) return [base];
   const members = family.members ? family.members.map((name) => ({ name, contract: undefined })) : familyMembers(family.from!, family.where);
   return members.map((m) => {
-    const contract = entry.contract?.includes("{member}") ? fill(entry.contract, m.name) : (m.contract ?? entry.contract);
+    const contract = entry.contract.includes("{member}") ? fill(entry.contract, m.name) : (m.contract ?? entry.contract);
     return {
       ...base,
       id: `${entry.id}/${m.name}`,
       statement: fill(entry.statement, m.name),
-      ...(contract !== undefined ? { contract } : {}),
+      contract,
       family: entry.id,
       member: m.name,
     };
@@ -106,5 +105,5 @@ export function expandRuleRef(catalogue: RuleCatalogue, ref: string): readonly s
 
 /** Every contract pointer of the catalogue that points at nothing, as `<rule id>: <pointer>`. */
 export function danglingPointers(catalogue: RuleCatalogue): string[] {
-  return catalogue.rules.filter((r) => r.contract !== undefined && resolveContractPointer(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
+  return catalogue.rules.filter((r) => resolveContractPointer(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
 }

@@ -47,7 +47,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   const { target, checks, rules, redactor } = options;
   const emit = options.onEvent ?? (() => {});
   for (const check of checks)
-    for (const rule of check.rules) if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
+    for (const rule of [...check.rules, ...(check.incidental ?? [])]) if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
 
   const abort = new AbortController();
   // Every request in flight listens for the budget's end; there may be many more than ten.
@@ -96,6 +96,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       description: check.description,
       group: check.group,
       rules: check.rules,
+      ...(check.incidental ? { incidental: check.incidental } : {}),
       status,
       ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
       failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),

@@ -52,6 +52,8 @@ function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase
   };
 }
 
+const names = (refs: readonly string[] | undefined, rule: Rule) => !!refs && (refs.includes(rule.id) || (rule.family !== undefined && refs.includes(rule.family)));
+
 /** `unselected`: rules (or families) that checks left out of the run (--only) would have covered. */
 export function buildLedger(
   catalogue: RuleCatalogue,
@@ -65,6 +67,11 @@ export function buildLedger(
       const direct = r.rules.includes(rule.id);
       const viaFamily = !direct && rule.family !== undefined && r.rules.includes(rule.family);
       if (direct || viaFamily) cases.push(caseOf(rule, r, viaFamily));
+      else if (names(r.incidental, rule)) {
+        // Judged in passing: a case only where the check recorded one.
+        const failed = r.cases[rule.id] === "fail" || r.failures.some((f) => f.rules.includes(rule.id));
+        if (failed || r.cases[rule.id] === "pass") cases.push({ check: r.id, outcome: failed ? "fail" : "pass" });
+      }
     }
     const base = {
       suite,

@@ -96,11 +96,18 @@ function catalogueSection(c: Catalogue, hubs: Map<string, string[]>): string {
       .filter((r) => r.section === section)
       .map((r) => {
         const checks = c.checks.filter((check) => names(r, check.rules));
-        const covered = checks.length ? coverage(checks) : r.testable === "not-observable" ? `none: ${cell(r.note)}` : "**not covered**";
+        const inPassing = c.checks.filter((check) => names(r, check.incidental ?? []));
+        const covered = checks.length
+          ? coverage(checks)
+          : inPassing.length
+            ? `in passing, on every call the ${inPassing.length} checks that judge calls make`
+            : r.testable === "not-observable"
+              ? `none: ${cell(r.note)}`
+              : "**not covered**";
         const kind = `${r.provenance}${r.provenance === "inferred" ? ` (${cell(r.reason)})` : ""}; ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
         const mock = [...(hubs.get(r.id) ?? []), ...(r.family ? (hubs.get(r.family) ?? []) : [])].map(code).join(", ") || "—";
         const mutants = c.mutants.filter((m) => names(r, [m.rule]) || m.rule === r.id).map((m) => code(m.id)).join(", ") || "—";
-        return [code(r.id), r.statement, kind, r.contract ? code(r.contract) : "—", mock, covered, mutants];
+        return [code(r.id), r.statement, kind, code(r.contract), mock, covered, mutants];
       });
     out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "mutants"], rows) + "\n");
   }
@@ -112,7 +119,7 @@ function rulesPage(catalogues: Catalogue[]): string {
   const summary = catalogues.map((c) => {
     const rules = c.catalogue.rules;
     const count = (f: (r: Rule) => boolean) => String(rules.filter(f).length);
-    const covered = (r: Rule) => c.checks.some((k) => k.rules.includes(r.id) || (r.family !== undefined && k.rules.includes(r.family)));
+    const covered = (r: Rule) => c.checks.some((k) => [...k.rules, ...(k.incidental ?? [])].some((id) => id === r.id || id === r.family));
     return [
       `[${c.title}](#${anchor(`${c.title} (${path.relative(repoRoot, c.file)})`)})`,
       String(rules.length),

@@ -8,13 +8,16 @@ export const declares = (rules: readonly string[], rule: string) => rules.includ
 
 /** The failing checks that name the rule and attribute a failure to it. */
 export const killersOf = (result: RunResult, rule: string) =>
-  result.checks.filter((c) => c.status === "fail" && declares(c.rules, rule) && c.failures.some((f) => f.rules.includes(rule)));
+  result.checks.filter((c) => c.status === "fail" && declares(namedBy(c), rule) && c.failures.some((f) => f.rules.includes(rule)));
+
+/** The rules a check names: those it enforces and those it judges its calls against in passing. */
+const namedBy = (c: { rules: readonly string[]; incidental?: readonly string[] }) => [...c.rules, ...(c.incidental ?? [])];
 
 /** Asserts the mutant (breaking `rule`) was caught by a check naming the rule; returns the killers' ids. */
 export function expectKilled(result: RunResult, mutant: { id: string; rule: string }): string[] {
   const killers = killersOf(result, mutant.rule).map((c) => c.id);
   // Every failure names rules its check declares, so the ledger and this test see the same thing.
-  for (const c of result.checks) for (const f of c.failures) for (const r of f.rules) expect(declares(c.rules, r), `${c.id} attributes a failure to undeclared ${r}`).toBe(true);
+  for (const c of result.checks) for (const f of c.failures) for (const r of f.rules) expect(declares(namedBy(c), r), `${c.id} attributes a failure to undeclared ${r}`).toBe(true);
   expect(killers, `${mutant.id} (breaks ${mutant.rule}) was not caught`).not.toEqual([]);
   expect(result.exitCode).toBe(1);
   expect(result.ledger.find((e) => e.id === mutant.rule)?.status).toBe("fail");

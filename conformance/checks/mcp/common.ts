@@ -8,7 +8,8 @@ import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { probeInput } from "../../mcp/probes.js";
 
-/** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml (the call rules are added). */
+/** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
+ * judged against the call rules in passing (incidental). */
 export interface McpCheckDef extends Omit<Check, "run"> {
   run(ctx: CheckContext, m: McpContext): Promise<void>;
 }
@@ -16,7 +17,7 @@ export interface McpCheckDef extends Omit<Check, "run"> {
 export function mcpCheck(def: McpCheckDef): Check {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
-  return { ...rest, rules: [...new Set([...def.rules, ...callRules])], run: (ctx) => run(ctx, mcpOf(ctx)) };
+  return { ...rest, incidental: callRules.filter((r) => !def.rules.includes(r)), run: (ctx) => run(ctx, mcpOf(ctx)) };
 }
 
 /** An id nobody issued. */
