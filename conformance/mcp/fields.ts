@@ -4,25 +4,15 @@
 // fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
 import type { CheckContext } from "../check.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
+import { openOutput } from "../../scripts/lib/open-output.js";
+import type { Json } from "../../scripts/lib/schema-walk.js";
 import { compileLive, contractTool } from "./contract.js";
 
 /**
- * A copy of an output schema open as seed 001 says: every enum opened to the types of its values (new output enum
- * values are not breaking) and no `additionalProperties: false` (new fields are not). Conditions (`if`) stay as
- * they are: they select a case by a known value, and opening them would select it for every value.
+ * An output schema open as seed 001 says (new fields and enum values are not breaking): the same transform the
+ * generated output validators are made with (scripts/lib/open-output.ts), so the suite and consumers agree.
  */
-export function openEnums(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(openEnums);
-  if (!schema || typeof schema !== "object") return schema;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(schema)) {
-    if (k === "if") out[k] = v;
-    else if (k === "enum" && Array.isArray(v)) out.type = [...new Set(v.map((x) => (x === null ? "null" : typeof x === "number" ? "number" : typeof x)))];
-    else if (k === "additionalProperties" && v === false) continue;
-    else out[k] = openEnums(v);
-  }
-  return out;
-}
+export const openEnums = (schema: unknown): unknown => openOutput(schema as Json, { enums: true });
 
 interface Def {
   properties: Record<string, unknown>;
