@@ -6,6 +6,7 @@ import { runConformance, type RunResult } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadRules } from "../conformance/rules.js";
+import { openOutput } from "../scripts/lib/open-output.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
@@ -39,6 +40,37 @@ describe("MCP mutant catalogue", () => {
     expect(new Set([...mcpMutants, ...restMutants].map((m) => m.id)).size).toBe(mcpMutants.length + restMutants.length);
     for (const m of mcpMutants) expect(rules.byId.get(m.rule)?.testable, `${m.id} breaks ${m.rule}, not a testable rule of mcp.yaml`).toMatch(/^(direct|trigger)$/);
   });
+
+  it("a gateway that evolved as seed 001 allows (new output fields and enum values, advertised) passes every check", async () => {
+    // Conventions 7 and Versioning 5: new output fields and enum values are not breaking. The gateway advertises
+    // them in its tools/list (open schemas), adds a field to every payload and reports a picture's slide text as
+    // coming from a source the contract does not list.
+    const evolved: McpMutant = {
+      id: "evolved-gateway",
+      rule: "none",
+      description: "new output fields and enum values",
+      response: (_req, res) => {
+        const result = res.body?.result;
+        if (Array.isArray(result?.tools)) {
+          const tools = result.tools.map((t: any) => ({ ...t, outputSchema: openOutput(t.outputSchema, { enums: true }) }));
+          return { ...res, body: { ...res.body, result: { ...result, tools } } };
+        }
+        const data = result?.structuredContent?.data;
+        if (result?.isError || !data || typeof data !== "object" || Array.isArray(data)) return res;
+        const next = structuredClone({ ...data, addedInANewRelease: { kind: "new" } });
+        for (const d of Array.isArray(next.destinations) ? next.destinations : [])
+          for (const image of Array.isArray(d?.images) ? d.images : []) if (image?.slideTextSource) image.slideTextSource = "vision";
+        const evolvedResult = { ...result, structuredContent: { data: next }, content: [{ type: "text", text: JSON.stringify(next) }] };
+        return { ...res, body: { ...res.body, result: evolvedResult } };
+      },
+    };
+    let changed = 0;
+    const counting: McpMutant = { ...evolved, response: (req, res) => { const out = evolved.response!(req, res); if (JSON.stringify(out).includes('"vision"')) changed++; return out; } };
+    const result = await runAgainst(counting);
+    expect(changed, "no picture's slideTextSource was rewritten: the test saw no new enum value").toBeGreaterThan(0);
+    expect(mcpNonPasses(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  }, 120_000);
 
   it("the proxy alone changes nothing: the MCP mock behind it passes every check", async () => {
     const result = await runAgainst(null);

@@ -14,10 +14,11 @@ import { runConformance, TargetUnusable, type RunEvent } from "../conformance/in
 import { referenceTargetPath } from "../conformance/paths.js";
 import { buildLedger } from "../conformance/report/ledger.js";
 import { markdownReport } from "../conformance/report/markdown.js";
-import { danglingPointers, loadRules } from "../conformance/rules.js";
+import { danglingPointers, expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
+import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 
 const run = promisify(execFile);
@@ -213,6 +214,39 @@ describe("the gates", () => {
       await rest.stop();
     }
   }, 60_000);
+});
+
+describe("provenance in verdicts", () => {
+  it("a failure of inferred rules only is contract drift against another target (exit 0), a failure with --strict", async () => {
+    // A mutant that breaks only an inferred rule: predictions are our design (seed 000: "not shown").
+    const mutant = restMutants.find((m) => m.id === "predictions-unranked")!;
+    const rules = loadRules();
+    expect((expandRuleRef(rules, mutant.rule) ?? []).map((id) => rules.byId.get(id)?.provenance)).toEqual(["inferred"]);
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    const proxy = await startMutantProxy(reference.url, mutant);
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const run = (strict: boolean) => runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, strict });
+      const lenient = await run(false);
+      const drifted = lenient.checks.filter((c) => c.verdict === "drift");
+      expect(drifted.map((c) => c.id)).toContain("predictions-rank-drafts");
+      expect(lenient.checks.filter((c) => c.verdict === "fail").map((c) => c.id)).toEqual([]);
+      expect(lenient.summary.drift).toBe(drifted.length);
+      expect(lenient.exitCode).toBe(0);
+      const strict = await run(true);
+      expect(strict.checks.find((c) => c.id === "predictions-rank-drafts")?.verdict).toBe("fail");
+      expect(strict.exitCode).toBe(1);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 90_000);
+
+  it("against the embedded reference, everything is strict", async () => {
+    const result = await runConformance({ env: {}, suites: ["rest"], only: ["predictions-*"] });
+    expect(result.target.embedded).toBe(true);
+    expect(result.checks.every((c) => c.verdict !== "drift")).toBe(true);
+  });
 });
 
 describe("evidence", () => {
