@@ -65,7 +65,14 @@ describe("MCP mutant catalogue", () => {
       },
     };
     let changed = 0;
-    const counting: McpMutant = { ...evolved, response: async (req, res, ctx) => { const out = await evolved.response!(req, res, ctx); if (JSON.stringify(out).includes('"vision"')) changed++; return out; } };
+    const counting: McpMutant = {
+      ...evolved,
+      response: async (req, res, ctx) => {
+        const out = await evolved.response!(req, res, ctx);
+        if (JSON.stringify(out.body ?? null).includes('"vision"')) changed++;
+        return out;
+      },
+    };
     const result = await runAgainst(counting);
     expect(changed, "no picture's slideTextSource was rewritten: the test saw no new enum value").toBeGreaterThan(0);
     expect(mcpNonPasses(result)).toEqual([]);
