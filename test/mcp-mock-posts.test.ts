@@ -4,7 +4,27 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import { aspectInUrl, aspectMarker, captionMarkers, postsMagicInputs, providerRefusal, renderFailure, stripMarkers } from "../mock/mcp/posts/magic.js";
+import {
+  aiFails,
+  allowanceExhausted,
+  allowanceRunsOut,
+  aspectInUrl,
+  aspectMarker,
+  batchFails,
+  captionMarkers,
+  imagesFail,
+  longTitle,
+  partialBatch,
+  postsMagicInputs,
+  providerRefusal,
+  publisherError,
+  renderFailure,
+  slowPublish,
+  storyPartial,
+  stripMarkers,
+  stuckPublish,
+  templateRendering,
+} from "../mock/mcp/posts/magic.js";
 import { encodePng, readPngSize, sizeForAspect } from "../mock/png.js";
 import { canonicalJson, contentDigest } from "../mock/mcp/posts/digest.js";
 import { destinationRules, supportedDestinations, targetAspect } from "../mock/mcp/posts/limits.js";
@@ -451,7 +471,17 @@ describe("the posts domain's building blocks", () => {
 
   it("reads magic markers, documented as data", () => {
     expect(postsMagicInputs.length).toBeGreaterThan(10);
-    for (const m of postsMagicInputs) expect(m.input && m.where && m.effect).toBeTruthy();
+    // Every [marker] the table documents is one the mock's predicates recognise (and strips from the copy).
+    const predicates = [allowanceExhausted, aiFails, allowanceRunsOut, partialBatch, batchFails, imagesFail, longTitle, templateRendering, slowPublish, stuckPublish, storyPartial, publisherError];
+    const recognised = (marker: string) => predicates.some((p) => p(marker)) || renderFailure(marker) !== null || aspectMarker(marker) !== null || providerRefusal(marker) !== null;
+    // A placeholder in the table ([aspect:W:H]) stands for its example values.
+    const documented = postsMagicInputs.flatMap((m) => [...m.input.matchAll(/\[[a-z-]+(?::[a-z0-9_:]+)?\]/gi)].map((x) => x[0].replace(":W:H", ":9:16")));
+    expect(documented.length).toBeGreaterThan(10);
+    for (const marker of documented) {
+      expect(recognised(marker), `${marker} is documented but no predicate recognises it`).toBe(true);
+      expect(stripMarkers(`a ${marker} b`)).toBe("a b");
+    }
+    expect(recognised("[no-such-marker]")).toBe(false);
     expect(providerRefusal("Hi [REFUSE:Content_Rejected]")).toBe("content_rejected");
     expect(renderFailure("[render-fails:quota_exhausted]")).toBe("quota_exhausted");
     expect(renderFailure("[render-fails:bogus]")).toBe("generation_failed");

@@ -3,7 +3,8 @@
 // the generated contract by the client helper.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
-import { magicInputs } from "../mock/rest/magic.js";
+import { focusFailsBatch, focusServerError, magicInputs, websiteFailsToRead, websiteHasNoBacking } from "../mock/rest/magic.js";
+import { restTestTokens } from "../mock/rest/tokens.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { batchTime, client, ideaTexts, readTime, suiteStart, type Call } from "./support/rest-client.js";
 
@@ -452,8 +453,22 @@ describe("predictions", () => {
 });
 
 describe("magic inputs", () => {
-  it("are documented as data", () => {
+  it("are documented as data, and each documented example is one the mock acts on", () => {
     expect(magicInputs.length).toBeGreaterThanOrEqual(5);
-    for (const m of magicInputs) expect(m.input && m.where && m.effect).toBeTruthy();
+    // Every `code` value in a row's input is an example of it: the table names inputs the mock really recognises.
+    const recognised = (example: string) =>
+      restTestTokens.some((t) => t.token === example) ||
+      (/^https?:\/\//.test(example) && (websiteFailsToRead(new URL(example).hostname) || websiteHasNoBacking(example))) ||
+      websiteFailsToRead(example.replace(/^\./, "x.")) ||
+      websiteHasNoBacking(example) ||
+      focusFailsBatch(example) ||
+      focusServerError(example);
+    for (const m of magicInputs) {
+      const examples = [...m.input.matchAll(/`([^`]+)`/g)].map((x) => x[1]!);
+      expect(examples.length, `${m.input}: no example`).toBeGreaterThan(0);
+      for (const example of examples) expect(recognised(example), `${m.input}: ${example} is not an input the mock acts on`).toBe(true);
+      expect(m.where.length && m.effect.length).toBeGreaterThan(0);
+    }
+    expect(recognised("https://www.example.com") || recognised("plain focus") || recognised("test_team_nobody")).toBe(false);
   });
 });
