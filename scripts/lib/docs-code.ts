@@ -65,7 +65,10 @@ interface Catalogue {
   mutants: readonly { id: string; rule: string }[];
 }
 
-/** Where the mocks say they honour a rule: `// rule: <id>[, <id>…]` comments in mock/, as `file:line` by id. */
+/**
+ * Where the mocks say they honour a rule: `// rule: <id>[, <id>…]` comments in mock/, as files by id (no line
+ * numbers: an edit elsewhere in a file must not change the page; `git grep <id>` finds the line).
+ */
 function mockHubs(): Map<string, string[]> {
   const hubs = new Map<string, string[]>();
   const walk = (dir: string) => {
@@ -75,10 +78,10 @@ function mockHubs(): Map<string, string[]> {
       else if (entry.name.endsWith(".ts"))
         readFileSync(file, "utf8")
           .split("\n")
-          .forEach((line, i) => {
+          .forEach((line) => {
             const m = /\/\/\s*rules?:\s*(.+)$/.exec(line);
             for (const id of m?.[1]!.split(/[\s,]+/).filter(Boolean) ?? [])
-              hubs.set(id, [...(hubs.get(id) ?? []), `${path.relative(repoRoot, file)}:${i + 1}`]);
+              hubs.set(id, [...new Set([...(hubs.get(id) ?? []), path.relative(repoRoot, file)])]);
           });
     }
   };
