@@ -9,7 +9,7 @@ import { openapi, operations, type JsonSchema, type OperationId } from "./contra
 export type BaseNeed = "ready-brand" | "idea" | "brand-to-patch" | "none";
 
 export interface BadInput {
-  /** Stable kebab-case, unique; the check id is `negative-<id>`. */
+  /** Stable kebab-case, unique; named in the notes of the operation's negative-<operation> check. */
   id: string;
   op: OperationId;
   /** What is wrong, in words. */
