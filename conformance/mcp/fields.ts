@@ -44,6 +44,21 @@ function fieldValidator(tool: string, def: string, field: string, schema: unknow
   return v;
 }
 
+const closedValidators = new Map<string, ValidateFunction | Error>();
+
+/**
+ * A value the open schema accepts but the contract's own (closed) schema does not carries a field or an enum value
+ * the contract does not list yet: accepted, as seed 001 says, and noted so the report shows what evolved.
+ */
+function noteEvolution(ctx: CheckContext, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): void {
+  const key = `${tool}#${def}#${field}`;
+  let closed = closedValidators.get(key);
+  if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: contractTool.get(tool)?.outputSchema.$defs, ...(schema as object) })));
+  if (closed instanceof Error || closed(got)) return;
+  const what = (closed.errors ?? []).map((e) => `${e.instancePath || field} ${e.message}`).join("; ");
+  ctx.note(`${where}: ${field} holds what the contract does not list yet (${what}): accepted, as seed 001 allows new output fields and enum values`);
+}
+
 /**
  * Judges `value` field by field against the contract's `$defs/<def>` of `tool`'s output: one case of
  * `<family>/<field>` per required field, and per optional field that is present. Returns whether all passed.
@@ -64,6 +79,7 @@ export function expectContractFields(ctx: CheckContext, family: string, tool: st
     const v = fieldValidator(tool, def, field, schema, defs);
     const got = (value as Record<string, unknown>)[field];
     const valid = !(v instanceof Error) && v(got);
+    if (valid) noteEvolution(ctx, tool, def, field, schema, got, where);
     ok = ctx.expect(valid, `${family}/${field}`, `${where}: ${field} ${JSON.stringify(got)?.slice(0, 120)} is not what the contract gives (${v instanceof Error ? v.message : (v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join("; ")})`) && ok;
   }
   return ok;

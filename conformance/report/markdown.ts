@@ -60,6 +60,12 @@ export function markdownReport(result: RunResult): string {
       lines.push("");
     }
   }
+  const noted = result.checks.filter((c) => c.notes.length);
+  if (noted.length) {
+    lines.push("## Notes", "", "Things worth knowing that are not failures (waits, races judged only when seen, output the contract does not list yet).", "");
+    for (const c of noted) for (const n of c.notes.slice(0, 5)) lines.push(`- ${c.id}: ${cell(n)}`);
+    lines.push("");
+  }
   const skipped = result.checks.filter((c) => c.verdict === "skip");
   if (skipped.length) {
     lines.push("## Skipped", "", "| Check | Why |", "| --- | --- |");
