@@ -185,13 +185,14 @@ function outcomeOf(answer: CallToolResult): string {
 }
 
 /** Does this JSON-RPC message (or batch) call a tool that changes data? */
-function callsWriteTool(message: unknown): boolean {
+/** Whether the message calls a tool that changes data and that the principal can see (a hidden one is unknown). */
+function callsWriteTool(message: unknown, principal: Principal): boolean {
   const messages = Array.isArray(message) ? message : [message];
   return messages.some((m) => {
     if (!m || typeof m !== "object" || (m as { method?: unknown }).method !== "tools/call") return false;
     const name = (m as { params?: { name?: unknown } }).params?.name;
     const tool = typeof name === "string" ? toolsByName.get(name) : undefined;
-    return tool !== undefined && tool.annotations?.readOnlyHint === false;
+    return tool !== undefined && visibleTo(principal, tool) && tool.annotations?.readOnlyHint === false;
   });
 }
 
@@ -272,7 +273,8 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         return sendJson(res, refused.status, refused.body);
       }
       const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
-      if (callsWriteTool(message) && !principal.scopes.has("mcp:write")) {
+      // rule: partner-only-call-unknown (a hidden tool fails as unknown, not as a write the token may not make)
+      if (callsWriteTool(message, principal) && !principal.scopes.has("mcp:write")) {
         // rule: insufficient-scope-403 read-scope-suffices
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
           "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,

@@ -91,7 +91,7 @@ export const toolsChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-partner-only-hidden",
-    description: "Each partner-only tool is not listed for a normal token, and calling it fails as an unknown tool",
+    description: "Each partner-only tool is not listed for a normal token, and calling it fails as an unknown tool (for a read-only token too, not as a refused write)",
     rules: ["partner-only-hidden", "partner-only-call-unknown"],
     group,
     async run(ctx, m) {
@@ -105,6 +105,11 @@ export const toolsChecks: Check[] = [
         ctx.expect(refused, `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool (no envelope)`);
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
+        // A read-only token must not learn the tool exists from a 403 insufficient_scope.
+        if (!m.target.tokens.readonly) continue;
+        const ro = await m.session.call(t.name, args, "readonly");
+        const unknown = ro.error?.kind === "rpc" || (ro.result?.isError === true && !isEnvelope(ro.data));
+        ctx.expect(unknown, `partner-only-call-unknown/${t.name}`, `${describeCall(ro)}: expected the call to fail as an unknown tool for a read-only token too`);
       }
     },
   }),

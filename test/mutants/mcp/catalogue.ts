@@ -475,6 +475,18 @@ export const mcpMutants: McpMutant[] = [
       return { ...res, status: 403, headers: { ...res.headers, "www-authenticate": 'Bearer error="insufficient_scope", scope="mcp:read mcp:write"' }, body };
     },
   },
+  {
+    id: "mcp-hidden-tool-scope-403",
+    rule: "partner-only-call-unknown/delete_profile",
+    description: "A read-only token calling a partner-only tool gets 403 insufficient_scope, which tells it the tool exists",
+    run: { only: ["mcp-partner-only-hidden"] },
+    response: (req, res) => {
+      const call = callOf(req);
+      if (req.token !== "mcp_readonly" || !call || !partnerOnly.includes(call.name)) return res;
+      const body = { error: "insufficient_scope", error_description: "Needs mcp:write." };
+      return { ...res, status: 403, headers: { ...res.headers, "www-authenticate": 'Bearer error="insufficient_scope", scope="mcp:read mcp:write"' }, body };
+    },
+  },
   // Members other than the first a fixture uses: each breaks one tool, one side or one field of a family.
   {
     id: "mcp-object-only-output-field-dropped",
