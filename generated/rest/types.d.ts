@@ -51,9 +51,10 @@ export type HttpsUrl = string;
  */
 export type LanguageCode = string;
 /**
- * A country as an ISO 3166-1 code, for example `NO` or `US`. The country picks the calendar: holidays are
- * known for the United States, the United Kingdom, Norway, Australia, Canada, New Zealand and Ireland;
- * elsewhere only the season is used.
+ * A country as an ISO 3166-1 alpha-2 code: two uppercase letters, for example `NO`, `US` or `GB` (the
+ * United Kingdom is `GB` in ISO 3166-1). Names (`Norway`), alpha-3 codes (`NOR`) and lowercase (`no`) are
+ * refused. The country picks the calendar: holidays are known for the United States, the United Kingdom,
+ * Norway, Australia, Canada, New Zealand and Ireland; elsewhere only the season is used.
  */
 export type CountryCode = string;
 /**
