@@ -79,6 +79,7 @@ function patternBreaker(pattern: string): string | undefined {
     "^https://\\S+$": "http://www.example.com",
     "^[a-z]{2}$": "EN",
     "^[A-Z]{2}$": "no",
+    "\\S": "   ",
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "01/12/2030",
   };
   const re = new RegExp(pattern, "u");
@@ -123,6 +124,7 @@ function rulesFor(op: OperationId, path: string, kind: string): string[] {
   if (path === "reason" && kind === "enum") out.push("inferred-enum-values/reason");
   if (path === "drafts.format" && kind === "enum") out.push("inferred-enum-values/draft-format");
   if (kind === "min-length") out.push("inferred-input-constraints/min-length");
+  if (kind === "not-blank") out.push("inferred-input-constraints/not-blank");
   if (kind === "min-items") out.push("inferred-input-constraints/min-items");
   if (path === "comment" && kind === "max-length") out.push("inferred-input-constraints/comment-max-length");
   if (path === "drafts.id" && kind === "max-length") out.push("inferred-input-constraints/draft-id-max-length");
@@ -250,7 +252,8 @@ export function badInputs(): BadInput[] {
         if (s.type === "integer") mk("not-integer", `${dotted} is 2.5, not a whole number`, 2.5);
         if (typeof s.pattern === "string") {
           const bad = patternBreaker(s.pattern);
-          if (bad !== undefined) mk("pattern", `${dotted} is ${JSON.stringify(bad)}, which does not match ${s.pattern}`, bad);
+          // "Not blank" (\S) is a constraint of ours, not a format of the seed: its own kind and rule.
+          if (bad !== undefined) mk(s.pattern === "\\S" ? "not-blank" : "pattern", `${dotted} is ${JSON.stringify(bad)}, which does not match ${s.pattern}`, bad);
         }
         if (s.format === "date" && typeof s.pattern === "string") mk("format", `${dotted} is 2030-02-30, not a real day`, "2030-02-30");
         if (s.type === "array") {

@@ -538,3 +538,34 @@ describe("country and language codes", () => {
     expect(JSON.stringify(schemas.CreateBrandFromWebsite.properties.country)).toContain("#/components/schemas/CountryCode");
   });
 });
+
+describe("feedback reason only with a rejection, in the schema", () => {
+  it.each(["posted", "saved"])("outcome %s refuses a reason and takes none or null", (outcome) => {
+    const name = `${outcome[0]!.toUpperCase()}${outcome.slice(1)}FeedbackRequest`;
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome, reason: "wrong_language" })).toBe(false);
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome })).toBe(true);
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome, reason: null })).toBe(true);
+  });
+  it("outcome rejected takes the reason wrong_language", () => {
+    expect(validate("RejectedFeedbackRequest", { idea: "idea_9Tn4Vb2Ke", outcome: "rejected", reason: "wrong_language" })).toBe(true);
+  });
+});
+
+describe("constraints the seed does not state are marked inferred", () => {
+  const at = (schema: string, prop: string) => schemas[schema].properties[prop];
+  it.each([
+    ["CreateBrandFromWebsite", "name"],
+    ["CreateBrandFromWebsite", "description"],
+    ["CreateBrandFromNameAndDescription", "name"],
+    ["CreateBrandFromNameAndDescription", "description"],
+    ["UpdateBrandRequest", "name"],
+    ["UpdateBrandRequest", "description"],
+    ["CreateIdeasRequest", "focus"],
+    ["CreateIdeasRequest", "formats"],
+    ["CreateIdeasRequest", "date"],
+  ])("%s.%s", (schema, prop) => {
+    expect(at(schema, prop)["x-contract-source"]).toBe("inferred");
+    expect(at(schema, prop)["x-contract-reason"]).toMatch(/our choice/);
+    if (prop !== "formats" && prop !== "date") expect(at(schema, prop).pattern, "not blank").toBe("\\S");
+  });
+});

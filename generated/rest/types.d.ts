@@ -369,6 +369,10 @@ export interface PostedFeedbackRequest {
    */
   outcome: "posted";
   /**
+   * No reason: a reason belongs to a rejection. Absent, or `null`; any other value is refused (`400`).
+   */
+  reason?: null;
+  /**
    * Free words for the service about the idea; up to 2,000 characters.
    */
   comment?: string;
@@ -385,6 +389,10 @@ export interface SavedFeedbackRequest {
    * Always `saved`.
    */
   outcome: "saved";
+  /**
+   * No reason: a reason belongs to a rejection. Absent, or `null`; any other value is refused (`400`).
+   */
+  reason?: null;
   /**
    * Free words for the service about the idea; up to 2,000 characters.
    */
@@ -435,8 +443,8 @@ export interface CreateIdeasRequest {
    */
   focus?: string;
   /**
-   * The day the ideas are for (`YYYY-MM-DD`), at most 45 days ahead; `why_now` is written for that day.
-   * Today when omitted.
+   * The day the ideas are for (`YYYY-MM-DD`), from today to at most 45 days ahead; `why_now` is written
+   * for that day. Today when omitted. A day before today is refused (`400`).
    */
   date?: CalendarDate;
 }
