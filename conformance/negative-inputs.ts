@@ -78,6 +78,8 @@ function patternBreaker(pattern: string): string | undefined {
   const known: Record<string, string> = {
     "^https://\\S+$": "http://www.example.com",
     "^[a-z]{2}$": "EN",
+    "^[A-Z]{2}$": "no",
+    "\\S": "   ",
     "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "01/12/2030",
   };
   const re = new RegExp(pattern, "u");
@@ -115,12 +117,14 @@ function rulesFor(op: OperationId, path: string, kind: string): string[] {
   if (path === "drafts" && kind === "max-items") out.push("limit-drafts");
   if (path === "website" && kind === "pattern") out.push("website-https");
   if (path === "language" && kind === "pattern") out.push("input-language-iso-639-1");
+  if (path === "country" && kind === "pattern") out.push("input-country-iso-3166-1/lowercase");
   if (path === "archetype" && kind === "enum") out.push("enum-values/archetype");
   if (path === "formats" && kind === "item-enum") out.push("enum-values/formats");
   if (path === "outcome" && kind === "enum") out.push("inferred-enum-values/outcome");
   if (path === "reason" && kind === "enum") out.push("inferred-enum-values/reason");
   if (path === "drafts.format" && kind === "enum") out.push("inferred-enum-values/draft-format");
   if (kind === "min-length") out.push("inferred-input-constraints/min-length");
+  if (kind === "not-blank") out.push("inferred-input-constraints/not-blank");
   if (kind === "min-items") out.push("inferred-input-constraints/min-items");
   if (path === "comment" && kind === "max-length") out.push("inferred-input-constraints/comment-max-length");
   if (path === "drafts.id" && kind === "max-length") out.push("inferred-input-constraints/draft-id-max-length");
@@ -248,7 +252,8 @@ export function badInputs(): BadInput[] {
         if (s.type === "integer") mk("not-integer", `${dotted} is 2.5, not a whole number`, 2.5);
         if (typeof s.pattern === "string") {
           const bad = patternBreaker(s.pattern);
-          if (bad !== undefined) mk("pattern", `${dotted} is ${JSON.stringify(bad)}, which does not match ${s.pattern}`, bad);
+          // "Not blank" (\S) is a constraint of ours, not a format of the seed: its own kind and rule.
+          if (bad !== undefined) mk(s.pattern === "\\S" ? "not-blank" : "pattern", `${dotted} is ${JSON.stringify(bad)}, which does not match ${s.pattern}`, bad);
         }
         if (s.format === "date" && typeof s.pattern === "string") mk("format", `${dotted} is 2030-02-30, not a real day`, "2030-02-30");
         if (s.type === "array") {
@@ -316,6 +321,9 @@ export function badInputs(): BadInput[] {
     { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-brand-language-region", op: "createBrand", field: "language", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
     { id: "create-brand-language-three-letters", op: "createBrand", field: "language", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-country-alpha-3", op: "createBrand", field: "country", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-iso-3166-1/alpha-3", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-country-name", op: "createBrand", field: "country", value: "Norway", what: "a country name, not an ISO 3166-1 code", rule: "input-country-iso-3166-1/name", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "update-brand-country-lowercase", op: "updateBrand", field: "country", value: "ie", what: "a lowercase code, not ISO 3166-1 alpha-2", rule: "input-country-iso-3166-1/lowercase", base: "brand-to-patch", start: () => ({}) },
     { id: "create-brand-website-no-scheme", op: "createBrand", field: "website", value: "www.example.com", what: "a website without https://", rule: "website-https", base: "none", start: () => ({}) },
     { id: "update-brand-website-http", op: "updateBrand", field: "website", value: "http://www.example.org", what: "a website over plain http", rule: "website-https", base: "brand-to-patch", start: () => ({}) },
   ];

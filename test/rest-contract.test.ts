@@ -498,3 +498,74 @@ describe("inferred marks", () => {
     expect(openapi.paths["/v1/predictions"]!.post["x-contract-status"]).toBe("in_development");
   });
 });
+
+describe("what third-party tools read", () => {
+  const doc = openapi as unknown as {
+    info: { contact?: { name?: string; url?: string; email?: string } };
+    security: Record<string, string[]>[];
+    components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+  };
+  it("the security scheme is http bearer, spelled as registered (lowercase) and required everywhere", () => {
+    const schemes = Object.entries(doc.components.securitySchemes);
+    expect(schemes.map(([, s]) => [s.type, s.scheme])).toEqual([["http", "bearer"]]);
+    expect(doc.security).toEqual([{ [schemes[0]![0]]: [] }]);
+  });
+
+  const pathParams = Object.entries(openapi.paths).flatMap(([route, item]) =>
+    Object.entries(item).flatMap(([method, op]) =>
+      ((op?.parameters ?? []) as any[]).filter((p) => p.in === "path").map((p) => ({ label: `${method.toUpperCase()} ${route} ${p.name}`, p })),
+    ),
+  );
+  it("has path parameters to check", () => expect(pathParams.length).toBeGreaterThanOrEqual(3));
+  it.each(pathParams)("$label carries an example its schema accepts", ({ p }) => {
+    expect(typeof p.example).toBe("string");
+    expect(validate(String(p.schema.$ref).split("/").pop()!, p.example)).toBe(true);
+  });
+
+  it("info names a contact", () => {
+    expect(doc.info.contact?.name).toBeTruthy();
+    expect(doc.info.contact?.url ?? doc.info.contact?.email).toBeTruthy();
+  });
+});
+
+describe("country and language codes", () => {
+  it.each(["NO", "US", "GB", "IE"])("CountryCode accepts the alpha-2 code %s", (code) => expect(validate("CountryCode", code)).toBe(true));
+  it.each(["no", "NOR", "Norway", "578", "N0", ""])("CountryCode refuses %j (not ISO 3166-1 alpha-2)", (code) => expect(validate("CountryCode", code)).toBe(false));
+  it.each(["en", "nb"])("LanguageCode accepts %s", (code) => expect(validate("LanguageCode", code)).toBe(true));
+  it.each(["EN", "eng", "en-GB", ""])("LanguageCode refuses %j (not ISO 639-1)", (code) => expect(validate("LanguageCode", code)).toBe(false));
+  it("a brand's country and a create request's country use CountryCode", () => {
+    expect(JSON.stringify(schemas.Brand.properties.country)).toContain("#/components/schemas/CountryCode");
+    expect(JSON.stringify(schemas.CreateBrandFromWebsite.properties.country)).toContain("#/components/schemas/CountryCode");
+  });
+});
+
+describe("feedback reason only with a rejection, in the schema", () => {
+  it.each(["posted", "saved"])("outcome %s refuses a reason and takes none or null", (outcome) => {
+    const name = `${outcome[0]!.toUpperCase()}${outcome.slice(1)}FeedbackRequest`;
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome, reason: "wrong_language" })).toBe(false);
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome })).toBe(true);
+    expect(validate(name, { idea: "idea_9Tn4Vb2Ke", outcome, reason: null })).toBe(true);
+  });
+  it("outcome rejected takes the reason wrong_language", () => {
+    expect(validate("RejectedFeedbackRequest", { idea: "idea_9Tn4Vb2Ke", outcome: "rejected", reason: "wrong_language" })).toBe(true);
+  });
+});
+
+describe("constraints the seed does not state are marked inferred", () => {
+  const at = (schema: string, prop: string) => schemas[schema].properties[prop];
+  it.each([
+    ["CreateBrandFromWebsite", "name"],
+    ["CreateBrandFromWebsite", "description"],
+    ["CreateBrandFromNameAndDescription", "name"],
+    ["CreateBrandFromNameAndDescription", "description"],
+    ["UpdateBrandRequest", "name"],
+    ["UpdateBrandRequest", "description"],
+    ["CreateIdeasRequest", "focus"],
+    ["CreateIdeasRequest", "formats"],
+    ["CreateIdeasRequest", "date"],
+  ])("%s.%s", (schema, prop) => {
+    expect(at(schema, prop)["x-contract-source"]).toBe("inferred");
+    expect(at(schema, prop)["x-contract-reason"]).toMatch(/our choice/);
+    if (prop !== "formats" && prop !== "date") expect(at(schema, prop).pattern, "not blank").toBe("\\S");
+  });
+});

@@ -51,9 +51,10 @@ export type HttpsUrl = string;
  */
 export type LanguageCode = string;
 /**
- * A country as an ISO 3166-1 code, for example `NO` or `US`. The country picks the calendar: holidays are
- * known for the United States, the United Kingdom, Norway, Australia, Canada, New Zealand and Ireland;
- * elsewhere only the season is used.
+ * A country as an ISO 3166-1 alpha-2 code: two uppercase letters, for example `NO`, `US` or `GB` (the
+ * United Kingdom is `GB` in ISO 3166-1). Names (`Norway`), alpha-3 codes (`NOR`) and lowercase (`no`) are
+ * refused. The country picks the calendar: holidays are known for the United States, the United Kingdom,
+ * Norway, Australia, Canada, New Zealand and Ireland; elsewhere only the season is used.
  */
 export type CountryCode = string;
 /**
@@ -368,6 +369,10 @@ export interface PostedFeedbackRequest {
    */
   outcome: "posted";
   /**
+   * No reason: a reason belongs to a rejection. Absent, or `null`; any other value is refused (`400`).
+   */
+  reason?: null;
+  /**
    * Free words for the service about the idea; up to 2,000 characters.
    */
   comment?: string;
@@ -384,6 +389,10 @@ export interface SavedFeedbackRequest {
    * Always `saved`.
    */
   outcome: "saved";
+  /**
+   * No reason: a reason belongs to a rejection. Absent, or `null`; any other value is refused (`400`).
+   */
+  reason?: null;
   /**
    * Free words for the service about the idea; up to 2,000 characters.
    */
@@ -434,8 +443,8 @@ export interface CreateIdeasRequest {
    */
   focus?: string;
   /**
-   * The day the ideas are for (`YYYY-MM-DD`), at most 45 days ahead; `why_now` is written for that day.
-   * Today when omitted.
+   * The day the ideas are for (`YYYY-MM-DD`), from today to at most 45 days ahead; `why_now` is written
+   * for that day. Today when omitted. A day before today is refused (`400`).
    */
   date?: CalendarDate;
 }

@@ -92,11 +92,6 @@ function copyRules(rules: Rules): Rules {
   return out;
 }
 
-function refuseBlank(body: Record<string, unknown>, fields: string[]): void {
-  for (const f of fields)
-    if (typeof body[f] === "string" && (body[f] as string).trim() === "") throw badRequest(`${f} must not be empty.`, f);
-}
-
 // rule: brand-create-website-or-name-description, brand-create-needs-something-to-read, limit-description, limit-rules-entries, website-https, input-language-iso-639-1, enum-values/archetype
 export function createBrand(state: State, team: string, body: Record<string, unknown>): Brand {
   // The either-or rule first, so the error names the field that is missing.
@@ -108,7 +103,6 @@ export function createBrand(state: State, team: string, body: Record<string, unk
       throw badRequest("description is required when no website is sent.", "description", "missing_field");
     check("CreateBrandFromNameAndDescription", body);
   } else check("CreateBrandFromWebsite", body);
-  refuseBlank(body, ["name", "description"]);
   const req = body as unknown as CreateBrandRequest;
   const supplied: BrandRecord["supplied"] = {};
   if (req.name !== undefined) supplied.name = req.name;
@@ -134,7 +128,6 @@ export function createBrand(state: State, team: string, body: Record<string, unk
 // rule: brand-patch-partial, brand-patch-lists-replaced, brand-patch-website-kept, brand-patch-website-rereads
 export function updateBrand(state: State, brand: BrandRecord, body: Record<string, unknown>): Brand {
   check("UpdateBrandRequest", body);
-  refuseBlank(body, ["name", "description"]);
   const req = body as unknown as UpdateBrandRequest;
   settle(state, brand);
   const s = brand.supplied;

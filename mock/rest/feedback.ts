@@ -21,8 +21,7 @@ export function createFeedback(state: State, team: string, body: Record<string, 
   if (typeof body.outcome !== "string" || !Object.hasOwn(variants, body.outcome))
     throw badRequest(`outcome must be one of ${Object.keys(variants).join(", ")}.`, "outcome");
   const outcome = body.outcome as keyof typeof variants;
-  if (outcome !== "rejected" && body.reason !== undefined)
-    throw badRequest("reason is only accepted with outcome rejected.", "reason");
+  // A reason with another outcome is refused by the variant's schema (`reason` may only be null there).
   check(variants[outcome], body);
   const req = body as unknown as CreateFeedbackRequest;
   const found = lookupIdea(state, req.idea);

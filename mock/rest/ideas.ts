@@ -55,8 +55,6 @@ export function createBatch(state: State, team: string, body: Record<string, unk
   const ahead = Math.round((parseDay(day) - parseDay(today(state))) / 86_400_000);
   if (ahead < 0) throw badRequest(`date must not be in the past (today is ${today(state)}).`, "date");
   if (ahead > dateHorizonDays) throw badRequest(`date must be at most ${dateHorizonDays} days ahead.`, "date");
-  if (req.formats !== undefined && req.formats.length === 0) throw badRequest("formats must name at least one format.", "formats");
-  if (req.focus !== undefined && req.focus.trim() === "") throw badRequest("focus must not be empty.", "focus");
 
   const record = findBrand(state, team, req.brand, "brand");
   const brand = brandView(state, record);

@@ -68,6 +68,8 @@ export function messageOf(error: ErrorObject): string {
       const prefix = /^\^([a-z]+_)/.exec(pattern)?.[1];
       if (prefix) return `${field} must be an id starting with ${prefix}.`;
       if (pattern === "^[a-z]{2}$") return `${field} must be an ISO 639-1 code of two lowercase letters, such as en.`;
+      if (pattern === "\\S") return `${field} must not be blank.`;
+      if (pattern === "^[A-Z]{2}$") return `${field} must be an ISO 3166-1 alpha-2 code of two uppercase letters, such as NO.`;
       if (pattern.includes("[0-9]{4}-")) return `${field} must be a day written YYYY-MM-DD.`;
       return `${field} must match ${pattern}.`;
     }

@@ -124,7 +124,7 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-supplied-values-kept",
     description: "Values the caller supplied (name, description, language, country, archetype, rules) are kept through the read",
-    rules: [...brandRules, "create-brand-201", "brand-supplied-values-kept", "brand-archetype-set-rationale-null", "brand-create-reading/status", "brand-reading-to-ready/status"],
+    rules: [...brandRules, "create-brand-201", "brand-supplied-values-kept", "brand-archetype-set-rationale-null", "brand-create-reading/status", "brand-reading-to-ready/status", "input-country-iso-3166-1/alpha-2"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -143,6 +143,12 @@ export const brandLifecycleChecks: Check[] = [
         ctx.expect(isDeepStrictEqual(b?.rules, sent.rules), kept("rules"), `${when}: rules are ${show(b?.rules)}, expected ${show(sent.rules)}`);
       };
       if (!track.created) ctx.fail("create-brand-201", `POST /v1/brands failed: ${track.problem}`);
+      // The fixture's country is a valid alpha-2 code: the other side of the refusals in negative-inputs.ts.
+      ctx.expect(
+        track.created.status === 201 && track.created.body?.country === sent.country,
+        "input-country-iso-3166-1/alpha-2",
+        `country ${show(sent.country)} answered ${track.created.status} with country ${show(track.created.body?.country)}, expected 201 with it as sent`,
+      );
       if (expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201")) {
         ctx.expect(track.created.body?.status === "reading", "brand-create-reading/status", `status is ${show(track.created.body?.status)}, expected reading`);
         compare(track.created.body, "when created");

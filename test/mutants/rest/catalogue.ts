@@ -465,6 +465,13 @@ export const mutants: Mutant[] = [
     request: (req) => (typeof req.body?.language === "string" && /^[a-z]{2}-[A-Z]{2}$/.test(req.body.language) ? { ...req, body: { ...req.body, language: req.body.language.slice(0, 2) } } : req),
   },
   {
+    id: "country-not-iso-accepted",
+    rule: "input-country-iso-3166-1/alpha-3",
+    description: "a country that is not ISO 3166-1 alpha-2 (NOR, Norway, no) is cut to two uppercase letters instead of refused",
+    request: (req) =>
+      typeof req.body?.country === "string" && !/^[A-Z]{2}$/.test(req.body.country) ? { ...req, body: { ...req.body, country: req.body.country.slice(0, 2).toUpperCase() } } : req,
+  },
+  {
     id: "saved-feedback-recorded-as-posted",
     rule: "feedback-outcome-recorded/saved",
     description: "feedback with outcome saved is recorded as posted",
