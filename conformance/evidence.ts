@@ -61,10 +61,8 @@ const current = new AsyncLocalStorage<ExchangeLog>();
 /** Runs `fn` with `log` collecting the exchanges made on its behalf. */
 export const withExchangeLog = <T>(log: ExchangeLog, fn: () => Promise<T>): Promise<T> => current.run(log, fn);
 
-/** Records an exchange in the log of the check it is made for (none outside a check). */
-export function recordExchange(exchange: Exchange): void {
-  current.getStore()?.add(exchange);
-}
+/** The log of the check a request is made for, or undefined outside a check. */
+export const currentExchangeLog = (): ExchangeLog | undefined => current.getStore();
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

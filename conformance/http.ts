@@ -9,7 +9,7 @@
 //   through the Redactor).
 import http from "node:http";
 import https from "node:https";
-import { excerpt, pickHeaders, recordExchange, type Exchange } from "./evidence.js";
+import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
 import { mcpTokenEnv } from "./mcp/target.js";
 import type { Target } from "./target.js";
@@ -229,7 +229,9 @@ export class Transport {
       headers.authorization = `Bearer ${token}`;
     }
     const started = performance.now();
-    const exchange: Exchange = {
+    // Evidence only for a request made on behalf of a check (outside one, nobody reads it).
+    const log = currentExchangeLog();
+    const exchange: Exchange | undefined = log && {
       method: spec.method,
       url: this.redactor.text(url.href),
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
@@ -251,7 +253,7 @@ export class Transport {
       const fail = (message: string) => {
         if (settled) return;
         cleanUp();
-        recordExchange({ ...exchange, error: this.redactor.text(message), ms: Math.round(performance.now() - started) });
+        if (exchange) log!.add({ ...exchange, error: this.redactor.text(message), ms: Math.round(performance.now() - started) });
         if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
         else reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
       };
@@ -289,13 +291,14 @@ export class Transport {
             body = undefined;
           }
           const h = this.redactor.value(incoming.headers);
-          recordExchange({
-            ...exchange,
-            status: incoming.statusCode ?? 0,
-            responseHeaders: pickHeaders(h),
-            ...(text.length ? { responseBody: excerpt(text)! } : {}),
-            ms: Math.round(performance.now() - started),
-          });
+          if (exchange)
+            log!.add({
+              ...exchange,
+              status: incoming.statusCode ?? 0,
+              responseHeaders: pickHeaders(h),
+              ...(text.length ? { responseBody: excerpt(text)! } : {}),
+              ms: Math.round(performance.now() - started),
+            });
           resolve({
             method: spec.method,
             path: spec.path,
