@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CheckResult } from "../conformance/check.js";
+import type { Check, CheckResult } from "../conformance/check.js";
 import { runConformance, TargetUnusable, type RunEvent } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { buildLedger } from "../conformance/report/ledger.js";
@@ -242,10 +242,27 @@ describe("provenance in verdicts", () => {
     }
   }, 90_000);
 
-  it("against the embedded reference, everything is strict", async () => {
-    const result = await runConformance({ env: {}, suites: ["rest"], only: ["predictions-*"] });
-    expect(result.target.embedded).toBe(true);
-    expect(result.checks.every((c) => c.verdict !== "drift")).toBe(true);
+  it("against the embedded reference, everything is strict: the same inferred-only failure fails the run", async () => {
+    // A check that always fails on one inferred rule: drift against another target, a failure against the reference.
+    const failing: Check = {
+      id: "synthetic-inferred-failure",
+      description: "fails on an inferred rule, whatever the target",
+      rules: ["predictions-rank-drafts"],
+      group: "test",
+      run: async (ctx) => void ctx.expect(false, "predictions-rank-drafts", "synthetic failure"),
+    };
+    const embedded = await runConformance({ env: {}, suites: ["rest"], checks: [failing] });
+    expect(embedded.target.embedded).toBe(true);
+    expect(embedded.checks[0]?.verdict).toBe("fail");
+    expect(embedded.exitCode).toBe(1);
+    const rest = await startRestMock({ port: 0 });
+    try {
+      const other = await runConformance({ restUrl: rest.url.href, env: { IDEAS_TOKEN: "test_team_a" }, checks: [failing] });
+      expect(other.checks[0]?.verdict).toBe("drift");
+      expect(other.exitCode).toBe(0);
+    } finally {
+      await rest.stop();
+    }
   });
 });
 
