@@ -33,10 +33,16 @@ const toolsByName = new Map(manifest.map((t) => [t.name, t]));
 // the gateway validates with the generated validators, so one shared instance serves every request.
 const sharedSchemaValidator = new AjvJsonSchemaValidator();
 const inputs = inputValidators as Readonly<Record<string, ValidateFunction>>;
-// What the mock answers is checked on the way out against the output validators consumers import; the tests hold
-// it to the documented shapes as well (generated/mcp/validators-strict.js: no value the contract does not list),
-// which stays out of the package to keep it small.
-const outputs = outputValidators as Readonly<Record<string, ValidateFunction>>;
+// What the mock answers is checked on the way out. In this repository against the documented shapes
+// (generated/mcp/validators-strict.js: no field or value the contract does not list); that set stays out of the
+// package to keep it small, so an installed mock checks against the output validators consumers import.
+let outputs = outputValidators as Readonly<Record<string, ValidateFunction>>;
+let strictLoaded: Promise<void> | undefined;
+const loadStrictOutputs = () =>
+  (strictLoaded ??= import("../../generated/mcp/validators-strict.js").then(
+    (m) => void (outputs = m.strictOutputValidators as Readonly<Record<string, ValidateFunction>>),
+    () => undefined, // not in the package: keep the open set
+  ));
 
 export interface McpMockOptions {
   port?: number;
@@ -197,6 +203,7 @@ function callsWriteTool(message: unknown, principal: Principal): boolean {
 }
 
 export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMock> {
+  await loadStrictOutputs();
   const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
   const control = options.control ?? createControl(clock);
   const host = options.host ?? "127.0.0.1";
