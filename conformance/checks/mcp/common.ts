@@ -3,9 +3,8 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, expectOk, show } from "../../mcp/expect.js";
+import { callRules, expectOk, okData, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
-import { okData } from "../../mcp/jobs.js";
 import { probeInput } from "../../mcp/probes.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
@@ -33,7 +32,7 @@ const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(probeInput(tool, m.jobs.run, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
+    Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
@@ -75,7 +74,7 @@ export async function pollCall(
   intervalMs: number,
   deadlineMs: number,
 ): Promise<{ outcomes: CallOutcome[]; finished: boolean }> {
-  const r = await m.jobs.poll(`check`, label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
+  const r = await m.run.poll(label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
   return { outcomes: r.outcomes, finished: r.finished };
 }
 
