@@ -17,6 +17,7 @@ import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
+import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
@@ -46,6 +47,7 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPostChecks,
   ...mcpApprovalChecks,
   ...mcpPublishingChecks,
+  ...mcpPreflightCodeChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
 ];

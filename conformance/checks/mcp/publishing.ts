@@ -68,7 +68,12 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",
-    rules: ["preflight-codes/caption_too_long", "preflight-counts/caption_too_long", "platforms-subset/schedule_post", "blocked-destination-fields"],
+    rules: [
+      "preflight-codes/caption_too_long",
+      "preflight-counts/caption_too_long",
+      "platforms-subset/schedule_post",
+      ...["platform", "code", "characterCount", "characterLimit"].map((f) => `blocked-destination-fields/${f}`),
+    ],
     group,
     async run(ctx, m) {
       const code = "preflight-codes/caption_too_long";

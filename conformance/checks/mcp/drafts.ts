@@ -1,0 +1,64 @@
+// Posts built for one case: a brand whose connected channels can show a problem (found through get_workspaces,
+// list_brands and get_profile, once per run), drafts with exactly the content a case needs, and library pictures.
+// A check that needs a destination no brand of the token publishes to is skipped with that reason.
+import type { CheckContext } from "../../check.js";
+import type { McpContext } from "../../mcp/extension.js";
+import { expectOk } from "../../mcp/expect.js";
+import { okData } from "../../mcp/jobs.js";
+import { show } from "./common.js";
+
+/** Each brand the token reaches, with the lowercase channels that can post now; read once per run. */
+const reachable = new WeakMap<object, Promise<{ brandId: string; channels: Set<string> }[]>>();
+
+function brandsOf(m: McpContext): Promise<{ brandId: string; channels: Set<string> }[]> {
+  let p = reachable.get(m.jobs);
+  if (!p) {
+    p = (async () => {
+      const out: { brandId: string; channels: Set<string> }[] = [];
+      const main = await m.jobs.brand();
+      const ws = okData(await m.session.call("get_workspaces", {}));
+      const ids: string[] = main.brandId ? [main.brandId] : [];
+      for (const w of (ws?.workspaces ?? []).slice(0, 10)) {
+        const list = okData(await m.session.call("list_brands", { workspaceId: w.id }));
+        for (const b of list?.brands ?? []) if (b?.isActive && typeof b.id === "string" && !ids.includes(b.id)) ids.push(b.id);
+      }
+      for (const brandId of ids.slice(0, 20)) {
+        const profile = okData(await m.session.call("get_profile", { brandId }));
+        if (!profile?.readiness?.canPublish) continue;
+        const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost === true).map((c: any) => String(c.platform).toLowerCase()));
+        out.push({ brandId, channels });
+      }
+      return out;
+    })();
+    reachable.set(m.jobs, p);
+  }
+  return p;
+}
+
+/**
+ * A brand that publishes to every one of `channels` (lowercase; the main brand first when it does); skips the
+ * check when the token reaches none.
+ */
+export async function brandPublishingTo(ctx: CheckContext, m: McpContext, channels: readonly string[]): Promise<string> {
+  const found = (await brandsOf(m)).find((b) => channels.every((c) => b.channels.has(c)));
+  if (!found) ctx.skip(`needs a brand with ${channels.join(", ")} connected; no brand the token reaches has them`);
+  return found.brandId;
+}
+
+/** create_draft with `args`; the new post's id (fails the check for `rule` when there is none). */
+export async function draft(ctx: CheckContext, m: McpContext, brandId: string, args: Record<string, unknown>, rule: string | readonly string[]): Promise<string> {
+  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, ...args }), rule);
+  const id = d?.id ?? d?.postId;
+  if (typeof id !== "string") return ctx.fail(rule, `create_draft ${show(args)} answered no post id: ${show(d)}`);
+  return id;
+}
+
+/** A new picture in the brand library (generate_image with saveToLibrary); its mediaId. */
+export async function libraryPicture(ctx: CheckContext, m: McpContext, brandId: string, rule: string | readonly string[]): Promise<string> {
+  const g = expectOk(ctx, await m.session.call("generate_image", { brandId, prompt: `Conformance run ${m.jobs.run}: a loaf on a board.`, saveToLibrary: true }), rule);
+  if (typeof g?.mediaId !== "string") return ctx.fail(rule, `generate_image with saveToLibrary answered no mediaId: ${show(g)}`);
+  return g.mediaId;
+}
+
+/** A caption for a case: unique to the run, short enough for every destination. */
+export const caseCaption = (m: McpContext, what: string) => `Conformance run ${m.jobs.run}: ${what}.`;
