@@ -18,6 +18,8 @@ import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
+import { publishingEdgeChecks as mcpPublishingEdgeChecks } from "./mcp/publishing-edges.js";
+import { createPostsRefusalChecks as mcpCreatePostsRefusalChecks } from "./mcp/create-posts-refusals.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
@@ -48,6 +50,8 @@ export const mcpChecks: readonly Check[] = [
   ...mcpApprovalChecks,
   ...mcpPublishingChecks,
   ...mcpPreflightCodeChecks,
+  ...mcpPublishingEdgeChecks,
+  ...mcpCreatePostsRefusalChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
 ];

@@ -7,26 +7,34 @@ import { expectOk } from "../../mcp/expect.js";
 import { okData } from "../../mcp/jobs.js";
 import { show } from "./common.js";
 
-/** Each brand the token reaches, with the lowercase channels that can post now; read once per run. */
-const reachable = new WeakMap<object, Promise<{ brandId: string; channels: Set<string> }[]>>();
+interface Reachable {
+  brandId: string;
+  /** get_profile's readiness.canPublish. */
+  canPublish: boolean;
+  /** Lowercase channels that can post now. */
+  channels: Set<string>;
+}
 
-function brandsOf(m: McpContext): Promise<{ brandId: string; channels: Set<string> }[]> {
+/** Each active brand the token reaches (the main brand first), with its channels; read once per run. */
+const reachable = new WeakMap<object, Promise<Reachable[]>>();
+
+function brandsOf(m: McpContext): Promise<Reachable[]> {
   let p = reachable.get(m.jobs);
   if (!p) {
     p = (async () => {
-      const out: { brandId: string; channels: Set<string> }[] = [];
       const main = await m.jobs.brand();
-      const ws = okData(await m.session.call("get_workspaces", {}));
       const ids: string[] = main.brandId ? [main.brandId] : [];
+      const ws = okData(await m.session.call("get_workspaces", {}));
       for (const w of (ws?.workspaces ?? []).slice(0, 10)) {
         const list = okData(await m.session.call("list_brands", { workspaceId: w.id }));
         for (const b of list?.brands ?? []) if (b?.isActive && typeof b.id === "string" && !ids.includes(b.id)) ids.push(b.id);
       }
+      const out: Reachable[] = [];
       for (const brandId of ids.slice(0, 20)) {
         const profile = okData(await m.session.call("get_profile", { brandId }));
-        if (!profile?.readiness?.canPublish) continue;
+        if (!profile) continue;
         const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost === true).map((c: any) => String(c.platform).toLowerCase()));
-        out.push({ brandId, channels });
+        out.push({ brandId, canPublish: profile.readiness?.canPublish === true, channels });
       }
       return out;
     })();
@@ -40,8 +48,15 @@ function brandsOf(m: McpContext): Promise<{ brandId: string; channels: Set<strin
  * check when the token reaches none.
  */
 export async function brandPublishingTo(ctx: CheckContext, m: McpContext, channels: readonly string[]): Promise<string> {
-  const found = (await brandsOf(m)).find((b) => channels.every((c) => b.channels.has(c)));
+  const found = (await brandsOf(m)).find((b) => b.canPublish && channels.every((c) => b.channels.has(c)));
   if (!found) ctx.skip(`needs a brand with ${channels.join(", ")} connected; no brand the token reaches has them`);
+  return found.brandId;
+}
+
+/** A brand with no channel that can post; skips the check when the token reaches none. */
+export async function brandWithoutChannels(ctx: CheckContext, m: McpContext): Promise<string> {
+  const found = (await brandsOf(m)).find((b) => b.channels.size === 0);
+  if (!found) ctx.skip("needs a brand with no connected channel; every brand the token reaches has one");
   return found.brandId;
 }
 

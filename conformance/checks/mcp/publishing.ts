@@ -301,7 +301,8 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-schedule-failed-codes",
     description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
-    rules: ["schedule-failed-retryable", "destination-code-retryable"],
+    // The lasting codes only: a transient one refuses a first attempt only (mcp-destination-codes-retryable tries those).
+    rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c) => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
     async run(ctx, m) {
       const template = m.target.triggers.captionRefusedCode;
