@@ -20,6 +20,8 @@ import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
 import { publishingEdgeChecks as mcpPublishingEdgeChecks } from "./mcp/publishing-edges.js";
 import { createPostsRefusalChecks as mcpCreatePostsRefusalChecks } from "./mcp/create-posts-refusals.js";
+import { designChangedChecks as mcpDesignChangedChecks } from "./mcp/design-changed.js";
+import { postViewChecks as mcpPostViewChecks } from "./mcp/post-views.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
@@ -52,6 +54,8 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPreflightCodeChecks,
   ...mcpPublishingEdgeChecks,
   ...mcpCreatePostsRefusalChecks,
+  ...mcpDesignChangedChecks,
+  ...mcpPostViewChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
 ];

@@ -5,7 +5,8 @@ import type { CheckContext } from "../../check.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectOk } from "../../mcp/expect.js";
 import { okData } from "../../mcp/jobs.js";
-import { show } from "./common.js";
+import type { McpTriggers } from "../../mcp/target.js";
+import { approveAsSeen, show } from "./common.js";
 
 interface Reachable {
   brandId: string;
@@ -77,3 +78,21 @@ export async function libraryPicture(ctx: CheckContext, m: McpContext, brandId: 
 
 /** A caption for a case: unique to the run, short enough for every destination. */
 export const caseCaption = (m: McpContext, what: string) => `Conformance run ${m.jobs.run}: ${what}.`;
+
+/** The destination the single-destination cases use: it needs no picture, so a caption alone publishes. */
+export const FEED = "FACEBOOK";
+
+/** The trigger in slot `key`, or a skip naming the slot. */
+export function trigger(ctx: CheckContext, m: McpContext, key: keyof McpTriggers, slot: string): string {
+  const t = m.target.triggers[key];
+  if (!t) ctx.skip(`no value for mcp.triggers.${slot} in the target file`);
+  return t;
+}
+
+/** A draft whose FEED caption carries `marker` (besides the brand's default destination), approved as it reads. */
+export async function feedPost(ctx: CheckContext, m: McpContext, marker: string, rule: string): Promise<string> {
+  const brandId = await brandPublishingTo(ctx, m, [FEED.toLowerCase()]);
+  const id = await draft(ctx, m, brandId, { caption: `${caseCaption(m, "a post for one destination")} ${marker}`.trim(), platforms: [FEED] }, rule);
+  await approveAsSeen(ctx, m, id, rule);
+  return id;
+}

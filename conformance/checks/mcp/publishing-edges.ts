@@ -8,29 +8,11 @@ import { destinationCodes, destinationRetryable } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { okData } from "../../mcp/jobs.js";
-import type { McpTriggers } from "../../mcp/target.js";
 import { approveAsSeen, goneOut, heldDestinations, mcpCheck, pollCall, show, unbook, wellFormedError } from "./common.js";
-import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, libraryPicture } from "./drafts.js";
+import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture, trigger } from "./drafts.js";
 
 const group = "mcp-publishing-edges";
 const publishing = ["mcp:publishing-allowed"] as const;
-const FEED = "FACEBOOK";
-
-/** The trigger in slot `key`, or a skip naming the slot. */
-function trigger(ctx: CheckContext, m: McpContext, key: keyof McpTriggers, slot: string): string {
-  const t = m.target.triggers[key];
-  if (!t) ctx.skip(`no value for mcp.triggers.${slot} in the target file`);
-  return t;
-}
-
-/** A draft whose FACEBOOK caption carries `marker`, approved as it reads; its id. */
-async function feedPost(ctx: CheckContext, m: McpContext, marker: string, rule: string): Promise<string> {
-  const brandId = await brandPublishingTo(ctx, m, ["facebook"]);
-  const id = await draft(ctx, m, brandId, { caption: `${caseCaption(m, "a post for one destination")} ${marker}`.trim(), platforms: [FEED] }, rule);
-  await approveAsSeen(ctx, m, id, rule);
-  return id;
-}
-
 /** publish_post_now of FEED only; its result for FEED (fails the check for `rule` when the call fails). */
 async function publishFeed(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
   const data = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), rule);
