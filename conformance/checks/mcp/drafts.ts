@@ -85,7 +85,7 @@ export const FEED = "FACEBOOK";
 /** The trigger in slot `key`, or a skip naming the slot. */
 export function trigger(ctx: CheckContext, m: McpContext, key: keyof McpTriggers, slot: string): string {
   const t = m.target.triggers[key];
-  if (!t) ctx.skip(`no value for mcp.triggers.${slot} in the target file`);
+  if (!t) ctx.skip(`no trigger for this case (mcp.triggers.${slot} in the target file)`);
   return t;
 }
 

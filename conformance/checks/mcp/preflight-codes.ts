@@ -33,6 +33,8 @@ export async function expectBlocked(ctx: CheckContext, m: McpContext, id: string
 }
 
 interface Case {
+  /** The check's id (literal, so that an id seen in a report can be grepped). */
+  id: string;
   code: string;
   /** Lowercase channels the brand must publish to. */
   channels: string[];
@@ -52,6 +54,7 @@ const redditDraft = (ctx: CheckContext, m: McpContext, brandId: string, rule: st
 
 const cases: Case[] = [
   {
+    id: "mcp-preflight-media-required",
     code: "media_required",
     channels: ["instagram"],
     platform: "INSTAGRAM",
@@ -59,6 +62,7 @@ const cases: Case[] = [
     build: (ctx, m, brandId, rule) => draft(ctx, m, brandId, { caption: caseCaption(m, "words only"), platforms: ["INSTAGRAM"] }, rule),
   },
   {
+    id: "mcp-preflight-post-empty",
     code: "post_empty",
     channels: ["facebook"],
     platform: "FACEBOOK",
@@ -70,6 +74,7 @@ const cases: Case[] = [
     },
   },
   {
+    id: "mcp-preflight-image-aspect-invalid",
     code: "image_aspect_invalid",
     channels: ["instagram"],
     platform: "INSTAGRAM",
@@ -81,6 +86,7 @@ const cases: Case[] = [
     },
   },
   {
+    id: "mcp-preflight-too-many-images",
     code: "too_many_images",
     channels: ["instagram"],
     platform: "INSTAGRAM_STORIES",
@@ -99,6 +105,7 @@ const cases: Case[] = [
     },
   },
   {
+    id: "mcp-preflight-video-required",
     code: "video_required",
     channels: ["tiktok"],
     platform: "TIKTOK",
@@ -109,6 +116,7 @@ const cases: Case[] = [
     },
   },
   {
+    id: "mcp-preflight-video-not-supported",
     code: "video_not_supported",
     channels: ["google_business"],
     platform: "GOOGLE_BUSINESS",
@@ -120,6 +128,7 @@ const cases: Case[] = [
     },
   },
   {
+    id: "mcp-preflight-reddit-subreddit-required",
     code: "reddit_subreddit_required",
     channels: ["reddit"],
     platform: "REDDIT",
@@ -127,6 +136,7 @@ const cases: Case[] = [
     build: (ctx, m, brandId, rule) => redditDraft(ctx, m, brandId, rule, { subreddit: "   " }),
   },
   {
+    id: "mcp-preflight-reddit-subreddit-not-found",
     code: "reddit_subreddit_not_found",
     channels: ["reddit"],
     platform: "REDDIT",
@@ -134,6 +144,7 @@ const cases: Case[] = [
     build: (ctx, m, brandId, rule) => redditDraft(ctx, m, brandId, rule, { subreddit: `conformance_notfound_${m.jobs.run}` }),
   },
   {
+    id: "mcp-preflight-reddit-title-too-long",
     code: "reddit_title_too_long",
     channels: ["reddit"],
     platform: "REDDIT",
@@ -152,7 +163,7 @@ const cases: Case[] = [
 function caseCheck(c: Case): Check {
   const rule = `preflight-codes/${c.code}`;
   return mcpCheck({
-    id: `mcp-preflight-${c.code.replaceAll("_", "-")}`,
+    id: c.id,
     description: `${c.description} is refused at pre-flight with ${c.code} and nothing is booked`,
     rules: [rule, ...entryFields, ...(c.also ?? [])],
     group,

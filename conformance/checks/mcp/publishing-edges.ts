@@ -173,9 +173,14 @@ export const publishingEdgeChecks: Check[] = [
       }
     },
   }),
-  ...(["schedule_post", "publish_post_now"] as const).map((tool) =>
+  ...(
+    [
+      ["mcp-dry-run-schedule-post", "schedule_post"],
+      ["mcp-dry-run-publish-post-now", "publish_post_now"],
+    ] as const
+  ).map(([id, tool]) =>
     mcpCheck({
-      id: `mcp-dry-run-${tool.replaceAll("_", "-")}`,
+      id,
       description: `${tool} with dryRun true lists each pre-flight problem in blocked[] (platform, code, message) and books or publishes nothing, a clean post included`,
       rules: [`dry-run-blocked/${tool}`],
       group,
