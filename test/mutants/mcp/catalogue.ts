@@ -75,6 +75,8 @@ export const mcpMutants: McpMutant[] = [
       const known = tools.find((t) => t.name === call.name)?.inputSchema.properties;
       return known ? { args: Object.fromEntries(Object.entries(call.args).filter(([k]) => k in known)) } : {};
     }),
+    // Only the check that judges it: a whole-suite run under load reaches the run's budget before that check ends.
+    run: { only: ["mcp-invalid-arguments-refused-first"] },
   },
   {
     id: "mcp-validation-in-envelope",
@@ -84,6 +86,7 @@ export const mcpMutants: McpMutant[] = [
       (_c, r) => r.isError === true && !errorOf(r) && /validation|invalid/i.test(r.content?.[0]?.text ?? ""),
       (r) => withData(r, { ok: false, error: { code: "bad_request", message: r.content?.[0]?.text ?? "Invalid input.", retryable: false, invalidFields: ["input"] } }),
     ),
+    run: { only: ["mcp-invalid-arguments-refused-first"] },
   },
   {
     id: "mcp-unknown-tool-envelope",
