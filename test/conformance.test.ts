@@ -263,7 +263,8 @@ describe("against the reference server", () => {
     );
     // Every MCP check ran: the reference target file gives every token, trigger and the "all" profile.
     expect(mcpNonPasses(result)).toEqual([]);
-  });
+    // The whole run (both suites, ~1,300 requests) on a loaded 2-core machine: a generous limit, not a speed claim.
+  }, 120_000);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
     const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });

@@ -69,11 +69,11 @@ export const approvalChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-approval-rejected",
-    description: "A rejected post is refused by schedule_post and publish_post_now with approval_rejected until a new approve_post clears it",
-    rules: ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
+    description: "A rejected post is refused by schedule_post, publish_post_now and its reschedule_posts entry with approval_rejected until a new approve_post clears it",
+    rules: ["approval-rejected", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
     group,
     async run(ctx, m) {
-      const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now"];
+      const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
       const id = await claimPost(ctx, m, "the rejection check");
       const seen = await viewPost(ctx, m, id, both);
       const r = expectOk(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: not this week.", contentDigest: seen.contentDigest }), both);
@@ -82,6 +82,8 @@ export const approvalChecks: Check[] = [
       ctx.expect(r.approval?.contentDigest === seen.contentDigest, both, `reject_post recorded ${show(r.approval)}`);
       expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: "approval_rejected", rule: "approval-rejected/schedule_post" });
       expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "approval_rejected", rule: "approval-rejected/publish_post_now" });
+      const moved = expectOk(ctx, await m.session.call("reschedule_posts", { moves: [{ postId: id, scheduledAt: m.run.clock.future(31) }] }), "approval-rejected/reschedule_posts");
+      if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_rejected", "approval-rejected/reschedule_posts", `the reschedule_posts entry of a rejected post answered ${show(moved.moves?.[0])}`);
       ctx.expect((await goneOut(m, id)).length === 0, both, `post ${id} went out though it was rejected`);
       // A new approval clears the rejection: the same booking goes through.
       const rule = "rejection-cleared-by-approval";

@@ -49,7 +49,7 @@ function expectResults(ctx: CheckContext, data: any, platforms: readonly string[
 }
 
 /** The claimed post, approved as it reads; its view and destinations. */
-async function readyPost(ctx: CheckContext, m: McpContext, purpose: string, rule: string): Promise<{ id: string; view: any; platforms: string[] }> {
+async function readyPost(ctx: CheckContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: any; platforms: string[] }> {
   const id = await claimPost(ctx, m, purpose);
   const view = await approveAsSeen(ctx, m, id, rule);
   return { id, view, platforms: platformsOf(view) };
@@ -68,7 +68,12 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",
-    rules: ["preflight-codes/caption_too_long", "preflight-counts/caption_too_long", "platforms-subset/schedule_post", "blocked-destination-fields"],
+    rules: [
+      "preflight-codes/caption_too_long",
+      "preflight-counts/caption_too_long",
+      "platforms-subset/schedule_post",
+      ...["platform", "code", "characterCount", "characterLimit"].map((f) => `blocked-destination-fields/${f}`),
+    ],
     group,
     async run(ctx, m) {
       const code = "preflight-codes/caption_too_long";
@@ -296,17 +301,18 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-schedule-failed-codes",
     description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
-    rules: ["schedule-failed-retryable", "destination-code-retryable"],
+    // The lasting codes only: a transient one refuses a first attempt only (mcp-destination-codes-retryable tries those).
+    rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c) => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
     async run(ctx, m) {
       const template = m.target.triggers.captionRefusedCode;
       if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
-      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", "schedule-failed-retryable");
+      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
+      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c) => `schedule-failed-retryable/${c}`));
       const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
       if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
       const when = m.run.clock.future(34);
       // A transient code refuses a destination's first attempt only: one destination tries every lasting code in turn.
-      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
       const notRetryable = new Set(["media_invalid", "channel_not_connected", "channel_needs_reauth", "content_rejected"]);
       for (const code of lasting) {
         await editCaption(ctx, m, id, `${d.text} ${template.replaceAll("{code}", code)}`, `schedule-failed-retryable/${code}`, d.platform);
