@@ -76,6 +76,46 @@ describe("bounded store", () => {
     expect(huge.get("h1")).toBeDefined(); // one record over the budget alone is kept
   });
 
+  it("evicts in insertion order under churn (replaced ids become newest, deleted ones are skipped)", () => {
+    // A plain model of the rule: an array of ids in insertion order, the oldest first.
+    const store = new TeamStore<number>(5);
+    const model: string[] = [];
+    const set = (id: string) => {
+      const at = model.indexOf(id);
+      if (at >= 0) model.splice(at, 1);
+      model.push(id);
+      if (model.length > 5) model.shift();
+      store.set(id, "A", 0);
+    };
+    for (let i = 0; i < 400; i++) {
+      set(`n${i}`);
+      if (i % 7 === 3) set(`n${i - 2}`); // replace a recent one (or re-add one already evicted)
+      if (i % 11 === 5 && model.length > 1) {
+        const gone = model.splice(1, 1)[0]!;
+        expect(store.delete(gone)).toBe(true);
+      }
+      expect(store.ofOwner("A").length).toBe(model.length);
+      for (const id of model) expect(store.get(id), `${id} after step ${i}`).toBe(0);
+    }
+    store.deleteOwner("A");
+    for (let i = 0; i < 8; i++) store.set(`m${i}`, "A", i);
+    expect(store.ofOwner("A")).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it("a record changed in place that is the oldest is kept, and can go later", () => {
+    const store = new TeamStore<{ text: string }>(100, undefined, { maxBytesPerOwner: 100 });
+    for (const id of ["a", "b", "c"]) store.set(id, "A", { text: "x".repeat(20) }); // 32 bytes each
+    store.get("a")!.text = "y".repeat(40);
+    store.remeasure("a"); // 116 bytes: b goes; a, being changed, stays and becomes the newest
+    expect(store.ofOwner("A").map((v) => v.text.length)).toEqual([20, 40]);
+    store.set("d", "A", { text: "x".repeat(20) }); // over again: c, now the oldest, goes
+    expect(store.get("c")).toBeUndefined();
+    expect(store.get("a")).toBeDefined();
+    store.set("e", "A", { text: "x".repeat(20) }); // and then a
+    expect(store.get("a")).toBeUndefined();
+    expect(store.countFor("A")).toBe(2);
+  });
+
   it("an evicted brand answers 404", async () => {
     const mock = await startRestMock({ clock: createClock({ timeScale: 1, start: suiteStart }), capPerTeam: 2 });
     try {
