@@ -7,6 +7,8 @@ import { createClock } from "../mock/clock.js";
 import { readWebsite, hostWords } from "../mock/rest/business.js";
 import { easter, formatDay, holidaysOf, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
 import { quotableParts, writeIdeas, type BrandSnapshot } from "../mock/rest/idea-writer.js";
+import { promptLanguages, readPromptFrames, writePrompt } from "../mock/rest/language.js";
+import promptFrames from "../mock/rest/prompt-frames.json" with { type: "json" };
 import { startRestMock } from "../mock/rest/server.js";
 import { TeamStore } from "../mock/rest/store.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
@@ -205,6 +207,31 @@ describe("idea writer", () => {
   it("writes for languages without a frame with an explicit language instruction", () => {
     const { ideas } = writeIdeas({ ...brand, language: "ja" }, { count: 1, formats: [], focus: null, date: "2026-12-01" }, "x");
     expect(ideas[0]!.prompt).toContain('"ja"');
+  });
+});
+
+describe("prompt frames (prompt-frames.json)", () => {
+  const prompt = { format: "image", name: "Bluefjord", archetype: "sage", task: "spotlight", subject: "rye {name}", quotes: ["fresh"], always: [] as string[] } as const;
+
+  it("writes each language's prompt from the data file, aliases included, English with an instruction otherwise", () => {
+    expect(promptLanguages).toEqual(["en", "nb", "no", "nn", "sv", "da", "de", "fr", "es", "nl", "pt", "it"]);
+    const nb = writePrompt({ ...prompt, quotes: ["fresh"], language: "no", moment: { part: "late", season: "autumn" } });
+    expect(nb).toBe("Skriv et bildeinnlegg med bildetekst på norsk for Bluefjord. Sett søkelyset på rye {name}. Knytt det til sent på høsten. Bruk merkevarens egne ord: «fresh». Tone: klok og forklarende. Avslutt med en tydelig oppfordring.");
+    const fi = writePrompt({ ...prompt, quotes: ["fresh"], language: "fi", moment: null });
+    expect(fi).toContain('Write it in the language with ISO 639-1 code "fi", not in English.');
+    expect(fi.startsWith("Write an image post with a caption in English for Bluefjord.")).toBe(true);
+  });
+
+  it.each([
+    ["a task without its placeholder", (d: any) => (d.frames.de.tasks.gift = "Verschenke es."), /de\.tasks\.gift lacks \{subject\}/],
+    ["a missing archetype", (d: any) => delete d.frames.fr.voice.sage, /fr\.voice\.sage is missing/],
+    ["an unknown season", (d: any) => (d.frames.sv.seasons.monsoon = "monsunen"), /sv\.seasons\.monsoon is not a known key/],
+    ["one quote mark", (d: any) => (d.frames.it.quoteMarks = ["«"]), /it\.quoteMarks/],
+    ["an alias of nothing", (d: any) => (d.aliases.se = "xx"), /alias se names no frame/],
+  ])("refuses data with %s, naming it", (_label, spoil, message) => {
+    const data = structuredClone(promptFrames);
+    spoil(data);
+    expect(() => readPromptFrames(data as never)).toThrow(message);
   });
 });
 
