@@ -25,6 +25,7 @@ import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../req
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
+import { budgetRefusal } from "./tenant-budget.js";
 
 const contractMetaKey = "ideas-contract/contract";
 type ManifestTool = Tool & { _meta: { [contractMetaKey]: { partnerOnly: boolean } } };
@@ -116,6 +117,9 @@ export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args:
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
   }
+  // A mock's own bound, not the contract's (tenant-budget.ts): a tenant whose stored posts fill its budget cannot add more.
+  const overBudget = budgetRefusal(gateway, ctx.principal.tenant, tool);
+  if (overBudget) return result(overBudget.envelope(), true);
   const handler: ToolHandler | undefined = gateway.handlers[name];
   let payload: unknown;
   try {
