@@ -45,7 +45,14 @@ export function parseDay(date: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
-export const formatDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** The last day formatted: most calls in a request ask for today, and toISOString is a measurable part of one. */
+let lastDay = { index: Number.NaN, text: "" };
+
+export function formatDay(ms: number): string {
+  const index = Math.floor(ms / day);
+  if (index !== lastDay.index) lastDay = { index, text: new Date(index * day).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /** Whether a YYYY-MM-DD string names a real calendar day. */
 export function isRealDay(date: string): boolean {

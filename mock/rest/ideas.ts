@@ -1,5 +1,5 @@
 // Idea batches: `POST /v1/ideas` answers 202 with a batch `thinking`; the batch keeps the instant it settles
-// at (2–6 minutes later, chosen from a hash of the brand and the request) and is `done` or `failed` when looked
+// at (2–6 minutes later, chosen from a hash of the brand's id and the request) and is `done` or `failed` when looked
 // at after that. The ideas are written from a snapshot of the brand taken when the batch was asked for, so a
 // later update of the brand does not change a batch; they are rewritten (deterministically) on every read
 // instead of being stored.
@@ -43,17 +43,16 @@ const brandNotReady = (id: string, status: string) =>
     "brand_not_ready",
   );
 
-/** Today (UTC) on the mock's clock. */
-const today = (state: State) => formatDay(state.clock.now());
-
 // rule: ideas-accepted-202, formats-accepted, limit-count, count-whole-number, limit-focus, limit-date-horizon, date-format, date-not-in-past, enum-values/formats, server-error-500, batch-count-respected
 export function createBatch(state: State, team: string, body: Record<string, unknown>): IdeaBatch {
   check("CreateIdeasRequest", body);
   const req = body as unknown as CreateIdeasRequest;
-  const day = req.date ?? today(state);
+  const now = state.clock.now();
+  const todayText = formatDay(now);
+  const day = req.date ?? todayText;
   if (!isRealDay(day)) throw badRequest("date must be a real day written YYYY-MM-DD.", "date");
-  const ahead = Math.round((parseDay(day) - parseDay(today(state))) / 86_400_000);
-  if (ahead < 0) throw badRequest(`date must not be in the past (today is ${today(state)}).`, "date");
+  const ahead = Math.round((parseDay(day) - parseDay(todayText)) / 86_400_000);
+  if (ahead < 0) throw badRequest(`date must not be in the past (today is ${todayText}).`, "date");
   if (ahead > dateHorizonDays) throw badRequest(`date must be at most ${dateHorizonDays} days ahead.`, "date");
 
   const record = findBrand(state, team, req.brand, "brand");
@@ -77,12 +76,11 @@ export function createBatch(state: State, team: string, body: Record<string, unk
     focus: req.focus ?? null,
     date: day,
   };
-  const now = state.clock.now();
   const batch: BatchRecord = {
     id: state.nextId("batch"),
     brandId: brand.id,
     createdAt: now,
-    settlesAt: now + state.clock.work(between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", snapshot, request)),
+    settlesAt: now + state.clock.work(between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", brand.id, request)),
     fails: focusFailsBatch(req.focus),
     brand: snapshot,
     request,
