@@ -5,7 +5,10 @@ import { X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
 import { readWebsite, hostWords } from "../mock/rest/business.js";
-import { easter, formatDay, holidaysOf, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
+import { easter, formatDay, holidaysOf, readHolidayRules, readSouthern, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
+import { readBusinessData } from "../mock/rest/business.js";
+import businessData from "../mock/rest/business.json" with { type: "json" };
+import holidayData from "../mock/rest/holidays.json" with { type: "json" };
 import { quotableParts, writeIdeas, type BrandSnapshot } from "../mock/rest/idea-writer.js";
 import { promptLanguages, readPromptFrames, writePrompt } from "../mock/rest/language.js";
 import promptFrames from "../mock/rest/prompt-frames.json" with { type: "json" };
@@ -232,6 +235,38 @@ describe("prompt frames (prompt-frames.json)", () => {
     const data = structuredClone(promptFrames);
     spoil(data);
     expect(() => readPromptFrames(data as never)).toThrow(message);
+  });
+});
+
+describe("the other data files are checked when read", () => {
+  const spoilt = <T>(data: T, spoil: (d: any) => unknown): T => {
+    const copy = structuredClone(data);
+    spoil(copy);
+    return copy;
+  };
+
+  it.each([
+    ["a kind with an unknown archetype", (d: any) => (d.kinds[2].archetype = "wizard"), /kinds\[2\]\.archetype "wizard"/],
+    ["a kind word in capitals", (d: any) => d.kinds[0].words.push("Bakery"), /kinds\[0\]\.words must be lowercase/],
+    ["a kind without offerings", (d: any) => (d.kinds[1].offerings = []), /kinds\[1\]\.offerings/],
+    ["a country code in lowercase", (d: any) => (d.tlds.no.country = "no"), /tlds\.no\.country/],
+    ["a generic kind without a label", (d: any) => delete d.generic.label, /generic\.label/],
+  ])("business.json with %s", (_label, spoil, message) => {
+    expect(() => readBusinessData(spoilt(businessData, spoil))).toThrow(message);
+  });
+
+  it.each([
+    ["a rule of two kinds", (d: any) => (d.US[0].easter = 1), /US\[0\] \(New Year's Day\) must have exactly one of/],
+    ["a rule with a number too few", (d: any) => (d.NO[0].fixed = [5]), /NO\[0\].*fixed must be 2/],
+    ["a country the calendar does not know", (d: any) => (d.SE = []), /SE is not one of/],
+    ["a holiday without a name", (d: any) => (d.IE[1].name = " "), /IE\[1\] has no name/],
+  ])("holidays.json with %s", (_label, spoil, message) => {
+    expect(() => readHolidayRules(spoilt(holidayData, spoil))).toThrow(message);
+  });
+
+  it("seasons.json with a code that is not one", () => {
+    expect(() => readSouthern({ southern: ["AU", "New Zealand"] })).toThrow(/two-letter country codes/);
+    expect(readSouthern({ southern: ["AU"] })).toEqual(["AU"]);
   });
 });
 
