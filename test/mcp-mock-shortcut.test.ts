@@ -57,8 +57,14 @@ describe("tools/call without a per-request SDK server", () => {
     expect(JSON.parse(plain.bytes.toString())).toEqual(JSON.parse(viaSdk.bytes.toString()));
   });
 
-  it("keeps the id as sent (string or number)", async () => {
-    for (const id of ["call-ü-1", 0, 2.5]) {
+  it("refuses a fractional id as the SDK does", async () => {
+    const answer = JSON.parse((await post(rpc(2.5, "tools/call", { name: "get_workspaces", arguments: {} }))).bytes.toString());
+    expect(answer.result).toBeUndefined();
+    expect(answer.error).toBeDefined();
+  });
+
+  it("keeps the id as sent (string or integer)", async () => {
+    for (const id of ["call-ü-1", 0, -3, 2 ** 40]) {
       const answer = JSON.parse((await post(rpc(id, "tools/call", { name: "get_workspaces", arguments: {} }))).bytes.toString());
       expect(answer).toMatchObject({ jsonrpc: "2.0", id });
       expect(answer.result.structuredContent.data.workspaces.length).toBeGreaterThan(0);

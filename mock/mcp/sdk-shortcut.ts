@@ -18,7 +18,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 export function shortcutFor(req: http.IncomingMessage, message: unknown): Shortcut | null {
   if (!isObject(message) || message.jsonrpc !== "2.0") return null;
   const id = message.id;
-  if (!(typeof id === "string" || (typeof id === "number" && Number.isFinite(id)))) return null;
+  // The SDK's RequestId: a string or an integer (it refuses 2.5).
+  if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return null;
   const accept = req.headers.accept ?? "";
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
   if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) return null;
