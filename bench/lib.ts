@@ -1,6 +1,7 @@
-// Shared by the benchmarks: a bounded autocannon run and a table of results with ratios to a baseline.
+// Shared by the benchmarks: a bounded autocannon run (or a raw client's, for big answers) and a table of results with ratios to a baseline.
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { freePort } from "../mock/prism.js";
 import { repoRoot } from "../scripts/lib/paths.js";
@@ -71,7 +72,7 @@ export async function startCliMock(
   options: { nodeArgs?: string[]; ipc?: boolean } = {},
 ): Promise<{ url: URL; pid: number; stop(): void; child: ChildProcess }> {
   const [restPort, mcpPort] = [await freePort(), await freePort()];
-  const args = ["mock", "--quiet", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001"];
+  const args = ["mock", "--quiet", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001", "--ip-limit", "1000000000"];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot, "bin/ideas-contract.js"), ...args], {
     stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? (["ipc"] as const) : [])],
   });
@@ -86,4 +87,67 @@ export async function startCliMock(
     child.once("exit", (code) => reject(new Error(`ideas-contract mock exited with ${code}`)));
   });
   return { url, pid: child.pid!, stop: () => child.kill("SIGINT"), child };
+}
+
+/**
+ * The same load as `measure`, from a client that counts the answer's bytes without decoding them. autocannon
+ * appends every body chunk to a string, which for large or compressed bodies costs it more than the server
+ * spends (a bare node:http server sending tools/list's 32 KB of gzip makes ~950 answers/s through it), so big
+ * answers are measured with this instead. Keep-alive HTTP/1.1, one request in flight per connection,
+ * Content-Length answers only.
+ */
+export async function measureRaw(label: string, load: Load): Promise<Measured> {
+  const url = new URL(load.url);
+  const body = Buffer.from(load.body ?? "");
+  const head = [`${load.method ?? "GET"} ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`, `content-length: ${body.length}`];
+  for (const [k, v] of Object.entries(load.headers ?? {})) head.push(`${k}: ${v}`);
+  const request = Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), body]);
+  const until = performance.now() + (load.duration ?? 5) * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const connection = () =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let pending: Buffer = Buffer.alloc(0);
+      let need = -1; // bytes of the whole answer, once its head is read
+      let sent = 0;
+      const send = () => {
+        if (performance.now() >= until) return void socket.end(resolve);
+        sent = performance.now();
+        socket.write(request);
+      };
+      socket.on("connect", send);
+      socket.on("error", () => {
+        errors++;
+        resolve();
+      });
+      socket.on("data", (chunk: Buffer) => {
+        pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+        if (need < 0) {
+          const end = pending.indexOf("\r\n\r\n");
+          if (end < 0) return;
+          const headText = pending.subarray(0, end).toString("latin1");
+          const length = /\r\ncontent-length:\s*(\d+)/i.exec(headText);
+          if (!length) {
+            errors++; // chunked answers are not read here
+            socket.destroy();
+            return resolve();
+          }
+          need = end + 4 + Number(length[1]);
+          if (!/^HTTP\/1\.1 2/.test(headText)) non2xx++;
+        }
+        if (pending.length < need) return;
+        latencies.push(performance.now() - sent);
+        pending = pending.subarray(need);
+        need = -1;
+        send();
+      });
+    });
+  const started = performance.now();
+  await Promise.all(Array.from({ length: load.connections ?? 20 }, connection));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+  return { label, requestsPerSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
 }

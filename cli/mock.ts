@@ -47,6 +47,8 @@ Options:
                     Allowed origins get CORS headers; the MCP endpoint answers others 403
   --allow-host H    a Host name the MCP endpoint answers (repeatable; default loopback names).
                     Any other Host gets 403 (DNS-rebinding protection)
+  --ip-limit N      MCP requests per client address per minute before 429 (default 100000;
+                    the seed gives no number)
   --https           serve the REST reference over TLS with a self-signed certificate
   --no-prism        do not start Prism
   --quiet           do not log each request
@@ -68,6 +70,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
       "prism-port": { type: "string" },
       "mcp-port": { type: "string" },
       "time-scale": { type: "string" },
+      "ip-limit": { type: "string" },
       https: { type: "boolean", default: false },
       "scale-windows": { type: "boolean", default: false },
       "allow-origin": { type: "string", multiple: true },
@@ -83,7 +86,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
   );
   if ("exit" in parsed) return parsed.exit;
   const { values } = parsed;
-  let restPort: number, prismPort: number, mcpPort: number, timeScale: number;
+  let restPort: number, prismPort: number, mcpPort: number, timeScale: number, ipLimit: number | undefined;
   try {
     restPort = port(values["rest-port"], 4010, "--rest-port");
     prismPort = port(values["prism-port"], 4011, "--prism-port");
@@ -91,6 +94,9 @@ export async function mockCommand(argv: string[]): Promise<number> {
     timeScale = values["time-scale"] === undefined ? defaultTimeScale : Number(values["time-scale"]);
     if (!(timeScale > 0) || !Number.isFinite(timeScale))
       throw new Error(`--time-scale must be a positive number of real seconds per virtual second (such as 0.01 or 1), got "${values["time-scale"]}"`);
+    ipLimit = values["ip-limit"] === undefined ? undefined : Number(values["ip-limit"]);
+    if (ipLimit !== undefined && !(Number.isSafeInteger(ipLimit) && ipLimit >= 1))
+      throw new Error(`--ip-limit must be a whole number of requests per minute, at least 1, got "${values["ip-limit"]}"`);
   } catch (err) {
     console.error((err as Error).message);
     return 2;
@@ -115,7 +121,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
     const rest: RestMock = await startRestMock({ port: restPort, control, https: values.https, browser, log });
     running.push(rest);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
-    const mcp = await startMcpMock({ port: mcpPort, control, browser, log });
+    const mcp = await startMcpMock({ port: mcpPort, control, browser, log, ipRequestsPerMinute: ipLimit });
     running.push(mcp);
     console.log(`MCP gateway mock       ${mcp.url.href}`);
     if (!values["no-prism"]) {

@@ -1,6 +1,7 @@
 // Forwards one request to the upstream unchanged and streams the answer back as it comes (event streams
 // included): bodies are piped, never buffered; a bounded copy of each is teed off for the judges. Only the
-// hop-by-hop headers are dropped and Host is set to the upstream's; Authorization passes through untouched.
+// hop-by-hop headers are dropped, Host is set to the upstream's and Accept-Encoding to identity (the judges read
+// the bytes); Authorization passes through untouched.
 import http from "node:http";
 import https from "node:https";
 import { readCa, targetUrl } from "../conformance/target.js";
@@ -110,7 +111,8 @@ export function forward(
     port: url.port || undefined,
     path: upstream.prefix + (req.url ?? "/"),
     method: req.method,
-    headers: forwardHeaders(req.headers, url.host),
+    // The judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).
+    headers: { ...forwardHeaders(req.headers, url.host), "accept-encoding": "identity" },
   };
   const onAnswer = (answer: http.IncomingMessage) => {
     status = answer.statusCode ?? 502;

@@ -1,12 +1,13 @@
 // One token cannot grow a mock without bound by sending large text fields the seed sets no limit on: 200 brands
 // with a 1 MB name (REST) and 200 posts rejected with a ~0.9 MB reason (MCP) leave the mock's retained heap
-// within its documented byte budget (mock/rest/store.ts bytesPerTeam, mock/mcp/posts/store.ts
-// postBytesPerBrand), where they used to keep all 200 MB.
+// within its documented byte budget (mock/rest/store.ts bytesPerTeam, mock/mcp/tenant-budget.ts
+// bytesPerTenant), where they used to keep all 200 MB. The MCP tenant whose budget is spent is refused in the
+// envelope; another tenant is not affected.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import { postBytesPerBrand } from "../mock/mcp/posts/store.js";
+import { bytesPerTenant } from "../mock/mcp/tenant-budget.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { bytesPerTeam } from "../mock/rest/store.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
@@ -54,16 +55,45 @@ describe("byte budgets", () => {
     expect(grown, `retained ${(grown / MB).toFixed(1)} MB`).toBeLessThan(bytesPerTeam.brands + slack);
   }, 120_000);
 
-  it("200 MCP posts rejected with a 0.9 MB reason stay within the brand's post budget", async () => {
+  it("200 MCP posts rejected with a 0.9 MB reason stay within the tenant's budget; past it writes are refused, other tenants unaffected", async () => {
     const ws = await alex.ok("get_workspaces", {});
-    const brands = await alex.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === "harbour-bakery").id });
-    const brandId = brands.brands.find((b: any) => b.slug === "harbour-bakery").id;
+    const brandOf = async (client: McpTestClient, slug: string) =>
+      (await client.ok("list_brands", { workspaceId: (await client.ok("get_workspaces", {})).workspaces.find((w: any) => w.slug === slug).id })).brands[0].id;
+    const brandId = (await alex.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === "harbour-bakery").id })).brands.find(
+      (b: any) => b.slug === "harbour-bakery",
+    ).id;
+    // Alex's second workspace shares the tenant's budget.
+    const otherBrandOfAlex = await brandOf(alex, "northside-studio");
     const before = retained();
+    const refusals: any[] = [];
+    const stored: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const { postId } = await alex.ok("create_draft", { brandId, caption: `Draft ${i}.` });
-      await alex.ok("reject_post", { id: postId, reason: `${i} ${"r".repeat(900_000)}` });
+      const draft = await alex.call("create_draft", { brandId: i % 2 ? brandId : otherBrandOfAlex, caption: `Draft ${i}.` });
+      if (draft.result.isError) {
+        refusals.push(draft.data.error);
+        continue;
+      }
+      const rejected = await alex.call("reject_post", { id: draft.data.postId, reason: `${i} ${"r".repeat(900_000)}` });
+      if (rejected.result.isError) refusals.push(rejected.data.error);
+      else stored.push(draft.data.postId);
     }
     const grown = retained() - before;
-    expect(grown, `retained ${(grown / MB).toFixed(1)} MB`).toBeLessThan(postBytesPerBrand + slack);
+    expect(grown, `retained ${(grown / MB).toFixed(1)} MB`).toBeLessThan(bytesPerTenant + slack);
+    expect(stored.length).toBeGreaterThan(bytesPerTenant / (1.1 * MB)); // the budget was used, not refused early
+    expect(refusals.length).toBeGreaterThan(100);
+    for (const error of refusals) expect(error).toMatchObject({ code: "writes_disabled", retryable: false, message: expect.stringMatching(/32 MB/) });
+
+    // Another tenant writes as before.
+    const blake = await connectMcp(mcp.url, "mcp_other_user");
+    try {
+      const { postId } = await blake.ok("create_draft", { brandId: await brandOf(blake, "blake-ceramics"), caption: "A vase." });
+      await blake.ok("reject_post", { id: postId, reason: "r".repeat(900_000) });
+    } finally {
+      await blake.close();
+    }
+    // Alex makes room with delete_post (open while the budget is spent), then may write again.
+    expect((await alex.fails("create_draft", { brandId, caption: "One more." })).code).toBe("writes_disabled");
+    for (const id of stored.slice(0, 3)) await alex.ok("delete_post", { id });
+    expect((await alex.ok("create_draft", { brandId, caption: "One more." })).postId).toBeTruthy();
   }, 180_000);
 });

@@ -5,8 +5,13 @@ import { X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
 import { readWebsite, hostWords } from "../mock/rest/business.js";
-import { easter, formatDay, holidaysOf, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
+import { easter, formatDay, holidaysOf, readHolidayRules, readSouthern, seasonOf, upcomingHoliday } from "../mock/rest/calendar.js";
+import { readBusinessData } from "../mock/rest/business.js";
+import businessData from "../mock/rest/business.json" with { type: "json" };
+import holidayData from "../mock/rest/holidays.json" with { type: "json" };
 import { quotableParts, writeIdeas, type BrandSnapshot } from "../mock/rest/idea-writer.js";
+import { promptLanguages, readPromptFrames, writePrompt } from "../mock/rest/language.js";
+import promptFrames from "../mock/rest/prompt-frames.json" with { type: "json" };
 import { startRestMock } from "../mock/rest/server.js";
 import { TeamStore } from "../mock/rest/store.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
@@ -74,6 +79,46 @@ describe("bounded store", () => {
     const huge = new TeamStore<string>(100, undefined, { maxBytesPerOwner: 10 });
     huge.set("h1", "H", "a".repeat(50));
     expect(huge.get("h1")).toBeDefined(); // one record over the budget alone is kept
+  });
+
+  it("evicts in insertion order under churn (replaced ids become newest, deleted ones are skipped)", () => {
+    // A plain model of the rule: an array of ids in insertion order, the oldest first.
+    const store = new TeamStore<number>(5);
+    const model: string[] = [];
+    const set = (id: string) => {
+      const at = model.indexOf(id);
+      if (at >= 0) model.splice(at, 1);
+      model.push(id);
+      if (model.length > 5) model.shift();
+      store.set(id, "A", 0);
+    };
+    for (let i = 0; i < 400; i++) {
+      set(`n${i}`);
+      if (i % 7 === 3) set(`n${i - 2}`); // replace a recent one (or re-add one already evicted)
+      if (i % 11 === 5 && model.length > 1) {
+        const gone = model.splice(1, 1)[0]!;
+        expect(store.delete(gone)).toBe(true);
+      }
+      expect(store.ofOwner("A").length).toBe(model.length);
+      for (const id of model) expect(store.get(id), `${id} after step ${i}`).toBe(0);
+    }
+    store.deleteOwner("A");
+    for (let i = 0; i < 8; i++) store.set(`m${i}`, "A", i);
+    expect(store.ofOwner("A")).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it("a record changed in place that is the oldest is kept, and can go later", () => {
+    const store = new TeamStore<{ text: string }>(100, undefined, { maxBytesPerOwner: 100 });
+    for (const id of ["a", "b", "c"]) store.set(id, "A", { text: "x".repeat(20) }); // 32 bytes each
+    store.get("a")!.text = "y".repeat(40);
+    store.remeasure("a"); // 116 bytes: b goes; a, being changed, stays and becomes the newest
+    expect(store.ofOwner("A").map((v) => v.text.length)).toEqual([20, 40]);
+    store.set("d", "A", { text: "x".repeat(20) }); // over again: c, now the oldest, goes
+    expect(store.get("c")).toBeUndefined();
+    expect(store.get("a")).toBeDefined();
+    store.set("e", "A", { text: "x".repeat(20) }); // and then a
+    expect(store.get("a")).toBeUndefined();
+    expect(store.countFor("A")).toBe(2);
   });
 
   it("an evicted brand answers 404", async () => {
@@ -165,6 +210,63 @@ describe("idea writer", () => {
   it("writes for languages without a frame with an explicit language instruction", () => {
     const { ideas } = writeIdeas({ ...brand, language: "ja" }, { count: 1, formats: [], focus: null, date: "2026-12-01" }, "x");
     expect(ideas[0]!.prompt).toContain('"ja"');
+  });
+});
+
+describe("prompt frames (prompt-frames.json)", () => {
+  const prompt = { format: "image", name: "Bluefjord", archetype: "sage", task: "spotlight", subject: "rye {name}", quotes: ["fresh"], always: [] as string[] } as const;
+
+  it("writes each language's prompt from the data file, aliases included, English with an instruction otherwise", () => {
+    expect(promptLanguages).toEqual(["en", "nb", "no", "nn", "sv", "da", "de", "fr", "es", "nl", "pt", "it"]);
+    const nb = writePrompt({ ...prompt, quotes: ["fresh"], language: "no", moment: { part: "late", season: "autumn" } });
+    expect(nb).toBe("Skriv et bildeinnlegg med bildetekst på norsk for Bluefjord. Sett søkelyset på rye {name}. Knytt det til sent på høsten. Bruk merkevarens egne ord: «fresh». Tone: klok og forklarende. Avslutt med en tydelig oppfordring.");
+    const fi = writePrompt({ ...prompt, quotes: ["fresh"], language: "fi", moment: null });
+    expect(fi).toContain('Write it in the language with ISO 639-1 code "fi", not in English.');
+    expect(fi.startsWith("Write an image post with a caption in English for Bluefjord.")).toBe(true);
+  });
+
+  it.each([
+    ["a task without its placeholder", (d: any) => (d.frames.de.tasks.gift = "Verschenke es."), /de\.tasks\.gift lacks \{subject\}/],
+    ["a missing archetype", (d: any) => delete d.frames.fr.voice.sage, /fr\.voice\.sage is missing/],
+    ["an unknown season", (d: any) => (d.frames.sv.seasons.monsoon = "monsunen"), /sv\.seasons\.monsoon is not a known key/],
+    ["one quote mark", (d: any) => (d.frames.it.quoteMarks = ["«"]), /it\.quoteMarks/],
+    ["an alias of nothing", (d: any) => (d.aliases.se = "xx"), /alias se names no frame/],
+  ])("refuses data with %s, naming it", (_label, spoil, message) => {
+    const data = structuredClone(promptFrames);
+    spoil(data);
+    expect(() => readPromptFrames(data as never)).toThrow(message);
+  });
+});
+
+describe("the other data files are checked when read", () => {
+  const spoilt = <T>(data: T, spoil: (d: any) => unknown): T => {
+    const copy = structuredClone(data);
+    spoil(copy);
+    return copy;
+  };
+
+  it.each([
+    ["a kind with an unknown archetype", (d: any) => (d.kinds[2].archetype = "wizard"), /kinds\[2\]\.archetype "wizard"/],
+    ["a kind word in capitals", (d: any) => d.kinds[0].words.push("Bakery"), /kinds\[0\]\.words must be lowercase/],
+    ["a kind without offerings", (d: any) => (d.kinds[1].offerings = []), /kinds\[1\]\.offerings/],
+    ["a country code in lowercase", (d: any) => (d.tlds.no.country = "no"), /tlds\.no\.country/],
+    ["a generic kind without a label", (d: any) => delete d.generic.label, /generic\.label/],
+  ])("business.json with %s", (_label, spoil, message) => {
+    expect(() => readBusinessData(spoilt(businessData, spoil))).toThrow(message);
+  });
+
+  it.each([
+    ["a rule of two kinds", (d: any) => (d.US[0].easter = 1), /US\[0\] \(New Year's Day\) must have exactly one of/],
+    ["a rule with a number too few", (d: any) => (d.NO[0].fixed = [5]), /NO\[0\].*fixed must be 2/],
+    ["a country the calendar does not know", (d: any) => (d.SE = []), /SE is not one of/],
+    ["a holiday without a name", (d: any) => (d.IE[1].name = " "), /IE\[1\] has no name/],
+  ])("holidays.json with %s", (_label, spoil, message) => {
+    expect(() => readHolidayRules(spoilt(holidayData, spoil))).toThrow(message);
+  });
+
+  it("seasons.json with a code that is not one", () => {
+    expect(() => readSouthern({ southern: ["AU", "New Zealand"] })).toThrow(/two-letter country codes/);
+    expect(readSouthern({ southern: ["AU"] })).toEqual(["AU"]);
   });
 });
 

@@ -67,6 +67,8 @@ export interface ProfilesApi {
   spendAi(brand: BrandRecord, units: number): void;
   /** Throws profile_not_ready when the brand's build is building or failed. */
   requireBuilt(brand: BrandRecord): void;
+  /** Ids of every brand of the tenant's workspaces (also those being ended). */
+  brandsOf(tenant: string): string[];
 }
 
 export interface PostsApi {
@@ -74,6 +76,8 @@ export interface PostsApi {
   withdrawScheduled(brandId: string): number;
   /** Erases every post, picture and job of the brand; its picture URLs stop resolving. */
   erase(brandId: string): void;
+  /** Bytes (JSON size) the brand's posts, batches and jobs take. */
+  bytesOf(brandId: string): number;
 }
 
 export interface ToolContext {

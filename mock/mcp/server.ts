@@ -19,11 +19,13 @@ import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
 import { answerOnSocket, limitOptions, parserRefusal, repeatsAuthorization, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
-import { createToolsListCache } from "./tools-list-cache.js";
+import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
+import { sendResult, shortcutFor } from "./sdk-shortcut.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import { mcpTestTokens } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
+import { budgetRefusal } from "./tenant-budget.js";
 
 const contractMetaKey = "ideas-contract/contract";
 type ManifestTool = Tool & { _meta: { [contractMetaKey]: { partnerOnly: boolean } } };
@@ -115,6 +117,9 @@ export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args:
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
   }
+  // A mock's own bound, not the contract's (tenant-budget.ts): a tenant whose stored posts fill its budget cannot add more.
+  const overBudget = budgetRefusal(gateway, ctx.principal.tenant, tool);
+  if (overBudget) return result(overBudget.envelope(), true);
   const handler: ToolHandler | undefined = gateway.handlers[name];
   let payload: unknown;
   try {
@@ -287,13 +292,26 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
           "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
         });
       }
-      const listed = toolsList.answer(req, message, principal.kind === "partner" ? "partner" : "other");
-      if (listed !== null) {
-        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(listed) });
-        return void res.end(listed);
-      }
       const ctx: ToolContext = { principal, clock, origin, profiles: gateway.profiles, posts: gateway.posts };
-      // Stateless: a fresh SDK Server and transport per request.
+      const shortcut = shortcutFor(req, message);
+      if (shortcut?.method === "tools/list") {
+        const listed = toolsList.answer(principal.kind === "partner" ? "partner" : "other", shortcut.id, acceptsGzip(header(req, "accept-encoding")));
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-length": listed.length,
+          vary: "accept-encoding",
+          ...(listed.encoding ? { "content-encoding": listed.encoding } : {}),
+        });
+        res.cork();
+        for (const chunk of listed.chunks) res.write(chunk);
+        return void res.end();
+      }
+      if (shortcut?.method === "tools/call") {
+        const answer = callTool(gateway, ctx, shortcut.name, shortcut.args);
+        record.outcome = outcomeOf(answer);
+        return sendResult(res, shortcut.id, answer);
+      }
+      // Stateless: a fresh SDK Server and transport per request (initialize, ping, batches, what the SDK refuses).
       const mcp = new Server(
         { name: "ideas-contract-gateway-mock", version: "0.1.0" },
         { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },

@@ -1,12 +1,14 @@
 // What "reading" a brand finds. The mock never fetches the website: it derives a plausible business from the
 // URL's host (name from the words, country and language from the top-level domain, offerings from the kind of
 // business the words name), or from the name and description the caller sent. Deterministic: the same input
-// always reads the same way.
+// always reads the same way. The tables (kinds of business, top-level domains, country names) are data:
+// business.json, checked when this module loads.
 import net from "node:net";
 import { domainToUnicode } from "node:url";
 import type { Archetype } from "../../generated/rest/types.js";
 import { choose } from "./hash.js";
 import { websiteFailsToRead, websiteHasNoBacking } from "./magic.js";
+import businessJson from "./business.json" with { type: "json" };
 
 interface Kind {
   /** Words (lowercase) in a host or description that name this kind of business. */
@@ -19,80 +21,50 @@ interface Kind {
   because: string;
 }
 
-const kinds: Kind[] = [
-  { words: ["bakery", "bakeri", "bakehouse", "baker", "bread", "loaf", "boulangerie", "backerei"], label: "bakery", offerings: ["Sourdough bread", "Cinnamon buns", "Seasonal cakes", "Catering for small events"], archetype: "caregiver", because: "feeds its neighbourhood every morning and looks after its regulars" },
-  { words: ["cafe", "coffee", "kaffe", "espresso", "roastery", "roasters", "kafe"], label: "café", offerings: ["Espresso drinks", "Filter coffee", "Homemade pastries", "Coffee beans to take home"], archetype: "everyman", because: "is a down-to-earth place where everyone is welcome" },
-  { words: ["florist", "flowers", "flower", "blomster", "bloom", "blooms"], label: "florist", offerings: ["Seasonal bouquets", "Wedding flowers", "Plant subscriptions", "Same-day delivery"], archetype: "lover", because: "is about beauty, feeling and the moments people share" },
-  { words: ["yoga", "pilates", "meditation"], label: "yoga studio", offerings: ["Morning flow classes", "Beginner courses", "Private sessions", "Weekend retreats"], archetype: "sage", because: "teaches and explains a practice people grow into" },
-  { words: ["gym", "fitness", "crossfit", "training", "athletics"], label: "gym", offerings: ["Strength classes", "Personal training", "Open gym hours", "Nutrition coaching"], archetype: "hero", because: "helps members push through and reach goals they set themselves" },
-  { words: ["dental", "dentist", "tannlege", "clinic", "physio", "health"], label: "clinic", offerings: ["Check-ups", "Emergency appointments", "Preventive care", "Family appointments"], archetype: "caregiver", because: "looks after people and puts them at ease" },
-  { words: ["plumbing", "plumber", "rorlegger", "electric", "electrician", "repairs", "repair", "handyman"], label: "trade business", offerings: ["Emergency call-outs", "Bathroom renovations", "Annual safety checks", "Free quotes"], archetype: "everyman", because: "speaks plainly and shows up when something breaks" },
-  { words: ["bike", "bikes", "cycles", "cycle", "sykkel"], label: "bike shop", offerings: ["Bike servicing", "Commuter bikes", "Gravel and touring gear", "Bike fitting"], archetype: "explorer", because: "is about getting out and finding new roads" },
-  { words: ["books", "bookshop", "bookstore", "bokhandel", "library"], label: "bookshop", offerings: ["Staff picks", "Book clubs", "Author evenings", "Gift wrapping"], archetype: "sage", because: "knows its shelves and loves to explain why a book matters" },
-  { words: ["salon", "hair", "barber", "beauty", "spa", "nails"], label: "salon", offerings: ["Cuts and colour", "Beard trims", "Treatments", "Gift cards"], archetype: "lover", because: "is about looking and feeling good" },
-  { words: ["brewery", "brewing", "beer", "bryggeri", "taproom"], label: "brewery", offerings: ["Core range beers", "Seasonal brews", "Taproom tastings", "Brewery tours"], archetype: "outlaw", because: "brews what it likes and says what other brewers will not" },
-  { words: ["wine", "vineyard", "winery", "cellar"], label: "winery", offerings: ["Estate wines", "Tasting flights", "Wine club", "Private events"], archetype: "lover", because: "is about taste, place and sharing a good bottle" },
-  { words: ["pizza", "pizzeria", "restaurant", "bistro", "kitchen", "grill", "diner", "sushi"], label: "restaurant", offerings: ["Dinner menu", "Weekend brunch", "Takeaway", "Private dining"], archetype: "everyman", because: "is a table for everyone with food people come back for" },
-  { words: ["hotel", "inn", "lodge", "hostel", "cabins", "hytte"], label: "place to stay", offerings: ["Rooms and suites", "Breakfast", "Weekend packages", "Meeting rooms"], archetype: "caregiver", because: "takes care of guests far from home" },
-  { words: ["photo", "photography", "photographer", "studio", "films"], label: "studio", offerings: ["Portrait sessions", "Wedding photography", "Brand shoots", "Prints and albums"], archetype: "creator", because: "cares about craft and making something that lasts" },
-  { words: ["design", "agency", "creative", "digital", "media", "web"], label: "design agency", offerings: ["Brand identity", "Websites", "Campaigns", "Design workshops"], archetype: "creator", because: "invents and cares about craft" },
-  { words: ["law", "legal", "advokat", "solicitors", "lawyers", "accounting", "accountants", "tax", "consulting"], label: "firm", offerings: ["Advice for small businesses", "Contracts", "Annual accounts", "Free first meeting"], archetype: "ruler", because: "sets the standard and keeps clients in control" },
-  { words: ["pet", "pets", "dog", "dogs", "cat", "vet", "veterinary", "grooming"], label: "pet shop", offerings: ["Pet food", "Grooming", "Toys and treats", "Puppy training"], archetype: "caregiver", because: "is kind and protective of the animals in its care" },
-  { words: ["garden", "gardens", "nursery", "plants", "hagesenter", "landscaping"], label: "garden centre", offerings: ["Seasonal plants", "Garden design", "Tools and soil", "Workshops"], archetype: "innocent", because: "is simple, honest and hopeful about what grows" },
-  { words: ["chocolate", "sweets", "candy", "confectionery", "icecream", "gelato"], label: "sweet shop", offerings: ["Handmade chocolates", "Gift boxes", "Seasonal specials", "Tasting sessions"], archetype: "magician", because: "turns simple ingredients into small moments of wonder" },
-  { words: ["toys", "games", "party", "fun", "comedy", "magic"], label: "toy shop", offerings: ["Board games", "Toys for every age", "Party supplies", "Game nights"], archetype: "jester", because: "is playful and makes people laugh" },
-  { words: ["surf", "ski", "outdoor", "adventure", "tours", "travel", "kayak", "climbing"], label: "outdoor company", offerings: ["Guided trips", "Gear rental", "Courses for beginners", "Private tours"], archetype: "explorer", because: "is curious, free and always looking for the next trip" },
-  { words: ["tech", "software", "apps", "cloud", "data", "ai", "labs"], label: "software company", offerings: ["Software subscriptions", "Onboarding", "Integrations", "Support plans"], archetype: "magician", because: "makes hard things look easy" },
-  { words: ["school", "academy", "tutoring", "courses", "learning", "music", "dance"], label: "school", offerings: ["Courses for beginners", "Private lessons", "Holiday camps", "Exam preparation"], archetype: "sage", because: "teaches and explains" },
-];
+const archetypes: readonly Archetype[] = ["innocent", "everyman", "hero", "outlaw", "explorer", "creator", "ruler", "magician", "lover", "caregiver", "jester", "sage"];
 
-const genericKind: Kind = {
-  words: [],
-  label: "local business",
-  offerings: ["Services for local customers", "Advice and consultations", "Gift cards"],
-  archetype: "everyman",
-  because: "speaks plainly to the people it serves",
-};
+/** The tables of business.json, checked when the module loads; throws naming the first problem. */
+export function readBusinessData(data: Record<string, unknown>): {
+  kinds: Kind[];
+  genericKind: Kind;
+  tlds: Record<string, { country: string | null; language: string }>;
+  countryNames: Record<string, string>;
+} {
+  const fail = (what: string): never => {
+    throw new Error(`business.json: ${what}`);
+  };
+  const text = (v: unknown) => typeof v === "string" && v.trim() !== "";
+  const texts = (v: unknown, where: string, empty = false) => {
+    if (!Array.isArray(v) || (!empty && v.length === 0) || !v.every(text)) fail(`${where} must be a list of non-blank strings`);
+    return v as string[];
+  };
+  const kind = (k: Record<string, unknown>, where: string, words: boolean): Kind => {
+    if (typeof k !== "object" || k === null) fail(`${where} is not an object`);
+    if (words && texts(k.words, `${where}.words`).some((w) => w !== w.toLowerCase())) fail(`${where}.words must be lowercase`);
+    for (const key of ["label", "because"]) if (!text(k[key])) fail(`${where}.${key} is missing or blank`);
+    texts(k.offerings, `${where}.offerings`);
+    if (!archetypes.includes(k.archetype as Archetype)) fail(`${where}.archetype ${JSON.stringify(k.archetype)} is not an archetype`);
+    return { ...(k as unknown as Kind), words: words ? (k.words as string[]) : [] };
+  };
+  if (!Array.isArray(data.kinds) || data.kinds.length === 0) fail("kinds must be a non-empty list");
+  const tlds = data.tlds as Record<string, { country: unknown; language: unknown }>;
+  if (typeof tlds !== "object" || tlds === null) fail("tlds is missing");
+  for (const [tld, t] of Object.entries(tlds)) {
+    if (!(t.country === null || (typeof t.country === "string" && /^[A-Z]{2}$/.test(t.country)))) fail(`tlds.${tld}.country must be null or two capital letters`);
+    if (typeof t.language !== "string" || !/^[a-z]{2}$/.test(t.language)) fail(`tlds.${tld}.language must be two lowercase letters`);
+  }
+  const countryNames = data.countryNames as Record<string, unknown>;
+  if (typeof countryNames !== "object" || countryNames === null) fail("countryNames is missing");
+  for (const [code, name] of Object.entries(countryNames)) if (!/^[A-Z]{2}$/.test(code) || !text(name)) fail(`countryNames.${code} must name a two-letter code`);
+  return {
+    kinds: (data.kinds as Record<string, unknown>[]).map((k, i) => kind(k, `kinds[${i}]`, true)),
+    genericKind: kind(data.generic as Record<string, unknown>, "generic", false),
+    tlds: tlds as Record<string, { country: string | null; language: string }>,
+    countryNames: countryNames as Record<string, string>,
+  };
+}
 
-/** Country and language per top-level domain (second-level `co.uk`-style suffixes are handled by their last label). */
-const tlds: Record<string, { country: string | null; language: string }> = {
-  no: { country: "NO", language: "nb" },
-  uk: { country: "GB", language: "en" },
-  ie: { country: "IE", language: "en" },
-  au: { country: "AU", language: "en" },
-  nz: { country: "NZ", language: "en" },
-  ca: { country: "CA", language: "en" },
-  us: { country: "US", language: "en" },
-  se: { country: "SE", language: "sv" },
-  dk: { country: "DK", language: "da" },
-  fi: { country: "FI", language: "fi" },
-  is: { country: "IS", language: "is" },
-  de: { country: "DE", language: "de" },
-  at: { country: "AT", language: "de" },
-  ch: { country: "CH", language: "de" },
-  fr: { country: "FR", language: "fr" },
-  be: { country: "BE", language: "nl" },
-  nl: { country: "NL", language: "nl" },
-  es: { country: "ES", language: "es" },
-  mx: { country: "MX", language: "es" },
-  ar: { country: "AR", language: "es" },
-  cl: { country: "CL", language: "es" },
-  it: { country: "IT", language: "it" },
-  pt: { country: "PT", language: "pt" },
-  br: { country: "BR", language: "pt" },
-  pl: { country: "PL", language: "pl" },
-  jp: { country: "JP", language: "ja" },
-  za: { country: "ZA", language: "en" },
-  in: { country: "IN", language: "en" },
-  sg: { country: "SG", language: "en" },
-  com: { country: null, language: "en" },
-  org: { country: null, language: "en" },
-  net: { country: null, language: "en" },
-  io: { country: null, language: "en" },
-  co: { country: null, language: "en" },
-  app: { country: null, language: "en" },
-  shop: { country: null, language: "en" },
-};
+const { kinds, genericKind, tlds, countryNames } = readBusinessData(businessJson);
 
 /** Language most used in a country, for brands whose site does not tell. */
 const countryLanguages: Record<string, string> = Object.fromEntries(
@@ -100,14 +72,6 @@ const countryLanguages: Record<string, string> = Object.fromEntries(
     .filter((t) => t.country)
     .map((t) => [t.country!, t.language]),
 );
-
-const countryNames: Record<string, string> = {
-  NO: "Norway", GB: "the United Kingdom", UK: "the United Kingdom", IE: "Ireland", AU: "Australia", NZ: "New Zealand",
-  CA: "Canada", US: "the United States", SE: "Sweden", DK: "Denmark", FI: "Finland", IS: "Iceland", DE: "Germany",
-  AT: "Austria", CH: "Switzerland", FR: "France", BE: "Belgium", NL: "the Netherlands", ES: "Spain", MX: "Mexico",
-  AR: "Argentina", CL: "Chile", IT: "Italy", PT: "Portugal", BR: "Brazil", PL: "Poland", JP: "Japan",
-  ZA: "South Africa", IN: "India", SG: "Singapore",
-};
 
 export interface ReadFindings {
   name: string;

@@ -3,6 +3,7 @@
 // date; all days are UTC calendar days written YYYY-MM-DD. The holidays are data: rules per country in
 // holidays.json.
 import holidaysJson from "./holidays.json" with { type: "json" };
+import seasonsJson from "./seasons.json" with { type: "json" };
 
 export type Season = "winter" | "spring" | "summer" | "autumn";
 
@@ -26,11 +27,8 @@ const day = 86_400_000;
 export const holidayCountries = ["US", "GB", "NO", "AU", "CA", "NZ", "IE"] as const;
 export type HolidayCountry = (typeof holidayCountries)[number];
 
-/** Countries wholly or mostly south of the equator (seasons flipped). */
-const southern = new Set([
-  "AU", "NZ", "ZA", "AR", "CL", "UY", "PY", "BO", "BR", "PE", "LS", "SZ", "NA", "BW", "ZW", "ZM", "MZ", "MG", "MU",
-  "MW", "AO", "FJ", "PG", "SB", "VU", "NC", "WS", "TO", "RE", "FK",
-]);
+/** Countries wholly or mostly south of the equator (seasons flipped): seasons.json. */
+const southern = new Set(readSouthern(seasonsJson));
 
 export function holidayCountry(country: string | null | undefined): HolidayCountry | null {
   if (!country) return null;
@@ -45,7 +43,14 @@ export function parseDay(date: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
-export const formatDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** The last day formatted: most calls in a request ask for today, and toISOString is a measurable part of one. */
+let lastDay = { index: Number.NaN, text: "" };
+
+export function formatDay(ms: number): string {
+  const index = Math.floor(ms / day);
+  if (index !== lastDay.index) lastDay = { index, text: new Date(index * day).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /** Whether a YYYY-MM-DD string names a real calendar day. */
 export function isRealDay(date: string): boolean {
@@ -108,7 +113,43 @@ type HolidayRule =
   | { onOrBefore: [number, number, number] }
   | { fixedOnWeekday: [number, number, number]; otherwise: HolidayRule };
 
-const holidayRules = holidaysJson as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
+/** Arity of each rule's numbers (holidays.json's $comment says what they mean). */
+const ruleArity = { fixed: 2, easter: 1, nth: 3, last: 2, onOrBefore: 3, fixedOnWeekday: 3 } as const;
+
+function checkRule(rule: Record<string, unknown>, where: string): void {
+  const fail = (what: string) => {
+    throw new Error(`holidays.json: ${where} ${what}`);
+  };
+  const kinds = Object.keys(ruleArity).filter((k) => k in rule) as (keyof typeof ruleArity)[];
+  if (kinds.length !== 1) fail(`must have exactly one of ${Object.keys(ruleArity).join(", ")}`);
+  const kind = kinds[0]!;
+  const args = kind === "easter" ? [rule.easter] : rule[kind];
+  if (!Array.isArray(args) || args.length !== ruleArity[kind] || !args.every(Number.isInteger)) fail(`${kind} must be ${ruleArity[kind]} whole number(s)`);
+  if (kind === "fixedOnWeekday") checkRule(rule.otherwise as Record<string, unknown>, `${where}.otherwise`);
+}
+
+/** The holiday rules per country, checked when the module loads; throws naming the first problem. */
+export function readHolidayRules(data: Record<string, unknown>): Record<HolidayCountry, (HolidayRule & { name: string })[]> {
+  for (const key of Object.keys(data)) if (key !== "$comment" && !(holidayCountries as readonly string[]).includes(key)) throw new Error(`holidays.json: ${key} is not one of ${holidayCountries.join(", ")}`);
+  for (const country of holidayCountries) {
+    const rules = data[country];
+    if (!Array.isArray(rules) || rules.length === 0) throw new Error(`holidays.json: ${country} has no rules`);
+    rules.forEach((rule: Record<string, unknown>, i) => {
+      if (typeof rule?.name !== "string" || !rule.name.trim()) throw new Error(`holidays.json: ${country}[${i}] has no name`);
+      checkRule(rule, `${country}[${i}] (${rule.name})`);
+    });
+  }
+  return data as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
+}
+
+/** The southern-hemisphere country codes of seasons.json, checked. */
+export function readSouthern(data: { southern?: unknown }): string[] {
+  const codes = data.southern;
+  if (!Array.isArray(codes) || !codes.every((c) => typeof c === "string" && /^[A-Z]{2}$/.test(c))) throw new Error("seasons.json: southern must list two-letter country codes");
+  return codes as string[];
+}
+
+const holidayRules = readHolidayRules(holidaysJson);
 
 function dateOf(rule: HolidayRule, year: number): string {
   if ("fixed" in rule) return ymd(year, ...rule.fixed);

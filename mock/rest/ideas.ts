@@ -1,5 +1,5 @@
 // Idea batches: `POST /v1/ideas` answers 202 with a batch `thinking`; the batch keeps the instant it settles
-// at (2–6 minutes later, chosen from a hash of the brand and the request) and is `done` or `failed` when looked
+// at (2–6 minutes later, chosen from a hash of the brand's id and the request) and is `done` or `failed` when looked
 // at after that. The ideas are written from a snapshot of the brand taken when the batch was asked for, so a
 // later update of the brand does not change a batch; they are rewritten (deterministically) on every read
 // instead of being stored.
@@ -8,7 +8,7 @@ import { formatDay, isRealDay, parseDay } from "./calendar.js";
 import { between } from "./hash.js";
 import { ApiError, badRequest, forbidden, notFound } from "./http.js";
 import { writeIdeas, type BrandSnapshot, type IdeaRequest, type WrittenIdea } from "./idea-writer.js";
-import { brandView, findBrand } from "./brands.js";
+import { brandView, findBrand, type BrandRecord } from "./brands.js";
 import { focusFailsBatch, focusServerError } from "./magic.js";
 import type { State } from "./state.js";
 import { check } from "./validation.js";
@@ -43,17 +43,34 @@ const brandNotReady = (id: string, status: string) =>
     "brand_not_ready",
   );
 
-/** Today (UTC) on the mock's clock. */
-const today = (state: State) => formatDay(state.clock.now());
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameSnapshot = (a: BrandSnapshot, b: BrandSnapshot) =>
+  a.name === b.name && a.website === b.website && a.description === b.description && a.language === b.language && a.country === b.country &&
+  a.archetype === b.archetype && sameList(a.offerings, b.offerings) && sameList(a.rules.always, b.rules.always) && sameList(a.rules.never, b.rules.never);
+
+/**
+ * The brand's last snapshot when this one equals it: batches asked of an unchanged brand share one (read-only)
+ * object, so a team's 10,000 batches keep one copy of the brand rather than 10,000 (the copies were most of a
+ * batch's memory and of the garbage collector's work under load).
+ */
+const lastSnapshot = new WeakMap<BrandRecord, BrandSnapshot>();
+function shared(record: BrandRecord, snapshot: BrandSnapshot): BrandSnapshot {
+  const last = lastSnapshot.get(record);
+  if (last && sameSnapshot(last, snapshot)) return last;
+  lastSnapshot.set(record, snapshot);
+  return snapshot;
+}
 
 // rule: ideas-accepted-202, formats-accepted, limit-count, count-whole-number, limit-focus, limit-date-horizon, date-format, date-not-in-past, enum-values/formats, server-error-500, batch-count-respected
 export function createBatch(state: State, team: string, body: Record<string, unknown>): IdeaBatch {
   check("CreateIdeasRequest", body);
   const req = body as unknown as CreateIdeasRequest;
-  const day = req.date ?? today(state);
+  const now = state.clock.now();
+  const todayText = formatDay(now);
+  const day = req.date ?? todayText;
   if (!isRealDay(day)) throw badRequest("date must be a real day written YYYY-MM-DD.", "date");
-  const ahead = Math.round((parseDay(day) - parseDay(today(state))) / 86_400_000);
-  if (ahead < 0) throw badRequest(`date must not be in the past (today is ${today(state)}).`, "date");
+  const ahead = Math.round((parseDay(day) - parseDay(todayText)) / 86_400_000);
+  if (ahead < 0) throw badRequest(`date must not be in the past (today is ${todayText}).`, "date");
   if (ahead > dateHorizonDays) throw badRequest(`date must be at most ${dateHorizonDays} days ahead.`, "date");
 
   const record = findBrand(state, team, req.brand, "brand");
@@ -61,7 +78,7 @@ export function createBatch(state: State, team: string, body: Record<string, unk
   if (brand.status !== "ready") throw brandNotReady(brand.id, brand.status);
   if (focusServerError(req.focus)) throw new ApiError(500, "server_error", "Something went wrong on our side; please try again.");
 
-  const snapshot: BrandSnapshot = {
+  const snapshot = shared(record, {
     name: brand.name ?? "",
     website: brand.website,
     description: brand.description ?? "",
@@ -70,19 +87,18 @@ export function createBatch(state: State, team: string, body: Record<string, unk
     country: brand.country,
     archetype: brand.archetype?.value ?? "everyman",
     rules: { always: brand.rules.always ?? [], never: brand.rules.never ?? [] },
-  };
+  });
   const request: IdeaRequest = {
     count: req.count ?? 3,
     formats: [...new Set<IdeaFormat>(req.formats ?? [])],
     focus: req.focus ?? null,
     date: day,
   };
-  const now = state.clock.now();
   const batch: BatchRecord = {
     id: state.nextId("batch"),
     brandId: brand.id,
     createdAt: now,
-    settlesAt: now + state.clock.work(between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", snapshot, request)),
+    settlesAt: now + state.clock.work(between(batchDurationMs.min, batchDurationMs.max, state.seed, "batch", brand.id, request)),
     fails: focusFailsBatch(req.focus),
     brand: snapshot,
     request,

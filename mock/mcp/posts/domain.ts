@@ -84,6 +84,7 @@ export function createPostsDomain(clock: Clock, origin: () => URL): Domain<Posts
       for (const job of state.jobs.deleteOwner(brandId)) state.active.jobs.delete(job.id);
       state.images.erase(brandId);
     },
+    bytesOf: (brandId) => state.posts.bytesFor(brandId) + state.batches.bytesFor(brandId) + state.jobs.bytesFor(brandId),
   };
   return {
     api,

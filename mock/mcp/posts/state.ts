@@ -4,7 +4,7 @@ import type { Clock } from "../../clock.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
 import { ImageStore } from "./images.js";
 import { CappedStore } from "../../capped-store.js";
-import { caps, postBytesPerBrand, type Batch, type DestinationState, type Job, type Post } from "./store.js";
+import { caps, measuredOnly, type Batch, type DestinationState, type Job, type Post } from "./store.js";
 
 export interface PostsState {
   clock: Clock;
@@ -22,9 +22,9 @@ export function createState(clock: Clock, origin: () => URL): PostsState {
   return {
     clock,
     origin,
-    posts: new CappedStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id), { maxBytesPerOwner: postBytesPerBrand }),
-    batches: new CappedStore<Batch>(caps.batchesPerBrand, (b) => active.batches.delete(b.id)),
-    jobs: new CappedStore<Job>(caps.jobsPerBrand, (j) => active.jobs.delete(j.id)),
+    posts: new CappedStore<Post>(caps.postsPerBrand, (p) => active.posts.delete(p.id), measuredOnly),
+    batches: new CappedStore<Batch>(caps.batchesPerBrand, (b) => active.batches.delete(b.id), measuredOnly),
+    jobs: new CappedStore<Job>(caps.jobsPerBrand, (j) => active.jobs.delete(j.id), measuredOnly),
     images: new ImageStore(origin),
     active,
   };
@@ -101,7 +101,7 @@ export function assertNotHeld(destinations: readonly DestinationState[], doing: 
   }
 }
 
-/** Marks a post changed in place: its time, and its size against the brand's byte budget. */
+/** Marks a post changed in place: its time, and its size (the tenant's byte budget counts it). */
 export function touch(state: PostsState, post: Post): void {
   post.updatedAt = state.clock.now();
   state.posts.remeasure(post.id);

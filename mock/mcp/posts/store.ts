@@ -3,8 +3,11 @@
 import { randomUUID } from "node:crypto";
 
 export const caps = { postsPerBrand: 1000, batchesPerBrand: 200, jobsPerBrand: 500, picturesPerBrand: 5000 } as const;
-/** Bytes (JSON size) of posts a brand keeps before its oldest are evicted: captions and reasons can be long. */
-export const postBytesPerBrand = 32 * 1024 * 1024;
+/**
+ * The posts domain's stores measure each brand's records as JSON without a limit of their own (captions, briefs
+ * and reasons can be long); the tenant's budget over all its brands bounds them (tenant-budget.ts).
+ */
+export const measuredOnly = { maxBytesPerOwner: Number.POSITIVE_INFINITY } as const;
 
 export const newId = (): string => randomUUID();
 

@@ -56,6 +56,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
       }
       ws.ai.used += units;
     },
+    brandsOf: (tenant) => [...store.workspaces.values()].filter((ws) => ws.tenant === tenant).flatMap((ws) => ws.brandIds),
     requireBuilt(brand: BrandRecord) {
       const status = brand.buildStatus;
       if (status === "building") throw new ToolError("profile_not_ready", "The profile is still being built; poll get_profile about once a minute and retry when onboarding.status is ready.");

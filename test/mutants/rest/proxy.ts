@@ -71,6 +71,8 @@ function send(upstream: URL, method: string, path: string, headers: Record<strin
     delete h["content-length"];
     delete h.host;
     delete h.connection;
+    // The mutants rewrite the answer's JSON: ask for it uncompressed (the MCP mock gzips tools/list for fetch).
+    h["accept-encoding"] = "identity";
     if (payload) h["content-length"] = String(payload.length);
     // A new connection per request: on a kept-alive one, the upstream may close it just as a request goes out
     // (ECONNRESET under load), which would read as the mutant's fault.
