@@ -287,8 +287,8 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-second-render-started",
     rule: "image-in-progress/refused",
     description: "A second regenerate_post_image while one runs answers a new job instead of image_generation_in_progress",
-    // A render takes 22 to 62 virtual seconds: at the usual 0.001 it may end before a second call arrives.
-    run: { only: ["mcp-regenerate-job"], timeScale: 0.01 },
+    // The reference's render_stuck trigger keeps the first render running, whatever the time scale.
+    run: { only: ["mcp-image-in-progress"] },
     response: onResult(
       (c, r) => c.name === "regenerate_post_image" && errorOf(r)?.code === "image_generation_in_progress",
       (r, c) => withData({}, { jobId: randomUUID(), postId: c.args.postId, status: "queued" }),
