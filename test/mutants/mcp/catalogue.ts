@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
+import { errorsBatchesMutants } from "./errors-batches.js";
 
 type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
 interface Call {
@@ -17,20 +18,20 @@ const tools = (manifest as { tools: { name: string; inputSchema: { properties?: 
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
 /** The tools/call a request makes, if it is one. */
-function callOf(req: Exchange): Call | undefined {
+export function callOf(req: Exchange): Call | undefined {
   const b = req.body;
   if (!b || typeof b !== "object" || Array.isArray(b) || b.method !== "tools/call") return undefined;
   return { name: String(b.params?.name ?? ""), args: b.params?.arguments ?? {} };
 }
 
 /** A result with a new payload: structuredContent.data and content[0].text together. */
-const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
-const dataOf = (result: Result): any => result.structuredContent?.data;
-const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
-const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
+export const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
+export const dataOf = (result: Result): any => result.structuredContent?.data;
+export const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
+export const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
 
 /** Rewrites the CallToolResult of tools/call answers for which `when` holds. */
-function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
+export function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
   return (req, res) => {
     const call = callOf(req);
     const result = res.body?.result as Result | undefined;
@@ -60,7 +61,7 @@ async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args
 }
 
 /** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
-function onlyObjectOutput(res: Answer, tool: string): Answer {
+export function onlyObjectOutput(res: Answer, tool: string): Answer {
   if (!Array.isArray(res.body?.result?.tools)) return res;
   const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
   return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
@@ -78,7 +79,7 @@ const firstDigests = new Map<string, string>();
 const deletedBrands = new Set<string>();
 
 /** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
-export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number; strict?: boolean } };
 
 export const mcpMutants: McpMutant[] = [
   {
@@ -542,4 +543,5 @@ export const mcpMutants: McpMutant[] = [
     description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },
+  ...errorsBatchesMutants,
 ];
