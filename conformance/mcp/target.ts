@@ -15,8 +15,10 @@
 //               budget_seconds }
 //     concurrency: 4
 //     tls: { insecure: false, ca_file: … }
+//     cost: { renders, extra_batches, builds }   # what the run may spend beyond the shared batches (cost.ts)
 // Any string may be written `{ env: NAME }`.
 import path from "node:path";
+import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import {
   bool,
   checkedPace,
@@ -153,6 +155,8 @@ export interface McpTarget {
   triggers: McpTriggers;
   inputs: McpInputs;
   timing: McpTiming;
+  /** What the run may spend beyond the shared batches (mcp.cost). */
+  cost: McpCost;
 }
 
 /** The seed's pace and durations, in the target's seconds (scaled by time_scale). */
@@ -250,6 +254,7 @@ export interface McpTargetFile {
   timing: Partial<Record<keyof typeof defaultMcpTiming, number>>;
   concurrency?: number;
   tls: { insecure?: boolean; caFile?: string };
+  cost?: Partial<McpCost>;
 }
 
 export function parseProfile(value: unknown, where: string): McpProfile | undefined {
@@ -262,7 +267,7 @@ export function parseProfile(value: unknown, where: string): McpProfile | undefi
 export function parseMcpSection(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): McpTargetFile {
   const at = (k: string) => `${where}: mcp.${k}`;
   const mcp = mapping(data, `${where}: mcp`);
-  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"], `${where}: mcp`);
+  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls", "cost"], `${where}: mcp`);
   const tokens = mapping(mcp.tokens, at("tokens"));
   only(tokens, Object.keys(tokenKeys), at("tokens"));
   const triggers = mapping(mcp.triggers, at("triggers"));
@@ -302,6 +307,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   if (insecure !== undefined) out.tls.insecure = insecure;
   const ca = str(tls.ca_file, at("tls.ca_file"), env);
   if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
+  if (mcp.cost !== undefined) out.cost = parseCost(mcp.cost, at("cost"));
   return out;
 }
 
@@ -391,6 +397,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
       triggers,
       inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}) },
       timing: mcpTiming,
+      cost: { ...defaultMcpCost, ...file.cost },
     },
   };
 }

@@ -42,6 +42,10 @@ const itemErrorCodes = ["usage_limit_exceeded", "ai_generation_failed", "platfor
 const ownBatches = new WeakMap<object, Map<string, Promise<BatchTrack>>>();
 async function ownBatch(ctx: CheckContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
   if (!markers.length) return undefined;
+  if (!m.target.cost.extraBatches) {
+    ctx.note(`batch ${key} not made: it generates posts of its own (mcp.cost.extra_batches)`);
+    return undefined;
+  }
   const byKey = ownBatches.get(m.jobs) ?? new Map<string, Promise<BatchTrack>>();
   ownBatches.set(m.jobs, byKey);
   let p = byKey.get(key);
@@ -98,6 +102,7 @@ export const batchChecks: Check[] = [
     id: "mcp-batch-status-values",
     description: "Every batch read has settled exactly when its status is ready, partial or failed",
     rules: ["batch-status-values"],
+    spend: ({ triggers, cost }) => ({ posts: triggers.briefStepwise && cost.extraBatches ? 1 : 0 }),
     group,
     async run(ctx, m) {
       // The main batch; a stepwise one (queued, generating); the partial and failed ones where triggers make them.
@@ -163,12 +168,13 @@ export const batchChecks: Check[] = [
     id: "mcp-pictures-land",
     description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
+    spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
     group,
     async run(ctx, m) {
       const rule = (member: string) => `pictures-land/${member}`;
       // With mcp.triggers.pictures_held a one-post batch of its own keeps its picture rendering until it is read
       // settled, so a picture is always seen landing; otherwise the main batch, when one was seen rendering.
-      const held = m.target.triggers.picturesHeld;
+      const held = m.target.cost.extraBatches ? m.target.triggers.picturesHeld : undefined;
       const request = { brandId: await m.jobs.brandId(ctx), brief: `Conformance run: a picture seen landing. ${held}`, count: 1 };
       const t = held ? await m.jobs.followNewBatch("pictures-held", request, m.session, "check:pictures-held") : await started(ctx, m, "main");
       if (t.outcome !== "done") return ctx.fail(rule("count-zero"), `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
@@ -187,6 +193,7 @@ export const batchChecks: Check[] = [
     id: "mcp-batch-items",
     description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
     rules: ["batch-items", "batch-items-failed", "item-error-retryable"],
+    spend: ({ triggers, cost }) => ({ posts: cost.extraBatches ? (triggers.briefItemFails ? itemErrorCodes.length + 1 : 0) + (triggers.briefAllowanceRunsOut ? 2 : 0) : 0 }),
     group,
     async run(ctx, m) {
       const rule = "batch-items";
@@ -263,6 +270,8 @@ export const batchChecks: Check[] = [
     id: "mcp-create-posts-repeat",
     description: "The same create_posts sent twice makes two batches; each post keeps the brand's default destination",
     rules: ["create-posts-repeat-new-batch", "default-destination-kept"],
+    needs: ["mcp:cost-extra-batches"],
+    spend: () => ({ posts: 2 }),
     group,
     async run(ctx, m) {
       const brand = await m.jobs.brand();

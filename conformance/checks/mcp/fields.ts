@@ -25,6 +25,7 @@ async function unconnectedBrand(m: McpContext): Promise<string | undefined> {
 /** create_posts for a brand with no connected channel answers connectionWarning (one post, no picture). */
 async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promise<void> {
   const rule = "create-posts-output-fields/connectionWarning";
+  if (!m.target.cost.extraBatches) return ctx.note("connectionWarning was not looked at: it needs a batch of its own (mcp.cost.extra_batches)");
   const brandId = await unconnectedBrand(m);
   if (!brandId) return ctx.note("no brand without a connected channel: connectionWarning was not looked at");
   const b = expectOk(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false }), rule);
@@ -78,6 +79,8 @@ export const fieldChecks: Check[] = [
     id: "mcp-batch-fields",
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
     rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields"],
+    // A one-post batch for a brand with no connected channel (connectionWarning).
+    spend: ({ cost }) => ({ posts: cost.extraBatches ? 1 : 0 }),
     group,
     async run(ctx, m) {
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields

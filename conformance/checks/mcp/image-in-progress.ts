@@ -13,6 +13,9 @@ export const imageInProgressChecks = [
     id: "mcp-image-in-progress",
     description: "While a render runs on a post, another regenerate_post_image on it is refused with image_generation_in_progress (not retryable) naming the running job",
     rules: ["image-in-progress", "retryable-per-catalogue/image_generation_in_progress", "error-structured-fields/image_generation_in_progress"],
+    needs: ["mcp:cost-renders"],
+    // The second render starts only when the first ended before it arrived.
+    spend: ({ triggers }) => ({ renders: triggers.renderStuck ? 1 : 2 }),
     group: "mcp-posts",
     async run(ctx, m) {
       const rule = "image-in-progress/refused";

@@ -103,6 +103,8 @@ export const postChecks: Check[] = [
     id: "mcp-regenerate-job",
     description: "regenerate_post_image answers a jobId that get_generation_job follows to its end, with a new picture URL and digest",
     rules: ["regenerate-job", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "generation-in-background/regenerate_post_image"],
+    needs: ["mcp:cost-renders"],
+    spend: () => ({ renders: 1 }),
     group,
     async run(ctx, m) {
       const id = await m.jobs.claimPost(ctx, "the picture render check");
@@ -141,6 +143,8 @@ export const postChecks: Check[] = [
     id: "mcp-render-failures",
     description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
     rules: ["render-failure-codes", "template-rendering"],
+    needs: ["mcp:cost-renders"],
+    spend: ({ triggers }) => ({ renders: triggers.renderFails ? 5 : 0 }),
     group,
     async run(ctx, m) {
       const { renderFails, promptTemplates } = m.target.triggers;
