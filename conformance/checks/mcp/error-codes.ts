@@ -1,13 +1,14 @@
 // Codes a caller can provoke with drafts of its own (create_draft with a caption spends no AI allowance): a tool's own
 // bad_request with its invalidFields paths, platform_not_connected, a live post refused with already_published /
-// post_already_published, a booked one with post_already_scheduled; upload_image's source_not_https and
-// source_not_public. Each refusal's envelope, retryable and structured fields are judged for its code. Every draft
+// post_already_published, a booked one with post_already_scheduled, reddit_options_required; upload_image's
+// source_not_https and source_not_public. Each refusal's envelope, retryable and structured fields are judged for its code. Every draft
 // is deleted, every booking withdrawn.
 import type { CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { errorOf, expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { approveAsSeen, mcpCheck, platformsOf, show, unbook, unknownId } from "./common.js";
+import { unconnectedBrand } from "./fields.js";
 
 const group = "mcp-errors";
 /** The members of the per-code families a check provokes itself. */
@@ -135,6 +136,26 @@ export const errorCodeChecks = [
         await unbook(ctx, m, id);
         await m.session.call("delete_post", { id });
       }
+    },
+  }),
+  mcpCheck({
+    id: "mcp-reddit-options-required",
+    description: "A draft for REDDIT without reddit options is refused with reddit_options_required (on a brand where REDDIT is not refused as unconnected first)",
+    rules: ["retryable-per-catalogue/reddit_options_required"],
+    group,
+    async run(ctx, m) {
+      const rule = "retryable-per-catalogue/reddit_options_required";
+      // The brand under test, else one with no channel at all (its destinations are provisional, not refused).
+      for (const brandId of [await m.jobs.brandId(ctx), await unconnectedBrand(m)]) {
+        if (!brandId) continue;
+        const o = await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: never made.`, platforms: ["REDDIT"] });
+        const made = (o.data as any)?.id;
+        if (typeof made === "string") await m.session.call("delete_post", { id: made });
+        if (errorOf(o)?.code === "platform_not_connected") continue;
+        expectError(ctx, o, { code: "reddit_options_required", rule });
+        return;
+      }
+      ctx.skip("REDDIT was refused as not connected on every brand tried: reddit_options_required not reached");
     },
   }),
   mcpCheck({

@@ -12,7 +12,7 @@ const group = "mcp-fields";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 /** A brand the normal token reaches with no channel listed, or undefined. */
-async function unconnectedBrand(m: McpContext): Promise<string | undefined> {
+export async function unconnectedBrand(m: McpContext): Promise<string | undefined> {
   const ws = okData(await m.session.call("get_workspaces", {}));
   for (const w of asList(ws?.workspaces).slice(0, 5))
     for (const b of asList(okData(await m.session.call("list_brands", { workspaceId: w?.id }))?.brands).filter((b) => b?.isActive).slice(0, 5)) {

@@ -64,6 +64,13 @@ export const errorsBatchesMutants: McpMutant[] = [
     response: onError("post_already_published", ({ publishedPlatforms: _gone, ...e }) => e),
   },
   {
+    id: "mcp-reddit-options-retryable",
+    rule: "retryable-per-catalogue/reddit_options_required",
+    description: "reddit_options_required says retryable true",
+    run: { only: ["mcp-reddit-options-required"] },
+    response: onError("reddit_options_required", (e) => ({ ...e, retryable: true })),
+  },
+  {
     id: "mcp-not-connected-unnamed",
     rule: "error-structured-fields/platform_not_connected",
     description: "platform_not_connected comes without unavailablePlatforms",
