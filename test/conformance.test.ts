@@ -263,7 +263,8 @@ describe("against the reference server", () => {
     );
     // Every MCP check ran: the reference target file gives every token, trigger and the "all" profile.
     expect(mcpNonPasses(result)).toEqual([]);
-  });
+    // A hang guard, not a speed limit: the whole run shares two loaded cores with the other test files.
+  }, 120_000);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
     const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });

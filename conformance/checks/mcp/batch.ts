@@ -211,15 +211,15 @@ export const batchChecks: Check[] = [
         for (const i of b.items ?? []) {
           seen++;
           const at = `batch ${t.batchId} item ${i?.index}`;
-          if (i?.status === "created") {
-            ctx.expect(typeof i.postId === "string" && i.postId.length > 0, rule, `${at}: created without a postId`);
-            ctx.expect(Array.isArray(i.platforms) && i.platforms.length > 0, rule, `${at}: created with platforms ${show(i.platforms)}`);
-          } else if (t.key === "item-fails" && typeof itemErrorCodes[i?.index] === "string") {
+          if (t.key === "item-fails" && typeof itemErrorCodes[i?.index] === "string") {
             // rule: item-error-retryable/<code>: slot <index> was asked to fail with the index-th code.
             const code = itemErrorCodes[i.index]!;
             ctx.expect(i.status === "failed" && i.error?.code === code && i.error?.retryable === expectedRetryable({ code }), `item-error-retryable/${code}`, `${at}: asked to fail with ${code}, it is ${show({ status: i.status, error: i.error })}`);
           }
-          if (i?.status === "failed" || i?.status === "skipped") {
+          if (i?.status === "created") {
+            ctx.expect(typeof i.postId === "string" && i.postId.length > 0, rule, `${at}: created without a postId`);
+            ctx.expect(Array.isArray(i.platforms) && i.platforms.length > 0, rule, `${at}: created with platforms ${show(i.platforms)}`);
+          } else if (i?.status === "failed" || i?.status === "skipped") {
             // rule: batch-items-failed/<status> (a skipped slot needs a run-out allowance: judged when one is seen)
             const failedRule = `batch-items-failed/${i.status}`;
             ctx.expect(i.postId === null || i.postId === undefined, failedRule, `${at}: ${i.status} with postId ${show(i.postId)}`);
