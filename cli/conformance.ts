@@ -2,16 +2,16 @@
 // or any other implementation, with a live view and JSON / JUnit / Markdown reports.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { embeddedTimeScale, mcpChecks, restChecks, runConformance, suites, type RunResult, type Suite } from "../conformance/index.js";
+import { embeddedTimeScale, mcpChecks, restChecks, runConformance, spendInputFor, suites, type RunResult, type Suite } from "../conformance/index.js";
 import { mcpTokenEnv, parseProfile } from "../conformance/mcp/target.js";
 import { consoleReporter } from "../conformance/report/console.js";
 import { jsonReport } from "../conformance/report/json.js";
 import { junitReport } from "../conformance/report/junit.js";
 import { markdownReport } from "../conformance/report/markdown.js";
 import { selectChecks, suiteOf } from "../conformance/checks/index.js";
-import { needsOf } from "../conformance/runner.js";
 import { Redactor } from "../conformance/redact.js";
 import { commandArgs } from "./args.js";
+import { listLines } from "./conformance-list.js";
 
 const help = `Usage: ideas-contract conformance [options]
 
@@ -70,7 +70,9 @@ Pace (polite by default):
 
 Selection:
   --only PATTERN             run only checks whose id matches (* wildcard); repeatable
-  --list                     list the checks with their rules and needs, then exit
+  --list                     list the checks with their rules and needs, and what each MCP check
+                             spends of the tenant's AI allowance (posts, pictures, renders, builds;
+                             sized by the target file's mcp.cost and triggers), then exit
 
 Gates:
   --strict                   fail on inferred rules too (drift becomes failure)
@@ -151,8 +153,15 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   const { values } = parsed;
   if (values.list) {
     const chosen = values.suite?.length ? values.suite : suites;
-    for (const c of selectChecks([...restChecks, ...mcpChecks].filter((c) => chosen.includes(suiteOf(c))), values.only ?? []))
-      console.log(`${c.id}\n    ${c.description}\n    rules: ${c.rules.join(", ")}\n    needs: ${needsOf(c).join(", ")}`);
+    let spend;
+    try {
+      spend = spendInputFor({ ...(values.config ? { config: values.config } : {}), ...(values["rest-url"] ? { restUrl: values["rest-url"] } : {}), ...(values["mcp-url"] ? { mcpUrl: values["mcp-url"] } : {}) });
+    } catch (err) {
+      console.error((err as Error).message);
+      return 2;
+    }
+    const checks = selectChecks([...restChecks, ...mcpChecks].filter((c) => chosen.includes(suiteOf(c))), values.only ?? []);
+    process.stdout.write(`${listLines(checks, spend).join("\n")}\n`);
     return 0;
   }
   let options;

@@ -49,7 +49,11 @@ export type Need =
   | "trigger:mcp-brief-fails"
   /** Captions the provider refuses, every time or once. */
   | "trigger:mcp-caption-refused"
-  | "trigger:mcp-caption-refused-once";
+  | "trigger:mcp-caption-refused-once"
+  /** The target file lets the run spend picture renders on request, batches of a check's own, profile builds (mcp.cost). */
+  | "mcp:cost-renders"
+  | "mcp:cost-extra-batches"
+  | "mcp:cost-builds";
 
 export interface Check {
   /** Stable kebab-case id; used by --only and the expected-failures baseline. */
@@ -72,6 +76,8 @@ export interface Check {
   needs?: readonly Need[];
   /** The check sends no team token (e.g. the 401 checks). */
   tokenless?: boolean;
+  /** What the check spends of the tenant's AI allowance beyond the shared batches (MCP; shown by --list). */
+  spend?: (input: import("./mcp/cost.js").SpendInput) => Partial<import("./mcp/cost.js").Spend>;
   run(ctx: CheckContext): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ import type { Check, CheckResult } from "./check.js";
 import { selectChecks, suiteOf } from "./checks/index.js";
 import { mcpSuite } from "./mcp/suite.js";
 import type { McpOverrides } from "./mcp/target.js";
+import { defaultMcpCost, type SpendInput } from "./mcp/cost.js";
 import { referenceTargetPath } from "./paths.js";
 import { Redactor } from "./redact.js";
 import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
@@ -143,6 +144,18 @@ interface SuitePlan {
   rules: RuleCatalogue;
   checks: Check[];
   all: readonly Check[];
+}
+
+/**
+ * What an MCP run with these options would spend is judged from (the target file's triggers and mcp.cost; the
+ * reference's file for the embedded reference), without starting anything.
+ */
+export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
+  const env = options.env ?? process.env;
+  const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
+  const { embedded } = chooseSuites({ ...options, suites: [] }, file);
+  const mcp = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)).mcp : file?.mcp;
+  return { triggers: mcp?.triggers ?? {}, cost: { ...defaultMcpCost, ...mcp?.cost } };
 }
 
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunResult> {

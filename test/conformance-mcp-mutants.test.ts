@@ -23,7 +23,9 @@ async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only });
+    // A mutant breaking an inferred rule is contract drift behind the proxy unless the run is strict.
+    const strict = mutant?.run?.strict ? { strict: true } : {};
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only, ...strict });
   } finally {
     await proxy.stop();
     await gateway.stop();

@@ -13,7 +13,10 @@ import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
+import { commonCodeChecks as mcpCommonCodeChecks } from "./mcp/common-codes.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
+import { errorCodeChecks as mcpErrorCodeChecks } from "./mcp/error-codes.js";
+import { imageInProgressChecks as mcpImageInProgressChecks } from "./mcp/image-in-progress.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
@@ -24,6 +27,7 @@ import { designChangedChecks as mcpDesignChangedChecks } from "./mcp/design-chan
 import { postViewChecks as mcpPostViewChecks } from "./mcp/post-views.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
+import { slideTextSourceChecks as mcpSlideTextSourceChecks } from "./mcp/slide-text-source.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
 import { toolsChecks as mcpToolsChecks } from "./mcp/tools.js";
 
@@ -58,6 +62,10 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPostViewChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
+  ...mcpCommonCodeChecks,
+  ...mcpErrorCodeChecks,
+  ...mcpImageInProgressChecks,
+  ...mcpSlideTextSourceChecks,
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

@@ -56,6 +56,12 @@ export function mcpUnmetNeed(need: Need, target: Target): string | undefined {
       return t.captionRefused ? undefined : "no caption the provider refuses (mcp.triggers.caption_refused in the target file)";
     case "trigger:mcp-caption-refused-once":
       return t.captionRefusedOnce ? undefined : "no caption the provider refuses once (mcp.triggers.caption_refused_once in the target file)";
+    case "mcp:cost-renders":
+      return mcp.cost.renders ? undefined : "spends picture renders of the tenant's AI allowance (set mcp.cost.renders: true in the target file to allow them)";
+    case "mcp:cost-extra-batches":
+      return mcp.cost.extraBatches ? undefined : "generates posts in batches of its own (set mcp.cost.extra_batches: true in the target file to allow them)";
+    case "mcp:cost-builds":
+      return mcp.cost.builds ? undefined : "starts profile builds (set mcp.cost.builds: true in the target file to allow them)";
     default:
       return undefined;
   }

@@ -6,7 +6,8 @@
 //     url: https://gateway.example.com/mcp       # the Streamable HTTP endpoint itself
 //     profile: preview                            # preview (default) | all (in-development tools too)
 //     tokens: { normal, readonly, partner, other_tenant, expired, partner_unconfigured }
-//     triggers: { website_fails_build, brief_partial, brief_fails, caption_refused, caption_refused_once }
+//     triggers: { website_fails_build, brief_partial, brief_fails, caption_refused, caption_refused_once, …,
+//                 common_errors, upstream_status, render_stuck, pictures_held, brief_stepwise, brief_item_fails }
 //     inputs: { brand_id, website, allow_publishing }
 //     timing: { time_scale, batch_poll_first_seconds, batch_poll_seconds, batch_poll_max_seconds,
 //               batch_give_up_seconds, build_poll_seconds, build_deadline_seconds, ending_poll_seconds,
@@ -14,8 +15,10 @@
 //               budget_seconds }
 //     concurrency: 4
 //     tls: { insecure: false, ca_file: … }
+//     cost: { renders, extra_batches, builds }   # what the run may spend beyond the shared batches (cost.ts)
 // Any string may be written `{ env: NAME }`.
 import path from "node:path";
+import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import {
   bool,
   checkedPace,
@@ -93,10 +96,30 @@ export interface McpTriggers {
   designChanged?: string;
   /** A token for which the gateway cannot get the partner client's access (partner_downstream_auth_failed). */
   partnerDownstreamAuthFails?: string;
-  /** How the target provokes the common failure codes (internal_error, upstream_*, writes_disabled, …). */
+  /** A token, `{code}` replaced by a common code (commonErrorCodes), for which every call answers that code (writes_disabled: every write). */
   commonErrors?: string;
-  /** How the target provokes a refusal it does not recognise (upstream_<status>). */
+  /** A token, `{status}` replaced by an HTTP status (upstreamStatuses), for which every call answers upstream_<status>. */
   upstreamStatus?: string;
+  /** Added to a render prompt: the render keeps running until its post is deleted (image_generation_in_progress). */
+  renderStuck?: string;
+  /** Added to a brief: the batch's pictures keep rendering until it is first read settled (pictures-land). */
+  picturesHeld?: string;
+  /** Added to a brief: the first read shows the batch queued, the second generating (batch-status-values). */
+  briefStepwise?: string;
+  /** Added to a brief once per code, `{code}` replaced by an item error code: one slot per marker fails with it. */
+  briefItemFails?: string;
+}
+
+/** The common codes the common_errors slot is expanded with (rule family common-codes-meaning). */
+export const commonErrorCodes = ["subscription_required", "writes_disabled", "internal_error", "upstream_timeout", "upstream_unavailable", "upstream_identity_failed", "identity_provider_unavailable"] as const;
+/** The statuses the upstream_status slot is expanded with, one per member of upstream-status-retryable. */
+export const upstreamStatuses = { "4xx": 409, "429": 429, "5xx": 503 } as const;
+
+/** The tokens the common_errors and upstream_status slots expand to (secrets, like every token). */
+export function situationTokens(t: McpTriggers): { common: Map<string, string>; upstream: Map<string, string> } {
+  const common = new Map(t.commonErrors ? commonErrorCodes.map((c) => [c, t.commonErrors!.replaceAll("{code}", c)] as const) : []);
+  const upstream = new Map(t.upstreamStatus ? Object.entries(upstreamStatuses).map(([m, st]) => [m, t.upstreamStatus!.replaceAll("{status}", String(st))] as const) : []);
+  return { common, upstream };
 }
 
 export interface McpInputs {
@@ -132,6 +155,8 @@ export interface McpTarget {
   triggers: McpTriggers;
   inputs: McpInputs;
   timing: McpTiming;
+  /** What the run may spend beyond the shared batches (mcp.cost). */
+  cost: McpCost;
 }
 
 /** The seed's pace and durations, in the target's seconds (scaled by time_scale). */
@@ -207,6 +232,10 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   partner_downstream_auth_fails: "partnerDownstreamAuthFails",
   common_errors: "commonErrors",
   upstream_status: "upstreamStatus",
+  render_stuck: "renderStuck",
+  pictures_held: "picturesHeld",
+  brief_stepwise: "briefStepwise",
+  brief_item_fails: "briefItemFails",
 };
 
 /** Every slot of the `mcp:` section a rule of spec/rules/mcp.yaml may name (`mcp.tokens.…`, `mcp.triggers.…`, `mcp.inputs.…`). */
@@ -225,6 +254,7 @@ export interface McpTargetFile {
   timing: Partial<Record<keyof typeof defaultMcpTiming, number>>;
   concurrency?: number;
   tls: { insecure?: boolean; caFile?: string };
+  cost?: Partial<McpCost>;
 }
 
 export function parseProfile(value: unknown, where: string): McpProfile | undefined {
@@ -237,7 +267,7 @@ export function parseProfile(value: unknown, where: string): McpProfile | undefi
 export function parseMcpSection(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): McpTargetFile {
   const at = (k: string) => `${where}: mcp.${k}`;
   const mcp = mapping(data, `${where}: mcp`);
-  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"], `${where}: mcp`);
+  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls", "cost"], `${where}: mcp`);
   const tokens = mapping(mcp.tokens, at("tokens"));
   only(tokens, Object.keys(tokenKeys), at("tokens"));
   const triggers = mapping(mcp.triggers, at("triggers"));
@@ -277,6 +307,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   if (insecure !== undefined) out.tls.insecure = insecure;
   const ca = str(tls.ca_file, at("tls.ca_file"), env);
   if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
+  if (mcp.cost !== undefined) out.cost = parseCost(mcp.cost, at("cost"));
   return out;
 }
 
@@ -336,7 +367,8 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
     jobDeadlineMs: floor(t.job_deadline_seconds, mcpDeadlineFloorsMs.job),
   };
   const ca = readCa(file.tls.caFile, "mcp.tls.ca_file");
-  const secrets = Object.values(tokens).filter((s): s is string => typeof s === "string" && s.length > 0);
+  const situations = situationTokens(triggers);
+  const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values()].filter((s): s is string => typeof s === "string" && s.length > 0);
   const rest = defaultTiming;
   return {
     url: base,
@@ -365,6 +397,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
       triggers,
       inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}) },
       timing: mcpTiming,
+      cost: { ...defaultMcpCost, ...file.cost },
     },
   };
 }

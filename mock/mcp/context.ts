@@ -17,6 +17,8 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
   /** false → every call fails with partner_not_found (a partner token whose client has no partner configured). */
   partnerConfigured: boolean;
+  /** A situation token's code (tokens.ts): every call that passed its arguments answers it. */
+  failsWith?: string;
 }
 
 /** A failure a tool reports in the contract's envelope ({ok:false, error:{code, message, retryable, …extra}}). */

@@ -23,7 +23,8 @@ import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
 import { sendResult, shortcutFor } from "./sdk-shortcut.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
-import { mcpTestTokens } from "./tokens.js";
+import type { ErrorCode } from "../../generated/mcp/errors.js";
+import { mcpTestTokens, situationToken } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
 import { budgetRefusal } from "./tenant-budget.js";
 
@@ -116,6 +117,11 @@ export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args:
   const validateInput = inputs[name]!;
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
+  }
+  // A situation token (tokens.ts): the service behind the gateway fails every call (writes_disabled: every write).
+  const fails = ctx.principal.failsWith;
+  if (fails && (fails !== "writes_disabled" || tool.annotations?.readOnlyHint === false)) {
+    return result(new ToolError(fails as ErrorCode, `The mock is in the situation that answers ${fails}.`).envelope(), true);
   }
   // A mock's own bound, not the contract's (tenant-budget.ts): a tenant whose stored posts fill its budget cannot add more.
   const overBudget = budgetRefusal(gateway, ctx.principal.tenant, tool);
@@ -258,7 +264,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       }
       const auth = req.headers.authorization ?? "";
       const match = /^Bearer (\S+)$/i.exec(auth);
-      const known = match ? tokens.get(match[1]!) : undefined;
+      const known = match ? (tokens.get(match[1]!) ?? situationToken(match[1]!)) : undefined;
       if (!known || known.expired) {
         const challenge = match ? `Bearer realm="mcp", error="invalid_token", error_description="The token is unknown or expired."` : `Bearer realm="mcp"`;
         // rule: unauthenticated-401 expired-token-401
@@ -284,7 +290,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         record.outcome = String(refused.body.error.code);
         return sendJson(res, refused.status, refused.body);
       }
-      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
+      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured, ...(known.failsWith ? { failsWith: known.failsWith } : {}) };
       // rule: partner-only-call-unknown (a hidden tool fails as unknown, not as a write the token may not make)
       if (callsWriteTool(message, principal) && !principal.scopes.has("mcp:write")) {
         // rule: insufficient-scope-403 read-scope-suffices

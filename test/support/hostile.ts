@@ -274,7 +274,7 @@ export function reasonsOf(result: RunResult): { id: string; status: string; text
 
 /** Skip reasons that only say the target file lacks something (not the fault of the server under test). */
 // A check skipped for an MCP trigger slot the target file leaves out names the slot: "no … (mcp.triggers.<slot>…)".
-export const unmetNeedReason = /^no (token|expired token|website|focus)|^the target is plain HTTP|^no [^(]*\(mcp\.triggers\.|allow_publishing/;
+export const unmetNeedReason = /^no (token|expired token|website|focus)|^the target is plain HTTP|^no [^(]*\(mcp\.triggers\.|allow_publishing|mcp\.cost\./;
 
 /** The reference server's time scale behind `startHostileReference` (runs against it must use the same). */
 export const hostileReferenceTimeScale = 0.002;

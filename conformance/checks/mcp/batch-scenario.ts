@@ -7,6 +7,7 @@ import { sleep } from "../../http.js";
 import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
+import type { SpendInput } from "../../mcp/cost.js";
 import type { McpTiming } from "../../mcp/target.js";
 import { brandUnderTest } from "./brand-under-test.js";
 
@@ -36,12 +37,12 @@ export interface BatchTrack {
 
 export type SharedBatch = "main" | "partial" | "fails";
 
-/** The requests of the shared batches of a brand. */
-export function batchRequests(m: McpContext, brandId: string): Record<SharedBatch, Record<string, unknown>> {
-  const t = m.target.triggers;
+/** The requests of the shared batches of a brand (the main batch sized by mcp.cost.main_batch_posts). */
+export function sharedBatchRequests(input: SpendInput, brandId: string): Record<SharedBatch, Record<string, unknown>> {
+  const t = input.triggers;
   return {
     /** The posts the lifecycles use: one per check that changes a post. */
-    main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: 20 },
+    main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: input.cost.mainBatchPosts },
     /** Some slots fail. */
     partial: { brandId, brief: `Conformance run: weekend specials ${t.briefPartial ?? ""}`.trim(), count: 4, includeImage: false },
     /** Every slot fails. */
@@ -54,7 +55,7 @@ export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack
   return m.run.once(`batch:${key}`, async () => {
     const brand = await brandUnderTest(m);
     if (!brand.brandId) return emptyBatch(key, {}, `no brand to make posts for: ${brand.problem}`);
-    return followNewBatch(m, key, batchRequests(m, brand.brandId)[key], m.run.session);
+    return followNewBatch(m, key, sharedBatchRequests(m.target, brand.brandId)[key], m.run.session);
   });
 }
 

@@ -36,6 +36,31 @@ function expectCounts(ctx: CheckContext, b: any, where: string): void {
 /** Item error codes the catalogue's item-error-retryable family names. */
 const itemErrorCodes = ["usage_limit_exceeded", "ai_generation_failed", "platform_not_connected", "platform_not_supported", "reddit_options_required", "media_required", "bad_request", "internal_error"];
 
+/**
+ * A batch of a check's own (copy only, no pictures) whose brief carries trigger markers, followed until it settles;
+ * undefined when no marker is given. Shared by the checks that ask for the same key.
+ */
+async function ownBatch(ctx: CheckContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
+  if (!markers.length) return undefined;
+  if (!m.target.cost.extraBatches) {
+    ctx.note(`batch ${key} not made: it generates posts of its own (mcp.cost.extra_batches)`);
+    return undefined;
+  }
+  const brandId = await brandIdOrSkip(ctx, m);
+  const request = { brandId, brief: `Conformance run: ${key}. ${markers.join(" ")}`, count, includeImage: false };
+  return m.run.once(`batch:${key}`, () => followNewBatch(m, key, request, m.run.session, `batch:${key}`, false));
+}
+
+/** The batch whose slots fail with each item error code (mcp.triggers.brief_item_fails), and one created slot. */
+const itemFailsBatch = (ctx: CheckContext, m: McpContext) => {
+  const t = m.target.triggers.briefItemFails;
+  return ownBatch(ctx, m, "item-fails", t ? itemErrorCodes.map((c) => t.replaceAll("{code}", c)) : [], itemErrorCodes.length + 1);
+};
+/** A batch whose allowance runs out part way, so that its later slots end skipped. */
+const runsOutBatch = (ctx: CheckContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", m.target.triggers.briefAllowanceRunsOut ? [m.target.triggers.briefAllowanceRunsOut] : [], 2);
+/** A batch that moves one phase per read (queued, then generating). */
+const stepwiseBatch = (ctx: CheckContext, m: McpContext) => ownBatch(ctx, m, "stepwise", m.target.triggers.briefStepwise ? [m.target.triggers.briefStepwise] : [], 1);
+
 export const batchChecks: Check[] = [
   mcpCheck({
     id: "mcp-create-posts-queued",
@@ -71,14 +96,21 @@ export const batchChecks: Check[] = [
     id: "mcp-batch-status-values",
     description: "Every batch read has settled exactly when its status is ready, partial or failed",
     rules: ["batch-status-values"],
+    spend: ({ triggers, cost }) => ({ posts: triggers.briefStepwise && cost.extraBatches ? 1 : 0 }),
     group,
     async run(ctx, m) {
-      const t = await started(ctx, m, "main");
-      if (!payloads(t).length) return ctx.skip(`batch ${t.batchId ?? "?"} could not be read: ${t.problem}`);
-      for (const b of payloads(t)) {
-        // An unknown status is allowed (output enums are open); its settled meaning is not known, so it is not judged.
-        if (!statuses.includes(b.status)) continue;
-        ctx.expect(b.settled === terminal.includes(b.status), `batch-status-values/${b.status}`, `batch ${t.batchId}: settled ${show(b.settled)} with status ${show(b.status)}`);
+      // The main batch; a stepwise one (queued, generating); the partial and failed ones where triggers make them.
+      const tracks = [await started(ctx, m, "main"), await stepwiseBatch(ctx, m)];
+      if (m.target.triggers.briefPartial) tracks.push(await sharedBatch(m, "partial"));
+      if (m.target.triggers.briefFails) tracks.push(await sharedBatch(m, "fails"));
+      for (const t of tracks) {
+        if (!t) continue;
+        if (!payloads(t).length) ctx.note(`batch ${t.key} (${t.batchId ?? "?"}) could not be read: ${t.problem}`);
+        for (const b of payloads(t)) {
+          // An unknown status is allowed (output enums are open); its settled meaning is not known, so it is not judged.
+          if (!statuses.includes(b.status)) continue;
+          ctx.expect(b.settled === terminal.includes(b.status), `batch-status-values/${b.status}`, `batch ${t.batchId}: settled ${show(b.settled)} with status ${show(b.status)}`);
+        }
       }
     },
   }),
@@ -130,10 +162,15 @@ export const batchChecks: Check[] = [
     id: "mcp-pictures-land",
     description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
+    spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
     group,
     async run(ctx, m) {
       const rule = (member: string) => `pictures-land/${member}`;
-      const t = await started(ctx, m, "main");
+      // With mcp.triggers.pictures_held a one-post batch of its own keeps its picture rendering until it is read
+      // settled, so a picture is always seen landing; otherwise the main batch, when one was seen rendering.
+      const held = m.target.cost.extraBatches ? m.target.triggers.picturesHeld : undefined;
+      const request = { brandId: await brandIdOrSkip(ctx, m), brief: `Conformance run: a picture seen landing. ${held}`, count: 1 };
+      const t = held ? await followNewBatch(m, "pictures-held", request, m.session, "check:pictures-held") : await started(ctx, m, "main");
       if (t.outcome !== "done") return ctx.fail(rule("count-zero"), `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
       if (!t.picturesSeenRendering.size) return ctx.skip("no picture was ever seen rendering: there was nothing to see land");
       const end = okData(t.polls.at(-1));
@@ -150,22 +187,29 @@ export const batchChecks: Check[] = [
     id: "mcp-batch-items",
     description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
     rules: ["batch-items", "batch-items-failed", "item-error-retryable"],
+    spend: ({ triggers, cost }) => ({ posts: cost.extraBatches ? (triggers.briefItemFails ? itemErrorCodes.length + 1 : 0) + (triggers.briefAllowanceRunsOut ? 2 : 0) : 0 }),
     group,
     async run(ctx, m) {
       const rule = "batch-items";
-      const keys = ["main", ...(m.target.triggers.briefPartial ? ["partial"] : [])] as ("main" | "partial")[];
+      // The main and partial batches, and batches of its own where triggers make items fail with each code or skip.
+      const tracks = [await sharedBatch(m, "main"), ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : []), await itemFailsBatch(ctx, m), await runsOutBatch(ctx, m)];
       let seen = 0;
       const problems: string[] = [];
-      for (const key of keys) {
-        const t = await sharedBatch(m, key);
+      for (const t of tracks) {
+        if (!t) continue;
         const b = t.settledIndex === undefined ? undefined : okData(t.polls.at(-1));
         if (!b) {
-          problems.push(`${key}: ${t.problem ?? t.outcome}`);
+          problems.push(`${t.key}: ${t.problem ?? t.outcome}`);
           continue;
         }
         for (const i of b.items ?? []) {
           seen++;
           const at = `batch ${t.batchId} item ${i?.index}`;
+          if (t.key === "item-fails" && typeof itemErrorCodes[i?.index] === "string") {
+            // rule: item-error-retryable/<code>: slot <index> was asked to fail with the index-th code.
+            const code = itemErrorCodes[i.index]!;
+            ctx.expect(i.status === "failed" && i.error?.code === code && i.error?.retryable === expectedRetryable({ code }), `item-error-retryable/${code}`, `${at}: asked to fail with ${code}, it is ${show({ status: i.status, error: i.error })}`);
+          }
           if (i?.status === "created") {
             ctx.expect(typeof i.postId === "string" && i.postId.length > 0, rule, `${at}: created without a postId`);
             ctx.expect(Array.isArray(i.platforms) && i.platforms.length > 0, rule, `${at}: created with platforms ${show(i.platforms)}`);
@@ -220,6 +264,8 @@ export const batchChecks: Check[] = [
     id: "mcp-create-posts-repeat",
     description: "The same create_posts sent twice makes two batches; each post keeps the brand's default destination",
     rules: ["create-posts-repeat-new-batch", "default-destination-kept"],
+    needs: ["mcp:cost-extra-batches"],
+    spend: () => ({ posts: 2 }),
     group,
     async run(ctx, m) {
       const brand = await brandUnderTest(m);

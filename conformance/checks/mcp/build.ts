@@ -11,7 +11,8 @@ import { batchInterval } from "./batch-scenario.js";
 import { readyBuild, sharedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
-const needs = ["mcp:partner-token", "mcp:profile-all"] as const;
+// Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
+const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
 
 export const buildChecks: Check[] = [
   mcpCheck({
@@ -124,6 +125,7 @@ export const buildChecks: Check[] = [
     id: "mcp-website-refused",
     description: "A social profile, an address that never resolves and a private address as website are each refused with invalid_website_url and its reason, and nothing is created",
     rules: ["website-refused", "website-refusal-reason"],
+    spend: () => ({ builds: 1 }),
     group,
     needs,
     async run(ctx, m) {
@@ -188,6 +190,7 @@ export const buildChecks: Check[] = [
     id: "mcp-approval-required",
     description: "In a partner workspace, scheduling a post with no approval recorded is refused with approval_required",
     rules: ["approval-required", "connection-warning"],
+    spend: () => ({ posts: 1 }),
     group,
     needs,
     async run(ctx, m) {
@@ -223,6 +226,7 @@ export const buildChecks: Check[] = [
     id: "mcp-create-profile-trigger-refusals",
     description: "A website whose build cannot start answers failed with build_not_queued; a harmful one is refused as URL_UNSAFE, one refused for an unknown reason without websiteRefusal",
     rules: ["create-profile-not-queued", "website-refusal-unsafe", "website-refusal-unknown-left-out"],
+    spend: ({ triggers }) => ({ builds: triggers.websiteFailsQueue ? 1 : 0 }),
     group,
     needs,
     async run(ctx, m) {
@@ -253,6 +257,7 @@ export const buildChecks: Check[] = [
     id: "mcp-external-billing-refused",
     description: "deactivate_profile and delete_profile of a workspace that pays its own plan answer external_billing_workspace and change nothing",
     rules: ["external-billing-refused"],
+    spend: ({ triggers }) => ({ builds: triggers.externalBillingExternalId ? 1 : 0 }),
     group,
     needs,
     async run(ctx, m) {

@@ -8,7 +8,8 @@ import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
 
 const group = "mcp-ending";
-const needs = ["mcp:partner-token", "mcp:profile-all"] as const;
+// Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
+const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
 
 async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
   const d = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner"));
@@ -21,6 +22,7 @@ export const endingChecks: Check[] = [
     id: "mcp-deactivation-progress",
     description: "deactivate_profile: deactivation_scheduled, progress on repeat, then deactivated; the profile is inactive",
     rules: ["deactivation-progress", "deactivate-output-fields", "deactivation-effects/profile-inactive"],
+    spend: () => ({ builds: 1 }),
     group,
     needs,
     async run(ctx, m) {
@@ -48,6 +50,7 @@ export const endingChecks: Check[] = [
     id: "mcp-deletion-progress",
     description: "delete_profile: deleted true, deletion_scheduled, then deleted; later calls keep answering deleted, never not_found",
     rules: ["deletion-progress", "deleted-sticky", "delete-output-fields"],
+    spend: () => ({ builds: 1 }),
     group,
     needs,
     async run(ctx, m) {

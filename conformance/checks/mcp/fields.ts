@@ -1,15 +1,39 @@
 // Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
-import type { Check } from "../../check.js";
+import type { Check, CheckContext } from "../../check.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
+import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, viewPost } from "./common.js";
 import { doneBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-fields";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
+
+/** A brand the normal token reaches with no channel listed, or undefined. */
+export async function unconnectedBrand(m: McpContext): Promise<string | undefined> {
+  const ws = okData(await m.session.call("get_workspaces", {}));
+  for (const w of asList(ws?.workspaces).slice(0, 5))
+    for (const b of asList(okData(await m.session.call("list_brands", { workspaceId: w?.id }))?.brands).filter((b) => b?.isActive).slice(0, 5)) {
+      const p = okData(await m.session.call("get_profile", { brandId: b.id }));
+      if (p && asList(p.channels).length === 0) return b.id as string;
+    }
+  return undefined;
+}
+
+/** create_posts for a brand with no connected channel answers connectionWarning (one post, no picture). */
+async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promise<void> {
+  const rule = "create-posts-output-fields/connectionWarning";
+  if (!m.target.cost.extraBatches) return ctx.note("connectionWarning was not looked at: it needs a batch of its own (mcp.cost.extra_batches)");
+  const brandId = await unconnectedBrand(m);
+  if (!brandId) return ctx.note("no brand without a connected channel: connectionWarning was not looked at");
+  const b = expectOk(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false }), rule);
+  if (!b) return;
+  expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", b, `create_posts ${b.batchId} for unconnected brand ${brandId}`);
+  ctx.expect(typeof b.connectionWarning === "string" && b.connectionWarning.length > 0, rule, `brand ${brandId} has no connected channel; create_posts answered connectionWarning ${show(b.connectionWarning)}`);
+}
 
 export const fieldChecks: Check[] = [
   mcpCheck({
@@ -56,6 +80,8 @@ export const fieldChecks: Check[] = [
     id: "mcp-batch-fields",
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
     rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields"],
+    // A one-post batch for a brand with no connected channel (connectionWarning).
+    spend: ({ cost }) => ({ posts: cost.extraBatches ? 1 : 0 }),
     group,
     async run(ctx, m) {
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields
@@ -63,11 +89,14 @@ export const fieldChecks: Check[] = [
       const created = okData(t.created);
       if (!created) return ctx.skip(`create_posts did not answer a batch: ${t.problem ?? t.outcome}`);
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
-      for (const [i, b] of t.polls.map(okData).filter(Boolean).entries()) {
-        const where = `batch ${t.batchId} read ${i + 1} (${b.status})`;
-        expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
-        for (const item of asList(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);
-      }
+      // The partial batch has no pictures: its items needing media and the batch's warnings show there.
+      for (const track of [t, ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : [])])
+        for (const [i, b] of track.polls.map(okData).filter(Boolean).entries()) {
+          const where = `batch ${track.batchId} read ${i + 1} (${b.status})`;
+          expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
+          for (const item of asList(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);
+        }
+      await expectConnectionWarning(ctx, m);
     },
   }),
   mcpCheck({

@@ -1,6 +1,6 @@
 // One post as it reads and changes: the post view's own consistency, the content digest following the content,
-// and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL, with a
-// second render refused while the first runs.
+// and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL (a second
+// render refused while one runs: image-in-progress.ts).
 import type { Check } from "../../check.js";
 import { catalogue, renderRetryable } from "../../mcp/contract.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
@@ -20,7 +20,7 @@ export const postChecks: Check[] = [
   mcpCheck({
     id: "mcp-view-post-fields",
     description: "view_post: id and postId the same, postText a caption of the post, imageUrl the first picture, characterCount the caption's length",
-    rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls", "slide-text-source-null"],
+    rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls"],
     group,
     async run(ctx, m) {
       const rule = (member: string) => `view-post-fields/${member}`;
@@ -44,11 +44,8 @@ export const postChecks: Check[] = [
         // Every destination shares the post's picture in each slot (stories carry one picture or video).
         for (const d of destinations.filter((d) => Array.isArray(d?.imageUrls) && d.imageUrls.length > 0))
           ctx.expect(d.imageUrls.every((u: unknown, k: number) => u === urls[k]), "same-picture-per-slot/imageUrls", `post ${id} ${d.platform}: pictures ${show(d.imageUrls)}, the post's ${show(urls)}`);
-        for (const d of destinations.filter((d) => Array.isArray(d?.images))) {
+        for (const d of destinations.filter((d) => Array.isArray(d?.images)))
           ctx.expect(show(d.images.map((i: any) => i?.url)) === show(d.imageUrls), "images-match-image-urls/images", `post ${id} ${d.platform}: images ${show(d.images.map((i: any) => i?.url))}, imageUrls ${show(d.imageUrls)}`);
-          for (const img of d.images.filter((i: any) => i?.slideTextSource === null))
-            ctx.expect(img.slideText === null, "slide-text-source-null/slideTextSource", `post ${id} ${d.platform}: slideText ${show(img.slideText)} with no slideTextSource`);
-        }
       }
     },
   }),
@@ -105,8 +102,10 @@ export const postChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-regenerate-job",
-    description: "regenerate_post_image answers a jobId; a second render is refused while it runs; it ends with a new picture URL and digest",
-    rules: ["regenerate-job", "image-in-progress", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "render-failure-codes", "generation-in-background/regenerate_post_image"],
+    description: "regenerate_post_image answers a jobId that get_generation_job follows to its end, with a new picture URL and digest",
+    rules: ["regenerate-job", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "generation-in-background/regenerate_post_image"],
+    needs: ["mcp:cost-renders"],
+    spend: () => ({ renders: 1 }),
     group,
     async run(ctx, m) {
       const id = await claimPost(ctx, m, "the picture render check");
@@ -114,31 +113,8 @@ export const postChecks: Check[] = [
       const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job/job-id");
       if (!started) return;
       if (!ctx.expect(typeof started.jobId === "string" && started.jobId.length > 0, ["regenerate-job/job-id", "generation-in-background/regenerate_post_image"], `regenerate_post_image answered ${show(started)}, no jobId`)) return;
-      const follow = (jobId: string) =>
-        pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o).status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
-
-      // A second render while one runs. A render runs from its answer on; when it is still unfinished after the
-      // next call, it ran throughout, and that call must have been refused. When it had ended, the call proves
-      // nothing, but a render it started is running now: try again against that one (three tries in all).
-      let running: string = started.jobId;
-      let lastJob: string = started.jobId;
-      for (let attempt = 1; ; attempt++) {
-        const again = await m.session.call("regenerate_post_image", { postId: id });
-        const status = okData(await m.session.call("get_generation_job", { jobId: running }))?.status;
-        if (!finishedJob(status)) {
-          const e = expectError(ctx, again, { code: "image_generation_in_progress", rule: "image-in-progress/refused" });
-          if (e && "jobId" in e) ctx.expect(e.jobId === running, "image-in-progress/job-id", `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${running}`);
-          break;
-        }
-        const next = okData(again)?.jobId;
-        if (typeof next === "string") running = lastJob = next;
-        if (attempt === 3 || typeof next !== "string") {
-          ctx.note(`renders ended before a second call reached them (${attempt} tries): image_generation_in_progress not judged`);
-          break;
-        }
-      }
-
-      const polled = await follow(started.jobId);
+      const jobId: string = started.jobId;
+      const polled = await pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o).status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
       const last = polled.outcomes.at(-1);
       for (const o of polled.outcomes) {
         const job = okData(o);
@@ -152,16 +128,15 @@ export const postChecks: Check[] = [
         ctx.expect(wellFormedError(end.error), "regenerate-job/ends", `a failed render has error ${show(end.error)}`);
         const want = renderRetryable(end.error?.code);
         ctx.expect(want !== undefined, "regenerate-job/ends", `a failed render has code ${show(end.error?.code)}, not an image render code`);
-        if (want !== undefined) ctx.expect(end.error.retryable === want, `render-failure-codes/${end.error.code}`, `render code ${end.error.code} has retryable ${show(end.error.retryable)}, the catalogue says ${want}`);
+        if (want !== undefined) ctx.expect(end.error.retryable === want, "regenerate-job/ends", `render code ${end.error.code} has retryable ${show(end.error.retryable)}, the catalogue says ${want}`);
         return ctx.skip(`the render failed (${show(end.error?.code)}), so no new picture to look at`);
       }
-      const final = lastJob === started.jobId ? end : okData((await follow(lastJob)).outcomes.at(-1));
       const after = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
       const oldUrls = new Set<unknown>(before.imageUrls ?? []);
       const fresh = (after.imageUrls ?? []).filter((u: unknown) => !oldUrls.has(u));
       ctx.expect(fresh.length > 0, "new-picture-new-url/new-url", `post ${id}: after the render, imageUrls ${show(after.imageUrls)} has no new URL (before ${show(before.imageUrls)})`);
-      if (typeof final?.imageUrl === "string")
-        ctx.expect((after.imageUrls ?? []).includes(final.imageUrl), "regenerate-job/image-url", `the last render's imageUrl ${final.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
+      if (typeof end.imageUrl === "string")
+        ctx.expect((after.imageUrls ?? []).includes(end.imageUrl), "regenerate-job/image-url", `the last render's imageUrl ${end.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
       ctx.expect(after.contentDigest !== before.contentDigest, ["new-picture-new-url/new-digest", "digest-follows-content/picture"], `post ${id}: a new picture and contentDigest stayed ${show(before.contentDigest)}`);
     },
   }),
@@ -169,6 +144,8 @@ export const postChecks: Check[] = [
     id: "mcp-render-failures",
     description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
     rules: ["render-failure-codes", "template-rendering"],
+    needs: ["mcp:cost-renders"],
+    spend: ({ triggers }) => ({ renders: triggers.renderFails ? 5 : 0 }),
     group,
     async run(ctx, m) {
       const { renderFails, promptTemplates } = m.target.triggers;

@@ -3,6 +3,7 @@
 // slots generate one after another (the whole copy takes 1 to 3 minutes × time scale), each post is created when its
 // slot ends, and its picture lands 45 to 120 seconds × time scale later.
 import type { BatchItem, CreatePostsInput, PostBatch, PostBatchStatus } from "../../../generated/mcp/types.js";
+import { expectedRetryable, type ErrorCode } from "../../../generated/mcp/errors.js";
 import { ToolError, type ToolContext } from "../context.js";
 import { approvalView, destinationViews, digestOf, imagePending, landedMedia, mainCaption } from "./views.js";
 import { between, captionFor, destinationTitle, planPost } from "./copy.js";
@@ -74,6 +75,7 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
   const copyTime = state.clock.work(between(60_000, 180_000, "copy", args.brief, args.count));
   const perSlot = Math.floor(copyTime / args.count);
   const cutoff = magic.allowanceRunsOut(args.brief) ? Math.ceil(args.count / 2) : args.count;
+  const itemFailures = magic.itemFailures(args.brief);
   const slots: BatchSlotPlan[] = [];
   for (let i = 0; i < args.count; i++) {
     const slotStart = startsAt + i * perSlot;
@@ -82,6 +84,10 @@ export function createPosts(state: PostsState, ctx: ToolContext, args: CreatePos
     if (i >= cutoff) {
       outcome = "skipped";
       error = { code: "usage_limit_exceeded", message: "The AI allowance ran out before this slot; start a new batch for the missing posts once it refills.", retryable: false };
+    } else if (i < itemFailures.length) {
+      const code = itemFailures[i]! as ErrorCode;
+      error = { code, message: `This slot failed with ${code}; start a new batch for the missing posts.`, retryable: expectedRetryable({ code }) ?? false };
+      outcome = "failed";
     } else if (magic.batchFails(args.brief) || (magic.partialBatch(args.brief) && i % 2 === 1)) {
       outcome = "failed";
       error = { code: "ai_generation_failed", message: "Generation failed for this slot; start a new batch for the missing posts.", retryable: true };
@@ -144,7 +150,7 @@ export function refreshBatch(state: PostsState, batch: Batch, now: number): bool
     // Every post gets the same library pictures (the same URLs).
     const media: MediaSlot[] = batch.mediaPictureIds.map(landedSlot);
     if (batch.includeImage) {
-      media.push(renderingSlot(slot.endsAt + batch.pictureDelays[slot.index]!, aspect, `A picture for: ${copy.title}`, copy.title, magic.imagesFail(batch.brief)));
+      media.push(renderingSlot(magic.picturesHeld(batch.brief) ? magic.never : slot.endsAt + batch.pictureDelays[slot.index]!, aspect, `A picture for: ${copy.title}`, copy.title, magic.imagesFail(batch.brief)));
     }
     const post = createPost(state, {
       brandId: batch.brandId,
@@ -210,7 +216,7 @@ function itemOf(state: PostsState, batch: Batch, slot: BatchSlotPlan, now: numbe
 // rule: batch-output-fields batch-counts-consistent create-posts-matches-status
 export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId: string }): PostBatchStatus {
   const { batch } = loadBatch(state, ctx, args.batchId);
-  const now = state.clock.now();
+  const now = stepNow(batch, state.clock.now());
   const items = batch.slots.map((s) => itemOf(state, batch, s, now));
   const count = (...statuses: BatchItem["status"][]) => items.filter((i) => statuses.includes(i.status)).length;
   const created = count("created");
@@ -225,6 +231,8 @@ export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId
     const post = slot.postId ? state.posts.get(slot.postId) : undefined;
     if (post) events.push(Math.min(post.updatedAt, now));
   }
+  // Held pictures: this settled read showed them rendering; they land by the next one.
+  if (settled && magic.picturesHeld(batch.brief)) releaseHeldPictures(state, batch, now);
   const warnings = [...batch.warnings];
   if (magic.imagesFail(batch.brief) && settled && items.every((i) => !i.imagePending)) {
     warnings.push("Pictures could not be rendered for these posts; add them with generate_image or upload_image.");
@@ -247,4 +255,23 @@ export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId
     updatedAt: iso(Math.max(...events)),
     appOrigin: appOrigin(state),
   };
+}
+
+// rule: pictures-land
+function releaseHeldPictures(state: PostsState, batch: Batch, now: number): void {
+  for (const slot of batch.slots) {
+    const post = slot.postId ? state.posts.get(slot.postId) : undefined;
+    for (const m of post?.media ?? []) if (m.landsAt === magic.never) m.landsAt = now;
+  }
+}
+
+/** The time a read shows: a stepwise batch shows queued on its first read and generating on its second. */
+// rule: batch-status-values
+function stepNow(batch: Batch, now: number): number {
+  if (!magic.stepwise(batch.brief)) return now;
+  const read = (batch.reads = (batch.reads ?? 0) + 1);
+  if (read === 1) return Math.min(now, (batch.createdAt + batch.startsAt) / 2);
+  // Ahead of the clock only up to the first slot's start, when no slot has ended yet.
+  if (read === 2) return Math.min(Math.max(now, batch.startsAt), (batch.startsAt + batch.endsAt) / 2);
+  return now;
 }

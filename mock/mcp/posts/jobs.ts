@@ -69,7 +69,7 @@ export function regeneratePostImage(state: PostsState, ctx: ToolContext, args: R
     imageIndex,
     createdAt: now,
     startsAt,
-    endsAt: startsAt + state.clock.work(between(20_000, 60_000, "render", post.id, now)),
+    endsAt: magic.renderStuck(args.prompt) ? magic.never : startsAt + state.clock.work(between(20_000, 60_000, "render", post.id, now)),
     aspect: magic.aspectMarker(args.prompt) ?? targetAspect(post.destinations.map((d) => d.platform)),
     prompt: args.prompt ?? null,
     saveToLibrary: args.saveToLibrary ?? false,
@@ -87,9 +87,15 @@ export function regeneratePostImage(state: PostsState, ctx: ToolContext, args: R
 /** Ends a job that is due; returns whether it is still running. */
 export function refreshJob(state: PostsState, job: Job, now: number): boolean {
   if (job.done) return false;
+  const post = state.posts.get(job.postId);
+  if (job.endsAt === magic.never) {
+    // rule: image-in-progress (a stuck render runs until its post is gone, then fails)
+    if (post) return true;
+    job.endsAt = now;
+    job.failCode = "generation_failed";
+  }
   if (job.endsAt > now) return true;
   job.done = true;
-  const post = state.posts.get(job.postId);
   if (post && post.runningJobId === job.id) post.runningJobId = null;
   if (job.failCode === null) {
     const slideText = job.prompt ? magic.stripMarkers(job.prompt) || null : (post?.title ?? null);

@@ -40,6 +40,16 @@ export const postsMagicInputs: readonly MagicInput[] = [
     effect: "every slot ends `failed`; the batch ends `failed` with an `error`",
   },
   {
+    input: "`[item-fails:<code>]` (e.g. `[item-fails:platform_not_connected]`), one or more",
+    where: "`brief` of `create_posts`",
+    effect: "one slot per marker, in order from index 0, ends `failed` with that item error code (`usage_limit_exceeded`, `ai_generation_failed`, `platform_not_connected`, `platform_not_supported`, `reddit_options_required`, `media_required`, `bad_request`, `internal_error`; others become `internal_error`) and its catalogue `retryable`; the other slots are created",
+  },
+  {
+    input: "`[stepwise]`",
+    where: "`brief` of `create_posts`",
+    effect: "the batch moves one phase per read: the first `get_post_batch_status` shows it `queued`, the second `generating`, later reads as the clock plays it",
+  },
+  {
     input: "`[images-fail]`",
     where: "`brief` of `create_posts`",
     effect: "the batch's pictures fail to render: the posts end with no picture (`hasMedia` false, `imagePending` false) and a warning",
@@ -58,6 +68,16 @@ export const postsMagicInputs: readonly MagicInput[] = [
     input: "`[render-fails:<code>]`",
     where: "`prompt` of `generate_image`",
     effect: "refused with `ai_generation_failed` (generate_image answers at once, so there is no job to fail)",
+  },
+  {
+    input: "`[render-stuck]`",
+    where: "`prompt` of `regenerate_post_image`",
+    effect: "the job stays `running` until its post is deleted (then it ends `failed`, `generation_failed`): another render of the post is refused with `image_generation_in_progress` naming it, whatever the timing",
+  },
+  {
+    input: "`[pictures-held]`",
+    where: "`brief` of `create_posts`",
+    effect: "the posts' pictures keep rendering until the batch is first read settled, and land right after: a settled batch with `imagesPendingCount` above 0 is always seen",
   },
   {
     input: "`[templates]`",
@@ -146,6 +166,10 @@ export const partialBatch = (text?: string | null) => has(text, "[partial]");
 export const batchFails = (text?: string | null) => has(text, "[batch-fails]");
 export const imagesFail = (text?: string | null) => has(text, "[images-fail]");
 export const longTitle = (text?: string | null) => has(text, "[long-title]");
+export const renderStuck = (text?: string | null) => has(text, "[render-stuck]");
+export const picturesHeld = (text?: string | null) => has(text, "[pictures-held]");
+/** A time that never comes: held renders and pictures wait for an event, not the clock. */
+export const never = Number.MAX_SAFE_INTEGER;
 export const templateRendering = (text?: string | null) => has(text, "[templates]");
 export const slowPublish = (text?: string | null) => has(text, "[slow]");
 export const stuckPublish = (text?: string | null) => has(text, "[stuck]");
@@ -161,6 +185,16 @@ export function renderFailure(text?: string | null): string | null {
   if (!m) return null;
   const code = (m[1] ?? "generation_failed").toLowerCase();
   return renderCodes.has(code) ? code : "generation_failed";
+}
+
+export const stepwise = (text?: string | null) => has(text, "[stepwise]");
+
+/** The item error codes a batch's item may end with (seed: get_post_batch_status' item error codes). */
+export const itemErrorCodes = ["usage_limit_exceeded", "ai_generation_failed", "platform_not_connected", "platform_not_supported", "reddit_options_required", "media_required", "bad_request", "internal_error"];
+
+/** The item error codes a brief asks its first slots to fail with, one per [item-fails:<code>], in order. */
+export function itemFailures(text?: string | null): string[] {
+  return [...(text ?? "").matchAll(/\[item-fails:([a-z_]+)\]/gi)].map((m) => (itemErrorCodes.includes(m[1]!.toLowerCase()) ? m[1]!.toLowerCase() : "internal_error"));
 }
 
 /** The aspect ratio a prompt asks for with [aspect:W:H], or null. */

@@ -142,6 +142,8 @@ export interface Batch {
   /** Virtual ms of the last slot's end. */
   endsAt: number;
   warnings: string[];
+  /** get_post_batch_status reads so far (a [stepwise] batch moves one phase per read). */
+  reads?: number;
 }
 
 export interface Job {

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Mutant } from "../rest/proxy.js";
+import { errorsBatchesMutants } from "./errors-batches.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
@@ -13,7 +14,7 @@ const tools = (manifest as { tools: { name: string; inputSchema: { properties?: 
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
 /** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
-function onlyObjectOutput(res: Answer, tool: string): Answer {
+export function onlyObjectOutput(res: Answer, tool: string): Answer {
   if (!Array.isArray(res.body?.result?.tools)) return res;
   const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
   return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
@@ -31,7 +32,7 @@ const firstDigests = new Map<string, string>();
 const deletedBrands = new Set<string>();
 
 /** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
-export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number; strict?: boolean } };
 
 export const mcpMutants: McpMutant[] = [
   {
@@ -243,8 +244,8 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-second-render-started",
     rule: "image-in-progress/refused",
     description: "A second regenerate_post_image while one runs answers a new job instead of image_generation_in_progress",
-    // A render takes 22 to 62 virtual seconds: at the usual 0.001 it may end before a second call arrives.
-    run: { only: ["mcp-regenerate-job"], timeScale: 0.01 },
+    // The reference's render_stuck trigger keeps the first render running, whatever the time scale.
+    run: { only: ["mcp-image-in-progress"] },
     response: onResult(
       (c, r) => c.name === "regenerate_post_image" && errorOf(r)?.code === "image_generation_in_progress",
       (r, c) => withData({}, { jobId: randomUUID(), postId: c.args.postId, status: "queued" }),
@@ -499,4 +500,5 @@ export const mcpMutants: McpMutant[] = [
     request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },
   ...preflightPublishingMutants,
+  ...errorsBatchesMutants,
 ];
