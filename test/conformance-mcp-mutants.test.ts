@@ -23,7 +23,8 @@ async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only });
+    // strict: a failure of an inferred rule fails the run, as against the embedded reference (some mutants break one).
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, strict: true, ...only });
   } finally {
     await proxy.stop();
     await gateway.stop();

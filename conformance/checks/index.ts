@@ -12,10 +12,13 @@ import { transportChecks } from "./rest/transport.js";
 import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
+import { brandingChecks as mcpBrandingChecks } from "./mcp/branding.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
+import { connectingChecks as mcpConnectingChecks } from "./mcp/connecting.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
+import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
@@ -48,6 +51,9 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPublishingChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
+  ...mcpBrandingChecks,
+  ...mcpConnectingChecks,
+  ...mcpMediaChecks,
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

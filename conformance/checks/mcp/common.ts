@@ -105,3 +105,25 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
   const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
   return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status)).map((r) => `${r.platform} ${r.status}`);
 }
+
+/**
+ * A client of the partner's own for one check (create_profile with an externalId of the run and `key`), so what the
+ * check changes touches no other check's brand; skips the check when none is made. Needs the partner token.
+ */
+export async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
+  const d = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner"));
+  if (typeof d?.brandId !== "string") return ctx.skip(`create_profile did not make a client of its own for ${key}`);
+  return d;
+}
+
+/** Erases a client newClient made (cleanup: the erasure is not waited for); notes when it cannot. */
+export async function endClient(ctx: CheckContext, m: McpContext, brandId: string): Promise<void> {
+  if (!okData(await m.session.call("delete_profile", { brandId, confirm: true }, "partner"))) ctx.note(`cleanup: could not erase client ${brandId}`);
+}
+
+/** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */
+export function triggerOf(ctx: CheckContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
+  const v = m.target.triggers[key];
+  if (!v) return ctx.skip(`needs ${what} (mcp.triggers.${slot} in the target file)`);
+  return v;
+}

@@ -6,8 +6,9 @@
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
+import { toolsBrandingMutants } from "./tools-branding.js";
 
-type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
+export type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
 interface Call {
   name: string;
   args: Record<string, any>;
@@ -17,20 +18,20 @@ const tools = (manifest as { tools: { name: string; inputSchema: { properties?: 
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
 /** The tools/call a request makes, if it is one. */
-function callOf(req: Exchange): Call | undefined {
+export function callOf(req: Exchange): Call | undefined {
   const b = req.body;
   if (!b || typeof b !== "object" || Array.isArray(b) || b.method !== "tools/call") return undefined;
   return { name: String(b.params?.name ?? ""), args: b.params?.arguments ?? {} };
 }
 
 /** A result with a new payload: structuredContent.data and content[0].text together. */
-const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
-const dataOf = (result: Result): any => result.structuredContent?.data;
-const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
-const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
+export const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
+export const dataOf = (result: Result): any => result.structuredContent?.data;
+export const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
+export const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
 
 /** Rewrites the CallToolResult of tools/call answers for which `when` holds. */
-function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
+export function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
   return (req, res) => {
     const call = callOf(req);
     const result = res.body?.result as Result | undefined;
@@ -40,7 +41,7 @@ function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, 
 }
 
 /** Rewrites a tools/call request's arguments (or its token) before it reaches the mock. */
-function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promise<Partial<Exchange> & { args?: Record<string, any> }> | (Partial<Exchange> & { args?: Record<string, any> })): Mutant["request"] {
+export function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promise<Partial<Exchange> & { args?: Record<string, any> }> | (Partial<Exchange> & { args?: Record<string, any> })): Mutant["request"] {
   return async (req, ctx) => {
     const call = callOf(req);
     if (!call) return req;
@@ -51,7 +52,7 @@ function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promi
 }
 
 /** A tools/call straight to the mock (for mutants that act before forwarding), as the caller's token. */
-async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
+export async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
   const res: Answer = await ctx.upstream("POST", req.path, req.token, { jsonrpc: "2.0", id: `mutant-${randomUUID()}`, method: "tools/call", params: { name, arguments: args } }, {
     accept: "application/json, text/event-stream",
     "mcp-protocol-version": req.headers["mcp-protocol-version"] ?? "2025-06-18",
@@ -59,10 +60,10 @@ async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args
   return (res.body?.result as Result | undefined)?.structuredContent?.data;
 }
 
-/** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
-function onlyObjectOutput(res: Answer, tool: string): Answer {
+/** tools/list with one tool's output (or every tool's, "*") declared only as an object (the seed: "a few tools declare only that"). */
+export function onlyObjectOutput(res: Answer, tool: string): Answer {
   if (!Array.isArray(res.body?.result?.tools)) return res;
-  const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
+  const tools = res.body.result.tools.map((t: any) => (t.name === tool || tool === "*" ? { ...t, outputSchema: { type: "object" } } : t));
   return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
 }
 
@@ -542,4 +543,5 @@ export const mcpMutants: McpMutant[] = [
     description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },
+  ...toolsBrandingMutants,
 ];
