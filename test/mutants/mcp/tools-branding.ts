@@ -5,8 +5,7 @@ import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult,
 
 /**
  * The mock mints connect links on its own origin; behind the mutant proxy the suite opens only links on the
- * gateway's origin (the proxy's), so a mutant that needs a connect to go through moves the link there (the proxy
- * forwards the page).
+ * gateway's origin (the proxy's), so every run behind the proxy moves the link there (the proxy forwards the page).
  */
 const linksThroughProxy = onResult(
   (c, r) => c.name === "create_connect_link" && isSuccess(r),
@@ -15,6 +14,12 @@ const linksThroughProxy = onResult(
     return withData(r, { ...dataOf(r), url: `http://${req.headers.host}${url.pathname}${url.search}` });
   },
 )!;
+
+/** A mutant (or the bare proxy, null) whose connect links go through the proxy, so the connect checks run behind it. */
+export function withConnectLinksThroughProxy(mutant: McpMutant | null): McpMutant {
+  const base: McpMutant = mutant ?? { id: "proxy", rule: "none", description: "the proxy alone" };
+  return { ...base, response: async (req, res, ctx) => linksThroughProxy(req, base.response ? await base.response(req, res, ctx) : res, ctx) };
+}
 
 /** An envelope failure in place of a result, with text and structuredContent in step. */
 const failWith = (r: Result, code: string, message: string): Result => ({ ...withData(r, { ok: false, error: { code, message, retryable: false } }), isError: true });
@@ -43,13 +48,10 @@ export const toolsBrandingMutants: McpMutant[] = [
     rule: "result-matches-output-schema/complete_connect",
     description: "complete_connect answers the bound channel's platform as a number, against its output schema",
     run: { only: ["mcp-success-conventions"] },
-    response: async (req, res, ctx) => {
-      const broken = onResult(
-        (c, r) => c.name === "complete_connect" && isSuccess(r),
-        (r) => withData(r, { ...dataOf(r), channel: { ...dataOf(r).channel, platform: 42 } }),
-      )!;
-      return broken(req, await linksThroughProxy(req, res, ctx), ctx);
-    },
+    response: onResult(
+      (c, r) => c.name === "complete_connect" && isSuccess(r),
+      (r) => withData(r, { ...dataOf(r), channel: { ...dataOf(r).channel, platform: 42 } }),
+    ),
   },
   {
     id: "mcp-every-output-object-only-brand-style-palette-dropped",
@@ -181,13 +183,10 @@ export const toolsBrandingMutants: McpMutant[] = [
     rule: "connect-completed/session-used-up",
     description: "After complete_connect the session still lists options (an empty list) instead of being spent",
     run: { only: ["mcp-connect-completed"] },
-    response: async (req, res, ctx) => {
-      const reused = onResult(
-        (c, r) => c.name === "get_connect_options" && errorOf(r)?.code === "connect_session_expired",
-        (r) => ({ ...withData(r, { platform: "facebook", options: [], expiresAt: new Date(Date.now() + 600_000).toISOString() }), isError: undefined }),
-      )!;
-      return reused(req, await linksThroughProxy(req, res, ctx), ctx);
-    },
+    response: onResult(
+      (c, r) => c.name === "get_connect_options" && errorOf(r)?.code === "connect_session_expired",
+      (r) => ({ ...withData(r, { platform: "facebook", options: [], expiresAt: new Date(Date.now() + 600_000).toISOString() }), isError: undefined }),
+    ),
   },
   {
     id: "mcp-upload-image-private-source-fetched",
