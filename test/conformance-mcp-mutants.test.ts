@@ -25,7 +25,8 @@ async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
     // strict: a failure of an inferred rule fails the run, as against the embedded reference (some mutants break one).
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, strict: true, ...only });
+    // The budget just under the hang guard below: on loaded cores a full run must not lose its killer to the budget.
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, strict: true, budgetSeconds: 110, ...only });
   } finally {
     await proxy.stop();
     await gateway.stop();

@@ -82,7 +82,7 @@ export const brandingChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = "design-style-busy";
-      const busy = triggerOf(ctx, m, "designStyleBusy", "design_style_busy", "a colour whose save meets a concurrent one");
+      const busy = triggerOf(ctx, m, "designStyleBusy", "design_style_busy", "colour whose save meets a concurrent one");
       await withClient(ctx, m, "busy", async (brandId) => {
         const e = await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "update_brand_style", args: { addColors: [busy], colorRoles: { accent: busy } }, code: "design_style_busy" });
         if (e) ctx.expect(e.retryable === true, rule, `design_style_busy answered retryable ${show(e.retryable)}; the seed says retry with the same arguments`);
@@ -97,7 +97,7 @@ export const brandingChecks: Check[] = [
     needs: ["mcp:profile-all"],
     async run(ctx, m) {
       const rule = "design-style-unavailable";
-      const brandId = triggerOf(ctx, m, "designStyleUnavailableBrand", "design_style_unavailable_brand", "a brand not on the design style");
+      const brandId = triggerOf(ctx, m, "designStyleUnavailableBrand", "design_style_unavailable_brand", "brand off the design style");
       for (const args of [{ fonts: { heading: "Inter" } }, { colorRoles: { primary: conformanceBlue } }])
         await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "update_brand_style", args, code: "design_style_unavailable", as: "normal" });
       // Palette colours alone still go in (adding one the palette holds changes nothing on a second run).
@@ -151,7 +151,7 @@ export const brandingChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = "logo-unreadable";
-      const sourceUrl = triggerOf(ctx, m, "logoUnreadable", "logo_unreadable", "a logo address that is no usable logo");
+      const sourceUrl = triggerOf(ctx, m, "logoUnreadable", "logo_unreadable", "unusable logo address");
       await withClient(ctx, m, "logo-unreadable", async (brandId) => {
         await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "upload_brand_logo", args: { sourceUrl }, code: "logo_unreadable" });
       });
@@ -166,7 +166,7 @@ export const brandingChecks: Check[] = [
     async run(ctx, m) {
       const rule = "logo-made-current";
       const sourceUrl = m.target.inputs.logoUrl;
-      if (!sourceUrl) return ctx.skip("needs a usable logo address (mcp.inputs.logo_url in the target file)");
+      if (!sourceUrl) return ctx.skip("no usable logo address (mcp.inputs.logo_url in the target file)");
       await withClient(ctx, m, "logo", async (brandId) => {
         const saved = expectOk(ctx, await m.session.call("upload_brand_logo", { brandId, sourceUrl }, "partner"), rule);
         if (!saved) return;

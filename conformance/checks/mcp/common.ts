@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, expectOk, show } from "../../mcp/expect.js";
+import { callRules, describeCall, expectOk, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { probeInput } from "../../mcp/probes.js";
@@ -111,8 +111,9 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
  * check changes touches no other check's brand; skips the check when none is made. Needs the partner token.
  */
 export async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
-  const d = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner"));
-  if (typeof d?.brandId !== "string") return ctx.skip(`create_profile did not make a client of its own for ${key}`);
+  const o = await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
+  const d = okData(o);
+  if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(o)}`);
   return d;
 }
 
@@ -124,6 +125,6 @@ export async function endClient(ctx: CheckContext, m: McpContext, brandId: strin
 /** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */
 export function triggerOf(ctx: CheckContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
   const v = m.target.triggers[key];
-  if (!v) return ctx.skip(`needs ${what} (mcp.triggers.${slot} in the target file)`);
+  if (!v) return ctx.skip(`no ${what} (mcp.triggers.${slot} in the target file)`);
   return v;
 }

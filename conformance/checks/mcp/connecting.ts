@@ -70,7 +70,7 @@ export const connectingChecks: Check[] = [
     group,
     needs,
     async run(ctx, m) {
-      const platform = triggerOf(ctx, m, "headlessUnsupportedPlatform", "headless_unsupported_platform", "a platform with no headless connect");
+      const platform = triggerOf(ctx, m, "headlessUnsupportedPlatform", "headless_unsupported_platform", "platform without a headless connect");
       const brandId = await m.jobs.brandId(ctx);
       expectError(ctx, await m.session.call("create_connect_link", { brandId, platform, returnUrl: connectReturnUrl }), { code: "headless_connect_unavailable", rule: "headless-connect-unavailable" });
     },
@@ -82,7 +82,7 @@ export const connectingChecks: Check[] = [
     group,
     needs,
     async run(ctx, m) {
-      const connectToken = triggerOf(ctx, m, "connectTokenExpired", "connect_token_expired", "a connectToken that has expired");
+      const connectToken = triggerOf(ctx, m, "connectTokenExpired", "connect_token_expired", "expired connectToken");
       const brandId = await m.jobs.brandId(ctx);
       const rule = "connect-session-expired";
       expectError(ctx, await m.session.call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule });
