@@ -112,6 +112,13 @@ describe("approval", () => {
     const published = await partner.ok("publish_post_now", { id });
     expect(published.publishResults).toEqual([expect.objectContaining({ platform: "INSTAGRAM", status: "published", platformPostId: expect.any(String) })]);
 
+    // [design-changed]: an approved post whose design changed since is refused and nothing goes out.
+    const { postId: redesigned } = await partner.ok("create_draft", { brandId: profile.brandId, caption: "Redesigned [design-changed]", mediaIds: [mediaId] });
+    await partner.ok("approve_post", { id: redesigned, contentDigest: (await partner.ok("view_post", { id: redesigned })).contentDigest });
+    expect(await partner.fails("publish_post_now", { id: redesigned })).toMatchObject({ code: "design_changed_after_approval", retryable: false });
+    expect(await partner.fails("schedule_post", { id: redesigned, scheduledAt: later(2 * day) })).toMatchObject({ code: "design_changed_after_approval" });
+    expect((await partner.ok("get_post_status", { id: redesigned })).platformResults[0]).toMatchObject({ status: "draft", platformPostId: null });
+
     // Deactivation withdraws bookings, which keep their date; an inactive profile cannot publish.
     const { postId: other } = await partner.ok("create_draft", { brandId: profile.brandId, caption: "Booked, then withdrawn.", mediaIds: [mediaId] });
     await partner.ok("approve_post", { id: other, contentDigest: (await partner.ok("view_post", { id: other })).contentDigest });

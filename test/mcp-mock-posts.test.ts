@@ -18,6 +18,7 @@ import {
   postsMagicInputs,
   providerRefusal,
   publisherError,
+  designChanged,
   renderFailure,
   slowPublish,
   storyPartial,
@@ -472,7 +473,7 @@ describe("the posts domain's building blocks", () => {
   it("reads magic markers, documented as data", () => {
     expect(postsMagicInputs.length).toBeGreaterThan(10);
     // Every [marker] the table documents is one the mock's predicates recognise (and strips from the copy).
-    const predicates = [allowanceExhausted, aiFails, allowanceRunsOut, partialBatch, batchFails, imagesFail, longTitle, templateRendering, slowPublish, stuckPublish, storyPartial, publisherError];
+    const predicates = [allowanceExhausted, aiFails, allowanceRunsOut, partialBatch, batchFails, imagesFail, longTitle, templateRendering, slowPublish, stuckPublish, storyPartial, publisherError, designChanged];
     const recognised = (marker: string) => predicates.some((p) => p(marker)) || renderFailure(marker) !== null || aspectMarker(marker) !== null || providerRefusal(marker) !== null;
     // A placeholder in the table ([aspect:W:H]) stands for its example values.
     const documented = postsMagicInputs.flatMap((m) => [...m.input.matchAll(/\[[a-z-]+(?::[a-z0-9_:]+)?\]/gi)].map((x) => x[0].replace(":W:H", ":9:16")));

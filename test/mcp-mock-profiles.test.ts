@@ -295,7 +295,7 @@ describe("get_workspaces and list_brands", () => {
     const all = await alex.ok("get_workspaces", {});
     expect(all.workspaces.map((w: { id: string }) => w.id)).toEqual([F.harbourWorkspace, F.northsideWorkspace]);
     expect(all).toMatchObject({ totalCount: 2, truncated: false, needsUserChoice: true });
-    expect(all.workspaces[1]).toMatchObject({ name: "Northside Studio", slug: "northside-studio", role: "ADMIN", numBrands: 2 });
+    expect(all.workspaces[1]).toMatchObject({ name: "Northside Studio", slug: "northside-studio", role: "ADMIN", numBrands: 3 });
     const byName = await alex.ok("get_workspaces", { query: "NORTH" });
     expect(byName).toMatchObject({ totalCount: 1, truncated: false, needsUserChoice: false });
     const bySlug = await alex.ok("get_workspaces", { query: "bakery" });
@@ -329,6 +329,7 @@ describe("get_workspaces and list_brands", () => {
     expect(northside.brands.map((b: { id: string; publishReadiness: string }) => [b.id, b.publishReadiness])).toEqual([
       [F.northsidePhysio, "not_connected"],
       [F.northsideFitness, "unknown"],
+      [F.northsideMarket, "ready"],
     ]);
     const harbour = await alex.ok("list_brands", { workspaceId: F.harbourWorkspace });
     expect(harbour).toMatchObject({ workspaceName: "Harbour Bakery", needsUserChoice: false });

@@ -20,6 +20,11 @@ import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
+import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
+import { publishingEdgeChecks as mcpPublishingEdgeChecks } from "./mcp/publishing-edges.js";
+import { createPostsRefusalChecks as mcpCreatePostsRefusalChecks } from "./mcp/create-posts-refusals.js";
+import { designChangedChecks as mcpDesignChangedChecks } from "./mcp/design-changed.js";
+import { postViewChecks as mcpPostViewChecks } from "./mcp/post-views.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
@@ -49,6 +54,11 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPostChecks,
   ...mcpApprovalChecks,
   ...mcpPublishingChecks,
+  ...mcpPreflightCodeChecks,
+  ...mcpPublishingEdgeChecks,
+  ...mcpCreatePostsRefusalChecks,
+  ...mcpDesignChangedChecks,
+  ...mcpPostViewChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
   ...mcpBrandingChecks,

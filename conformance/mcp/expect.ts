@@ -174,6 +174,9 @@ export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: stri
   return ctx.expect(!isEnvelope(o.data), rule, `${where}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
 }
 
+/** The data of a successful outcome, or undefined. */
+export const okData = (o: CallOutcome | undefined): any => (o && !o.error && o.result && !o.result.isError && !isEnvelope(o.data) ? o.data : undefined);
+
 /** The failure's error when it is one, for code branches. */
 export const errorOf = (o: CallOutcome): Record<string, any> | undefined => (isEnvelope(o.data) ? o.data.error : undefined);
 

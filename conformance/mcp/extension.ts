@@ -1,20 +1,20 @@
-// Plugs the MCP suite into the runner (conformance/runner.ts): one polite HTTP client per run, the shared jobs,
-// a session of SDK clients per check (its requests counted for the check), and why an MCP need is unmet.
+// Plugs the MCP suite into the runner (conformance/runner.ts): one polite HTTP client per run, what the run's
+// checks share (conformance/mcp/run.ts), a session of SDK clients per check (its requests counted for the check), and why an MCP need is unmet.
 import type { Check, CheckContext, Need } from "../check.js";
 import type { FixtureEnv } from "../fixtures.js";
 import type { RunnerExtension } from "../runner.js";
 import type { Target } from "../target.js";
 import { McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
-import { McpJobs } from "./jobs.js";
+import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpTarget } from "./target.js";
 
 /** What an MCP check gets besides the runner's context. */
 export interface McpContext {
   /** This check's SDK clients (one per token kind) and raw requests. */
   session: McpSession;
-  /** The shared jobs: brand, batches, builds. */
-  jobs: McpJobs;
+  /** What the run's checks share: its letters, its clock, polling, the shared scenarios (made once). */
+  run: McpRun;
   target: McpTarget;
 }
 
@@ -66,17 +66,17 @@ export function mcpExtension(env: FixtureEnv): RunnerExtension {
   const target = env.target;
   if (!target.mcp) throw new Error("the MCP extension needs an MCP target");
   const http = new McpHttp(target, env.redactor, env.signal);
-  const jobs = new McpJobs({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  const run = new McpRun({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
     context(_check: Check) {
       const session = new McpSession(http, target);
-      const members: McpContext = { session, jobs, target: target.mcp! };
+      const members: McpContext = { session, run, target: target.mcp! };
       return { members: { mcp: members }, requests: () => session.requests, close: () => session.close() };
     },
-    /** Every request of the run (checks and jobs). */
+    /** Every request of the run (checks and shared scenarios). */
     requests: () => http.requestCount,
     async close() {
-      await jobs.close();
+      await run.close();
       http.close();
     },
   };

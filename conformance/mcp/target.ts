@@ -89,7 +89,7 @@ export interface McpTriggers {
   connectTokenExpired?: string;
   /** A brandId not on the design style (design_style_unavailable). */
   designStyleUnavailableBrand?: string;
-  /** A post id whose design changed after approval (design_changed_after_approval). */
+  /** Added to a caption before approval: the post's design then counts as changed after it (design_changed_after_approval). */
   designChanged?: string;
   /** A token for which the gateway cannot get the partner client's access (partner_downstream_auth_failed). */
   partnerDownstreamAuthFails?: string;

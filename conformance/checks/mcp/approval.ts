@@ -5,6 +5,7 @@ import type { Check } from "../../check.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import { approveAsSeen, editCaption, goneOut, mcpCheck, show, unbook, viewPost } from "./common.js";
+import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-approval";
 
@@ -18,7 +19,7 @@ export const approvalChecks: Check[] = [
     rules: ["approve-records-digest", "approve-outdated-digest", "approval-fields", "approval-decision-values/approved"],
     group,
     async run(ctx, m) {
-      const id = await m.jobs.claimPost(ctx, "the approval record check");
+      const id = await claimPost(ctx, m, "the approval record check");
       const seen = await viewPost(ctx, m, id, "approve-records-digest/answer");
       const a = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest }), "approve-records-digest/answer");
       if (!a) return;
@@ -54,12 +55,12 @@ export const approvalChecks: Check[] = [
     group,
     async run(ctx, m) {
       const both = ["approval-stale/schedule_post", "approval-stale/publish_post_now"];
-      const id = await m.jobs.claimPost(ctx, "the stale approval check");
+      const id = await claimPost(ctx, m, "the stale approval check");
       const seen = await approveAsSeen(ctx, m, id, both);
       await editCaption(ctx, m, id, edited(seen, "(edited after approval)"), both);
       const view = await viewPost(ctx, m, id, both);
       if (view.approval && "stale" in view.approval) ctx.expect(view.approval.stale === true, both, `after an edit the approval reads ${show(view.approval)}, not stale`);
-      expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), { code: "approval_stale", rule: "approval-stale/schedule_post" });
+      expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: "approval_stale", rule: "approval-stale/schedule_post" });
       expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "approval_stale", rule: "approval-stale/publish_post_now" });
       const out = await goneOut(m, id);
       ctx.expect(out.length === 0, both, `post ${id} went out though its approval is stale: ${out.join(", ")}`);
@@ -68,24 +69,26 @@ export const approvalChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-approval-rejected",
-    description: "A rejected post is refused by schedule_post and publish_post_now with approval_rejected until a new approve_post clears it",
-    rules: ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
+    description: "A rejected post is refused by schedule_post, publish_post_now and its reschedule_posts entry with approval_rejected until a new approve_post clears it",
+    rules: ["approval-rejected", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
     group,
     async run(ctx, m) {
-      const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now"];
-      const id = await m.jobs.claimPost(ctx, "the rejection check");
+      const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
+      const id = await claimPost(ctx, m, "the rejection check");
       const seen = await viewPost(ctx, m, id, both);
       const r = expectOk(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: not this week.", contentDigest: seen.contentDigest }), both);
       if (!r) return;
       ctx.expect(r.approval?.decision === "rejected", "approval-decision-values/rejected", `reject_post recorded decision ${show(r.approval?.decision)}`);
       ctx.expect(r.approval?.contentDigest === seen.contentDigest, both, `reject_post recorded ${show(r.approval)}`);
-      expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), { code: "approval_rejected", rule: "approval-rejected/schedule_post" });
+      expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: "approval_rejected", rule: "approval-rejected/schedule_post" });
       expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "approval_rejected", rule: "approval-rejected/publish_post_now" });
+      const moved = expectOk(ctx, await m.session.call("reschedule_posts", { moves: [{ postId: id, scheduledAt: m.run.clock.future(31) }] }), "approval-rejected/reschedule_posts");
+      if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_rejected", "approval-rejected/reschedule_posts", `the reschedule_posts entry of a rejected post answered ${show(moved.moves?.[0])}`);
       ctx.expect((await goneOut(m, id)).length === 0, both, `post ${id} went out though it was rejected`);
       // A new approval clears the rejection: the same booking goes through.
       const rule = "rejection-cleared-by-approval";
       await approveAsSeen(ctx, m, id, rule);
-      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), rule);
+      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), rule);
       if (booked) ctx.expect(Array.isArray(booked.scheduledDestinations) && booked.scheduledDestinations.length > 0, rule, `after a new approval schedule_post booked ${show(booked.scheduledDestinations)}`);
       await unbook(ctx, m, id);
     },

@@ -8,6 +8,8 @@ import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpHttpResponse } from "../../mcp/http.js";
 import { mcpCheck, probeOf, show, viewPost } from "./common.js";
+import { claimPost } from "./batch-scenario.js";
+import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** The contract tools the normal token sees that match `where` (partner-only ones never: no scope check reaches them). */
 async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Promise<string[]> {
@@ -26,7 +28,7 @@ function expect401(ctx: CheckContext, res: McpHttpResponse, what: string, rule: 
 
 /** A tools/call of the brand's profile: any tool would do; 401 comes before tools. */
 async function probeCall(m: McpContext): Promise<unknown> {
-  const b = await m.jobs.brand();
+  const b = await brandUnderTest(m);
   return toolsCall("get_profile", { brandId: b.brandId ?? "conformance" });
 }
 
@@ -80,7 +82,7 @@ export const authChecks: Check[] = [
         const res = await m.session.raw(toolsCall(tool, probeOf(m, tool)), token);
         ctx.expect(res.status === 200 && !!res.body?.result, `read-scope-suffices/${tool}`, `${tool} with a read-only token answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
       }
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       expectOk(ctx, await m.session.call("get_profile", { brandId }, "readonly"), "read-scope-suffices/get_profile");
     },
   }),
@@ -100,7 +102,7 @@ export const authChecks: Check[] = [
       };
       for (const tool of await listed(m, (readOnly) => !readOnly)) expect403(await m.session.raw(toolsCall(tool, probeOf(m, tool)), token), tool);
       const rule = "insufficient-scope-403/update_post";
-      const id = await m.jobs.claimPost(ctx, "the write-scope check");
+      const id = await claimPost(ctx, m, "the write-scope check");
       const before = (await viewPost(ctx, m, id, rule)).contentDigest;
       expect403(await m.session.raw(toolsCall("update_post", { id, caption: "Conformance run: written without mcp:write." }), token), "update_post");
       const after = (await viewPost(ctx, m, id, rule)).contentDigest;

@@ -3,10 +3,11 @@
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
 import type { Check, CheckContext } from "../../check.js";
 import { expectedRetryable } from "../../mcp/contract.js";
-import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope } from "../../mcp/expect.js";
+import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { okData, type BatchTrack } from "../../mcp/jobs.js";
 import { mcpCheck, show, unknownId, wellFormedError } from "./common.js";
+import { type BatchTrack, followNewBatch, sharedBatch } from "./batch-scenario.js";
+import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 const group = "mcp-batch";
 const statuses = ["queued", "generating", "partial", "ready", "failed"];
@@ -16,7 +17,7 @@ const terminal = ["partial", "ready", "failed"];
 const payloads = (t: BatchTrack): any[] => [...t.polls, ...(t.again ? [t.again] : [])].map(okData).filter(Boolean);
 
 async function started(ctx: CheckContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
-  const t = await m.jobs.batch(key);
+  const t = await sharedBatch(m, key);
   if (!t.created) return ctx.skip(t.problem ?? "no batch was asked for");
   return t;
 }
@@ -156,7 +157,7 @@ export const batchChecks: Check[] = [
       let seen = 0;
       const problems: string[] = [];
       for (const key of keys) {
-        const t = await m.jobs.batch(key);
+        const t = await sharedBatch(m, key);
         const b = t.settledIndex === undefined ? undefined : okData(t.polls.at(-1));
         if (!b) {
           problems.push(`${key}: ${t.problem ?? t.outcome}`);
@@ -221,12 +222,12 @@ export const batchChecks: Check[] = [
     rules: ["create-posts-repeat-new-batch", "default-destination-kept"],
     group,
     async run(ctx, m) {
-      const brand = await m.jobs.brand();
-      const brandId = await m.jobs.brandId(ctx);
+      const brand = await brandUnderTest(m);
+      const brandId = await brandIdOrSkip(ctx, m);
       const def: string | null = brand.profile?.defaultPlatform ?? null;
       const others = (brand.profile?.generationPlatforms ?? []).map((p: string) => p.toUpperCase()).filter((p: string) => p !== def);
       const request: Record<string, unknown> = { brandId, brief: "Conformance run: the same brief, sent twice.", count: 1, includeImage: false, ...(others.length ? { platforms: [others[0]] } : {}) };
-      const first = await m.jobs.followNewBatch("repeat", request, m.session, `check:repeat`, false);
+      const first = await followNewBatch(m, "repeat", request, m.session, `check:repeat`, false);
       const second = expectOk(ctx, await m.session.call("create_posts", request), "create-posts-repeat-new-batch");
       const a = okData(first.created);
       if (!a || !second) return ctx.fail("create-posts-repeat-new-batch", `create_posts failed: ${first.problem ?? ""}`);
@@ -246,8 +247,8 @@ export const batchChecks: Check[] = [
     rules: ["stories-need-media"],
     group,
     async run(ctx, m) {
-      const brand = await m.jobs.brand();
-      const brandId = await m.jobs.brandId(ctx);
+      const brand = await brandUnderTest(m);
+      const brandId = await brandIdOrSkip(ctx, m);
       const story = (brand.profile?.storyDestinations ?? [])[0];
       if (typeof story !== "string") return ctx.skip("the brand has no story destination");
       const o = await m.session.call("create_posts", { brandId, brief: "Conformance run: a story with no picture.", count: 1, platforms: [story.toUpperCase()] });
@@ -261,7 +262,7 @@ export const batchChecks: Check[] = [
     rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused"],
     group,
     async run(ctx, m) {
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       const s = m.session;
       const base = { brandId, brief: "Conformance run: never made.", count: 1, includeImage: false };
       // rule: limit-create-posts-count/<side>, limit-create-posts-brief/<side>
@@ -276,7 +277,7 @@ export const batchChecks: Check[] = [
       const refusedFirst = !!both.error || (both.result?.isError === true && !isEnvelope(both.data));
       ctx.expect(refusedFirst || errorOf(both)?.code === "bad_request", "media-ids-with-include-image-refused", `${describeCall(both)}: expected a refusal`);
       ctx.expect(!okData(both)?.batchId, "media-ids-with-include-image-refused", `a batch was made: ${describeCall(both)}`);
-      const move = () => ({ postId: unknownId(), scheduledAt: m.jobs.future(40) });
+      const move = () => ({ postId: unknownId(), scheduledAt: m.run.clock.future(40) });
       expectRefusedFirst(ctx, await s.call("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
       expectRefusedFirst(ctx, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
     },
@@ -289,7 +290,7 @@ export const batchChecks: Check[] = [
     async run(ctx, m) {
       const { briefAllowanceExhausted: exhausted, briefAiFails: fails } = m.target.triggers;
       if (!exhausted && !fails) return ctx.skip("no brief that uses the allowance up or fails generation (mcp.triggers.brief_allowance_exhausted, brief_ai_fails)");
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       for (const [rule, marker, code] of [
         ["create-posts-allowance-refused/usage_limit_exceeded", exhausted, "usage_limit_exceeded"],
         ["create-posts-ai-failure/ai_generation_failed", fails, "ai_generation_failed"],

@@ -65,7 +65,7 @@ export const brandingChecks: Check[] = [
       const rule = "brand-style-fonts";
       await withClient(ctx, m, "fonts", async (brandId) => {
         // A known font with an unknown one: the whole call is refused, the known font is not set either.
-        const fonts = { heading: "Inter", body: `Conformance Nowhere Sans ${m.jobs.run}` };
+        const fonts = { heading: "Inter", body: `Conformance Nowhere Sans ${m.run.id}` };
         const e = await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "update_brand_style", args: { fonts }, code: "font_not_found" });
         if (!e) return;
         const fields = e.invalidFields;

@@ -4,10 +4,11 @@
 import type { Check } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { buildFailureCodes } from "../../mcp/contract.js";
-import { describeCall, expectError, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { okData } from "../../mcp/jobs.js";
 import { mcpCheck, show } from "./common.js";
+import { batchInterval } from "./batch-scenario.js";
+import { readyBuild, sharedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
 const needs = ["mcp:partner-token", "mcp:profile-all"] as const;
@@ -21,7 +22,7 @@ export const buildChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = (member: string) => `create-profile-building/${member}`;
-      const t = await m.jobs.build("main");
+      const t = await sharedBuild(m, "main");
       if (!t.created) return ctx.skip(t.problem ?? "create_profile was not called");
       const d = expectOk(ctx, t.created, rule("ids"));
       if (!d) return;
@@ -39,7 +40,7 @@ export const buildChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = (member: string) => `create-profile-idempotent/${member}`;
-      const t = await m.jobs.build("main");
+      const t = await sharedBuild(m, "main");
       if (!t.brandId || !t.repeat) return ctx.skip(t.problem ?? "no profile was made");
       const again = expectOk(ctx, t.repeat, rule("same-ids"));
       if (again) {
@@ -63,7 +64,7 @@ export const buildChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = "build-completes";
-      const t = await m.jobs.build("main");
+      const t = await sharedBuild(m, "main");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
       for (const o of t.polls) {
         const p = expectOk(ctx, o, rule);
@@ -81,7 +82,7 @@ export const buildChecks: Check[] = [
     group,
     needs,
     async run(ctx, m) {
-      const t = await m.jobs.build("main");
+      const t = await sharedBuild(m, "main");
       if (!t.during?.profile || !t.during.createPosts) return ctx.skip(t.problem ?? "nothing was asked while the build ran");
       const p = expectOk(ctx, t.during.profile, "profile-not-ready-blocker/building");
       const status = p?.onboarding?.status;
@@ -106,7 +107,7 @@ export const buildChecks: Check[] = [
     needs: [...needs, "trigger:mcp-website-fails-build"],
     async run(ctx, m) {
       const rule = "failed-build-retried-by-repeat";
-      const t = await m.jobs.build("fails");
+      const t = await sharedBuild(m, "fails");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
       if (!ctx.expect(t.outcome === "failed", "build-fails", `the failing website's build ended ${t.outcome} (${show(t.settled)})`)) return;
       const code = t.settled?.error;
@@ -128,15 +129,15 @@ export const buildChecks: Check[] = [
     async run(ctx, m) {
       const rule = "website-refused";
       const refusals = [
-        ["BLOCKED_DOMAIN", `https://www.instagram.com/conformance${m.jobs.run}`],
+        ["BLOCKED_DOMAIN", `https://www.instagram.com/conformance${m.run.id}`],
         // .invalid never resolves (RFC 6761).
-        ["URL_NOT_REACHABLE", `https://conformance-${m.jobs.run}.invalid`],
+        ["URL_NOT_REACHABLE", `https://conformance-${m.run.id}.invalid`],
         ["URL_NOT_ALLOWED", "http://127.0.0.1/"],
       ] as const;
       for (const [reason, websiteUrl] of refusals) {
         // rule: website-refusal-reason/<reason>
-        const externalId = `conformance-${m.jobs.run}-refused-${reason.toLowerCase()}`;
-        const e = expectError(ctx, await m.session.call("create_profile", { websiteUrl, name: `Conformance refused ${m.jobs.run}`, externalId }, "partner"), {
+        const externalId = `conformance-${m.run.id}-refused-${reason.toLowerCase()}`;
+        const e = expectError(ctx, await m.session.call("create_profile", { websiteUrl, name: `Conformance refused ${m.run.id}`, externalId }, "partner"), {
           code: "invalid_website_url",
           rule: [rule, `website-refusal-reason/${reason}`],
         });
@@ -144,8 +145,8 @@ export const buildChecks: Check[] = [
         if (e && "websiteRefusal" in e) ctx.expect(e.websiteRefusal === reason, `website-refusal-reason/${reason}`, `${websiteUrl} was refused as ${show(e.websiteRefusal)}, expected ${reason}`);
       }
       // Nothing was made: the first externalId with a good website makes a new profile (then it is erased).
-      const externalId = `conformance-${m.jobs.run}-refused-blocked_domain`;
-      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance refused ${m.jobs.run}`, externalId }, "partner"), rule);
+      const externalId = `conformance-${m.run.id}-refused-blocked_domain`;
+      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance refused ${m.run.id}`, externalId }, "partner"), rule);
       if (!made) return;
       ctx.expect(made.created === true, rule, `after a refusal, the same externalId answered created ${show(made.created)}: the refused call made something`);
       if (typeof made.brandId === "string") await m.session.call("delete_profile", { brandId: made.brandId, confirm: true }, "partner");
@@ -158,7 +159,7 @@ export const buildChecks: Check[] = [
     group,
     needs,
     async run(ctx, m) {
-      const base = { websiteUrl: m.target.inputs.website, name: `Conformance limits ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-limits` };
+      const base = { websiteUrl: m.target.inputs.website, name: `Conformance limits ${m.run.id}`, externalId: `conformance-${m.run.id}-limits` };
       const erase = async (o: { data?: unknown }) => {
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string") await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
@@ -177,7 +178,7 @@ export const buildChecks: Check[] = [
         }
       }
       const bare = new URL(m.target.inputs.website).hostname;
-      const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.jobs.run}-bare` }, "partner");
+      const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.run.id}-bare` }, "partner");
       const d = expectOk(ctx, o, "create-profile-bare-domain");
       if (d) ctx.expect(typeof d.brandId === "string" && d.created === true, "create-profile-bare-domain", `a bare domain ${bare} answered ${show(d)}`);
       await erase(o);
@@ -191,7 +192,7 @@ export const buildChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = "approval-required/schedule_post";
-      const t = await m.jobs.readyBuild(ctx);
+      const t = await readyBuild(ctx, m);
       const s = m.session;
       const created = okData(await s.call("create_posts", { brandId: t.brandId, brief: "Conformance run: opening week specials.", count: 1, includeImage: false }, "partner"));
       if (!created?.batchId) return ctx.skip("create_posts in the new profile did not answer a batch");
@@ -199,22 +200,20 @@ export const buildChecks: Check[] = [
       ctx.expect(typeof created.connectionWarning === "string" && created.connectionWarning.length > 0, "connection-warning", `create_posts for a client with no channel answered connectionWarning ${show(created.connectionWarning)}`);
       const tm = m.target.timing;
       let postId: string | undefined;
-      const r = await m.jobs.poll(
-        "check",
-        `batch ${created.batchId}: waiting for a post`,
+      const r = await m.run.poll(`batch ${created.batchId}: waiting for a post`,
         () => s.call("get_post_batch_status", { batchId: created.batchId }, "partner"),
         (o: CallOutcome) => !okData(o) || okData(o).settled === true,
-        (elapsed) => m.jobs.batchInterval(elapsed, 0),
+        (elapsed) => batchInterval(m.target.timing, elapsed, 0),
         tm.batchGiveUpMs,
         (text) => ctx.waiting(text),
       );
       postId = okData(r.outcomes.at(-1))?.items?.find((i: any) => typeof i?.postId === "string")?.postId;
       if (!postId) return ctx.skip("the new profile's batch made no post");
-      expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.jobs.future(60) }, "partner"), { code: "approval_required", rule });
+      expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(60) }, "partner"), { code: "approval_required", rule });
       // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
       if (m.target.inputs.allowPublishing)
         expectError(ctx, await s.call("publish_post_now", { id: postId }, "partner"), { code: "approval_required", rule: "approval-required/publish_post_now" });
-      const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.jobs.future(61) }] }, "partner"), "approval-required/reschedule_posts");
+      const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.run.clock.future(61) }] }, "partner"), "approval-required/reschedule_posts");
       if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
       const left = okData(await s.call("get_post_status", { id: postId }, "partner"));
       ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
@@ -231,7 +230,7 @@ export const buildChecks: Check[] = [
       if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
         return ctx.skip("no website that fails to queue, is harmful or is refused for an unknown reason (mcp.triggers.website_fails_queue, website_unsafe, website_refused_unknown)");
       const call = (websiteUrl: string, key: string) =>
-        m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
+        m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
       if (websiteFailsQueue) {
         const rule = "create-profile-not-queued/build_not_queued";
         const d = expectOk(ctx, await call(websiteFailsQueue, "not-queued"), rule);
@@ -259,7 +258,7 @@ export const buildChecks: Check[] = [
     async run(ctx, m) {
       const marker = m.target.triggers.externalBillingExternalId;
       if (!marker) return ctx.skip("no externalId of a workspace that pays its own plan (mcp.triggers.external_billing_external_id)");
-      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.jobs.run}`, externalId: `${marker}-${m.jobs.run}` }, "partner"));
+      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
       if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
       for (const [tool, args] of [
         ["deactivate_profile", { brandId: made.brandId }],

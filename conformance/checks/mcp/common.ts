@@ -3,9 +3,8 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, describeCall, expectOk, show } from "../../mcp/expect.js";
+import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
-import { okData } from "../../mcp/jobs.js";
 import { probeInput } from "../../mcp/probes.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
@@ -33,7 +32,7 @@ const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(probeInput(tool, m.jobs.run, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
+    Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
@@ -75,7 +74,7 @@ export async function pollCall(
   intervalMs: number,
   deadlineMs: number,
 ): Promise<{ outcomes: CallOutcome[]; finished: boolean }> {
-  const r = await m.jobs.poll(`check`, label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
+  const r = await m.run.poll(label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
   return { outcomes: r.outcomes, finished: r.finished };
 }
 
@@ -111,7 +110,7 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
  * check changes touches no other check's brand; skips the check when none is made. Needs the partner token.
  */
 export async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
-  const o = await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner");
+  const o = await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
   const d = okData(o);
   if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(o)}`);
   return d;

@@ -6,6 +6,7 @@ import type { Check } from "../../check.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { endClient, isLower, mcpCheck, newClient, show, triggerOf } from "./common.js";
+import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-connecting";
 /** Where the headless connects of the suite send the browser back (never fetched: it only goes into a redirect). */
@@ -55,7 +56,7 @@ export const connectingChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const rule = "connect-platform-not-supported";
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       const e = expectError(ctx, await m.session.call("create_connect_link", { brandId, platform: "conformance_nowhere" }), { code: "platform_not_supported", rule });
       if (!e) return;
       const channels = e.supportedChannels;
@@ -71,7 +72,7 @@ export const connectingChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const platform = triggerOf(ctx, m, "headlessUnsupportedPlatform", "headless_unsupported_platform", "platform without a headless connect");
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       expectError(ctx, await m.session.call("create_connect_link", { brandId, platform, returnUrl: connectReturnUrl }), { code: "headless_connect_unavailable", rule: "headless-connect-unavailable" });
     },
   }),
@@ -83,7 +84,7 @@ export const connectingChecks: Check[] = [
     needs,
     async run(ctx, m) {
       const connectToken = triggerOf(ctx, m, "connectTokenExpired", "connect_token_expired", "expired connectToken");
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       const rule = "connect-session-expired";
       expectError(ctx, await m.session.call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule });
       expectError(ctx, await m.session.call("complete_connect", { brandId, connectToken, optionId: "conformance-option" }), { code: "connect_session_expired", rule });

@@ -5,12 +5,13 @@ import type { Check } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
 import type { CheckContext } from "../../check.js";
 import { contractTool, type ContractTool } from "../../mcp/contract.js";
-import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnvelope } from "../../mcp/expect.js";
+import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { okData } from "../../mcp/jobs.js";
 import { probeInput, tokenFor } from "../../mcp/probes.js";
 import { runTour } from "./tour.js";
 import { isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
+import { claimPost, doneBatch } from "./batch-scenario.js";
+import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** The contract tools a token of the run sees in tools/list (partner-only ones only with a partner token). */
 async function reachable(m: McpContext): Promise<ContractTool[]> {
@@ -27,7 +28,7 @@ async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
 
 /** A time `days` ahead, on the minute. */
 function aheadOnTheMinute(m: McpContext, days: number): Date {
-  const d = new Date(m.jobs.targetNow() + days * 86_400_000);
+  const d = new Date(m.run.clock.now() + days * 86_400_000);
   d.setUTCSeconds(0, 0);
   return d;
 }
@@ -73,7 +74,7 @@ export const conventionChecks: Check[] = [
     async run(ctx, m) {
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "success-structured-data/get_workspaces");
       ctx.expect(Array.isArray(ws?.workspaces), "success-structured-data/get_workspaces", `get_workspaces' data holds no workspaces: ${show(ws)}`);
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       expectOk(ctx, await m.session.call("get_profile", { brandId, includeScopes: true }), "success-structured-data/get_profile");
       // Every other tool: a tour over what the check makes itself (conformance/checks/mcp/tour.ts).
       await runTour(ctx, m, new Set((await reachable(m)).map((t) => t.name)));
@@ -86,7 +87,7 @@ export const conventionChecks: Check[] = [
     group,
     async run(ctx, m) {
       expectError(ctx, await m.session.call("get_profile", { brandId: unknownId() }), { code: ["not_found", "forbidden"], rule: "failure-envelope/code" });
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       // A destination nobody publishes to: refused before anything is made.
       expectError(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: never made.", count: 1, platforms: ["CONFORMANCE_NOWHERE"] }), {
         code: ["platform_not_supported", "bad_request"],
@@ -123,7 +124,7 @@ export const conventionChecks: Check[] = [
       const s = m.session;
       for (const t of await reachable(m)) {
         // A valid input plus an argument no tool takes: the tool must not run (its ids name nothing should it run).
-        const extra = await s.call(t.name, { ...probeInput(t.name, m.jobs.run, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
+        const extra = await s.call(t.name, { ...probeInput(t.name, m.run.id, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
         expectRefusedFirst(ctx, extra, `unknown-argument-refused/${t.name}`);
         await eraseIfMade(m, extra.data);
         const bad = t.examples.invalidInputs[0];
@@ -133,7 +134,7 @@ export const conventionChecks: Check[] = [
         await eraseIfMade(m, broken.data);
       }
       // Refused writes change nothing: a real post, written to with an unknown argument and with a wrong type.
-      const id = await m.jobs.claimPost(ctx, "refusals before the tool runs");
+      const id = await claimPost(ctx, m, "refusals before the tool runs");
       const before = (await viewPost(ctx, m, id, "unknown-argument-refused/update_post")).contentDigest;
       expectRefusedFirst(ctx, await s.call("update_post", { id, caption: "Conformance run: an unknown argument goes with this.", conformanceUnknown: "x" }), "unknown-argument-refused/update_post");
       expectRefusedFirst(ctx, await s.call("update_post", { id, caption: 42 }), "schema-violation-refused-first/update_post");
@@ -147,7 +148,7 @@ export const conventionChecks: Check[] = [
     rules: ["unknown-tool-fails"],
     group,
     async run(ctx, m) {
-      const o = await m.session.call(`conformance_no_such_tool_${m.jobs.run}`, {});
+      const o = await m.session.call(`conformance_no_such_tool_${m.run.id}`, {});
       const ok = o.error?.kind === "rpc" || (o.result?.isError === true && !isEnvelope(o.data));
       ctx.expect(ok, "unknown-tool-fails", `${describeCall(o)}: expected a failure as an unknown tool`);
     },
@@ -162,7 +163,7 @@ export const conventionChecks: Check[] = [
       for (const t of (await reachable(m)).filter((t) => seed.includes(t.name) || t.name === "complete_connect" || t.name === "get_connect_options")) {
         // rule: uuid-brand-id/<tool>, uuid-brand-id-inferred/<tool>
         const rule = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
-        expectRefusedFirst(ctx, await m.session.call(t.name, probeInput(t.name, m.jobs.run, m.target.inputs.website, { brandId: `not-a-uuid-${m.jobs.run}` }), tokenFor(t)), rule);
+        expectRefusedFirst(ctx, await m.session.call(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
       }
     },
   }),
@@ -193,7 +194,7 @@ export const conventionChecks: Check[] = [
     rules: ["destination-case", "story-destination-values"],
     group,
     async run(ctx, m) {
-      const b = await m.jobs.brand();
+      const b = await brandUnderTest(m);
       if (!b.profile) return ctx.skip(`needs a brand: ${b.problem}`);
       const p = b.profile;
       for (const c of p.channels ?? []) {
@@ -210,7 +211,7 @@ export const conventionChecks: Check[] = [
       }
       for (const g of p.generationPlatforms ?? []) ctx.expect(isLower(g), "destination-case/generation-platforms-lower", `generationPlatforms holds ${show(g)}, not lowercase`);
       ctx.expect(p.defaultPlatform === null || isUpper(p.defaultPlatform), "destination-case/default-platform-upper", `defaultPlatform ${show(p.defaultPlatform)} is not uppercase`);
-      const batch = await m.jobs.doneBatch(ctx);
+      const batch = await doneBatch(ctx, m);
       const items: any[] = batch.last?.items ?? [];
       for (const i of items) for (const d of i?.platforms ?? []) ctx.expect(isUpper(d), "destination-case/post-destinations-upper", `batch item ${i.index} destination ${show(d)} is not uppercase`);
       const first = items.find((i) => typeof i?.postId === "string");
@@ -225,7 +226,7 @@ export const conventionChecks: Check[] = [
     rules: ["times-to-utc", "time-without-zone-refused"],
     group,
     async run(ctx, m) {
-      const id = await m.jobs.claimPost(ctx, "times in UTC");
+      const id = await claimPost(ctx, m, "times in UTC");
       const zulu = aheadOnTheMinute(m, 91);
       await expectUtc(ctx, m, id, zulu, zulu.toISOString().replace(/\.\d{3}Z$/, "Z"), "z");
       const local = aheadOnTheMinute(m, 90);

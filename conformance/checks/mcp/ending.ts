@@ -2,9 +2,8 @@
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
 import type { Check } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { describeCall, expectError, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
+import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { okData } from "../../mcp/jobs.js";
 import { mcpCheck, newClient, pollCall, show, unknownUuid } from "./common.js";
 
 const group = "mcp-ending";

@@ -2,10 +2,11 @@
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
 import type { Check } from "../../check.js";
-import { expectOk } from "../../mcp/expect.js";
+import { expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { okData } from "../../mcp/jobs.js";
 import { mcpCheck, show, viewPost } from "./common.js";
+import { doneBatch, sharedBatch } from "./batch-scenario.js";
+import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-fields";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
@@ -37,7 +38,7 @@ export const fieldChecks: Check[] = [
     group,
     async run(ctx, m) {
       // rule: profile-fields, channel-fields, readiness-fields
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       for (const includeScopes of [false, true]) {
         const p = expectOk(ctx, await m.session.call("get_profile", { brandId, includeScopes }), "profile-fields/brandId");
         if (!p) continue;
@@ -58,7 +59,7 @@ export const fieldChecks: Check[] = [
     group,
     async run(ctx, m) {
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields
-      const t = await m.jobs.batch("main");
+      const t = await sharedBatch(m, "main");
       const created = okData(t.created);
       if (!created) return ctx.skip(`create_posts did not answer a batch: ${t.problem ?? t.outcome}`);
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
@@ -76,7 +77,7 @@ export const fieldChecks: Check[] = [
     group,
     async run(ctx, m) {
       // rule: post-view-fields, destination-fields, destination-image-fields, post-status-fields
-      const t = await m.jobs.doneBatch(ctx);
+      const t = await doneBatch(ctx, m);
       const ids: string[] = asList(t.last?.items).map((i) => i?.postId).filter((id): id is string => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
       for (const id of ids) {

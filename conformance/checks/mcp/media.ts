@@ -4,6 +4,7 @@ import type { Check, CheckContext } from "../../check.js";
 import { expectError, expectOk, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, viewPost } from "./common.js";
+import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-media";
 
@@ -30,7 +31,7 @@ export const mediaChecks: Check[] = [
     rules: ["upload-image-source"],
     group,
     async run(ctx, m) {
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       const cases = [
         { member: "not-https", code: "source_not_https", sourceUrl: "http://www.example.com/conformance-picture.jpg" },
         { member: "not-public", code: "source_not_public", sourceUrl: "https://10.20.30.40/conformance-picture.jpg" },
@@ -46,7 +47,7 @@ export const mediaChecks: Check[] = [
     async run(ctx, m) {
       const rule = "generate-image-on-post";
       // A draft of the check's own, with a library picture the gateway made; deleted at the end.
-      const brandId = await m.jobs.brandId(ctx);
+      const brandId = await brandIdOrSkip(ctx, m);
       const art = expectOk(ctx, await m.session.call("generate_image", { brandId, prompt: "Conformance run: a loaf on a board.", saveToLibrary: true }), rule);
       if (typeof art?.mediaId !== "string") return ctx.fail(rule, `generate_image with saveToLibrary answered mediaId ${show(art?.mediaId)}: no picture for a draft`);
       const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: "Conformance run: rolls at dawn.", mediaIds: [art.mediaId] }), rule);

@@ -3,10 +3,11 @@
 // second render refused while the first runs.
 import type { Check } from "../../check.js";
 import { catalogue, renderRetryable } from "../../mcp/contract.js";
-import { expectError, expectOk } from "../../mcp/expect.js";
+import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { okData } from "../../mcp/jobs.js";
 import { editCaption, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
+import { claimPost, doneBatch } from "./batch-scenario.js";
+import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-posts";
 /** The image render codes of the catalogue (the members of render-failure-codes). */
@@ -23,7 +24,7 @@ export const postChecks: Check[] = [
     group,
     async run(ctx, m) {
       const rule = (member: string) => `view-post-fields/${member}`;
-      const t = await m.jobs.doneBatch(ctx);
+      const t = await doneBatch(ctx, m);
       const ids: string[] = (t.last?.items ?? []).map((i: any) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
       for (const id of ids) {
@@ -58,8 +59,8 @@ export const postChecks: Check[] = [
     group,
     async run(ctx, m) {
       // A post no other check changes, read through both views one after the other.
-      const id = await m.jobs.claimPost(ctx, "the batch item against its post");
-      const t = await m.jobs.doneBatch(ctx);
+      const id = await claimPost(ctx, m, "the batch item against its post");
+      const t = await doneBatch(ctx, m);
       const batch = expectOk(ctx, await m.session.call("get_post_batch_status", { batchId: t.batchId }), "batch-item-matches-post/platforms");
       const v = await viewPost(ctx, m, id, "batch-item-matches-post/platforms");
       const item = (batch?.items ?? []).find((i: any) => i?.postId === id);
@@ -84,7 +85,7 @@ export const postChecks: Check[] = [
     group,
     async run(ctx, m) {
       const rule = (member: string) => `digest-follows-content/${member}`;
-      const id = await m.jobs.claimPost(ctx, "the digest check");
+      const id = await claimPost(ctx, m, "the digest check");
       const first = await viewPost(ctx, m, id, rule("stable"));
       const again = await viewPost(ctx, m, id, rule("stable"));
       ctx.expect(typeof first.contentDigest === "string" && first.contentDigest.length > 0, rule("stable"), `post ${id} with its picture landed has contentDigest ${show(first.contentDigest)}`);
@@ -97,7 +98,7 @@ export const postChecks: Check[] = [
       ctx.expect(edited.destinations?.find((d: any) => d?.platform === platform)?.text === caption, rule("caption"), `post ${id}: the new ${platform} caption does not read back`);
       ctx.expect(edited.contentDigest !== first.contentDigest, rule("caption"), `post ${id}: the ${platform} caption changed and contentDigest stayed ${show(first.contentDigest)}`);
       // A first comment is digested content too.
-      if (!expectOk(ctx, await m.session.call("update_post", { id, firstComment: `Conformance run ${m.jobs.run}: a first comment.` }), rule("first-comment"))) return;
+      if (!expectOk(ctx, await m.session.call("update_post", { id, firstComment: `Conformance run ${m.run.id}: a first comment.` }), rule("first-comment"))) return;
       const commented = await viewPost(ctx, m, id, rule("first-comment"));
       ctx.expect(commented.contentDigest !== edited.contentDigest, rule("first-comment"), `post ${id}: the first comment changed and contentDigest stayed ${show(edited.contentDigest)}`);
     },
@@ -108,7 +109,7 @@ export const postChecks: Check[] = [
     rules: ["regenerate-job", "image-in-progress", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "render-failure-codes", "generation-in-background/regenerate_post_image"],
     group,
     async run(ctx, m) {
-      const id = await m.jobs.claimPost(ctx, "the picture render check");
+      const id = await claimPost(ctx, m, "the picture render check");
       const before = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
       const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job/job-id");
       if (!started) return;
@@ -173,8 +174,8 @@ export const postChecks: Check[] = [
       const { renderFails, promptTemplates } = m.target.triggers;
       if (!renderFails && !promptTemplates) return ctx.skip("no prompt that fails a render or renders from templates (mcp.triggers.render_fails, prompt_templates)");
       // A draft of its own with the caller's caption (no generation), so no post of the main batch is used up.
-      const brandId = await m.jobs.brandId(ctx);
-      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: a draft for failing renders.` }), "template-rendering/regenerate_post_image");
+      const brandId = await brandIdOrSkip(ctx, m);
+      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft for failing renders.` }), "template-rendering/regenerate_post_image");
       const id: unknown = draft?.id ?? draft?.postId;
       if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
       const t = m.target.timing;
@@ -201,8 +202,8 @@ export const postChecks: Check[] = [
     rules: ["caption-over-limit", "remove-platforms", "generate-caption", "delete-post"],
     group,
     async run(ctx, m) {
-      const brandId = await m.jobs.brandId(ctx);
-      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.jobs.run}: a draft to edit.` }), "remove-platforms/update_post");
+      const brandId = await brandIdOrSkip(ctx, m);
+      const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft to edit.` }), "remove-platforms/update_post");
       const id: unknown = draft?.id ?? draft?.postId;
       if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
       const view = await viewPost(ctx, m, id, "remove-platforms/update_post");

@@ -2,8 +2,7 @@
 // list_brands; readiness and channel fields of get_profile.
 import type { Check, CheckContext } from "../../check.js";
 import { channelHealth, readinessBlockers } from "../../mcp/contract.js";
-import { expectOk, expectRefusedFirst } from "../../mcp/expect.js";
-import { okData } from "../../mcp/jobs.js";
+import { expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show } from "./common.js";
 
@@ -102,7 +101,7 @@ export const profileChecks: Check[] = [
         const d = await workspaces(ctx, m, { query: q }, `workspaces-query/${member}`);
         ctx.expect(d.workspaces.some((w: any) => w?.id === first.id), `workspaces-query/${member}`, `query ${show(q)} (the ${member}) does not list workspace ${first.id}`);
       }
-      const none = await workspaces(ctx, m, { query: `conformance-nothing-${m.jobs.run}` }, "workspaces-query/no-match");
+      const none = await workspaces(ctx, m, { query: `conformance-nothing-${m.run.id}` }, "workspaces-query/no-match");
       ctx.expect(none.workspaces.length === 0 && none.totalCount === 0 && none.truncated === false && none.needsUserChoice === false, "workspaces-query/no-match", `a query matching nothing answered ${show(none)}`);
       // Each side of the query's length: 1 and 200 characters taken, 0 and 201 refused before the tool runs.
       await workspaces(ctx, m, { query: "c" }, "limit-workspaces-query/min");

@@ -7,10 +7,10 @@
 import type { Check, CheckContext } from "../../check.js";
 import { destinationCodes, destinationRetryable, publishReasonCodes } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { expectError, expectOk } from "../../mcp/expect.js";
+import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { okData } from "../../mcp/jobs.js";
 import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platformsOf, show, unbook, unknownId, viewPost, wellFormedError } from "./common.js";
+import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-publishing";
 const publishing = ["mcp:publishing-allowed"] as const;
@@ -49,8 +49,8 @@ function expectResults(ctx: CheckContext, data: any, platforms: readonly string[
 }
 
 /** The claimed post, approved as it reads; its view and destinations. */
-async function readyPost(ctx: CheckContext, m: McpContext, purpose: string, rule: string): Promise<{ id: string; view: any; platforms: string[] }> {
-  const id = await m.jobs.claimPost(ctx, purpose);
+async function readyPost(ctx: CheckContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: any; platforms: string[] }> {
+  const id = await claimPost(ctx, m, purpose);
   const view = await approveAsSeen(ctx, m, id, rule);
   return { id, view, platforms: platformsOf(view) };
 }
@@ -68,11 +68,16 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",
-    rules: ["preflight-codes/caption_too_long", "preflight-counts/caption_too_long", "platforms-subset/schedule_post", "blocked-destination-fields"],
+    rules: [
+      "preflight-codes/caption_too_long",
+      "preflight-counts/caption_too_long",
+      "platforms-subset/schedule_post",
+      ...["platform", "code", "characterCount", "characterLimit"].map((f) => `blocked-destination-fields/${f}`),
+    ],
     group,
     async run(ctx, m) {
       const code = "preflight-codes/caption_too_long";
-      const id = await m.jobs.claimPost(ctx, "the pre-flight check");
+      const id = await claimPost(ctx, m, "the pre-flight check");
       const view = await viewPost(ctx, m, id, code);
       const limited = (view.destinations ?? []).filter((d: any) => d?.characterLimit > 0 && d.text !== "");
       const tight = limited.sort((a: any, b: any) => a.characterLimit - b.characterLimit)[0];
@@ -82,7 +87,7 @@ export const publishingChecks: Check[] = [
       const caption = `${tight.text} ${"Conformance run. ".repeat(Math.ceil(tight.characterLimit / 17))}`.slice(0, tight.characterLimit + 20);
       await editCaption(ctx, m, id, caption, code);
       await approveAsSeen(ctx, m, id, code);
-      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), { code: "schedule_preflight_failed", rule: code });
+      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: "schedule_preflight_failed", rule: code });
       const blocked: any[] = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
       // Each entry by the contract (platform and a code; the set of codes is open, so an unknown one is no failure).
       for (const b of blocked) expectContractFields(ctx, "blocked-destination-fields", "schedule_post", "BlockedDestination", b, `blockedDestinations entry ${show(b)}`);
@@ -104,7 +109,7 @@ export const publishingChecks: Check[] = [
       // The destinations that pass, named with `platforms`, book alone.
       const others = roomy.map((d: any) => d.platform as string);
       const subset = "platforms-subset/schedule_post";
-      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30), platforms: others }), subset);
+      const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: others }), subset);
       if (booked) {
         ctx.expect(show([...(booked.scheduledDestinations ?? [])].sort()) === show([...others].sort()), subset, `schedule_post with platforms ${show(others)} booked ${show(booked.scheduledDestinations)}`);
         const held = (await heldDestinations(m, id)).map((h) => h.platform);
@@ -122,10 +127,10 @@ export const publishingChecks: Check[] = [
       const rule = "already-scheduled-locked/locked-destinations";
       const withdraw = "already-scheduled-locked/unschedule-withdraws";
       const { id } = await readyPost(ctx, m, "the booking lock check", rule);
-      const first = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), rule);
+      const first = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), rule);
       if (!first) return;
       const held = await heldDestinations(m, id);
-      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(31) }), { code: ["already_scheduled", "post_already_scheduled"], rule });
+      const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(31) }), { code: ["already_scheduled", "post_already_scheduled"], rule });
       const locked: any[] = Array.isArray(e?.lockedDestinations) ? e.lockedDestinations : [];
       if (e)
         ctx.expect(
@@ -157,7 +162,7 @@ export const publishingChecks: Check[] = [
     async run(ctx, m) {
       const rule = "held-by-provider";
       const { id, platforms } = await readyPost(ctx, m, "the held booking check", rule);
-      if (!expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.jobs.future(30) }), rule)) return;
+      if (!expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), rule)) return;
       const held = (await heldDestinations(m, id)).map((h) => h.platform);
       const data = expectOk(ctx, await m.session.call("publish_post_now", { id }), rule);
       if (data) {
@@ -179,7 +184,7 @@ export const publishingChecks: Check[] = [
       const stale = await readyPost(ctx, m, "reschedule_posts (a stale entry)", rule);
       await editCaption(ctx, m, stale.id, `${stale.view.postText ?? ""} (edited after approval)`.trim(), rule);
       const missing = unknownId();
-      const when = m.jobs.future(32);
+      const when = m.run.clock.future(32);
       const data = expectOk(ctx, await m.session.call("reschedule_posts", { moves: [{ postId: good.id, scheduledAt: when }, { postId: stale.id, scheduledAt: when }, { postId: missing, scheduledAt: when }] }), rule);
       if (data) {
         const moves: any[] = Array.isArray(data.moves) ? data.moves : [];
@@ -271,7 +276,7 @@ export const publishingChecks: Check[] = [
         const trigger = kind === "refused" ? m.target.triggers.captionRefused! : m.target.triggers.captionRefusedOnce!;
         const refused = await withTrigger(ctx, m, id, view, trigger, rule);
         if (!refused || platforms.length < 2) return ctx.skip(`post ${id} needs two destinations, one with a caption (has ${show(platforms)})`);
-        const when = m.jobs.future(33);
+        const when = m.run.clock.future(33);
         const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: when }), { code: "schedule_failed", rule });
         if (e) {
           const refusedList: any[] = Array.isArray(e.refusedDestinations) ? e.refusedDestinations : [];
@@ -296,17 +301,18 @@ export const publishingChecks: Check[] = [
   mcpCheck({
     id: "mcp-schedule-failed-codes",
     description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
-    rules: ["schedule-failed-retryable", "destination-code-retryable"],
+    // The lasting codes only: a transient one refuses a first attempt only (mcp-destination-codes-retryable tries those).
+    rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c) => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
     async run(ctx, m) {
       const template = m.target.triggers.captionRefusedCode;
       if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
-      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", "schedule-failed-retryable");
+      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
+      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c) => `schedule-failed-retryable/${c}`));
       const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
       if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
-      const when = m.jobs.future(34);
+      const when = m.run.clock.future(34);
       // A transient code refuses a destination's first attempt only: one destination tries every lasting code in turn.
-      const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
       const notRetryable = new Set(["media_invalid", "channel_not_connected", "channel_needs_reauth", "content_rejected"]);
       for (const code of lasting) {
         await editCaption(ctx, m, id, `${d.text} ${template.replaceAll("{code}", code)}`, `schedule-failed-retryable/${code}`, d.platform);

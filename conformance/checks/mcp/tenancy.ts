@@ -3,6 +3,8 @@
 import type { Check } from "../../check.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { mcpCheck, platformsOf, show, viewPost } from "./common.js";
+import { claimPost, doneBatch } from "./batch-scenario.js";
+import { brandUnderTest } from "./brand-under-test.js";
 
 const group = "mcp-tenancy";
 const refused = ["not_found", "forbidden"] as const;
@@ -16,10 +18,10 @@ export const tenancyChecks: Check[] = [
     needs: ["mcp:other-tenant-token"],
     async run(ctx, m) {
       const rule = "cross-tenant-refused/view_post";
-      const brand = await m.jobs.brand();
+      const brand = await brandUnderTest(m);
       if (!brand.brandId || !brand.companyId) return ctx.skip(`needs a brand: ${brand.problem}`);
-      const batch = await m.jobs.doneBatch(ctx);
-      const id = await m.jobs.claimPost(ctx, "the cross-tenant check");
+      const batch = await doneBatch(ctx, m);
+      const id = await claimPost(ctx, m, "the cross-tenant check");
       const before = await viewPost(ctx, m, id, rule);
       const s = m.session;
       const other = "otherTenant" as const;
@@ -37,8 +39,8 @@ export const tenancyChecks: Check[] = [
         ["update_post", { id, caption: "Conformance run: written by another tenant." }],
         ["approve_post", { id, contentDigest: before.contentDigest }],
         ["reject_post", { id, reason: "Conformance run: another tenant's review.", contentDigest: before.contentDigest }],
-        ["schedule_post", { id, scheduledAt: m.jobs.future(30) }],
-        ["unschedule_platform", { id, platform: platformsOf(before)[0] ?? "INSTAGRAM", platformPostId: `conformance-${m.jobs.run}` }],
+        ["schedule_post", { id, scheduledAt: m.run.clock.future(30) }],
+        ["unschedule_platform", { id, platform: platformsOf(before)[0] ?? "INSTAGRAM", platformPostId: `conformance-${m.run.id}` }],
         ["generate_caption", { postId: id }],
         ["regenerate_post_image", { postId: id }],
         ["delete_post", { id }],

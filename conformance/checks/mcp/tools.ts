@@ -99,7 +99,7 @@ export const toolsChecks: Check[] = [
       for (const t of [...contractTool.values()].filter((t) => t.meta.partnerOnly)) {
         ctx.expect(!live.has(t.name), `partner-only-hidden/${t.name}`, `tools/list shows ${t.name} to a normal token`);
         // Ids nobody issued: should the tool run after all, it touches nothing (and a profile it made is erased).
-        const args = probeInput(t.name, `${m.jobs.run}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
+        const args = probeInput(t.name, `${m.run.id}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
         const o = await m.session.call(t.name, args);
         const refused = o.error?.kind === "rpc" || (o.result?.isError === true && !isEnvelope(o.data));
         ctx.expect(refused, `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool (no envelope)`);

@@ -7,12 +7,12 @@
 import type { CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { contractTools } from "../../mcp/contract.js";
-import { describeCall, expectOk, forTool, R } from "../../mcp/expect.js";
+import { describeCall, expectOk, forTool, okData, R } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { okData } from "../../mcp/jobs.js";
 import type { McpTokenKind } from "../../mcp/target.js";
 import { endClient, heldDestinations, pollCall, unbook } from "./common.js";
 import { openHeadlessConnect } from "./connecting.js";
+import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** One run of the tour: which tools answered a success, and why the others were not called. */
 export class Tour {
@@ -49,8 +49,8 @@ export class Tour {
 /** Posts on the run's brand: a library picture, two drafts of the tour's own, their edits, renders and bookings. */
 async function posts(t: Tour): Promise<void> {
   const { ctx, m } = t;
-  const brandId = await m.jobs.brandId(ctx);
-  const brand = await m.jobs.brand();
+  const brandId = await brandIdOrSkip(ctx, m);
+  const brand = await brandUnderTest(m);
   await t.call("get_profile", { brandId });
   if (brand.companyId) await t.call("list_brands", { workspaceId: brand.companyId });
   await t.call("get_brand_style", { brandId });
@@ -101,12 +101,12 @@ async function bookings(t: Tour, id: string): Promise<void> {
   const view = await t.call("view_post", { id });
   if (typeof view?.contentDigest === "string") await t.call("approve_post", { id, contentDigest: view.contentDigest });
   else t.skip("approve_post", "view_post showed no contentDigest to approve");
-  await t.call("schedule_post", { id, scheduledAt: m.jobs.future(30) });
+  await t.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) });
   const held = await heldDestinations(m, id);
   const first = held[0];
   if (first) await t.call("unschedule_platform", { id, platform: first.platform, platformPostId: first.platformPostId });
   else t.skip("unschedule_platform", "schedule_post left no destination held at a provider");
-  await t.call("reschedule_posts", { moves: [{ postId: id, scheduledAt: m.jobs.future(31) }] });
+  await t.call("reschedule_posts", { moves: [{ postId: id, scheduledAt: m.run.clock.future(31) }] });
   await unbook(ctx, m, id);
   if (m.target.inputs.allowPublishing) await t.call("publish_post_now", { id });
   else t.skip("publish_post_now", "publishing is not allowed (mcp.inputs.allow_publishing)");
@@ -122,7 +122,7 @@ async function client(t: Tour): Promise<void> {
     for (const tool of partnerTools) t.skip(tool, "the tour calls it on a client of its own, made with the partner token (none is configured)");
     return;
   }
-  const made = await t.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance tour ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-tour` }, "partner");
+  const made = await t.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance tour ${m.run.id}`, externalId: `conformance-${m.run.id}-tour` }, "partner");
   if (typeof made?.brandId !== "string") {
     for (const tool of partnerTools) t.skip(tool, "create_profile made no client for the tour");
     return;

@@ -2,6 +2,7 @@
 // a rejection with its reason, and the gate in front of scheduling and publishing reads the latest decision.
 import type { ApprovePostOutput, RejectPostOutput } from "../../../generated/mcp/types.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
+import { designChanged } from "./magic.js";
 import { isHeld, loadPost, type PostsState } from "./state.js";
 import type { Post } from "./store.js";
 import { approvalView, digestOf } from "./views.js";
@@ -43,9 +44,10 @@ export function rejectPost(state: PostsState, ctx: ToolContext, args: { id: stri
 /**
  * The gate before schedule_post, publish_post_now and each reschedule_posts entry: the latest decision a
  * rejection → approval_rejected; an approval of other content → approval_stale; nothing recorded in a workspace
- * that requires approval → approval_required.
+ * that requires approval → approval_required; an approval whose design changed since ([design-changed]) →
+ * design_changed_after_approval.
  */
-// rule: approval-stale approval-rejected approval-required rejection-cleared-by-approval
+// rule: approval-stale approval-rejected approval-required rejection-cleared-by-approval design-changed-after-approval
 export function approvalGate(state: PostsState, post: Post, brand: BrandRecord): void {
   const a = post.approval;
   if (a?.decision === "rejected") {
@@ -53,6 +55,9 @@ export function approvalGate(state: PostsState, post: Post, brand: BrandRecord):
   }
   if (a?.decision === "approved" && a.contentDigest !== digestOf(state, post)) {
     throw new ToolError("approval_stale", "The content changed after it was approved; read it again, have it reviewed and approve it again.");
+  }
+  if (a?.decision === "approved" && post.destinations.some((d) => designChanged(d.text))) {
+    throw new ToolError("design_changed_after_approval", "The post's design changed after it was approved; nothing was sent. Review the post again and approve it.");
   }
   if (!a && brand.requiresApproval) {
     throw new ToolError("approval_required", "This workspace requires an approval of the post's content before it is scheduled or published; none is recorded.");

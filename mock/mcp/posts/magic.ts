@@ -96,6 +96,11 @@ export const postsMagicInputs: readonly MagicInput[] = [
     effect: "`schedule_post`, `publish_post_now`, `unschedule_platform` and `unpublish_post` answer `publisher_error` (retryable) and change nothing",
   },
   {
+    input: "`[design-changed]`",
+    where: "any caption of the post",
+    effect: "once the post is approved, its design counts as changed after the approval: `schedule_post`, `publish_post_now` and each `reschedule_posts` entry are refused with `design_changed_after_approval` and nothing is sent",
+  },
+  {
     input: "a subreddit containing `notfound`",
     where: "`reddit.subreddit` of `update_post` or `create_draft`",
     effect: "pre-flight `reddit_subreddit_not_found`",
@@ -146,6 +151,7 @@ export const slowPublish = (text?: string | null) => has(text, "[slow]");
 export const stuckPublish = (text?: string | null) => has(text, "[stuck]");
 export const storyPartial = (text?: string | null) => has(text, "[story-partial]");
 export const publisherError = (text?: string | null) => has(text, "[publisher-error]");
+export const designChanged = (text?: string | null) => has(text, "[design-changed]");
 
 const renderCodes = new Set(catalogue.filter((e) => e.kind === "image_render").map((e) => e.code));
 

@@ -16,6 +16,8 @@ export const fixtureIds = {
   northsidePhysio: id("brand:northside-physio"),
   /** Every channel needs_reauth. */
   northsideFitness: id("brand:northside-fitness"),
+  /** instagram, reddit, tiktok and google_business connected: the destinations whose pre-flight codes need them. */
+  northsideMarket: id("brand:northside-market"),
   /** user-blake (mcp_other_user): low AI allowance (3 units a month). */
   blakeWorkspace: id("ws:blake-ceramics"),
   /** instagram connected, token expiry not reported. */
@@ -145,6 +147,22 @@ export function seedFixtures(store: ProfilesStore, now: number): void {
         logos: [fitnessLogo],
         currentLogoId: fitnessLogo.id,
       }),
+    }),
+  );
+
+  // Destinations the Harbour brand lacks (a subreddit, exactly one video, no video at all), so a caller can reach
+  // every pre-flight code (rule: preflight-codes).
+  store.addBrand(
+    brand({
+      id: ids.northsideMarket,
+      companyId: ids.northsideWorkspace,
+      name: "Northside Market",
+      slug: "northside-market",
+      defaultPlatform: "INSTAGRAM",
+      channels: ["instagram", "reddit", "tiktok", "google_business"].map((platform) =>
+        channel(now, { platform, displayName: "Northside Market", connectedAt: now - 20 * day, tokenExpiresAt: null }),
+      ),
+      style: style({ palette: ["#6A1B9A"] }),
     }),
   );
 

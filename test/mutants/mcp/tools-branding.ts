@@ -1,7 +1,8 @@
 // Mutants of the tool tour, branding, connecting and media rules (issue 16): each breaks one rule (a member other
 // than the first the fixtures use, where a family is involved) and runs only the checks that should catch it.
 import type { McpMutant } from "./catalogue.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./catalogue.js";
+import { onlyObjectOutput } from "./catalogue.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
 /**
  * The mock mints connect links on its own origin; behind the mutant proxy the suite opens only links on the

@@ -1,0 +1,185 @@
+// The batches several checks look at: made once per run and key, followed at the seed's pace (every 5 s for the
+// first minute, then 15 s backing off to 30 s, giving up after about 15 minutes, all scaled) until the copy settled
+// and the pictures landed, with one more look after. `claimPost` hands each created post of the main batch to one
+// check alone, so the checks that change posts never meet.
+import type { CheckContext } from "../../check.js";
+import { sleep } from "../../http.js";
+import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
+import { okData } from "../../mcp/expect.js";
+import type { McpContext } from "../../mcp/extension.js";
+import type { McpTiming } from "../../mcp/target.js";
+import { brandUnderTest } from "./brand-under-test.js";
+
+export interface BatchTrack {
+  key: string;
+  request: Record<string, unknown>;
+  created?: CallOutcome;
+  batchId?: string;
+  /** Every get_post_batch_status while following, in order. */
+  polls: CallOutcome[];
+  /** Real ms from the create call to each poll. */
+  pollTimes: number[];
+  /** The last payload seen. */
+  last?: any;
+  /** settled: copy settled (pictures may be pending); done: settled and no picture pending. */
+  outcome: "done" | "settled" | "timeout" | "error";
+  /** Index in polls of the first settled answer. */
+  settledIndex?: number;
+  /** Posts seen with their picture still rendering (before or after the batch settled), with their digest then. */
+  picturesSeenRendering: Map<string, string | null>;
+  /** The same posts' digest once every picture landed (view_post). */
+  digestAfter: Map<string, string | null>;
+  /** One more look an interval after it was done. */
+  again?: CallOutcome;
+  problem?: string;
+}
+
+export type SharedBatch = "main" | "partial" | "fails";
+
+/** The requests of the shared batches of a brand. */
+export function batchRequests(m: McpContext, brandId: string): Record<SharedBatch, Record<string, unknown>> {
+  const t = m.target.triggers;
+  return {
+    /** The posts the lifecycles use: one per check that changes a post. */
+    main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: 20 },
+    /** Some slots fail. */
+    partial: { brandId, brief: `Conformance run: weekend specials ${t.briefPartial ?? ""}`.trim(), count: 4, includeImage: false },
+    /** Every slot fails. */
+    fails: { brandId, brief: `Conformance run: anything ${t.briefFails ?? ""}`.trim(), count: 2, includeImage: false },
+  };
+}
+
+/** A shared batch of the brand under test, created once per run and key and followed until its pictures landed. */
+export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack> {
+  return m.run.once(`batch:${key}`, async () => {
+    const brand = await brandUnderTest(m);
+    if (!brand.brandId) return emptyBatch(key, {}, `no brand to make posts for: ${brand.problem}`);
+    return followNewBatch(m, key, batchRequests(m, brand.brandId)[key], m.run.session);
+  });
+}
+
+/** The main batch once its pictures landed; skips the check otherwise. */
+export async function doneBatch(ctx: CheckContext, m: McpContext): Promise<BatchTrack> {
+  const t = await sharedBatch(m, "main");
+  if (t.outcome !== "done") ctx.skip(`needs the main batch with its pictures landed: ${t.problem ?? t.outcome}`);
+  return t;
+}
+
+/** A created post of the main batch with its picture, for one check alone (each post is handed out once). */
+export async function claimPost(ctx: CheckContext, m: McpContext, purpose: string): Promise<string> {
+  const t = await doneBatch(ctx, m);
+  const claimed = m.run.once("claimed-posts", () => new Set<string>());
+  const items: any[] = Array.isArray(t.last?.items) ? t.last.items : [];
+  const free = items.find((i) => i?.status === "created" && typeof i.postId === "string" && i.hasMedia !== false && !claimed.has(i.postId));
+  if (!free) ctx.skip(`no post of the main batch is left for ${purpose}`);
+  claimed.add(free.postId);
+  return free.postId as string;
+}
+
+/** The seed's batch pace: the first interval for the first minute (target time), then backing off to the maximum. */
+export function batchInterval(t: McpTiming, elapsedRealMs: number, pollsAfterFirstMinute: number): number {
+  if (elapsedRealMs < 60_000 * t.timeScale) return t.batchPollFirstMs;
+  return Math.min(t.batchPollMaxMs, t.batchPollMs + pollsAfterFirstMinute * 5_000 * t.timeScale);
+}
+
+/** Creates a batch and follows it: copy settled, pictures landed (digests read before and after), one more look. */
+export async function followNewBatch(m: McpContext, key: string, request: Record<string, unknown>, s: McpSession, waitingKey = `batch:${key}`, pictures = true): Promise<BatchTrack> {
+  const run = m.run;
+  const timing = m.target.timing;
+  const track = emptyBatch(key, request);
+  const onWaiting = (text: string | null) => run.waiting(waitingKey, text);
+  try {
+    track.created = await s.call("create_posts", request);
+    const created = okData(track.created);
+    if (!created || typeof created.batchId !== "string") {
+      track.problem = `create_posts did not answer a batch: ${describeCall(track.created)}`;
+      return track;
+    }
+    track.batchId = created.batchId;
+    track.last = created;
+    let afterFirstMinute = 0;
+    const read = async () => {
+      const o = await s.call("get_post_batch_status", { batchId: created.batchId });
+      const d = okData(o);
+      if (d) {
+        track.last = d;
+        run.clock.saw(d.updatedAt ?? d.createdAt);
+        await notePicturesRendering(track, d, s);
+      }
+      return o;
+    };
+    const interval = (elapsed: number) => {
+      const i = batchInterval(timing, elapsed, afterFirstMinute);
+      if (elapsed >= 60_000 * timing.timeScale) afterFirstMinute++;
+      return i;
+    };
+    const deadline = timing.batchGiveUpMs;
+    const started = performance.now();
+    // Copy.
+    const copy = await run.poll(`batch ${created.batchId} (${key}): waiting to settle`, read, (o) => !okData(o) || okData(o).settled === true, interval, deadline, onWaiting);
+    track.polls.push(...copy.outcomes);
+    track.pollTimes.push(...copy.times);
+    const last = copy.outcomes.at(-1);
+    if (last && !okData(last)) {
+      track.problem = `get_post_batch_status failed while waiting: ${describeCall(last)}`;
+      return track;
+    }
+    if (!copy.finished) {
+      track.outcome = "timeout";
+      track.problem = `batch ${created.batchId} had not settled after ${(copy.elapsedMs / 1000).toFixed(1)} s (${copy.outcomes.length} polls; give-up time ${(deadline / 1000).toFixed(1)} s)`;
+      return track;
+    }
+    track.outcome = "settled";
+    track.settledIndex = track.polls.length - 1;
+    if (!pictures) return track;
+    // Pictures.
+    const landed = (o: CallOutcome) => !okData(o) || (okData(o).imagesPendingCount ?? 0) === 0;
+    if (!landed(last!)) {
+      const rest = await run.poll(`batch ${created.batchId} (${key}): pictures rendering`, read, landed, interval, Math.max(0, deadline - (performance.now() - started)), onWaiting);
+      track.polls.push(...rest.outcomes);
+      track.pollTimes.push(...rest.times.map((t) => t + copy.elapsedMs));
+      const end = rest.outcomes.at(-1);
+      if (end && !okData(end)) {
+        track.problem = `get_post_batch_status failed while pictures rendered: ${describeCall(end)}`;
+        return track;
+      }
+      if (!rest.finished) {
+        track.problem = `batch ${created.batchId}: pictures still rendering after the give-up time`;
+        return track;
+      }
+    }
+    track.outcome = "done";
+    for (const id of track.picturesSeenRendering.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
+    onWaiting(`batch ${created.batchId} (${key}): one more look to see it stays`);
+    await sleep(timing.batchPollMs, run.signal);
+    track.again = await s.call("get_post_batch_status", { batchId: created.batchId });
+    return track;
+  } catch (err) {
+    track.outcome = "error";
+    track.problem = run.redact((err as Error).message);
+    return track;
+  } finally {
+    onWaiting(null);
+  }
+}
+
+/**
+ * Records the posts of a batch answer whose picture still renders, with their digest then: the item's own
+ * contentDigest (in development) from the same answer, or else view_post's, kept only while it still shows no
+ * picture (one that landed between the two reads says nothing).
+ */
+async function notePicturesRendering(track: BatchTrack, batch: any, s: McpSession): Promise<void> {
+  const items: any[] = Array.isArray(batch.items) ? batch.items : [];
+  for (const i of items) {
+    if (i?.imagePending !== true || typeof i.postId !== "string" || track.picturesSeenRendering.has(i.postId)) continue;
+    if ("contentDigest" in i) track.picturesSeenRendering.set(i.postId, i.contentDigest ?? null);
+    else {
+      const view = okData(await s.call("view_post", { id: i.postId }));
+      if (Array.isArray(view?.imageUrls) && view.imageUrls.length === 0) track.picturesSeenRendering.set(i.postId, view.contentDigest ?? null);
+    }
+  }
+}
+
+function emptyBatch(key: string, request: Record<string, unknown>, problem?: string): BatchTrack {
+  return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
+}

@@ -1,0 +1,119 @@
+// The profile builds the partner checks look at: create_profile once per run and key with the partner token,
+// followed to ready or failed. The main build also records what the gateway says while it runs (get_profile,
+// create_posts, a repeat with the same externalId); the failing build is repeated to restart it.
+import type { CheckContext } from "../../check.js";
+import { describeCall, type CallOutcome } from "../../mcp/client.js";
+import { okData } from "../../mcp/expect.js";
+import type { McpContext } from "../../mcp/extension.js";
+import type { PollResult } from "../../mcp/run.js";
+import type { McpTokenKind } from "../../mcp/target.js";
+
+export interface BuildTrack {
+  key: string;
+  request: Record<string, unknown>;
+  created?: CallOutcome;
+  brandId?: string;
+  companyId?: string;
+  /** get_profile, create_posts and get_profile again right after create_profile, while the build runs. */
+  during?: { profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome };
+  /** create_profile repeated at once with the same externalId but another name and website. */
+  repeat?: CallOutcome;
+  /** get_workspaces with the repeat's name (it must match nothing). */
+  repeatQuery?: CallOutcome;
+  polls: CallOutcome[];
+  /** First settled onboarding (ready or failed). */
+  settled?: any;
+  outcome: BuildOutcome;
+  /** For a failed build: the repeat that restarts it, and its polls to the end. */
+  restart?: CallOutcome;
+  restartPolls: CallOutcome[];
+  restartOutcome?: BuildOutcome;
+  /** create_profile once more after the end. */
+  after?: CallOutcome;
+  problem?: string;
+}
+
+type BuildOutcome = "ready" | "failed" | "timeout" | "error";
+export type SharedBuild = "main" | "fails";
+
+/** A shared build, made once per run and key and followed to its end. */
+export function sharedBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
+  return m.run.once(`build:${key}`, () => followBuild(m, key));
+}
+
+/** The main build once ready; skips the check otherwise. */
+export async function readyBuild(ctx: CheckContext, m: McpContext): Promise<BuildTrack> {
+  const t = await sharedBuild(m, "main");
+  if (t.outcome !== "ready") ctx.skip(`needs a profile built by create_profile: ${t.problem ?? t.outcome}`);
+  return t;
+}
+
+const onboarding = (o: CallOutcome) => okData(o)?.onboarding?.status;
+
+function settle(r: PollResult): BuildOutcome {
+  const last = r.outcomes.at(-1);
+  if (!r.finished) return "timeout";
+  if (!last || !okData(last)) return "error";
+  return onboarding(last) === "ready" ? "ready" : onboarding(last) === "failed" ? "failed" : "error";
+}
+
+async function followBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
+  const run = m.run;
+  const s = run.session;
+  const website = key === "fails" ? (m.target.triggers.websiteFailsBuild ?? "") : m.target.inputs.website;
+  const request = { websiteUrl: website, name: `Conformance ${key} ${run.id}`, externalId: `conformance-${run.id}-${key}` };
+  const track: BuildTrack = { key, request, polls: [], restartPolls: [], outcome: "error" };
+  const waitKey = `build:${key}`;
+  const as: McpTokenKind = "partner";
+  try {
+    track.created = await s.call("create_profile", request, as);
+    const created = okData(track.created);
+    if (!created || typeof created.brandId !== "string") {
+      track.problem = `create_profile did not answer a profile: ${describeCall(track.created)}`;
+      return track;
+    }
+    track.brandId = created.brandId;
+    track.companyId = created.companyId;
+    const brandId = created.brandId as string;
+    if (key === "main") {
+      track.during = {
+        profile: await s.call("get_profile", { brandId }, as),
+        createPosts: await s.call("create_posts", { brandId, brief: "Conformance run: opening week.", count: 1 }, as),
+      };
+      // Read once more: create_posts is judged only when the build was running before and after it.
+      track.during.profileAfter = await s.call("get_profile", { brandId }, as);
+      const otherName = `Conformance repeat ${run.id}`;
+      track.repeat = await s.call("create_profile", { websiteUrl: m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
+      track.repeatQuery = await s.call("get_workspaces", { query: otherName }, as);
+    }
+    const t = m.target.timing;
+    const follow = (label: string) =>
+      run.poll(`profile ${brandId} (${key}): ${label}`, () => s.call("get_profile", { brandId }, as), (o) => !okData(o) || onboarding(o) !== "building", () => t.buildPollMs, t.buildDeadlineMs, (text) => run.waiting(waitKey, text));
+    if (created.status === "failed") {
+      track.outcome = "failed";
+      track.settled = { status: "failed", error: created.error };
+    } else {
+      const r = await follow("building → ready or failed");
+      track.polls.push(...r.outcomes);
+      track.outcome = settle(r);
+      track.settled = okData(r.outcomes.at(-1))?.onboarding;
+      if (track.outcome === "timeout") track.problem = `profile ${brandId} was still building after ${(r.elapsedMs / 1000).toFixed(1)} s`;
+      if (track.outcome === "error") track.problem = `get_profile while building: ${describeCall(r.outcomes.at(-1) ?? track.created)}`;
+    }
+    if (key === "fails" && track.outcome === "failed") {
+      track.restart = await s.call("create_profile", request, as);
+      if (okData(track.restart)?.status === "building") {
+        const r = await follow("restarted: building → ready");
+        track.restartPolls.push(...r.outcomes);
+        track.restartOutcome = settle(r);
+      }
+    }
+    if (track.outcome === "ready" || track.restartOutcome === "ready") track.after = await s.call("create_profile", request, as);
+    return track;
+  } catch (err) {
+    track.problem = run.redact((err as Error).message);
+    return track;
+  } finally {
+    run.waiting(waitKey, null);
+  }
+}

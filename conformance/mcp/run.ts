@@ -1,0 +1,106 @@
+// What every MCP check of one run shares: the run's letters (for names and external ids), a session for the
+// shared scenarios, the target's clock as the target writes it, polling at a pace, and `once`, which makes each
+// shared scenario (the brand under test, the batches, the builds: conformance/checks/mcp/*-scenario.ts) once per
+// run for every check that awaits it. A scenario never fails a check itself: it records what happened and the
+// checks judge it (or skip, with the reason, when what they need is not there).
+import { randomBytes } from "node:crypto";
+import { sleep } from "../http.js";
+import type { Redactor } from "../redact.js";
+import type { Target } from "../target.js";
+import { McpSession, type CallOutcome } from "./client.js";
+import type { McpHttp } from "./http.js";
+import type { McpTarget } from "./target.js";
+import { TargetClock } from "./target-clock.js";
+
+export interface McpRunEnv {
+  target: Target;
+  http: McpHttp;
+  redactor: Redactor;
+  signal: AbortSignal;
+  onWaiting(key: string, text: string | null): void;
+}
+
+export interface PollResult {
+  outcomes: CallOutcome[];
+  /** Real ms from the start to each outcome. */
+  times: number[];
+  finished: boolean;
+  elapsedMs: number;
+}
+
+export class McpRun {
+  /** A few letters unique to the run, for names and external ids. */
+  readonly id = randomBytes(3).toString("hex");
+  /** The session the shared scenarios call with (their requests count for the run, not for a check). */
+  readonly session: McpSession;
+  readonly mcp: McpTarget;
+  readonly clock = new TargetClock();
+  readonly #env: McpRunEnv;
+  readonly #made = new Map<string, unknown>();
+
+  constructor(env: McpRunEnv) {
+    this.#env = env;
+    this.mcp = env.target.mcp!;
+    this.session = new McpSession(env.http, env.target);
+  }
+
+  get signal(): AbortSignal {
+    return this.#env.signal;
+  }
+
+  get requests(): number {
+    return this.session.requests;
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  /** The value `make` gives, made the first time `key` is asked for in this run and shared after. */
+  once<T>(key: string, make: () => T): T {
+    if (!this.#made.has(key)) this.#made.set(key, make());
+    return this.#made.get(key) as T;
+  }
+
+  /** Shows (or, with null, clears) what a shared scenario waits on. */
+  waiting(key: string, text: string | null): void {
+    this.#env.onWaiting(key, text);
+  }
+
+  /** An error's message with every token taken out. */
+  redact(message: string): string {
+    return this.#env.redactor.text(message);
+  }
+
+  /**
+   * Calls `read` every `interval(elapsedMs, polls)` until `done` says so or the deadline passes, showing what it
+   * waits on. Returns every outcome and whether it finished.
+   */
+  async poll(
+    label: string,
+    read: () => Promise<CallOutcome>,
+    done: (o: CallOutcome) => boolean,
+    interval: (elapsedMs: number, polls: number) => number,
+    deadlineMs: number,
+    onWaiting: (text: string | null) => void = (text) => this.waiting(label, text),
+  ): Promise<PollResult> {
+    const started = performance.now();
+    const outcomes: CallOutcome[] = [];
+    const times: number[] = [];
+    try {
+      for (let polls = 0; ; polls++) {
+        const elapsed = performance.now() - started;
+        const wait = interval(elapsed, polls);
+        if (elapsed + wait > deadlineMs) return { outcomes, times, finished: false, elapsedMs: elapsed };
+        onWaiting(`${label}, poll ${polls + 1}, ${(elapsed / 1000).toFixed(1)} s of ${(deadlineMs / 1000).toFixed(1)} s`);
+        await sleep(wait, this.#env.signal);
+        const o = await read();
+        outcomes.push(o);
+        times.push(performance.now() - started);
+        if (done(o)) return { outcomes, times, finished: true, elapsedMs: performance.now() - started };
+      }
+    } finally {
+      onWaiting(null);
+    }
+  }
+}
