@@ -31,6 +31,8 @@ export interface RequestSpec {
   auth?: Auth;
   /** Wait out a 429 and retry (default true). */
   retry429?: boolean;
+  /** Answer a redirect as it is, not followed (a link opened the way a browser would); by default it fails the request. */
+  returnRedirects?: boolean;
   /** Skip the concurrency queue (for a request that must follow another at once). */
   priority?: boolean;
 }
@@ -191,7 +193,7 @@ export class Transport {
         release();
       }
       res.waited429 = waited;
-      if (res.status >= 300 && res.status < 400 && res.status !== 304) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
+      if (res.status >= 300 && res.status < 400 && res.status !== 304 && !spec.returnRedirects) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
       if (res.status !== 429 || spec.retry429 === false || waited >= maxRetries429) return res;
       const wait = retryAfterMs(res.header("retry-after")) ?? Math.max(1000 * this.target.timing.timeScale, 10);
       const left = this.#deadline - performance.now();

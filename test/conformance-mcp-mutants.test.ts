@@ -10,6 +10,7 @@ import { openOutput } from "../scripts/lib/open-output.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
+import { withConnectLinksThroughProxy } from "./mutants/mcp/tools-branding.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
@@ -19,13 +20,13 @@ const timeScale = 0.001;
 async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   const scale = mutant?.run?.timeScale ?? timeScale;
   const gateway = await startMcpMock({ port: 0, timeScale: scale });
-  const proxy = await startMutantProxy(gateway.url, mutant);
+  const proxy = await startMutantProxy(gateway.url, withConnectLinksThroughProxy(mutant));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
-    // A mutant breaking an inferred rule is contract drift behind the proxy unless the run is strict.
-    const strict = mutant?.run?.strict ? { strict: true } : {};
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only, ...strict });
+    // strict: a failure of an inferred rule fails the run, as against the embedded reference (some mutants break one).
+    // The budget just under the hang guard below: on loaded cores a full run must not lose its killer to the budget.
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, strict: true, budgetSeconds: 110, ...only });
   } finally {
     await proxy.stop();
     await gateway.stop();

@@ -11,6 +11,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { main } from "../cli/main.js";
+import { contractTools } from "../conformance/mcp/contract.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { mcpTargetSlots } from "../conformance/mcp/target.js";
 import { mcpNonPasses } from "./support/mutants.js";
@@ -263,7 +264,11 @@ describe("against the reference server", () => {
     );
     // Every MCP check ran: the reference target file gives every token, trigger and the "all" profile.
     expect(mcpNonPasses(result)).toEqual([]);
-    // The whole run (both suites, ~1,300 requests) on a loaded 2-core machine: a generous limit, not a speed claim.
+    // The tool tour calls every tool of the contract: each per-tool result rule has a passing case for every tool.
+    const perTool = result.ledger.filter((e) => e.suite === "mcp" && /^(success-structured-data|text-mirrors-data|result-matches-output-schema|contract-output-shape|inferred-output-shape)\//.test(e.id));
+    expect(perTool.filter((e) => e.status !== "pass").map((e) => `${e.id}: ${e.status} ${e.why ?? ""}`)).toEqual([]);
+    expect(perTool).toHaveLength(contractTools.length * 4);
+    // The whole run (both suites, ~1,450 requests) on a loaded 2-core machine: a generous limit, not a speed claim.
   }, 120_000);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {

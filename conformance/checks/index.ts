@@ -12,13 +12,16 @@ import { transportChecks } from "./rest/transport.js";
 import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
+import { brandingChecks as mcpBrandingChecks } from "./mcp/branding.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
 import { commonCodeChecks as mcpCommonCodeChecks } from "./mcp/common-codes.js";
+import { connectingChecks as mcpConnectingChecks } from "./mcp/connecting.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { errorCodeChecks as mcpErrorCodeChecks } from "./mcp/error-codes.js";
 import { imageInProgressChecks as mcpImageInProgressChecks } from "./mcp/image-in-progress.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
+import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
 import { publishingEdgeChecks as mcpPublishingEdgeChecks } from "./mcp/publishing-edges.js";
@@ -66,6 +69,9 @@ export const mcpChecks: readonly Check[] = [
   ...mcpErrorCodeChecks,
   ...mcpImageInProgressChecks,
   ...mcpSlideTextSourceChecks,
+  ...mcpBrandingChecks,
+  ...mcpConnectingChecks,
+  ...mcpMediaChecks,
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

@@ -152,6 +152,12 @@ export class McpSession {
     });
   }
 
+  /** Opens a link the gateway handed out, as the client's browser would (see McpHttp.open). */
+  open(link: URL): Promise<McpHttpResponse | undefined> {
+    this.#requests++;
+    return this.http.open(link);
+  }
+
   async close(): Promise<void> {
     const all = [...this.#connections.values()];
     this.#connections.clear();

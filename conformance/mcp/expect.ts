@@ -124,7 +124,9 @@ function expectEnvelope(ctx: CheckContext, o: CallOutcome): Record<string, any> 
     const want = expectedRetryable(e as { code: string });
     if (want !== undefined)
       ctx.expect(e.retryable === want, forCode(R.retryable, e.code), `${where}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
-    const fields = requiredFields(e.code);
+    // create_connect_link refuses a channel (lowercase), not a destination: its platform_not_supported names the
+    // channels it connects (supportedChannels) instead of the destination pair.
+    const fields = o.tool === "create_connect_link" && e.code === "platform_not_supported" ? ["supportedChannels"] : requiredFields(e.code);
     const missing = fields.filter((f) => !(f in e));
     if (e.code === "platform_not_supported" && !("supportedPlatforms" in e) && !("supportedChannels" in e)) missing.push("supportedPlatforms");
     if (fields.length || e.code === "platform_not_supported") ctx.expect(missing.length === 0, forCode(R.fields, e.code), `${where}: ${e.code} lacks ${missing.join(", ")}`);

@@ -81,6 +81,18 @@ export class McpHttp {
   }
 
   /**
+   * A GET of a link the gateway handed out (a connect link), without a token, as the client's browser opens it:
+   * a redirect is answered, not followed. Undefined for a link off the endpoint's origin and folder (the suite
+   * sends nothing elsewhere).
+   */
+  async open(link: URL): Promise<McpHttpResponse | undefined> {
+    const base = this.target.url;
+    const folder = base.pathname.replace(/\/$/, "");
+    if (link.origin !== base.origin || !link.pathname.startsWith(`${folder}/`)) return undefined;
+    return this.#transport.send({ method: "GET", path: `${link.pathname.slice(folder.length)}${link.search}`, auth: "none", returnRedirects: true });
+  }
+
+  /**
    * A `fetch` for the SDK client, bound to one token: every POST goes through send(); the standalone GET event
    * stream (server-initiated messages, which a stateless gateway does not need) is answered 405 here without a
    * request, as a server without one would. A redirect fails the request (the client never follows one).

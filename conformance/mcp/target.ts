@@ -129,6 +129,8 @@ export interface McpInputs {
   website: string;
   /** Whether publish_post_now may really publish (posts go live on the brand's accounts). */
   allowPublishing: boolean;
+  /** A public https address of a usable logo image (upload_brand_logo); the logo checks are skipped without one. */
+  logoUrl?: string;
 }
 
 export interface McpTiming {
@@ -273,7 +275,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   const triggers = mapping(mcp.triggers, at("triggers"));
   only(triggers, Object.keys(triggerKeys), at("triggers"));
   const inputs = mapping(mcp.inputs, at("inputs"));
-  only(inputs, ["brand_id", "website", "allow_publishing"], at("inputs"));
+  only(inputs, ["brand_id", "website", "allow_publishing", "logo_url"], at("inputs"));
   const timing = mapping(mcp.timing, at("timing"));
   only(timing, Object.keys(defaultMcpTiming), at("timing"));
   const tls = mapping(mcp.tls, at("tls"));
@@ -297,6 +299,8 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   if (website) out.inputs.website = website;
   const allow = bool(inputs.allow_publishing, at("inputs.allow_publishing"));
   if (allow !== undefined) out.inputs.allowPublishing = allow;
+  const logo = str(inputs.logo_url, at("inputs.logo_url"), env);
+  if (logo) out.inputs.logoUrl = logo;
   for (const key of Object.keys(defaultMcpTiming) as (keyof typeof defaultMcpTiming)[]) {
     const n = num(timing[key], at(`timing.${key}`));
     if (n !== undefined) out.timing[key] = n;
@@ -395,7 +399,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
       profile: o.mcpProfile ?? file.profile ?? "preview",
       tokens,
       triggers,
-      inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}) },
+      inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}), ...(file.inputs.logoUrl ? { logoUrl: file.inputs.logoUrl } : {}) },
       timing: mcpTiming,
       cost: { ...defaultMcpCost, ...file.cost },
     },

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, expectOk, okData, show } from "../../mcp/expect.js";
+import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
 
@@ -103,4 +103,27 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
   const s = okData(await m.session.call("get_post_status", { id }));
   const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
   return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status)).map((r) => `${r.platform} ${r.status}`);
+}
+
+/**
+ * A client of the partner's own for one check (create_profile with an externalId of the run and `key`), so what the
+ * check changes touches no other check's brand; skips the check when none is made. Needs the partner token.
+ */
+export async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
+  const o = await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
+  const d = okData(o);
+  if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(o)}`);
+  return d;
+}
+
+/** Erases a client newClient made (cleanup: the erasure is not waited for); notes when it cannot. */
+export async function endClient(ctx: CheckContext, m: McpContext, brandId: string): Promise<void> {
+  if (!okData(await m.session.call("delete_profile", { brandId, confirm: true }, "partner"))) ctx.note(`cleanup: could not erase client ${brandId}`);
+}
+
+/** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */
+export function triggerOf(ctx: CheckContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
+  const v = m.target.triggers[key];
+  if (!v) return ctx.skip(`no ${what} (mcp.triggers.${slot} in the target file)`);
+  return v;
 }

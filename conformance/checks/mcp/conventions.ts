@@ -8,6 +8,7 @@ import { contractTool, type ContractTool } from "../../mcp/contract.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { probeInput, tokenFor } from "../../mcp/probes.js";
+import { runTour } from "./tour.js";
 import { isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
@@ -67,15 +68,16 @@ export const conventionChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-success-conventions",
-    description: "Successes answer structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
+    description: "Every tool of the contract, called successfully on a tour (partner-only ones with the partner token), answers structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
     rules: ["success-structured-data", "text-mirrors-data", "result-matches-output-schema"],
     group,
     async run(ctx, m) {
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "success-structured-data/get_workspaces");
       ctx.expect(Array.isArray(ws?.workspaces), "success-structured-data/get_workspaces", `get_workspaces' data holds no workspaces: ${show(ws)}`);
       const brandId = await brandIdOrSkip(ctx, m);
-      expectOk(ctx, await m.session.call("get_profile", { brandId }), "success-structured-data/get_profile");
       expectOk(ctx, await m.session.call("get_profile", { brandId, includeScopes: true }), "success-structured-data/get_profile");
+      // Every other tool: a tour over what the check makes itself (conformance/checks/mcp/tour.ts).
+      await runTour(ctx, m, new Set((await reachable(m)).map((t) => t.name)));
     },
   }),
   mcpCheck({

@@ -128,6 +128,7 @@ export function generationJob(state: PostsState, ctx: ToolContext, args: { jobId
   };
 }
 
+// rule: generate-image-on-post
 export function generateImage(state: PostsState, ctx: ToolContext, args: GenerateImageInput): GenerateImageOutput {
   let brand: BrandRecord;
   let post: Post | undefined;
@@ -169,6 +170,7 @@ function isPrivateHost(hostname: string): boolean {
   return host === "::1" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
 
+// rule: upload-image-source
 export function uploadImage(state: PostsState, ctx: ToolContext, args: UploadImageInput): UploadImageOutput {
   const brand = ctx.profiles.brandFor(ctx.principal, args.brandId);
   const own = state.images.fromUrl(args.sourceUrl);

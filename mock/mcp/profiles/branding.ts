@@ -38,6 +38,7 @@ function resolveFont(brand: BrandState, family: string): string | undefined {
   return [...brand.style.fontLibrary, ...publicFonts].find((f) => f.toLowerCase() === wanted);
 }
 
+// rule: brand-style-fonts design-style-busy design-style-unavailable brand-style-views-agree
 export function updateBrandStyle(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): BrandStyle {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
   const addColors: string[] = (args.addColors ?? []).map((c: string) => c.toUpperCase());
@@ -73,6 +74,7 @@ export function updateBrandStyle(store: ProfilesStore, args: Record<string, any>
 const logoSizes = [[512, 512], [1200, 400], [800, 800], [600, 200]] as const;
 const logoColors = ["#0B3D91", "#F2A900", "#2E7D32", "#6A1B9A", "#C62828", "#00838F"] as const;
 
+// rule: logo-source logo-unreadable logo-made-current
 export function uploadBrandLogo(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): UploadBrandLogoOutput {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
   const source = args.sourceUrl as string;

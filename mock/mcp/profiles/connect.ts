@@ -9,7 +9,7 @@ import { ToolError, type ToolContext } from "../context.js";
 import type { Clock } from "../../clock.js";
 import type { CompleteConnectOutput, ConnectLink, ConnectOptions } from "../../../generated/mcp/types.js";
 import { minute, numericIdFrom, tokenFrom } from "./ids.js";
-import { accountMagic, connectChannels, hostedOnlyChannels, type ConnectChannel } from "./magic.js";
+import { accountMagic, connectChannels, expiredConnectToken, hostedOnlyChannels, type ConnectChannel } from "./magic.js";
 import { channelView } from "./readiness.js";
 import type { BrandState, ChannelState, ConnectLinkState, ProfilesStore } from "./store.js";
 
@@ -74,6 +74,7 @@ function connectChannel(brand: BrandState, platform: ConnectChannel, account: st
 
 const isHeadless = (link: ConnectLinkState) => link.platformNamed && link.returnUrl !== null;
 
+// rule: connect-platform-not-supported headless-connect-unavailable
 export function createConnectLink(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): ConnectLink {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
   const platform = args.platform as string | undefined;
@@ -107,8 +108,10 @@ export function createConnectLink(store: ProfilesStore, args: Record<string, any
 }
 
 /** The live headless session named by connectToken, or the envelope error that says why not. */
+// rule: connect-session-expired connect-completed
 function session(store: ProfilesStore, args: Record<string, any>, ctx: ToolContext): { brand: BrandState; link: ConnectLinkState } {
   const brand = store.brandFor(ctx.principal, args.brandId as string);
+  if (args.connectToken === expiredConnectToken) throw new ToolError("connect_session_expired", "This connect session has expired; mint a new link with create_connect_link.");
   const link = store.links.get(args.connectToken as string);
   if (!link || link.brandId !== brand.id) throw new ToolError("not_found", "No connect session with this connectToken for this profile.");
   if (!isHeadless(link)) {

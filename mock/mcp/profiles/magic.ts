@@ -62,6 +62,9 @@ export const connectChannels = {
 } as const satisfies Record<string, string | null>;
 export type ConnectChannel = keyof typeof connectChannels;
 
+/** A connectToken whose session has expired, for any brand the caller reaches (connect_session_expired). */
+export const expiredConnectToken = "conformance-expired-connect-session";
+
 /** Channels that connect only through the hosted page (create_connect_link with returnUrl → headless_connect_unavailable). */
 export const hostedOnlyChannels: readonly ConnectChannel[] = ["threads"];
 
@@ -115,5 +118,6 @@ export const magicInputs: MagicInput[] = [
   { tool: "upload_brand_logo", input: "sourceUrl host", match: "private or loopback (as for websites)", effect: "source_not_public, nothing fetched" },
   { tool: "create_connect_link", input: "platform", match: `not one of ${Object.keys(connectChannels).join(", ")}`, effect: "platform_not_supported with supportedChannels" },
   { tool: "create_connect_link", input: "platform + returnUrl", match: hostedOnlyChannels.join(", "), effect: "headless_connect_unavailable" },
+  { tool: "get_connect_options, complete_connect", input: "connectToken", match: expiredConnectToken, effect: "connect_session_expired (a session that has expired), for any brand the token reaches" },
   ...accountMagic.map((m) => ({ tool: "GET /connect/<token>", input: "?account=", match: m.account, effect: `status=failed&error=${m.error} (link used up)` })),
 ];

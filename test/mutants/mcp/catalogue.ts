@@ -9,14 +9,15 @@ import type { Answer, Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { toolsBrandingMutants } from "./tools-branding.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
-/** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
+/** tools/list with one tool's output (or every tool's, "*") declared only as an object (the seed: "a few tools declare only that"). */
 export function onlyObjectOutput(res: Answer, tool: string): Answer {
   if (!Array.isArray(res.body?.result?.tools)) return res;
-  const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
+  const tools = res.body.result.tools.map((t: any) => (t.name === tool || tool === "*" ? { ...t, outputSchema: { type: "object" } } : t));
   return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
 }
 
@@ -32,7 +33,7 @@ const firstDigests = new Map<string, string>();
 const deletedBrands = new Set<string>();
 
 /** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
-export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number; strict?: boolean } };
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
 
 export const mcpMutants: McpMutant[] = [
   {
@@ -501,4 +502,5 @@ export const mcpMutants: McpMutant[] = [
   },
   ...preflightPublishingMutants,
   ...errorsBatchesMutants,
+  ...toolsBrandingMutants,
 ];

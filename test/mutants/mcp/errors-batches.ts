@@ -46,8 +46,8 @@ export const errorsBatchesMutants: McpMutant[] = [
     id: "mcp-own-bad-request-bracket-paths",
     rule: "invalid-fields-paths",
     description: "bad_request names refused array entries as mediaIds[1] instead of mediaIds.1",
-    // An inferred rule: drift, not a failure, against a proxied target unless the run is strict.
-    run: { only: ["mcp-own-bad-request"], strict: true },
+    // An inferred rule: the mutant runs are strict, so it fails rather than drifts.
+    run: { only: ["mcp-own-bad-request"] },
     response: onError("bad_request", (e) => ({ ...e, invalidFields: (e.invalidFields ?? []).map((f: string) => f.replace(/\.(\d+)/g, "[$1]")) })),
   },
   {
