@@ -13,8 +13,11 @@ import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
+import { buildFailureChecks as mcpBuildFailureChecks } from "./mcp/build-failure-codes.js";
+import { profileNotReadyChecks as mcpProfileNotReadyChecks } from "./mcp/profile-not-ready.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
+import { deactivationEffectChecks as mcpDeactivationEffectChecks } from "./mcp/deactivation-effects.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
@@ -42,12 +45,15 @@ export const mcpChecks: readonly Check[] = [
   ...mcpProfileChecks,
   ...mcpFieldChecks,
   ...mcpBuildChecks,
+  ...mcpBuildFailureChecks,
+  ...mcpProfileNotReadyChecks,
   ...mcpBatchChecks,
   ...mcpPostChecks,
   ...mcpApprovalChecks,
   ...mcpPublishingChecks,
   ...mcpTenancyChecks,
   ...mcpEndingChecks,
+  ...mcpDeactivationEffectChecks,
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

@@ -71,6 +71,13 @@ export interface McpTriggers {
   promptTemplates?: string;
   /** A subreddit that requires a flair (reddit_flair_required). */
   subredditNeedsFlair?: string;
+  /** A website whose build fails with a given code, `{code}` replaced by a build failure code (build-failure-codes). */
+  websiteFailsBuildCode?: string;
+  /**
+   * An account the suite signs in with when it opens a connect link itself (`<url>?account=<name>`), as the client
+   * would: a test gateway's simulated sign-in. A real gateway leaves it out (a person signs in with the platform).
+   */
+  connectAccount?: string;
   /** A website whose build cannot be started (create_profile answers failed, build_not_queued). */
   websiteFailsQueue?: string;
   /** A website flagged as harmful (websiteRefusal URL_UNSAFE). */
@@ -195,6 +202,8 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   prompt_templates: "promptTemplates",
   subreddit_needs_flair: "subredditNeedsFlair",
   website_fails_queue: "websiteFailsQueue",
+  website_fails_build_code: "websiteFailsBuildCode",
+  connect_account: "connectAccount",
   website_unsafe: "websiteUnsafe",
   website_refused_unknown: "websiteRefusedUnknown",
   external_billing_external_id: "externalBillingExternalId",
@@ -336,7 +345,8 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
     jobDeadlineMs: floor(t.job_deadline_seconds, mcpDeadlineFloorsMs.job),
   };
   const ca = readCa(file.tls.caFile, "mcp.tls.ca_file");
-  const secrets = Object.values(tokens).filter((s): s is string => typeof s === "string" && s.length > 0);
+  // The downstream-auth slot is a token too: kept out of every output like the others.
+  const secrets = [...Object.values(tokens), triggers.partnerDownstreamAuthFails].filter((s): s is string => typeof s === "string" && s.length > 0);
   const rest = defaultTiming;
   return {
     url: base,

@@ -17,6 +17,8 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
   /** false → every call fails with partner_not_found (a partner token whose client has no partner configured). */
   partnerConfigured: boolean;
+  /** true → every call fails with partner_downstream_auth_failed (the gateway cannot get the client's access). */
+  downstreamAuthFails?: boolean;
 }
 
 /** A failure a tool reports in the contract's envelope ({ok:false, error:{code, message, retryable, …extra}}). */

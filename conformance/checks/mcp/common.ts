@@ -7,6 +7,7 @@ import { callRules, expectOk, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { probeInput } from "../../mcp/probes.js";
+import type { McpTokenKind } from "../../mcp/target.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
  * judged against the call rules in passing (incidental). */
@@ -41,8 +42,8 @@ export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerC
 export { show };
 
 /** view_post's payload; fails the check (for `rule`) when it cannot be read. */
-export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
-  const v = expectOk(ctx, await m.session.call("view_post", { id }), rule);
+export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+  const v = expectOk(ctx, await m.session.call("view_post", { id }, as), rule);
   if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
   return v;
 }
@@ -51,8 +52,8 @@ export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rul
 export const platformsOf = (view: any): string[] => (Array.isArray(view?.destinations) ? view.destinations.map((d: any) => d?.platform).filter((p: unknown) => typeof p === "string") : []);
 
 /** The destinations get_post_status reports as held at a provider (scheduled), with their platformPostId. */
-export async function heldDestinations(m: McpContext, id: string): Promise<{ platform: string; platformPostId: string }[]> {
-  const s = okData(await m.session.call("get_post_status", { id }));
+export async function heldDestinations(m: McpContext, id: string, as: McpTokenKind = "normal"): Promise<{ platform: string; platformPostId: string }[]> {
+  const s = okData(await m.session.call("get_post_status", { id }, as));
   const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
   return results.filter((r) => r?.status === "scheduled" && typeof r.platformPostId === "string").map((r) => ({ platform: r.platform, platformPostId: r.platformPostId }));
 }
@@ -86,9 +87,9 @@ export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && 
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
  * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
  */
-export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
-  const view = await viewPost(ctx, m, id, rule);
-  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }), rule);
+export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+  const view = await viewPost(ctx, m, id, rule, as);
+  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }, as), rule);
   if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
   return view;
 }

@@ -1,5 +1,6 @@
 // Magic inputs of the profiles domain, as data: each rule below is both what the handlers consult and a row
 // of the table the README shows. Nothing here ever touches the network: hosts are judged by their names only.
+import { catalogue } from "../../../generated/mcp/errors.js";
 
 /** One row of the magic-inputs table. */
 export interface MagicInput {
@@ -24,6 +25,21 @@ export const buildMagic = [
   { hostContains: "fail-enrichment", failure: "enrichment_failed", note: "the build fails when it ends" },
   { hostContains: "fail-interrupted", failure: "build_interrupted", note: "the build fails when it ends" },
 ] as const;
+
+/**
+ * Host marker `fail-code-<code>`: the first build fails with that build failure code of the catalogue (the
+ * conformance slot website_fails_build_code provokes each code with it). build_not_queued fails at once.
+ */
+export const buildFailsWithCode = "fail-code-";
+const buildFailureCodes = catalogue.filter((e) => e.kind === "build_failure").map((e) => e.code);
+
+/** The failure code a website host asks for (buildMagic first, then fail-code-<code>), or undefined. */
+// rule: build-failure-codes
+export function buildFailureFor(host: string): string | undefined {
+  const named = buildMagic.find((m) => host.includes(m.hostContains));
+  if (named) return named.failure;
+  return buildFailureCodes.find((code) => host.includes(`${buildFailsWithCode}${code}.`) || host.endsWith(`${buildFailsWithCode}${code}`));
+}
 
 /** With this in the host as well, every restart fails again (otherwise a restart succeeds). */
 export const buildFailsAlways = "fail-always";
@@ -106,6 +122,7 @@ export const magicInputs: MagicInput[] = [
   { tool: "create_profile", input: "websiteUrl host", match: "contains malware", effect: "invalid_website_url, websiteRefusal URL_UNSAFE" },
   { tool: "create_profile", input: "websiteUrl host", match: "contains refused-unknown", effect: "invalid_website_url without websiteRefusal" },
   ...buildMagic.map((m) => ({ tool: "create_profile", input: "websiteUrl host", match: `contains ${m.hostContains}`, effect: `build failed with ${m.failure}: ${m.note}; a repeat restarts it and the restart succeeds` })),
+  { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsWithCode}<code> (a build failure code of the catalogue)`, effect: "build failed with that code (build_not_queued: at once, the others when the build ends); a repeat restarts it and the restart succeeds" },
   { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsAlways} (with a fail-… marker)`, effect: "every restart fails again" },
   { tool: "create_profile", input: "externalId", match: `contains ${externalBillingMarker}`, effect: "the workspace pays its own plan: deactivate_profile and delete_profile → external_billing_workspace, nothing changed" },
   { tool: "update_brand_style", input: "addColors / colorRoles value", match: busyColor, effect: "design_style_busy (retryable), nothing changed" },
