@@ -21,6 +21,8 @@ import { deactivationEffectChecks as mcpDeactivationEffectChecks } from "./mcp/d
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
+import { partnerWorkspaceChecks as mcpPartnerWorkspaceChecks } from "./mcp/partner-workspaces.js";
+import { readinessViewChecks as mcpReadinessViewChecks } from "./mcp/readiness-views.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
 import { toolsChecks as mcpToolsChecks } from "./mcp/tools.js";
@@ -43,6 +45,8 @@ export const mcpChecks: readonly Check[] = [
   ...mcpConventionChecks,
   ...mcpAuthChecks,
   ...mcpProfileChecks,
+  ...mcpPartnerWorkspaceChecks,
+  ...mcpReadinessViewChecks,
   ...mcpFieldChecks,
   ...mcpBuildChecks,
   ...mcpBuildFailureChecks,

@@ -78,6 +78,8 @@ export interface McpTriggers {
    * would: a test gateway's simulated sign-in. A real gateway leaves it out (a person signs in with the platform).
    */
   connectAccount?: string;
+  /** An account that connects, but whose provider cannot then be reached (connection_check_failed); signed in like connect_account. */
+  connectAccountUnreachable?: string;
   /** A website whose build cannot be started (create_profile answers failed, build_not_queued). */
   websiteFailsQueue?: string;
   /** A website flagged as harmful (websiteRefusal URL_UNSAFE). */
@@ -204,6 +206,7 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   website_fails_queue: "websiteFailsQueue",
   website_fails_build_code: "websiteFailsBuildCode",
   connect_account: "connectAccount",
+  connect_account_unreachable: "connectAccountUnreachable",
   website_unsafe: "websiteUnsafe",
   website_refused_unknown: "websiteRefusedUnknown",
   external_billing_external_id: "externalBillingExternalId",

@@ -47,6 +47,8 @@ export interface BrandRecord {
   companyId: string;
   name: string;
   isActive: boolean;
+  /** Has brand settings (blocker no_brand_profile otherwise): nothing generates or publishes without them. */
+  hasBrandProfile: boolean;
   /** Build state of a profile made by create_profile; null for one that was never built (always ready). */
   buildStatus: "building" | "ready" | "failed" | null;
   /** Uppercase destination used when a call names none. */

@@ -50,8 +50,7 @@ export async function settledBuild(ctx: CheckContext, m: McpContext, brandId: st
  * Signs in on a connect link (create_connect_link's url) as the client would, as the target's connect_account.
  * Returns why it could not (no such account, a link off the target's URL, a refused page), or undefined once done.
  */
-export async function signIn(ctx: CheckContext, m: McpContext, url: unknown): Promise<string | undefined> {
-  const account = m.target.triggers.connectAccount;
+export async function signIn(ctx: CheckContext, m: McpContext, url: unknown, account = m.target.triggers.connectAccount): Promise<string | undefined> {
   if (!account) return "no account the suite may sign in with on a connect link (mcp.triggers.connect_account)";
   if (typeof url !== "string") return `create_connect_link gave no link: ${show(url)}`;
   const at = new URL(url);
@@ -69,7 +68,7 @@ export async function signIn(ctx: CheckContext, m: McpContext, url: unknown): Pr
 export const textChannel = "facebook";
 
 /** Gives a client an account on the text channel (a connect link, signed in); skips the check when the suite cannot sign in. */
-export async function connectAccount(ctx: CheckContext, m: McpContext, brandId: string): Promise<void> {
-  const why = await signIn(ctx, m, okData(await m.session.call("create_connect_link", { brandId, platform: textChannel }, "partner"))?.url);
+export async function connectAccount(ctx: CheckContext, m: McpContext, brandId: string, account = m.target.triggers.connectAccount): Promise<void> {
+  const why = await signIn(ctx, m, okData(await m.session.call("create_connect_link", { brandId, platform: textChannel }, "partner"))?.url, account);
   if (why) ctx.skip(why);
 }

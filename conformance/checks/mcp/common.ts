@@ -18,7 +18,8 @@ export interface McpCheckDef extends Omit<Check, "run"> {
 export function mcpCheck(def: McpCheckDef): Check {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
-  return { ...rest, incidental: callRules.filter((r) => !def.rules.includes(r)), run: (ctx) => run(ctx, mcpOf(ctx)) };
+  // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
+  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, mcpOf(ctx)) };
 }
 
 /** An id nobody issued. */

@@ -65,6 +65,13 @@ export const accountMagic = [
   { account: "broken", error: "connection_failed" },
 ] as const;
 
+/**
+ * ?account= value that connects, but whose provider cannot be reached when the account's state is checked: the
+ * profile shows blocker connection_check_failed and list_brands publishReadiness unknown (the channel keeps its
+ * last known health).
+ */
+export const unreachableAccount = "unreachable";
+
 /** Channels a connect link can target, with the kind of option a headless connect binds to (null: none). */
 export const connectChannels = {
   instagram: null,
@@ -133,4 +140,5 @@ export const magicInputs: MagicInput[] = [
   { tool: "create_connect_link", input: "platform", match: `not one of ${Object.keys(connectChannels).join(", ")}`, effect: "platform_not_supported with supportedChannels" },
   { tool: "create_connect_link", input: "platform + returnUrl", match: hostedOnlyChannels.join(", "), effect: "headless_connect_unavailable" },
   ...accountMagic.map((m) => ({ tool: "GET /connect/<token>", input: "?account=", match: m.account, effect: `status=failed&error=${m.error} (link used up)` })),
+  { tool: "GET /connect/<token>", input: "?account=", match: unreachableAccount, effect: "connects, but the provider cannot be reached when the account is checked: blocker connection_check_failed, publishReadiness unknown" },
 ];
