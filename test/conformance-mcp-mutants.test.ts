@@ -12,6 +12,7 @@ import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { throughProxy } from "./mutants/mcp/links.js";
 import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
@@ -19,11 +20,12 @@ const timeScale = 0.001;
 async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   const scale = mutant?.run?.timeScale ?? timeScale;
   const gateway = await startMcpMock({ port: 0, timeScale: scale });
-  const proxy = await startMutantProxy(gateway.url, mutant);
+  const proxy = await startMutantProxy(gateway.url, throughProxy(mutant));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only });
+    const strict = mutant?.run?.strict ? { strict: true } : {};
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, ...only, ...strict });
   } finally {
     await proxy.stop();
     await gateway.stop();

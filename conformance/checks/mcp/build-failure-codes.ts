@@ -8,7 +8,7 @@ import { expectContractFields } from "../../mcp/fields.js";
 import { okData } from "../../mcp/jobs.js";
 import { eraseClient, familyMembers, newClient, settledBuild } from "./clients.js";
 import { mcpCheck, show } from "./common.js";
-import { expectProfileConsistent } from "./profiles.js";
+import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 
 const family = "build-failure-codes";
 
@@ -44,6 +44,8 @@ export const buildFailureChecks: Check[] = [
     id: "mcp-build-failure-codes",
     description: "Each build failure code, provoked on a client of its own, ends the build failed with that code in onboarding.error (profile_not_ready meanwhile), and a repeat of create_profile restarts it",
     rules: [family, "onboarding-fields", "create-profile-output-fields", "profile-fields/onboarding", "profile-not-ready-blocker/failed", "readiness-consistent/profile_not_ready"],
+    // Judged in passing on every client it makes: the profile's other fields and its readiness.
+    incidental: [...profileConsistencyRules, "profile-fields"],
     group: "mcp-build",
     needs: ["mcp:partner-token", "mcp:profile-all"],
     async run(ctx, m) {

@@ -9,7 +9,7 @@ import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
 import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost } from "./common.js";
-import { expectProfileConsistent } from "./profiles.js";
+import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 
 const effect = (member: string) => `deactivation-effects/${member}`;
 const as = "partner" as const;
@@ -112,6 +112,7 @@ export const deactivationEffectChecks: Check[] = [
     id: "mcp-deactivation-effects",
     description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps posts and batch, and the inactive client refuses work; deletion then erases posts and batch",
     rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
+    incidental: profileConsistencyRules,
     group: "mcp-ending",
     needs: ["mcp:partner-token", "mcp:profile-all"],
     run,

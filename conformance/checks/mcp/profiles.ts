@@ -33,6 +33,9 @@ const publishBlockers = ["brand_inactive", "no_brand_profile", "no_channel_conne
 const publishable = new Set(["connected", "expiring_soon"]);
 const blockerCodes = [...readinessBlockers];
 
+/** The rules expectProfileConsistent judges: a check that calls it on a profile it meets names them incidental. */
+export const profileConsistencyRules = ["readiness-blockers-are-codes", "readiness-consistent", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"];
+
 /**
  * A brand listed with publishReadiness unknown: the provider holds the answer, so there is an account to ask about
  * (an active profile with a channel), and where the profile's connection check failed the list says unknown too.

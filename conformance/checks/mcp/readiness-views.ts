@@ -11,7 +11,7 @@ import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
 import { mcpCheck, pollCall, show } from "./common.js";
-import { expectProfileConsistent, expectUnknownReadiness } from "./profiles.js";
+import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
 const consistent = (blocker: string) => `readiness-consistent/${blocker}`;
@@ -101,6 +101,7 @@ export const readinessViewChecks: Check[] = [
     id: "mcp-readiness-views",
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",
     rules: ["profile_not_ready", "no_channel_connected", "connection_check_failed", "brand_inactive", "all_channels_disconnected"].map(consistent).concat("publish-readiness-values/unknown"),
+    incidental: profileConsistencyRules,
     group: "mcp-profiles",
     needs: ["mcp:partner-token", "mcp:profile-all"],
     run,

@@ -5,62 +5,15 @@
 // The conformance suite must catch every one with a failing check that names the broken rule.
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
-import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
-
-type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
-interface Call {
-  name: string;
-  args: Record<string, any>;
-}
+import type { Answer, Mutant } from "../rest/proxy.js";
+import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
-/** The tools/call a request makes, if it is one. */
-function callOf(req: Exchange): Call | undefined {
-  const b = req.body;
-  if (!b || typeof b !== "object" || Array.isArray(b) || b.method !== "tools/call") return undefined;
-  return { name: String(b.params?.name ?? ""), args: b.params?.arguments ?? {} };
-}
-
-/** A result with a new payload: structuredContent.data and content[0].text together. */
-const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
-const dataOf = (result: Result): any => result.structuredContent?.data;
-const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
-const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
-
-/** Rewrites the CallToolResult of tools/call answers for which `when` holds. */
-function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
-  return (req, res) => {
-    const call = callOf(req);
-    const result = res.body?.result as Result | undefined;
-    if (!call || !result || !when(call, result, req)) return res;
-    return { ...res, body: { ...res.body, result: rewrite(structuredClone(result), call, req) } };
-  };
-}
-
-/** Rewrites a tools/call request's arguments (or its token) before it reaches the mock. */
-function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promise<Partial<Exchange> & { args?: Record<string, any> }> | (Partial<Exchange> & { args?: Record<string, any> })): Mutant["request"] {
-  return async (req, ctx) => {
-    const call = callOf(req);
-    if (!call) return req;
-    const { args, ...rest } = await rewrite(call, req, ctx);
-    const body = args ? { ...req.body, params: { ...req.body.params, arguments: args } } : req.body;
-    return { ...req, ...rest, body };
-  };
-}
-
-/** A tools/call straight to the mock (for mutants that act before forwarding), as the caller's token. */
-async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
-  const res: Answer = await ctx.upstream("POST", req.path, req.token, { jsonrpc: "2.0", id: `mutant-${randomUUID()}`, method: "tools/call", params: { name, arguments: args } }, {
-    accept: "application/json, text/event-stream",
-    "mcp-protocol-version": req.headers["mcp-protocol-version"] ?? "2025-06-18",
-  });
-  return (res.body?.result as Result | undefined)?.structuredContent?.data;
-}
-
 /** tools/list with one tool's output declared only as an object (the seed: "a few tools declare only that"). */
-function onlyObjectOutput(res: Answer, tool: string): Answer {
+export function onlyObjectOutput(res: Answer, tool: string): Answer {
   if (!Array.isArray(res.body?.result?.tools)) return res;
   const tools = res.body.result.tools.map((t: any) => (t.name === tool ? { ...t, outputSchema: { type: "object" } } : t));
   return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
@@ -77,8 +30,11 @@ const firstDigests = new Map<string, string>();
 /** Brands whose deletion was seen finished (the deleted-forgotten mutant answers not_found for them afterwards). */
 const deletedBrands = new Set<string>();
 
-/** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
-export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
+/**
+ * A mutant, and (rarely) how the run against it differs: only some checks, a slower clock, strict verdicts (a
+ * mutant of an inferred rule: the reference itself is judged strictly, so its variants are too).
+ */
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number; strict?: boolean } };
 
 export const mcpMutants: McpMutant[] = [
   {
@@ -542,4 +498,5 @@ export const mcpMutants: McpMutant[] = [
     description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },
+  ...profilesLifecycleMutants,
 ];

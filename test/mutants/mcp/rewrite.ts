@@ -1,0 +1,55 @@
+// Rewriting the MCP mock's JSON-RPC traffic for mutants: the tools/call a request makes, a result's payload kept
+// in step in structuredContent.data and content[0].text, rewrites of answers and of calls, and calls straight to
+// the mock. Shared by every file of the MCP mutant catalogue.
+import { randomUUID } from "node:crypto";
+import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
+
+export type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
+export interface Call {
+  name: string;
+  args: Record<string, any>;
+}
+
+
+/** The tools/call a request makes, if it is one. */
+export function callOf(req: Exchange): Call | undefined {
+  const b = req.body;
+  if (!b || typeof b !== "object" || Array.isArray(b) || b.method !== "tools/call") return undefined;
+  return { name: String(b.params?.name ?? ""), args: b.params?.arguments ?? {} };
+}
+
+/** A result with a new payload: structuredContent.data and content[0].text together. */
+export const withData = (result: Result, data: unknown): Result => ({ ...result, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] });
+export const dataOf = (result: Result): any => result.structuredContent?.data;
+export const errorOf = (result: Result): any => (result.isError && dataOf(result)?.ok === false ? dataOf(result).error : undefined);
+export const isSuccess = (result: Result) => !result.isError && dataOf(result) !== undefined;
+
+/** Rewrites the CallToolResult of tools/call answers for which `when` holds. */
+export function onResult(when: (call: Call, result: Result, req: Exchange) => boolean, rewrite: (result: Result, call: Call, req: Exchange) => Result): Mutant["response"] {
+  return (req, res) => {
+    const call = callOf(req);
+    const result = res.body?.result as Result | undefined;
+    if (!call || !result || !when(call, result, req)) return res;
+    return { ...res, body: { ...res.body, result: rewrite(structuredClone(result), call, req) } };
+  };
+}
+
+/** Rewrites a tools/call request's arguments (or its token) before it reaches the mock. */
+export function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) => Promise<Partial<Exchange> & { args?: Record<string, any> }> | (Partial<Exchange> & { args?: Record<string, any> })): Mutant["request"] {
+  return async (req, ctx) => {
+    const call = callOf(req);
+    if (!call) return req;
+    const { args, ...rest } = await rewrite(call, req, ctx);
+    const body = args ? { ...req.body, params: { ...req.body.params, arguments: args } } : req.body;
+    return { ...req, ...rest, body };
+  };
+}
+
+/** A tools/call straight to the mock (for mutants that act before forwarding), as the caller's token. */
+export async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
+  const res: Answer = await ctx.upstream("POST", req.path, req.token, { jsonrpc: "2.0", id: `mutant-${randomUUID()}`, method: "tools/call", params: { name, arguments: args } }, {
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": req.headers["mcp-protocol-version"] ?? "2025-06-18",
+  });
+  return (res.body?.result as Result | undefined)?.structuredContent?.data;
+}
