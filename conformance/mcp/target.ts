@@ -71,6 +71,8 @@ export interface McpTriggers {
   promptTemplates?: string;
   /** A subreddit that requires a flair (reddit_flair_required). */
   subredditNeedsFlair?: string;
+  /** A website whose build stays building for the whole run (profile_not_ready seen while building, never raced). */
+  websiteBuildsSlowly?: string;
   /** A website whose build fails with a given code, `{code}` replaced by a build failure code (build-failure-codes). */
   websiteFailsBuildCode?: string;
   /**
@@ -205,6 +207,7 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   subreddit_needs_flair: "subredditNeedsFlair",
   website_fails_queue: "websiteFailsQueue",
   website_fails_build_code: "websiteFailsBuildCode",
+  website_builds_slowly: "websiteBuildsSlowly",
   connect_account: "connectAccount",
   connect_account_unreachable: "connectAccountUnreachable",
   website_unsafe: "websiteUnsafe",

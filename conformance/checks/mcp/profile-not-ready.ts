@@ -41,6 +41,39 @@ function notHeldUp(ctx: CheckContext, o: CallOutcome, member: string, mustSuccee
   return okData(o);
 }
 
+/** rule: profile-not-ready-refusal/<tool> — every tool of the family, refused for the client while `state`. */
+async function refuseAll(ctx: CheckContext, m: McpContext, brandId: string, postId: string | undefined, state: string): Promise<void> {
+  for (const tool of familyMembers(refusal)) {
+    const input = generatingInput(tool, brandId, postId, m.jobs.run);
+    if (!input) {
+      ctx.note(`${tool} needs a post and the client has none: not judged while ${state}`);
+      continue;
+    }
+    const e = expectError(ctx, await m.session.call(tool, input, "partner"), { code: "profile_not_ready", rule: `${refusal}/${tool}` });
+    if (e?.code === "profile_not_ready") ctx.expect(e.retryable === true, `${refusal}/${tool}`, `${tool} while ${state}: profile_not_ready with retryable ${show(e.retryable)}`);
+  }
+}
+
+/**
+ * The same refusals while a build runs, on a client whose build outlasts the run (mcp.triggers.website_builds_slowly;
+ * without it a build may end mid-way, so the building state is left to mcp-profile-not-ready-while-building).
+ */
+async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<void> {
+  const slow = m.target.triggers.websiteBuildsSlowly;
+  if (!slow) return ctx.note("the refusals are not tried while building: no website whose build outlasts the run (mcp.triggers.website_builds_slowly)");
+  const c = await newClient(ctx, m, "not-ready-building", slow);
+  try {
+    const status = async () => okData(await m.session.call("get_profile", { brandId: c.brandId }, "partner"))?.onboarding?.status;
+    if ((await status()) !== "building") return ctx.note("the slow build was not building when looked at: the refusals are not tried while building");
+    const draft = okData(await m.session.call("create_draft", { brandId: c.brandId, caption: `Conformance run ${m.jobs.run}: while building.` }, "partner"));
+    await refuseAll(ctx, m, c.brandId, draft?.id ?? draft?.postId, "building");
+    const after = await status();
+    if (after !== "building") ctx.note(`the slow build was ${show(after)} after the refusals`);
+  } finally {
+    await eraseClient(ctx, m, c.brandId);
+  }
+}
+
 async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   const website = m.target.triggers.websiteFailsBuild!;
   const c = await newClient(ctx, m, "not-ready", website);
@@ -59,16 +92,8 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     const draft = notHeldUp(ctx, await s.call("create_draft", { brandId: c.brandId, caption: caption(1) }, as), "create_draft", true);
     const postId: string | undefined = draft?.id ?? draft?.postId;
 
-    // rule: profile-not-ready-refusal/<tool>, every tool of the family
-    for (const tool of familyMembers(refusal)) {
-      const input = generatingInput(tool, c.brandId, postId, m.jobs.run);
-      if (!input) {
-        ctx.note(`${tool} needs a post and the client has none: not judged`);
-        continue;
-      }
-      const e = expectError(ctx, await s.call(tool, input, as), { code: "profile_not_ready", rule: `${refusal}/${tool}` });
-      if (e?.code === "profile_not_ready") ctx.expect(e.retryable === true, `${refusal}/${tool}`, `${tool}: profile_not_ready with retryable ${show(e.retryable)}`);
-    }
+    await refuseAll(ctx, m, c.brandId, postId, "failed");
+    await whileBuilding(ctx, m);
 
     // Scheduling and publishing: with an account and the client's approval they go through; without, whatever
     // refuses them, it is not the build.

@@ -39,15 +39,16 @@ async function judge(ctx: CheckContext, m: McpContext, c: Client, want: string[]
   ctx.expect(item.isActive === p.isActive, rules, `${where}: list_brands isActive ${show(item.isActive)}, get_profile ${show(p.isActive)}`);
   if (item.publishReadiness === "ready") ctx.expect(p.readiness?.canPublish === true, rules, `${where}: list_brands says ready, get_profile canPublish ${show(p.readiness?.canPublish)}`);
   if (p.readiness?.canPublish === false) ctx.expect(item.publishReadiness !== "ready", rules, `${where}: get_profile canPublish false, list_brands says ready`);
-  // What the tools do: generating (a draft written by the gateway; refused, it spends nothing) and booking.
-  if (p.readiness?.canGenerate === false) {
-    const o = await m.session.call("create_draft", { brandId: c.brandId, prompt: `Conformance run ${m.jobs.run}: a readiness probe.` }, as);
-    ctx.expect(errorOf(o) !== undefined, rules, `${where}: canGenerate false, yet ${describeCall(o)}`);
-  }
-  if (p.readiness?.canPublish === false && postId) {
-    const o = await m.session.call("schedule_post", { id: postId, scheduledAt: m.jobs.future(30) }, as);
-    ctx.expect(errorOf(o) !== undefined, rules, `${where}: canPublish false, yet ${describeCall(o)}`);
-  }
+  // What the tools do: generating (a draft written by the gateway; refused, it spends nothing) and booking. Judged
+  // only when readiness reads the same after the call (a build that ended meanwhile would say nothing).
+  const tried = async (can: "canGenerate" | "canPublish", tool: string, args: Record<string, unknown>) => {
+    const o = await m.session.call(tool, args, as);
+    const again = okData(await m.session.call("get_profile", { brandId: c.brandId }, as))?.readiness;
+    if (again?.[can] !== false) return ctx.note(`${where}: ${can} changed to ${show(again?.[can])} around ${tool}; not judged`);
+    ctx.expect(errorOf(o) !== undefined, rules, `${where}: ${can} false, yet ${describeCall(o)}`);
+  };
+  if (p.readiness?.canGenerate === false) await tried("canGenerate", "create_draft", { brandId: c.brandId, prompt: `Conformance run ${m.jobs.run}: a readiness probe.` });
+  if (p.readiness?.canPublish === false && postId) await tried("canPublish", "schedule_post", { id: postId, scheduledAt: m.jobs.future(30) });
   return p;
 }
 
@@ -63,7 +64,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   // A failed build stays failed (profile_not_ready) until create_profile is repeated: nothing races the build.
   const failing = m.target.triggers.websiteFailsBuild;
   const bare = await newClient(ctx, m, "readiness-bare", failing);
-  const cut = unreachable ? await newClient(ctx, m, "readiness-unreachable") : undefined;
+  const cut = unreachable ? await newClient(ctx, m, "readiness-unreachable", failing) : undefined;
   try {
     // A draft with the client's own caption is not generation: it is what a booking is tried with.
     const draftOf = async (c: Client) => {

@@ -41,6 +41,13 @@ export function buildFailureFor(host: string): string | undefined {
   return buildFailureCodes.find((code) => host.includes(`${buildFailsWithCode}${code}.`) || host.endsWith(`${buildFailsWithCode}${code}`));
 }
 
+/**
+ * Host marker: the build takes 1,000 minutes (× time scale) instead of 10–30, so a caller sees it building for the
+ * whole of a conformance run (slot website_builds_slowly).
+ */
+export const buildSlowMarker = "build-slow";
+export const slowBuildMinutes = 1000;
+
 /** With this in the host as well, every restart fails again (otherwise a restart succeeds). */
 export const buildFailsAlways = "fail-always";
 
@@ -130,6 +137,7 @@ export const magicInputs: MagicInput[] = [
   { tool: "create_profile", input: "websiteUrl host", match: "contains refused-unknown", effect: "invalid_website_url without websiteRefusal" },
   ...buildMagic.map((m) => ({ tool: "create_profile", input: "websiteUrl host", match: `contains ${m.hostContains}`, effect: `build failed with ${m.failure}: ${m.note}; a repeat restarts it and the restart succeeds` })),
   { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsWithCode}<code> (a build failure code of the catalogue)`, effect: "build failed with that code (build_not_queued: at once, the others when the build ends); a repeat restarts it and the restart succeeds" },
+  { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildSlowMarker}`, effect: `the build takes ${slowBuildMinutes} minutes × time scale (building for the whole of a conformance run)` },
   { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsAlways} (with a fail-… marker)`, effect: "every restart fails again" },
   { tool: "create_profile", input: "externalId", match: `contains ${externalBillingMarker}`, effect: "the workspace pays its own plan: deactivate_profile and delete_profile → external_billing_workspace, nothing changed" },
   { tool: "update_brand_style", input: "addColors / colorRoles value", match: busyColor, effect: "design_style_busy (retryable), nothing changed" },
