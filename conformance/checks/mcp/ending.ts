@@ -1,21 +1,15 @@
 // Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
-import type { Check, CheckContext } from "../../check.js";
+import type { Check } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
+import { newClient } from "./clients.js";
 import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
 
 const group = "mcp-ending";
 const needs = ["mcp:partner-token", "mcp:profile-all"] as const;
-
-async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
-  const d = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.jobs.run}`, externalId: `conformance-${m.jobs.run}-${key}` }, "partner"));
-  if (typeof d?.brandId !== "string") return ctx.skip("create_profile did not make a client to end");
-  return d;
-}
 
 export const endingChecks: Check[] = [
   mcpCheck({

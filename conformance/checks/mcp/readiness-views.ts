@@ -4,13 +4,13 @@
 //     no_channel_connected;
 //   - a new client with an account whose provider cannot be reached (mcp.triggers.connect_account_unreachable):
 //     connection_check_failed, listed unknown;
-//   - both deactivated: brand_inactive, and all_channels_disconnected where an account was removed.
+// (brand_inactive and all_channels_disconnected, after deactivation, are mcp-deactivation-effects' to provoke.)
 import type { Check, CheckContext } from "../../check.js";
 import { describeCall, errorOf } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { okData } from "../../mcp/jobs.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
-import { mcpCheck, pollCall, show } from "./common.js";
+import { mcpCheck, show } from "./common.js";
 import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
@@ -52,13 +52,6 @@ async function judge(ctx: CheckContext, m: McpContext, c: Client, want: string[]
   return p;
 }
 
-async function deactivate(ctx: CheckContext, m: McpContext, c: Client): Promise<void> {
-  const t = m.target.timing;
-  const call = () => m.session.call("deactivate_profile", { brandId: c.brandId }, as);
-  const r = await pollCall(ctx, m, `deactivation of ${c.brandId}`, call, (o) => !okData(o) || okData(o).status === "deactivated", t.endingPollMs, t.endingDeadlineMs);
-  if (okData(r.outcomes.at(-1))?.status !== "deactivated") ctx.fail(consistent("brand_inactive"), `deactivation of ${c.brandId} did not finish: ${show(r.outcomes.at(-1)?.data)}`);
-}
-
 async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   const unreachable = m.target.triggers.connectAccountUnreachable;
   // A failed build stays failed (profile_not_ready) until create_profile is repeated: nothing races the build.
@@ -85,12 +78,6 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
         expectUnknownReadiness(ctx, item, p);
       }
     } else ctx.note("connection_check_failed is not provoked: no account whose provider cannot be reached (mcp.triggers.connect_account_unreachable)");
-    await deactivate(ctx, m, bare);
-    await judge(ctx, m, bare, ["brand_inactive"], barePost, "a deactivated client");
-    if (cut) {
-      await deactivate(ctx, m, cut);
-      await judge(ctx, m, cut, ["brand_inactive", "all_channels_disconnected"], undefined, "a deactivated client whose account was removed");
-    }
   } finally {
     await eraseClient(ctx, m, bare.brandId);
     if (cut) await eraseClient(ctx, m, cut.brandId);
@@ -101,7 +88,7 @@ export const readinessViewChecks: Check[] = [
   mcpCheck({
     id: "mcp-readiness-views",
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",
-    rules: ["profile_not_ready", "no_channel_connected", "connection_check_failed", "brand_inactive", "all_channels_disconnected"].map(consistent).concat("publish-readiness-values/unknown"),
+    rules: ["profile_not_ready", "no_channel_connected", "connection_check_failed"].map(consistent).concat("publish-readiness-values/unknown"),
     incidental: profileConsistencyRules,
     group: "mcp-profiles",
     needs: ["mcp:partner-token", "mcp:profile-all"],
