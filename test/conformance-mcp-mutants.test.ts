@@ -87,7 +87,8 @@ describe("MCP mutant catalogue", () => {
     const result = await runAgainst(null);
     expect(result.suites).toEqual(["mcp"]);
     expect(mcpNonPasses(result)).toEqual([]);
-  });
+    // A hang guard, as for the mutants: a whole run on two loaded cores.
+  }, 120_000);
 
   it.concurrent.each(mcpMutants.map((m) => [m.id, m] as const))("catches %s", async (_id, mutant) => {
     const result = await runAgainst(mutant);

@@ -263,7 +263,8 @@ describe("against the reference server", () => {
     );
     // Every MCP check ran: the reference target file gives every token, trigger and the "all" profile.
     expect(mcpNonPasses(result)).toEqual([]);
-  });
+    // A hang guard, not a speed limit: a whole embedded run (both suites) on two loaded cores.
+  }, 120_000);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
     const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });
@@ -488,7 +489,8 @@ describe("the CLI", () => {
     expect(json.ledger.length).toBe(loadRules().rules.length + loadRules(mcpRulesPath).rules.length);
     expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
     expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
-  });
+    // A hang guard, not a speed limit: a whole embedded run (both suites) on two loaded cores.
+  }, 120_000);
 
   it("fails the run when a listed expected failure passes now", async () => {
     const dir = tempDir();
