@@ -28,7 +28,7 @@ export interface Rule {
 }
 
 interface Entry extends Omit<Rule, "family" | "member"> {
-  family?: { from?: string; where?: MemberFilter; members?: string[] };
+  family?: { from?: string; where?: MemberFilter; members?: string[]; notObservable?: Record<string, string> };
 }
 
 export interface RuleCatalogue {
@@ -55,8 +55,12 @@ function expand(entry: Entry): Rule[] {
   const base: Rule = rule;
   if (!family) return [base];
   const members = family.members ? family.members.map((name) => ({ name, contract: undefined })) : familyMembers(family.from!, family.where);
+  const unknown = Object.keys(family.notObservable ?? {}).filter((name) => !members.some((m) => m.name === name));
+  if (unknown.length) throw new Error(`family ${entry.id}: notObservable names ${unknown.join(", ")}, not members of the family`);
   return members.map((m) => {
     const contract = entry.contract.includes("{member}") ? fill(entry.contract, m.name) : (m.contract ?? entry.contract);
+    // A member no caller can see (its note says why), in a family whose other members are observable.
+    const hidden = family.notObservable?.[m.name];
     return {
       ...base,
       id: `${entry.id}/${m.name}`,
@@ -64,6 +68,7 @@ function expand(entry: Entry): Rule[] {
       contract,
       family: entry.id,
       member: m.name,
+      ...(hidden ? { testable: "not-observable" as const, note: hidden } : {}),
     };
   });
 }

@@ -10,9 +10,9 @@ import { openOutput } from "../scripts/lib/open-output.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
-import { withConnectLinksThroughProxy } from "./mutants/mcp/tools-branding.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { throughProxy } from "./mutants/mcp/links.js";
 import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
@@ -20,7 +20,7 @@ const timeScale = 0.001;
 async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   const scale = mutant?.run?.timeScale ?? timeScale;
   const gateway = await startMcpMock({ port: 0, timeScale: scale });
-  const proxy = await startMutantProxy(gateway.url, withConnectLinksThroughProxy(mutant));
+  const proxy = await startMutantProxy(gateway.url, throughProxy(mutant));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};
@@ -88,7 +88,8 @@ describe("MCP mutant catalogue", () => {
     const result = await runAgainst(null);
     expect(result.suites).toEqual(["mcp"]);
     expect(mcpNonPasses(result)).toEqual([]);
-  });
+    // A hang guard, as for the mutants: a whole run on two loaded cores.
+  }, 120_000);
 
   it.concurrent.each(mcpMutants.map((m) => [m.id, m] as const))("catches %s", async (_id, mutant) => {
     const result = await runAgainst(mutant);

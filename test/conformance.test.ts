@@ -494,7 +494,8 @@ describe("the CLI", () => {
     expect(json.ledger.length).toBe(loadRules().rules.length + loadRules(mcpRulesPath).rules.length);
     expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
     expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
-  });
+    // A hang guard, not a speed limit: a whole embedded run (both suites) on two loaded cores.
+  }, 120_000);
 
   it("fails the run when a listed expected failure passes now", async () => {
     const dir = tempDir();

@@ -16,10 +16,13 @@ import { brandingChecks as mcpBrandingChecks } from "./mcp/branding.js";
 import { buildChecks as mcpBuildChecks } from "./mcp/build.js";
 import { commonCodeChecks as mcpCommonCodeChecks } from "./mcp/common-codes.js";
 import { connectingChecks as mcpConnectingChecks } from "./mcp/connecting.js";
+import { buildFailureChecks as mcpBuildFailureChecks } from "./mcp/build-failure-codes.js";
+import { profileNotReadyChecks as mcpProfileNotReadyChecks } from "./mcp/profile-not-ready.js";
 import { conventionChecks as mcpConventionChecks } from "./mcp/conventions.js";
 import { errorCodeChecks as mcpErrorCodeChecks } from "./mcp/error-codes.js";
 import { imageInProgressChecks as mcpImageInProgressChecks } from "./mcp/image-in-progress.js";
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
+import { deactivationEffectChecks as mcpDeactivationEffectChecks } from "./mcp/deactivation-effects.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
 import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
@@ -29,6 +32,8 @@ import { createPostsRefusalChecks as mcpCreatePostsRefusalChecks } from "./mcp/c
 import { designChangedChecks as mcpDesignChangedChecks } from "./mcp/design-changed.js";
 import { postViewChecks as mcpPostViewChecks } from "./mcp/post-views.js";
 import { profileChecks as mcpProfileChecks } from "./mcp/profiles.js";
+import { partnerWorkspaceChecks as mcpPartnerWorkspaceChecks } from "./mcp/partner-workspaces.js";
+import { readinessViewChecks as mcpReadinessViewChecks } from "./mcp/readiness-views.js";
 import { publishingChecks as mcpPublishingChecks } from "./mcp/publishing.js";
 import { slideTextSourceChecks as mcpSlideTextSourceChecks } from "./mcp/slide-text-source.js";
 import { tenancyChecks as mcpTenancyChecks } from "./mcp/tenancy.js";
@@ -52,8 +57,12 @@ export const mcpChecks: readonly Check[] = [
   ...mcpConventionChecks,
   ...mcpAuthChecks,
   ...mcpProfileChecks,
+  ...mcpPartnerWorkspaceChecks,
+  ...mcpReadinessViewChecks,
   ...mcpFieldChecks,
   ...mcpBuildChecks,
+  ...mcpBuildFailureChecks,
+  ...mcpProfileNotReadyChecks,
   ...mcpBatchChecks,
   ...mcpPostChecks,
   ...mcpApprovalChecks,
@@ -72,6 +81,7 @@ export const mcpChecks: readonly Check[] = [
   ...mcpBrandingChecks,
   ...mcpConnectingChecks,
   ...mcpMediaChecks,
+  ...mcpDeactivationEffectChecks,
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

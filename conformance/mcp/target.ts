@@ -74,6 +74,17 @@ export interface McpTriggers {
   promptTemplates?: string;
   /** A subreddit that requires a flair (reddit_flair_required). */
   subredditNeedsFlair?: string;
+  /** A website whose build stays building for the whole run (profile_not_ready seen while building, never raced). */
+  websiteBuildsSlowly?: string;
+  /** A website whose build fails with a given code, `{code}` replaced by a build failure code (build-failure-codes). */
+  websiteFailsBuildCode?: string;
+  /**
+   * An account the suite signs in with when it opens a connect link itself (`<url>?account=<name>`), as the client
+   * would: a test gateway's simulated sign-in. A real gateway leaves it out (a person signs in with the platform).
+   */
+  connectAccount?: string;
+  /** An account that connects, but whose provider cannot then be reached (connection_check_failed); signed in like connect_account. */
+  connectAccountUnreachable?: string;
   /** A website whose build cannot be started (create_profile answers failed, build_not_queued). */
   websiteFailsQueue?: string;
   /** A website flagged as harmful (websiteRefusal URL_UNSAFE). */
@@ -222,6 +233,10 @@ const triggerKeys: Record<string, keyof McpTriggers> = {
   prompt_templates: "promptTemplates",
   subreddit_needs_flair: "subredditNeedsFlair",
   website_fails_queue: "websiteFailsQueue",
+  website_fails_build_code: "websiteFailsBuildCode",
+  website_builds_slowly: "websiteBuildsSlowly",
+  connect_account: "connectAccount",
+  connect_account_unreachable: "connectAccountUnreachable",
   website_unsafe: "websiteUnsafe",
   website_refused_unknown: "websiteRefusedUnknown",
   external_billing_external_id: "externalBillingExternalId",
@@ -372,7 +387,8 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
   };
   const ca = readCa(file.tls.caFile, "mcp.tls.ca_file");
   const situations = situationTokens(triggers);
-  const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values()].filter((s): s is string => typeof s === "string" && s.length > 0);
+  // The downstream-auth slot is a token too: kept out of every output like the others.
+  const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values(), triggers.partnerDownstreamAuthFails].filter((s): s is string => typeof s === "string" && s.length > 0);
   const rest = defaultTiming;
   return {
     url: base,

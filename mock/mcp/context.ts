@@ -19,6 +19,8 @@ export interface Principal {
   partnerConfigured: boolean;
   /** A situation token's code (tokens.ts): every call that passed its arguments answers it. */
   failsWith?: string;
+  /** true → every call fails with partner_downstream_auth_failed (the gateway cannot get the client's access). */
+  downstreamAuthFails?: boolean;
 }
 
 /** A failure a tool reports in the contract's envelope ({ok:false, error:{code, message, retryable, …extra}}). */
@@ -47,6 +49,8 @@ export interface BrandRecord {
   companyId: string;
   name: string;
   isActive: boolean;
+  /** Has brand settings (blocker no_brand_profile otherwise): nothing generates or publishes without them. */
+  hasBrandProfile: boolean;
   /** Build state of a profile made by create_profile; null for one that was never built (always ready). */
   buildStatus: "building" | "ready" | "failed" | null;
   /** Uppercase destination used when a call names none. */

@@ -114,6 +114,10 @@ export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args:
   if (!ctx.principal.partnerConfigured) {
     return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);
   }
+  // rule: partner-downstream-auth-failed (the token itself is good: answered in the envelope, never with a 401)
+  if (ctx.principal.downstreamAuthFails) {
+    return result(new ToolError("partner_downstream_auth_failed", "The gateway could not get access for this partner client; keep the token and try again later.").envelope(), true);
+  }
   const validateInput = inputs[name]!;
   if (!validateInput(args)) {
     return refusal(`Input validation error: Invalid arguments for tool ${name}: ${describeErrors(validateInput.errors)}`);
@@ -290,7 +294,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         record.outcome = String(refused.body.error.code);
         return sendJson(res, refused.status, refused.body);
       }
-      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured, ...(known.failsWith ? { failsWith: known.failsWith } : {}) };
+      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured, ...(known.failsWith ? { failsWith: known.failsWith } : {}), ...(known.downstreamAuthFails ? { downstreamAuthFails: true } : {}) };
       // rule: partner-only-call-unknown (a hidden tool fails as unknown, not as a write the token may not make)
       if (callsWriteTool(message, principal) && !principal.scopes.has("mcp:write")) {
         // rule: insufficient-scope-403 read-scope-suffices

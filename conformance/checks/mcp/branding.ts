@@ -6,10 +6,12 @@
 import type { Check, CheckContext } from "../../check.js";
 import { expectError, expectOk, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { endClient, mcpCheck, newClient, triggerOf } from "./common.js";
+import { eraseClient, newClient } from "./clients.js";
+import { mcpCheck, triggerOf } from "./common.js";
 
 const group = "mcp-branding";
-const needs = ["mcp:profile-all", "mcp:partner-token"] as const;
+// Each check with these needs works on a client of its own (a profile build: mcp.cost.builds).
+const needs = ["mcp:profile-all", "mcp:partner-token", "mcp:cost-builds"] as const;
 
 /** Runs `body` on a client of the check's own, erased afterwards. */
 async function withClient(ctx: CheckContext, m: McpContext, key: string, body: (brandId: string) => Promise<void>): Promise<void> {
@@ -17,7 +19,7 @@ async function withClient(ctx: CheckContext, m: McpContext, key: string, body: (
   try {
     await body(brandId);
   } finally {
-    await endClient(ctx, m, brandId);
+    await eraseClient(ctx, m, brandId);
   }
 }
 
@@ -61,6 +63,7 @@ export const brandingChecks: Check[] = [
     rules: ["brand-style-fonts"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "brand-style-fonts";
       await withClient(ctx, m, "fonts", async (brandId) => {
@@ -80,6 +83,7 @@ export const brandingChecks: Check[] = [
     rules: ["design-style-busy"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "design-style-busy";
       const busy = triggerOf(ctx, m, "designStyleBusy", "design_style_busy", "colour whose save meets a concurrent one");
@@ -113,6 +117,7 @@ export const brandingChecks: Check[] = [
     rules: ["brand-style-views-agree"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "brand-style-views-agree";
       await withClient(ctx, m, "look", async (brandId) => {
@@ -133,6 +138,7 @@ export const brandingChecks: Check[] = [
     rules: ["logo-source"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       await withClient(ctx, m, "logo-source", async (brandId) => {
         const cases = [
@@ -149,6 +155,7 @@ export const brandingChecks: Check[] = [
     rules: ["logo-unreadable"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "logo-unreadable";
       const sourceUrl = triggerOf(ctx, m, "logoUnreadable", "logo_unreadable", "unusable logo address");
@@ -163,6 +170,7 @@ export const brandingChecks: Check[] = [
     rules: ["logo-made-current"],
     group,
     needs,
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "logo-made-current";
       const sourceUrl = m.target.inputs.logoUrl;

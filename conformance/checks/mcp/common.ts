@@ -6,6 +6,7 @@ import type { CallOutcome } from "../../mcp/client.js";
 import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
+import type { McpTokenKind } from "../../mcp/target.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
  * judged against the call rules in passing (incidental). */
@@ -16,7 +17,8 @@ export interface McpCheckDef extends Omit<Check, "run"> {
 export function mcpCheck(def: McpCheckDef): Check {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
-  return { ...rest, incidental: callRules.filter((r) => !def.rules.includes(r)), run: (ctx) => run(ctx, mcpOf(ctx)) };
+  // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
+  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, mcpOf(ctx)) };
 }
 
 /** An id nobody issued. */
@@ -40,8 +42,8 @@ export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerC
 export { show };
 
 /** view_post's payload; fails the check (for `rule`) when it cannot be read. */
-export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
-  const v = expectOk(ctx, await m.session.call("view_post", { id }), rule);
+export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+  const v = expectOk(ctx, await m.session.call("view_post", { id }, as), rule);
   if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
   return v;
 }
@@ -50,8 +52,8 @@ export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rul
 export const platformsOf = (view: any): string[] => (Array.isArray(view?.destinations) ? view.destinations.map((d: any) => d?.platform).filter((p: unknown) => typeof p === "string") : []);
 
 /** The destinations get_post_status reports as held at a provider (scheduled), with their platformPostId. */
-export async function heldDestinations(m: McpContext, id: string): Promise<{ platform: string; platformPostId: string }[]> {
-  const s = okData(await m.session.call("get_post_status", { id }));
+export async function heldDestinations(m: McpContext, id: string, as: McpTokenKind = "normal"): Promise<{ platform: string; platformPostId: string }[]> {
+  const s = okData(await m.session.call("get_post_status", { id }, as));
   const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
   return results.filter((r) => r?.status === "scheduled" && typeof r.platformPostId === "string").map((r) => ({ platform: r.platform, platformPostId: r.platformPostId }));
 }
@@ -85,9 +87,9 @@ export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && 
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
  * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
  */
-export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
-  const view = await viewPost(ctx, m, id, rule);
-  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }), rule);
+export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+  const view = await viewPost(ctx, m, id, rule, as);
+  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }, as), rule);
   if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
   return view;
 }
@@ -103,22 +105,6 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
   const s = okData(await m.session.call("get_post_status", { id }));
   const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
   return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status)).map((r) => `${r.platform} ${r.status}`);
-}
-
-/**
- * A client of the partner's own for one check (create_profile with an externalId of the run and `key`), so what the
- * check changes touches no other check's brand; skips the check when none is made. Needs the partner token.
- */
-export async function newClient(ctx: CheckContext, m: McpContext, key: string): Promise<{ brandId: string; companyId: string }> {
-  const o = await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
-  const d = okData(o);
-  if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(o)}`);
-  return d;
-}
-
-/** Erases a client newClient made (cleanup: the erasure is not waited for); notes when it cannot. */
-export async function endClient(ctx: CheckContext, m: McpContext, brandId: string): Promise<void> {
-  if (!okData(await m.session.call("delete_profile", { brandId, confirm: true }, "partner"))) ctx.note(`cleanup: could not erase client ${brandId}`);
 }
 
 /** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */

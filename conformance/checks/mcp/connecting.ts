@@ -5,7 +5,8 @@
 import type { Check } from "../../check.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { endClient, isLower, mcpCheck, newClient, show, triggerOf } from "./common.js";
+import { eraseClient, newClient } from "./clients.js";
+import { isLower, mcpCheck, show, triggerOf } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-connecting";
@@ -95,7 +96,8 @@ export const connectingChecks: Check[] = [
     description: "A headless connect finished with complete_connect shows the channel connected in get_profile, and its session is used up",
     rules: ["connect-completed"],
     group,
-    needs: ["mcp:profile-all", "mcp:partner-token"],
+    needs: ["mcp:profile-all", "mcp:partner-token", "mcp:cost-builds"],
+    spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = (member: "channel-connected" | "session-used-up") => `connect-completed/${member}`;
       const { brandId } = await newClient(ctx, m, "connect");
@@ -123,7 +125,7 @@ export const connectingChecks: Check[] = [
         expectError(ctx, await call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule: rule("session-used-up") });
         expectError(ctx, await call("complete_connect", { brandId, connectToken, optionId: option.id }), { code: "connect_session_expired", rule: rule("session-used-up") });
       } finally {
-        await endClient(ctx, m, brandId);
+        await eraseClient(ctx, m, brandId);
       }
     },
   }),

@@ -71,6 +71,9 @@ export const conventionChecks: Check[] = [
     description: "Every tool of the contract, called successfully on a tour (partner-only ones with the partner token), answers structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
     rules: ["success-structured-data", "text-mirrors-data", "result-matches-output-schema"],
     group,
+    // The tour's renders (two generate_image, one regenerate_post_image), its one-post batch and its client's build,
+    // each only when the target file allows that spend (the tour leaves the tool out otherwise, saying why).
+    spend: ({ cost }) => ({ renders: cost.renders ? 3 : 0, posts: cost.extraBatches ? 1 : 0, builds: cost.builds ? 1 : 0 }),
     async run(ctx, m) {
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "success-structured-data/get_workspaces");
       ctx.expect(Array.isArray(ws?.workspaces), "success-structured-data/get_workspaces", `get_workspaces' data holds no workspaces: ${show(ws)}`);

@@ -4,7 +4,8 @@ import type { Check } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { mcpCheck, newClient, pollCall, show, unknownUuid } from "./common.js";
+import { newClient } from "./clients.js";
+import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
 
 const group = "mcp-ending";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.

@@ -8,6 +8,7 @@ import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, viewPost } from "./common.js";
 import { doneBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
+import { familyMembers } from "./clients.js";
 
 const group = "mcp-fields";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
@@ -58,7 +59,8 @@ export const fieldChecks: Check[] = [
   mcpCheck({
     id: "mcp-profile-fields",
     description: "get_profile answers every field the contract gives a profile, its channels and its readiness, with and without includeScopes",
-    rules: ["profile-fields", "channel-fields", "readiness-fields", "channel-scopes-on-request"],
+    // onboarding shows only on a profile create_profile made (mcp-build-failure-codes judges it there).
+    rules: [...familyMembers("profile-fields").filter((f) => f !== "onboarding").map((f) => `profile-fields/${f}`), "channel-fields", "readiness-fields", "channel-scopes-on-request"],
     group,
     async run(ctx, m) {
       // rule: profile-fields, channel-fields, readiness-fields

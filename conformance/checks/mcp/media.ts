@@ -44,6 +44,9 @@ export const mediaChecks: Check[] = [
     description: "generate_image with postId answers the new picture's address and puts it into slot imageIndex, as view_post then shows",
     rules: ["generate-image-on-post"],
     group,
+    needs: ["mcp:cost-renders"],
+    // A library picture and the replacement in the draft's last slot.
+    spend: () => ({ renders: 2 }),
     async run(ctx, m) {
       const rule = "generate-image-on-post";
       // A draft of the check's own, with a library picture the gateway made; deleted at the end.

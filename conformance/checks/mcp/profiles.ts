@@ -32,6 +32,18 @@ const publishBlockers = ["brand_inactive", "no_brand_profile", "no_channel_conne
 const publishable = new Set(["connected", "expiring_soon"]);
 const blockerCodes = [...readinessBlockers];
 
+/** The rules expectProfileConsistent judges: a check that calls it on a profile it meets names them incidental. */
+export const profileConsistencyRules = ["readiness-blockers-are-codes", "readiness-consistent", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"];
+
+/**
+ * A brand listed with publishReadiness unknown: the provider holds the answer, so there is an account to ask about
+ * (an active profile with a channel), and where the profile's connection check failed the list says unknown too.
+ */
+export function expectUnknownReadiness(ctx: CheckContext, item: any, p: any): void {
+  const rule = "publish-readiness-values/unknown";
+  ctx.expect(p.isActive === true && Array.isArray(p.channels) && p.channels.length > 0, rule, `brand ${item.id} is unknown in list_brands; get_profile shows isActive ${show(p.isActive)} and channels ${show(p.channels)}`);
+}
+
 /** Readiness and channel rules of one profile payload. */
 export function expectProfileConsistent(ctx: CheckContext, p: any, where: string): void {
   const r = p?.readiness;
@@ -42,6 +54,11 @@ export function expectProfileConsistent(ctx: CheckContext, p: any, where: string
     // rule: readiness-consistent/<blocker>
     if (publishBlockers.includes(b)) ctx.expect(r.canPublish === false, `readiness-consistent/${b}`, `${where}: canPublish true with blocker ${b}`);
     if (generationBlockers.includes(b)) ctx.expect(r.canGenerate === false, `readiness-consistent/${b}`, `${where}: canGenerate true with blocker ${b}`);
+    if (b === "connection_check_failed") {
+      // State unknown: generating is decided by the other blockers alone.
+      const blocked = r.blockers.some((x: unknown) => generationBlockers.includes(x as string));
+      ctx.expect(r.canGenerate === !blocked, `readiness-consistent/${b}`, `${where}: canGenerate ${r.canGenerate} with blockers ${show(r.blockers)}`);
+    }
   }
   if (r.canPublish) {
     ctx.expect(p.isActive === true, "can-publish-definition/active", `${where}: canPublish true on an inactive profile`);
@@ -113,7 +130,9 @@ export const profileChecks: Check[] = [
   mcpCheck({
     id: "mcp-list-brands",
     description: "list_brands answers the workspace and its brands, needsUserChoice true exactly when there is more than one",
-    rules: ["list-brands", "brand-list-matches-profile", "publish-readiness-values"],
+    rules: ["list-brands", "brand-list-matches-profile"],
+    // A survey of the target's brands: the readiness values it meets (mcp-readiness-views provokes each on purpose).
+    incidental: ["publish-readiness-values"],
     group,
     async run(ctx, m) {
       const all = await workspaces(ctx, m, {}, "list-brands/workspace-id");
@@ -134,6 +153,7 @@ export const profileChecks: Check[] = [
           // rule: publish-readiness-values/<value> (unknown defers to get_profile: nothing to compare)
           if (b.publishReadiness === "ready") ctx.expect(live, "publish-readiness-values/ready", `brand ${b.id} is ready to publish in list_brands, with no live channel in get_profile`);
           if (b.publishReadiness === "not_connected") ctx.expect(!live, "publish-readiness-values/not_connected", `brand ${b.id} is not_connected in list_brands, with a live channel in get_profile`);
+          if (b.publishReadiness === "unknown") expectUnknownReadiness(ctx, b, p);
         }
       }
     },
@@ -141,18 +161,24 @@ export const profileChecks: Check[] = [
   mcpCheck({
     id: "mcp-profile-readiness",
     description: "get_profile's readiness agrees with its blockers and channels; channel health and reasons are consistent",
-    rules: ["readiness-consistent", "readiness-blockers-are-codes", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"],
+    rules: ["readiness-blockers-are-codes", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window"],
+    // A survey: it judges the blockers and healths the target's profiles happen to show (mcp-readiness-views
+    // provokes each blocker on purpose), so a member it never meets is not a skipped case.
+    incidental: ["readiness-consistent", "channel-health-publishes"],
     group,
     async run(ctx, m) {
-      const all = await workspaces(ctx, m, {}, "readiness-blockers-are-codes/blockers");
       let seen = 0;
-      for (const w of all.workspaces.slice(0, 3)) {
-        const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "readiness-blockers-are-codes/blockers");
-        for (const b of (list?.brands ?? []).slice(0, 3)) {
-          const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }), "readiness-blockers-are-codes/blockers");
-          if (!p) continue;
-          seen++;
-          expectProfileConsistent(ctx, p, `get_profile ${b.id}`);
+      // The tenant under test, and another tenant's profiles where the target gives its token.
+      for (const as of m.target.tokens.otherTenant ? (["normal", "otherTenant"] as const) : (["normal"] as const)) {
+        const all = okData(await m.session.call("get_workspaces", {}, as));
+        for (const w of (all?.workspaces ?? []).slice(0, 3)) {
+          const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }, as), "readiness-blockers-are-codes/blockers");
+          for (const b of (list?.brands ?? []).slice(0, 3)) {
+            const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }, as), "readiness-blockers-are-codes/blockers");
+            if (!p) continue;
+            seen++;
+            expectProfileConsistent(ctx, p, `get_profile ${b.id}`);
+          }
         }
       }
       if (!seen) return ctx.skip("the token reaches no profile");

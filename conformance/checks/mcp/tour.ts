@@ -10,7 +10,8 @@ import { contractTools } from "../../mcp/contract.js";
 import { describeCall, expectOk, forTool, okData, R } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpTokenKind } from "../../mcp/target.js";
-import { endClient, heldDestinations, pollCall, unbook } from "./common.js";
+import { eraseClient } from "./clients.js";
+import { heldDestinations, pollCall, unbook } from "./common.js";
 import { openHeadlessConnect } from "./connecting.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -56,7 +57,9 @@ async function posts(t: Tour): Promise<void> {
   await t.call("get_brand_style", { brandId });
 
   // A picture of the gateway's own making (a public address it serves), taken into the library by address.
-  const art = await t.call("generate_image", { brandId, prompt: "Conformance tour: a loaf on a wooden board." });
+  const renders = m.target.cost.renders;
+  if (!renders) for (const tool of ["generate_image", "regenerate_post_image", "get_generation_job"]) t.skip(tool, "it renders a picture (allowed by mcp.cost.renders: true in the target file)");
+  const art = renders ? await t.call("generate_image", { brandId, prompt: "Conformance tour: a loaf on a wooden board." }) : undefined;
   const upload = typeof art?.imageUrl === "string" ? await t.call("upload_image", { brandId, sourceUrl: art.imageUrl }) : undefined;
   if (!upload) t.skip("upload_image", "generate_image gave no picture address to upload");
   const mediaIds = typeof upload?.mediaId === "string" ? [upload.mediaId] : [];
@@ -71,16 +74,18 @@ async function posts(t: Tour): Promise<void> {
     await t.call("get_post_status", { id });
     await t.call("update_post", { id, caption: "Conformance tour: fresh sourdough every morning, edited." });
     await t.call("generate_caption", { postId: id });
-    const job = await t.call("regenerate_post_image", { postId: id });
-    if (typeof job?.jobId === "string") {
-      const timing = m.target.timing;
-      const settled = (o: CallOutcome) => !["queued", "running"].includes(okData(o)?.status);
-      const r = await pollCall(ctx, m, `render ${job.jobId} of the tour's draft`, () => m.session.call("get_generation_job", { jobId: job.jobId }), settled, timing.jobPollMs, timing.jobDeadlineMs);
-      const last = r.outcomes.at(-1);
-      if (last) t.judge(last);
-    } else t.skip("get_generation_job", "regenerate_post_image started no render");
+    if (renders) {
+      const job = await t.call("regenerate_post_image", { postId: id });
+      if (typeof job?.jobId === "string") {
+        const timing = m.target.timing;
+        const settled = (o: CallOutcome) => !["queued", "running"].includes(okData(o)?.status);
+        const r = await pollCall(ctx, m, `render ${job.jobId} of the tour's draft`, () => m.session.call("get_generation_job", { jobId: job.jobId }), settled, timing.jobPollMs, timing.jobDeadlineMs);
+        const last = r.outcomes.at(-1);
+        if (last) t.judge(last);
+      } else t.skip("get_generation_job", "regenerate_post_image started no render");
+    }
     // After the render ended: a second one at once would be image_generation_in_progress.
-    await t.call("generate_image", { postId: id, prompt: "Conformance tour: the same loaf, sliced." });
+    if (renders) await t.call("generate_image", { postId: id, prompt: "Conformance tour: the same loaf, sliced." });
     await bookings(t, id);
   }
 
@@ -90,6 +95,10 @@ async function posts(t: Tour): Promise<void> {
     await t.call("delete_post", { id: second.postId });
   } else for (const tool of ["reject_post", "delete_post"]) t.skip(tool, "create_draft made no second post");
 
+  if (!m.target.cost.extraBatches) {
+    for (const tool of ["create_posts", "get_post_batch_status"]) t.skip(tool, "the tour's own batch generates a post (allowed by mcp.cost.extra_batches: true in the target file)");
+    return;
+  }
   const batch = await t.call("create_posts", { brandId, brief: "Conformance tour: one post about rye bread.", count: 1, includeImage: false });
   if (typeof batch?.batchId === "string") await t.call("get_post_batch_status", { batchId: batch.batchId });
   else t.skip("get_post_batch_status", "create_posts made no batch");
@@ -122,6 +131,10 @@ async function client(t: Tour): Promise<void> {
     for (const tool of partnerTools) t.skip(tool, "the tour calls it on a client of its own, made with the partner token (none is configured)");
     return;
   }
+  if (!m.target.cost.builds) {
+    for (const tool of partnerTools) t.skip(tool, "the tour calls it on a client of its own, whose profile build is allowed by mcp.cost.builds: true in the target file");
+    return;
+  }
   const made = await t.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance tour ${m.run.id}`, externalId: `conformance-${m.run.id}-tour` }, "partner");
   if (typeof made?.brandId !== "string") {
     for (const tool of partnerTools) t.skip(tool, "create_profile made no client for the tour");
@@ -142,7 +155,7 @@ async function client(t: Tour): Promise<void> {
     await t.call("deactivate_profile", { brandId }, "partner");
     if (await t.call("delete_profile", { brandId, confirm: true }, "partner")) return;
   } finally {
-    if (!t.called.has("delete_profile")) await endClient(ctx, m, brandId);
+    if (!t.called.has("delete_profile")) await eraseClient(ctx, m, brandId);
   }
 }
 

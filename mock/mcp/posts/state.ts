@@ -54,6 +54,10 @@ export function requireActive(brand: BrandRecord): void {
   if (!brand.isActive) {
     throw new ToolError("subscription_required", `Profile ${brand.id} is inactive: it can no longer generate or publish.`);
   }
+  // rule: readiness-consistent (no_brand_profile: nothing generates or publishes; the seed names no code)
+  if (!brand.hasBrandProfile) {
+    throw new ToolError("forbidden", `Profile ${brand.id} has no brand settings (blocker no_brand_profile): it cannot generate or publish until they exist.`);
+  }
 }
 
 /** The destination of a post, or a bad_request naming the argument. */

@@ -5,7 +5,7 @@ import type { Clock } from "../../clock.js";
 import { between } from "../../rest/hash.js";
 import type { CreateProfileOutput } from "../../../generated/mcp/types.js";
 import { minute, slugify } from "./ids.js";
-import { buildFailsAlways, buildMagic, externalBillingMarker, websiteRefusal } from "./magic.js";
+import { buildFailsAlways, buildFailureFor, buildSlowMarker, externalBillingMarker, slowBuildMinutes, websiteRefusal } from "./magic.js";
 import { defaultAiAllowance } from "./fixtures.js";
 import { requirePartner, type BrandState, type BuildState, type ProfilesStore } from "./store.js";
 
@@ -38,6 +38,7 @@ export function parseWebsite(raw: string): URL | null {
 
 /** Minutes a build attempt takes: 10–30 for the first, half of that (at least 5) for a restart. */
 function attemptMinutes(externalId: string, websiteUrl: string, attempt: number): number {
+  if (parseWebsite(websiteUrl)!.hostname.toLowerCase().includes(buildSlowMarker)) return slowBuildMinutes;
   const first = between(10, 30, "build", externalId, websiteUrl);
   return attempt === 1 ? first : Math.max(5, Math.ceil(first / 2));
 }
@@ -46,15 +47,15 @@ function attemptMinutes(externalId: string, websiteUrl: string, attempt: number)
 function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, attempt: number, clock: Clock): BuildState {
   const now = clock.now();
   const host = parseWebsite(build.websiteUrl)!.hostname.toLowerCase();
-  const magic = buildMagic.find((m) => host.includes(m.hostContains));
-  const fails = magic !== undefined && (attempt === 1 || host.includes(buildFailsAlways));
-  const notQueued = fails && magic.failure === "build_not_queued";
+  const failure = buildFailureFor(host);
+  const fails = failure !== undefined && (attempt === 1 || host.includes(buildFailsAlways));
+  const notQueued = fails && failure === "build_not_queued";
   return {
     ...build,
     attempt,
     startedAt: now,
     endsAt: notQueued ? now : now + clock.work(attemptMinutes(build.externalId, build.websiteUrl, attempt) * minute),
-    failure: fails ? magic.failure : null,
+    failure: fails ? failure : null,
     notQueued,
   };
 }

@@ -9,7 +9,7 @@ import { ToolError, type ToolContext } from "../context.js";
 import type { Clock } from "../../clock.js";
 import type { CompleteConnectOutput, ConnectLink, ConnectOptions } from "../../../generated/mcp/types.js";
 import { minute, numericIdFrom, tokenFrom } from "./ids.js";
-import { accountMagic, connectChannels, expiredConnectToken, hostedOnlyChannels, type ConnectChannel } from "./magic.js";
+import { accountMagic, connectChannels, expiredConnectToken, hostedOnlyChannels, unreachableAccount, type ConnectChannel } from "./magic.js";
 import { channelView } from "./readiness.js";
 import type { BrandState, ChannelState, ConnectLinkState, ProfilesStore } from "./store.js";
 
@@ -64,6 +64,7 @@ function connectChannel(brand: BrandState, platform: ConnectChannel, account: st
     scopes: [...scopesByChannel[platform]],
     missingScopes: [],
     canFetchAnalytics: true,
+    ...(account.toLowerCase() === unreachableAccount ? { checkFails: true } : {}),
   };
   const i = brand.channels.findIndex((c) => c.platform === platform);
   if (i >= 0) brand.channels[i] = channel;

@@ -1,5 +1,6 @@
 // Magic inputs of the profiles domain, as data: each rule below is both what the handlers consult and a row
 // of the table the README shows. Nothing here ever touches the network: hosts are judged by their names only.
+import { catalogue } from "../../../generated/mcp/errors.js";
 
 /** One row of the magic-inputs table. */
 export interface MagicInput {
@@ -25,6 +26,28 @@ export const buildMagic = [
   { hostContains: "fail-interrupted", failure: "build_interrupted", note: "the build fails when it ends" },
 ] as const;
 
+/**
+ * Host marker `fail-code-<code>`: the first build fails with that build failure code of the catalogue (the
+ * conformance slot website_fails_build_code provokes each code with it). build_not_queued fails at once.
+ */
+export const buildFailsWithCode = "fail-code-";
+const buildFailureCodes = catalogue.filter((e) => e.kind === "build_failure").map((e) => e.code);
+
+/** The failure code a website host asks for (buildMagic first, then fail-code-<code>), or undefined. */
+// rule: build-failure-codes
+export function buildFailureFor(host: string): string | undefined {
+  const named = buildMagic.find((m) => host.includes(m.hostContains));
+  if (named) return named.failure;
+  return buildFailureCodes.find((code) => host.includes(`${buildFailsWithCode}${code}.`) || host.endsWith(`${buildFailsWithCode}${code}`));
+}
+
+/**
+ * Host marker: the build takes 1,000 minutes (× time scale) instead of 10–30, so a caller sees it building for the
+ * whole of a conformance run (slot website_builds_slowly).
+ */
+export const buildSlowMarker = "build-slow";
+export const slowBuildMinutes = 1000;
+
 /** With this in the host as well, every restart fails again (otherwise a restart succeeds). */
 export const buildFailsAlways = "fail-always";
 
@@ -48,6 +71,13 @@ export const accountMagic = [
   { account: "taken", error: "account_in_another_workspace" },
   { account: "broken", error: "connection_failed" },
 ] as const;
+
+/**
+ * ?account= value that connects, but whose provider cannot be reached when the account's state is checked: the
+ * profile shows blocker connection_check_failed and list_brands publishReadiness unknown (the channel keeps its
+ * last known health).
+ */
+export const unreachableAccount = "unreachable";
 
 /** Channels a connect link can target, with the kind of option a headless connect binds to (null: none). */
 export const connectChannels = {
@@ -109,6 +139,8 @@ export const magicInputs: MagicInput[] = [
   { tool: "create_profile", input: "websiteUrl host", match: "contains malware", effect: "invalid_website_url, websiteRefusal URL_UNSAFE" },
   { tool: "create_profile", input: "websiteUrl host", match: "contains refused-unknown", effect: "invalid_website_url without websiteRefusal" },
   ...buildMagic.map((m) => ({ tool: "create_profile", input: "websiteUrl host", match: `contains ${m.hostContains}`, effect: `build failed with ${m.failure}: ${m.note}; a repeat restarts it and the restart succeeds` })),
+  { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsWithCode}<code> (a build failure code of the catalogue)`, effect: "build failed with that code (build_not_queued: at once, the others when the build ends); a repeat restarts it and the restart succeeds" },
+  { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildSlowMarker}`, effect: `the build takes ${slowBuildMinutes} minutes × time scale (building for the whole of a conformance run)` },
   { tool: "create_profile", input: "websiteUrl host", match: `contains ${buildFailsAlways} (with a fail-… marker)`, effect: "every restart fails again" },
   { tool: "create_profile", input: "externalId", match: `contains ${externalBillingMarker}`, effect: "the workspace pays its own plan: deactivate_profile and delete_profile → external_billing_workspace, nothing changed" },
   { tool: "update_brand_style", input: "addColors / colorRoles value", match: busyColor, effect: "design_style_busy (retryable), nothing changed" },
@@ -120,4 +152,5 @@ export const magicInputs: MagicInput[] = [
   { tool: "create_connect_link", input: "platform + returnUrl", match: hostedOnlyChannels.join(", "), effect: "headless_connect_unavailable" },
   { tool: "get_connect_options, complete_connect", input: "connectToken", match: expiredConnectToken, effect: "connect_session_expired (a session that has expired), for any brand the token reaches" },
   ...accountMagic.map((m) => ({ tool: "GET /connect/<token>", input: "?account=", match: m.account, effect: `status=failed&error=${m.error} (link used up)` })),
+  { tool: "GET /connect/<token>", input: "?account=", match: unreachableAccount, effect: "connects, but the provider cannot be reached when the account is checked: blocker connection_check_failed, publishReadiness unknown" },
 ];

@@ -24,6 +24,9 @@ export function channelHealth(c: ChannelState, now: number): { health: Health; h
 
 export const publishes = (health: Health) => health === "connected" || health === "expiring_soon";
 
+/** Whether the provider could not be reached when a live account of the brand was checked. */
+export const connectionCheckFailed = (brand: BrandState) => brand.channels.some((c) => c.checkFails === true && c.state !== "disconnected");
+
 /** Lowercase channels that can publish now. */
 export function publishableChannels(brand: BrandState, now: number): string[] {
   return brand.channels.filter((c) => publishes(channelHealth(c, now).health)).map((c) => c.platform);
@@ -66,6 +69,8 @@ export function readiness(brand: BrandState, now: number): Profile["readiness"] 
   const canPublishSomewhere = health.some(publishes);
   if (health.length === 0) blockers.push("no_channel_connected");
   else if (!canPublishSomewhere) blockers.push(health.every((h) => h === "disconnected") ? "all_channels_disconnected" : "all_channels_need_reauth");
+  // The provider could not be reached: the state is unknown, so it stops neither generating nor publishing.
+  if (connectionCheckFailed(brand)) blockers.push("connection_check_failed");
   return {
     canGenerate: brand.isActive && brand.hasBrandProfile && built,
     canPublish: brand.isActive && brand.hasBrandProfile && canPublishSomewhere,
@@ -110,6 +115,9 @@ export function brandRecord(store: ProfilesStore, brand: BrandState, clock: Cloc
     },
     get isActive() {
       return brand.isActive && store.brands.has(brand.id);
+    },
+    get hasBrandProfile() {
+      return brand.hasBrandProfile;
     },
     get buildStatus() {
       return brandBuildStatus(brand, clock.now());

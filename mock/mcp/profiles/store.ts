@@ -23,6 +23,8 @@ export interface ChannelState {
   scopes: string[];
   missingScopes: string[];
   canFetchAnalytics: boolean;
+  /** The provider cannot be reached when this account's state is checked (blocker connection_check_failed). */
+  checkFails?: boolean;
 }
 
 /** A profile build started by create_profile; its status follows from the clock. */

@@ -1,7 +1,7 @@
 // get_workspaces, list_brands and get_profile: what a principal can see of its workspaces and brands.
 import type { ToolContext } from "../context.js";
 import type { BrandItem, GetWorkspacesOutput, ListBrandsOutput, Profile, WorkspaceItem } from "../../../generated/mcp/types.js";
-import { channelHealth, profileView, publishes } from "./readiness.js";
+import { channelHealth, connectionCheckFailed, profileView, publishes } from "./readiness.js";
 import { logoUrl } from "./branding.js";
 import type { BrandState, ProfilesStore, WorkspaceState } from "./store.js";
 
@@ -27,6 +27,7 @@ function workspaceItem(store: ProfilesStore, ws: WorkspaceState, origin: URL): W
 export function publishReadiness(brand: BrandState, now: number): BrandItem["publishReadiness"] {
   const health = brand.channels.map((c) => channelHealth(c, now).health);
   if (!brand.isActive || health.length === 0 || health.every((h) => h === "disconnected")) return "not_connected";
+  if (connectionCheckFailed(brand)) return "unknown";
   return health.some(publishes) ? "ready" : "unknown";
 }
 

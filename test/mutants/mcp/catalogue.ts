@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
+import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
@@ -32,8 +33,11 @@ const firstDigests = new Map<string, string>();
 /** Brands whose deletion was seen finished (the deleted-forgotten mutant answers not_found for them afterwards). */
 const deletedBrands = new Set<string>();
 
-/** A mutant, and (rarely) how the run against it differs: only some checks, a slower clock. */
-export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number } };
+/**
+ * A mutant, and (rarely) how the run against it differs: only some checks, a slower clock, strict verdicts (a
+ * mutant of an inferred rule: the reference itself is judged strictly, so its variants are too).
+ */
+export type McpMutant = Mutant & { run?: { only?: string[]; timeScale?: number; strict?: boolean } };
 
 export const mcpMutants: McpMutant[] = [
   {
@@ -503,4 +507,5 @@ export const mcpMutants: McpMutant[] = [
   ...preflightPublishingMutants,
   ...errorsBatchesMutants,
   ...toolsBrandingMutants,
+  ...profilesLifecycleMutants,
 ];

@@ -4,24 +4,6 @@ import type { McpMutant } from "./catalogue.js";
 import { onlyObjectOutput } from "./catalogue.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
-/**
- * The mock mints connect links on its own origin; behind the mutant proxy the suite opens only links on the
- * gateway's origin (the proxy's), so every run behind the proxy moves the link there (the proxy forwards the page).
- */
-const linksThroughProxy = onResult(
-  (c, r) => c.name === "create_connect_link" && isSuccess(r),
-  (r, _c, req) => {
-    const url = new URL(dataOf(r).url);
-    return withData(r, { ...dataOf(r), url: `http://${req.headers.host}${url.pathname}${url.search}` });
-  },
-)!;
-
-/** A mutant (or the bare proxy, null) whose connect links go through the proxy, so the connect checks run behind it. */
-export function withConnectLinksThroughProxy(mutant: McpMutant | null): McpMutant {
-  const base: McpMutant = mutant ?? { id: "proxy", rule: "none", description: "the proxy alone" };
-  return { ...base, response: async (req, res, ctx) => linksThroughProxy(req, base.response ? await base.response(req, res, ctx) : res, ctx) };
-}
-
 /** An envelope failure in place of a result, with text and structuredContent in step. */
 const failWith = (r: Result, code: string, message: string): Result => ({ ...withData(r, { ok: false, error: { code, message, retryable: false } }), isError: true });
 

@@ -1,0 +1,120 @@
+// Ending a client, effect by effect, on a client of its own with an account (mcp.triggers.connect_account): a booked
+// post, a batch and a draft are made; after deactivate_profile the booking is withdrawn keeping its date, the account
+// is gone, the posts and batch are kept, the profile says it is inactive in both views, and it refuses to generate
+// or publish; after delete_profile the posts and the batch are gone.
+import type { Check, CheckContext } from "../../check.js";
+import type { CallOutcome } from "../../mcp/client.js";
+import { describeCall, expectError, expectOk, okData } from "../../mcp/expect.js";
+import type { McpContext } from "../../mcp/extension.js";
+import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
+import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost } from "./common.js";
+import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
+
+const effect = (member: string) => `deactivation-effects/${member}`;
+const as = "partner" as const;
+
+/** The calls that generate or publish for a client, each as a tool and its input. */
+const workOf = (brandId: string, postId: string, run: string, when: string): [string, Record<string, unknown>][] => [
+  ["create_posts", { brandId, brief: `Conformance run ${run}: after the end.`, count: 1, includeImage: false }],
+  ["create_draft", { brandId, prompt: `Conformance run ${run}: after the end.` }],
+  ["generate_caption", { postId }],
+  ["generate_image", { brandId, prompt: `Conformance run ${run}: after the end.` }],
+  ["regenerate_post_image", { postId }],
+  ["schedule_post", { id: postId, scheduledAt: when }],
+  ["publish_post_now", { id: postId }],
+];
+
+/** Calls a client's ending tool until it reports `done` (at the seed's pace); the last answer. */
+async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: () => Promise<CallOutcome>, done: string, rule: string): Promise<any> {
+  const t = m.target.timing;
+  const r = await pollCall(ctx, m, label, call, (o) => !okData(o) || okData(o).status === done, t.endingPollMs, t.endingDeadlineMs);
+  const last = r.outcomes.at(-1);
+  const d = last ? okData(last) : undefined;
+  if (d?.status !== done) return ctx.fail(rule, `${label} did not reach ${done}: ${last ? describeCall(last) : "no answer"}`);
+  return d;
+}
+
+/** A client with an account, a booked post, a plain draft and a batch. */
+async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
+  const s = m.session;
+  const { profile } = await settledBuild(ctx, m, c.brandId);
+  if (profile.onboarding?.status !== "ready") return ctx.skip(`the client's build ended ${show(profile.onboarding)}`);
+  await connectAccount(ctx, m, c.brandId);
+  const draft = async (n: number) => {
+    const d = expectOk(ctx, await s.call("create_draft", { brandId: c.brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.` }, as), effect("content-kept"));
+    const id = d?.id ?? d?.postId;
+    return typeof id === "string" ? id : ctx.fail(effect("content-kept"), `create_draft answered no post id: ${show(d)}`);
+  };
+  const booked = await draft(1);
+  const kept = await draft(2);
+  await approveAsSeen(ctx, m, booked, effect("posts-withdrawn"), as);
+  if (!expectOk(ctx, await s.call("schedule_post", { id: booked, scheduledAt: m.run.clock.future(30) }, as), effect("posts-withdrawn"))) return ctx.fail(effect("posts-withdrawn"), "the post could not be booked; nothing to withdraw");
+  if (!(await heldDestinations(m, booked, as)).length) return ctx.fail(effect("posts-withdrawn"), `post ${booked} shows no booking after schedule_post`);
+  const batch = okData(await s.call("create_posts", { brandId: c.brandId, brief: `Conformance run ${m.run.id}: before the end.`, count: 1, includeImage: false }, as))?.batchId;
+  return { booked, kept, batch: typeof batch === "string" ? batch : undefined };
+}
+
+async function run(ctx: CheckContext, m: McpContext): Promise<void> {
+  const s = m.session;
+  const c = await newClient(ctx, m, "effects");
+  try {
+    const { booked, kept, batch } = await prepare(ctx, m, c);
+    const statusBefore = okData(await s.call("get_post_status", { id: booked }, as));
+    const views = { [booked]: await viewPost(ctx, m, booked, effect("content-kept"), as), [kept]: await viewPost(ctx, m, kept, effect("content-kept"), as) };
+
+    const deactivate = () => s.call("deactivate_profile", { brandId: c.brandId }, as);
+    const ended = await untilDone(ctx, m, `deactivation of ${c.brandId}`, deactivate, "deactivated", effect("posts-withdrawn"));
+
+    // rule: deactivation-effects/posts-withdrawn, dates-kept
+    ctx.expect((await heldDestinations(m, booked, as)).length === 0, effect("posts-withdrawn"), `post ${booked} still holds a booking after deactivation`);
+    ctx.expect(typeof ended.unscheduledPosts === "number" && ended.unscheduledPosts >= 1, effect("posts-withdrawn"), `deactivation withdrew a booked post and reports unscheduledPosts ${show(ended.unscheduledPosts)}`);
+    const statusAfter = expectOk(ctx, await s.call("get_post_status", { id: booked }, as), effect("dates-kept"));
+    if (statusAfter) ctx.expect(typeof statusBefore?.scheduledAt === "string" && statusAfter.scheduledAt === statusBefore.scheduledAt, effect("dates-kept"), `post ${booked} was booked for ${show(statusBefore?.scheduledAt)}; after deactivation it shows ${show(statusAfter.scheduledAt)}`);
+    // rule: deactivation-effects/content-kept (posts, pictures and the batch)
+    for (const [id, before] of Object.entries(views)) {
+      const after = await viewPost(ctx, m, id, effect("content-kept"), as);
+      ctx.expect(after.postText === before.postText && show(after.imageUrls) === show(before.imageUrls), effect("content-kept"), `post ${id} changed with deactivation: ${show({ postText: before.postText, imageUrls: before.imageUrls })} → ${show({ postText: after.postText, imageUrls: after.imageUrls })}`);
+    }
+    if (batch) expectOk(ctx, await s.call("get_post_batch_status", { batchId: batch }, as), effect("content-kept"));
+
+    // rule: deactivation-effects/channels-removed; both views of the ended profile (readiness-consistent/brand_inactive).
+    const p = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, as), effect("channels-removed"));
+    if (!p) return;
+    const live = (p.channels ?? []).filter((ch: any) => ch?.health !== "disconnected");
+    ctx.expect(live.length === 0 && (p.generationPlatforms ?? []).length === 0, effect("channels-removed"), `after deactivation get_profile shows channels ${show(p.channels)} and generationPlatforms ${show(p.generationPlatforms)}`);
+    expectProfileConsistent(ctx, p, `get_profile ${c.brandId} after deactivation`);
+    const item = (okData(await s.call("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
+    ctx.expect(item?.isActive === false && item.publishReadiness !== "ready", "readiness-consistent/brand_inactive", `after deactivation list_brands shows ${show(item)}, get_profile isActive ${show(p.isActive)}`);
+
+    // rule: inactive-refuses-work — what the readiness says (canGenerate and canPublish false) is what the tools do.
+    for (const [tool, input] of workOf(c.brandId, kept, m.run.id, m.run.clock.future(31))) {
+      const o = await s.call(tool, input, as);
+      if (expectError(ctx, o, { rule: "inactive-refuses-work" })) ctx.expect(true, "inactive-refuses-work", `${tool} refused`);
+    }
+    ctx.expect((await heldDestinations(m, kept, as)).length === 0, "inactive-refuses-work", `an inactive client's post ${kept} was booked`);
+
+    // rule: deletion-erases — once the erasure finished, its posts and batch read as unknown ids.
+    await untilDone(ctx, m, `deletion of ${c.brandId}`, () => s.call("delete_profile", { brandId: c.brandId, confirm: true }, as), "deleted", "deletion-erases");
+    for (const [tool, args] of [
+      ["view_post", { id: booked }],
+      ["get_post_status", { id: kept }],
+      ...(batch ? [["get_post_batch_status", { batchId: batch }]] : []),
+    ] as [string, Record<string, unknown>][])
+      expectError(ctx, await s.call(tool, args, as), { code: "not_found", rule: "deletion-erases" });
+  } finally {
+    await eraseClient(ctx, m, c.brandId);
+  }
+}
+
+export const deactivationEffectChecks: Check[] = [
+  mcpCheck({
+    id: "mcp-deactivation-effects",
+    description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps posts and batch, and the inactive client refuses work; deletion then erases posts and batch",
+    rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
+    incidental: profileConsistencyRules,
+    group: "mcp-ending",
+    needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
+    spend: () => ({ builds: 1 }),
+    run,
+  }),
+];
