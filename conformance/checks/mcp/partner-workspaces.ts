@@ -66,7 +66,7 @@ export const partnerWorkspaceChecks: Check[] = [
       const result = res.body?.result;
       const error = result?.structuredContent?.data?.error;
       if (!ctx.expect(result?.isError === true && error?.code === "partner_downstream_auth_failed", rule, `get_workspaces answered ${show(result?.structuredContent ?? res.body)}`)) return;
-      ctx.expect(error.retryable === true, "retryable-per-catalogue/partner_downstream_auth_failed", `partner_downstream_auth_failed answered retryable ${show(error.retryable)}; the catalogue says true`);
+      ctx.expect(error.retryable === true, [rule, "retryable-per-catalogue/partner_downstream_auth_failed"], `partner_downstream_auth_failed answered retryable ${show(error.retryable)}; the catalogue says true`);
       const list = await m.session.raw({ jsonrpc: "2.0", id: 2, method: "tools/list" }, token);
       ctx.expect(list.status === 200 && Array.isArray(list.body?.result?.tools), rule, `tools/list with the same token answered HTTP ${list.status}: the token should stay good`);
     },

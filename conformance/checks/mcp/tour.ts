@@ -13,6 +13,7 @@ import type { McpTokenKind } from "../../mcp/target.js";
 import { eraseClient } from "./clients.js";
 import { heldDestinations, pollCall, unbook } from "./common.js";
 import { openHeadlessConnect } from "./connecting.js";
+import { sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** One run of the tour: which tools answered a success, and why the others were not called. */
@@ -60,8 +61,10 @@ async function posts(t: Tour): Promise<void> {
   const renders = m.target.cost.renders;
   if (!renders) for (const tool of ["generate_image", "regenerate_post_image", "get_generation_job"]) t.skip(tool, "it renders a picture (allowed by mcp.cost.renders: true in the target file)");
   const art = renders ? await t.call("generate_image", { brandId, prompt: "Conformance tour: a loaf on a wooden board." }) : undefined;
-  const upload = typeof art?.imageUrl === "string" ? await t.call("upload_image", { brandId, sourceUrl: art.imageUrl }) : undefined;
-  if (!upload) t.skip("upload_image", "generate_image gave no picture address to upload");
+  // Without renders, a picture the shared main batch already made (it spends nothing more).
+  const source = typeof art?.imageUrl === "string" ? art.imageUrl : await batchPicture(m);
+  const upload = source ? await t.call("upload_image", { brandId, sourceUrl: source }) : undefined;
+  if (!upload) t.skip("upload_image", "no picture address to upload (generate_image gave none, and the main batch showed none)");
   const mediaIds = typeof upload?.mediaId === "string" ? [upload.mediaId] : [];
 
   const draft = await t.call("create_draft", { brandId, caption: "Conformance tour: fresh sourdough every morning.", ...(mediaIds.length ? { mediaIds } : {}) });
@@ -102,6 +105,17 @@ async function posts(t: Tour): Promise<void> {
   const batch = await t.call("create_posts", { brandId, brief: "Conformance tour: one post about rye bread.", count: 1, includeImage: false });
   if (typeof batch?.batchId === "string") await t.call("get_post_batch_status", { batchId: batch.batchId });
   else t.skip("get_post_batch_status", "create_posts made no batch");
+}
+
+/** The address of a picture of the shared main batch (any post with one), or undefined. */
+async function batchPicture(m: McpContext): Promise<string | undefined> {
+  const batch = await sharedBatch(m, "main");
+  for (const item of Array.isArray(batch.last?.items) ? batch.last.items : []) {
+    if (typeof item?.postId !== "string" || item.hasMedia === false) continue;
+    const urls = okData(await m.session.call("view_post", { id: item.postId }))?.imageUrls;
+    if (Array.isArray(urls) && typeof urls[0] === "string") return urls[0];
+  }
+  return undefined;
 }
 
 /** Approval, a booking moved and withdrawn, then (when allowed) publishing and taking the post down again. */
