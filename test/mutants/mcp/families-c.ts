@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto";
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
 import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "./rewrite.js";
+import { dataOf, errorOf, isSuccess, onCall, onResult, withData } from "./rewrite.js";
 
 /** A tool's successes rewritten, with tools/list declaring its output only as an object so the change gets through. */
-const onSuccess = (tool: string, rewrite: (d: any, r: Result) => any) => {
-  const inner = onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)), r)));
+const onSuccess = (tool: string, rewrite: (d: any) => any) => {
+  const inner = onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)))));
   return (req: Exchange, res: Answer, ctx: ProxyContext) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner!(req, res, ctx));
 };
 /** Every destination of a view_post payload rewritten. */
