@@ -8,6 +8,7 @@ import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
 import { familiesBMutants } from "./families-b.js";
+import { familiesCMutants } from "./families-c.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
@@ -510,4 +511,5 @@ export const mcpMutants: McpMutant[] = [
   ...toolsBrandingMutants,
   ...profilesLifecycleMutants,
   ...familiesBMutants,
+  ...familiesCMutants,
 ];
