@@ -9,11 +9,14 @@ import { dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, t
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;
 
-/** Rewrites a tool's successful payloads; tools/list declares its output only as an object so the change gets through. */
-const onSuccess = (tool: string, rewrite: (data: any, result: Result) => any): Response => {
-  const inner = onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)), r)))!;
-  return (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx));
-};
+/** `inner` for tools/call answers; tools/list declares the tool's output only as an object so the change gets through. */
+const objectOutput =
+  (tool: string, inner: Response): Response =>
+  (req, res, ctx) =>
+    req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx);
+/** Rewrites a tool's successful payloads (its output declared only as an object). */
+const onSuccess = (tool: string, rewrite: (data: any, result: Result) => any): Response =>
+  objectOutput(tool, onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)), r)))!);
 /** Another well-formed digest (the last character changed). */
 const otherDigest = (d: string) => d.slice(0, -1) + (d.endsWith("0") ? "1" : "0");
 /** Each view_post destination's pictures (imageUrls and images) through `url`. */
@@ -87,13 +90,13 @@ export const familiesDMutants: McpMutant[] = [
     rule: "template-rendering/generate_image-save-to-library",
     description: "On a template-rendering workspace, generate_image with saveToLibrary answers a picture instead of template_rendering",
     run: { only: ["mcp-render-failures"] },
-    response: (req, res, ctx) =>
-      req.body?.method === "tools/list"
-        ? onlyObjectOutput(res, "generate_image")
-        : onResult(
-            (c, r) => c.name === "generate_image" && errorOf(r)?.code === "template_rendering",
-            () => withData({}, { imageUrl: "https://cdn.example.com/mutant/template.png", mediaId: "00000000-0000-4000-8000-000000000002", postId: null, imageIndex: null }),
-          )!(req, res, ctx),
+    response: objectOutput(
+      "generate_image",
+      onResult(
+        (c, r) => c.name === "generate_image" && errorOf(r)?.code === "template_rendering",
+        () => withData({}, { imageUrl: "https://cdn.example.com/mutant/template.png", mediaId: "00000000-0000-4000-8000-000000000002", postId: null, imageIndex: null }),
+      )!,
+    ),
   },
   {
     id: "mcp-over-limit-truncated",
@@ -203,16 +206,16 @@ export const familiesDMutants: McpMutant[] = [
     description: "too_many_images entries of blockedDestinations give imageLimit as a string",
     run: { only: ["mcp-preflight-too-many-images"] },
     // The envelope is part of schedule_post's output schema: tools/list declares it only as an object so the change gets through.
-    response: (req, res, ctx) =>
-      req.body?.method === "tools/list"
-        ? onlyObjectOutput(res, "schedule_post")
-        : onResult(
-            (c, r) => c.name === "schedule_post" && Array.isArray(errorOf(r)?.blockedDestinations),
-            (r) =>
-              withData(r, {
-                ...dataOf(r),
-                error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (typeof b.imageLimit === "number" ? { ...b, imageLimit: String(b.imageLimit) } : b)) },
-              }),
-          )!(req, res, ctx),
+    response: objectOutput(
+      "schedule_post",
+      onResult(
+        (c, r) => c.name === "schedule_post" && Array.isArray(errorOf(r)?.blockedDestinations),
+        (r) =>
+          withData(r, {
+            ...dataOf(r),
+            error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (typeof b.imageLimit === "number" ? { ...b, imageLimit: String(b.imageLimit) } : b)) },
+          }),
+      )!,
+    ),
   },
 ];
