@@ -9,6 +9,7 @@ import type { Answer, Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
 import { familiesBMutants } from "./families-b.js";
 import { familiesCMutants } from "./families-c.js";
+import { familiesDMutants } from "./families-d.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
@@ -512,4 +513,5 @@ export const mcpMutants: McpMutant[] = [
   ...profilesLifecycleMutants,
   ...familiesBMutants,
   ...familiesCMutants,
+  ...familiesDMutants,
 ];

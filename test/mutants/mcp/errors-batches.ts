@@ -12,7 +12,7 @@ const envelope = (code: string, retryable: boolean, extra: Record<string, unknow
   ...withData({}, { ok: false, error: { code, message: "mutant", retryable, ...extra } }),
 });
 /** Rewrites an error's fields when its code is `code`. */
-const onError = (code: string, rewrite: (e: any) => any) => onResult((_c, r) => errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
+export const onError = (code: string, rewrite: (e: any) => any) => onResult((_c, r) => errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
 /** Rewrites get_post_batch_status payloads; tools/list declares its output only as an object so the change gets through. */
 const onBatch = (rewrite: (b: any) => any) => {
   const inner = onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)))));
