@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
+import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
@@ -508,4 +509,5 @@ export const mcpMutants: McpMutant[] = [
   ...errorsBatchesMutants,
   ...toolsBrandingMutants,
   ...profilesLifecycleMutants,
+  ...familiesAMutants,
 ];
