@@ -10,6 +10,7 @@ import { errorsBatchesMutants } from "./errors-batches.js";
 import { familiesBMutants } from "./families-b.js";
 import { familiesCMutants } from "./families-c.js";
 import { familiesDMutants } from "./families-d.js";
+import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
@@ -514,4 +515,5 @@ export const mcpMutants: McpMutant[] = [
   ...familiesBMutants,
   ...familiesCMutants,
   ...familiesDMutants,
+  ...familiesAMutants,
 ];
