@@ -71,7 +71,7 @@ export function sharedSpend(input: SpendInput): Spend {
     const count = Number(r.count ?? 0);
     total = add(total, { posts: count, pictures: r.includeImage === false || r.mediaIds ? 0 : count });
   }
-  // The shared profile builds (McpJobs.build: main, and fails with website_fails_build), when builds are allowed.
+  // The shared profile builds (build-scenario.ts: main, and fails with website_fails_build), when builds are allowed.
   return input.cost.builds ? add(total, { builds: input.triggers.websiteFailsBuild ? 2 : 1 }) : total;
 }
 
