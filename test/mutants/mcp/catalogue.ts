@@ -5,7 +5,7 @@
 // The conformance suite must catch every one with a failing check that names the broken rule.
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
-import type { Answer, Mutant } from "../rest/proxy.js";
+import type { Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
 import { familiesBMutants } from "./families-b.js";
 import { familiesCMutants } from "./families-c.js";
@@ -13,18 +13,11 @@ import { familiesDMutants } from "./families-d.js";
 import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
-
-/** tools/list with one tool's output (or every tool's, "*") declared only as an object (the seed: "a few tools declare only that"). */
-export function onlyObjectOutput(res: Answer, tool: string): Answer {
-  if (!Array.isArray(res.body?.result?.tools)) return res;
-  const tools = res.body.result.tools.map((t: any) => (t.name === tool || tool === "*" ? { ...t, outputSchema: { type: "object" } } : t));
-  return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
-}
 
 /** Batches claim to be settled while still queued or generating. */
 const settledEarly = onResult(

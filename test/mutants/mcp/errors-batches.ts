@@ -2,22 +2,16 @@
 // structured fields of live-post refusals), batches in every state and their items, pictures with no text record,
 // renders refused while one runs. Each breaks one member other than the first the fixtures reach, and names the
 // checks that should catch it (run.only).
-import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
-import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onResult, withData } from "./rewrite.js";
+import type { McpMutant } from "./catalogue.js";
+import { dataOf, isSuccess, onError, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A failure envelope in place of a result. */
 const envelope = (code: string, retryable: boolean, extra: Record<string, unknown> = {}) => ({
   isError: true,
   ...withData({}, { ok: false, error: { code, message: "mutant", retryable, ...extra } }),
 });
-/** Rewrites an error's fields when its code is `code`. */
-export const onError = (code: string, rewrite: (e: any) => any) => onResult((_c, r) => errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
 /** Rewrites get_post_batch_status payloads; tools/list declares its output only as an object so the change gets through. */
-const onBatch = (rewrite: (b: any) => any) => {
-  const inner = onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)))));
-  return (req: Exchange, res: Answer, ctx: ProxyContext) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, "get_post_batch_status") : inner!(req, res, ctx));
-};
+const onBatch = (rewrite: (b: any) => any) => onPayload("get_post_batch_status", rewrite);
 const items = (b: any, rewrite: (i: any) => any) => ({ ...b, items: (b.items ?? []).map(rewrite) });
 
 export const errorsBatchesMutants: McpMutant[] = [

@@ -2,8 +2,7 @@
 // breaks one member (not the first the fixtures use) and runs only the check that declares it.
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { onlyObjectOutput } from "./catalogue.js";
-import { dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { behindObjectOutput, dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
 
 /** tools/list with one tool's definition rewritten (a deep copy: the mock's own list is never touched). */
 const onListedTool =
@@ -21,10 +20,8 @@ const listedAnd =
     req.body?.method === "tools/list" ? list(req, res) : other!(req, res, ctx);
 
 /** Successes of `tool` rewritten, with tools/list declaring its output only as an object (the seed allows it) so they get through. */
-const successesBehindObjectOutput = (tool: string, rewrite: (result: Result, call: Call) => Result): Mutant["response"] => {
-  const inner = onResult((c, r) => c.name === tool && isSuccess(r), rewrite);
-  return (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner!(req, res, ctx));
-};
+const successesBehindObjectOutput = (tool: string, rewrite: (result: Result, call: Call) => Result): Mutant["response"] =>
+  behindObjectOutput(tool, onResult((c, r) => c.name === tool && isSuccess(r), rewrite)!);
 
 /** A refusal before the tool ran (isError, no envelope), as the SDK's input validation answers it. */
 const refusedFirst = (r: Result) => r.isError === true && dataOf(r)?.ok !== false;

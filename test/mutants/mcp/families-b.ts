@@ -2,18 +2,8 @@
 // the list against the profile), a profile's channels and readiness, story destinations, and create_profile's
 // building answer and website refusals. Each breaks one member other than the first the fixtures reach and runs
 // only the check that declares it.
-import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
-import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
-
-/**
- * Rewrites the successful payloads of `tool` for which `when` holds; tools/list declares that tool's output only as
- * an object (the seed allows it), so the SDK client takes the change and only the contract's own schema can tell.
- */
-function onPayload(tool: string, rewrite: (data: any, call: Call) => any, when: (call: Call, req: Exchange) => boolean = () => true): Mutant["response"] {
-  const inner = onResult((c, r, req) => c.name === tool && isSuccess(r) && when(c, req), (r: Result, c) => withData(r, rewrite(structuredClone(dataOf(r)), c)))!;
-  return (req: Exchange, res: Answer, ctx: ProxyContext) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx));
-}
+import type { McpMutant } from "./catalogue.js";
+import { dataOf, errorOf, isSuccess, onCall, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A profile's channels, each rewritten. */
 const channels = (p: any, rewrite: (c: any) => any) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });

@@ -2,15 +2,10 @@
 // refusals, ending a client, create_posts and its batch, pictures landing, and the post view's fields. Each breaks
 // one member other than the first the fixtures reach, and names the checks that should catch it (run.only).
 import { randomUUID } from "node:crypto";
-import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
-import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, withData } from "./rewrite.js";
+import type { Answer } from "../rest/proxy.js";
+import type { McpMutant } from "./catalogue.js";
+import { dataOf, errorOf, isSuccess, onCall, onPayload as onSuccess, onResult, withData } from "./rewrite.js";
 
-/** A tool's successes rewritten, with tools/list declaring its output only as an object so the change gets through. */
-const onSuccess = (tool: string, rewrite: (d: any) => any) => {
-  const inner = onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)))));
-  return (req: Exchange, res: Answer, ctx: ProxyContext) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner!(req, res, ctx));
-};
 /** Every destination of a view_post payload rewritten. */
 const destinations = (v: any, rewrite: (d: any) => any) => ({ ...v, destinations: (v.destinations ?? []).map(rewrite) });
 /** Rewrites an error's fields when its code is `code` on one tool. */

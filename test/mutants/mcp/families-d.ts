@@ -3,20 +3,13 @@
 // publish results and post status fields, unknown ids and blocked destination entries. Each breaks one member
 // other than the first the fixtures reach, and names the checks that should catch it (run.only).
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
-import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { onError } from "./errors-batches.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import type { McpMutant } from "./catalogue.js";
+import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;
 
-/** `inner` for tools/call answers; tools/list declares the tool's output only as an object so the change gets through. */
-const objectOutput =
-  (tool: string, inner: Response): Response =>
-  (req, res, ctx) =>
-    req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx);
 /** Rewrites a tool's successful payloads (its output declared only as an object). */
-const onSuccess = (tool: string, rewrite: (data: any, result: Result) => any): Response =>
-  objectOutput(tool, onResult((c, r) => c.name === tool && isSuccess(r), (r) => withData(r, rewrite(structuredClone(dataOf(r)), r)))!);
+const onSuccess = (tool: string, rewrite: (data: any, result: Result) => any): Response => onPayload(tool, (d, _c, r) => rewrite(d, r));
 /** Another well-formed digest (the last character changed). */
 const otherDigest = (d: string) => d.slice(0, -1) + (d.endsWith("0") ? "1" : "0");
 /** Each view_post destination's pictures (imageUrls and images) through `url`. */
@@ -90,7 +83,7 @@ export const familiesDMutants: McpMutant[] = [
     rule: "template-rendering/generate_image-save-to-library",
     description: "On a template-rendering workspace, generate_image with saveToLibrary answers a picture instead of template_rendering",
     run: { only: ["mcp-render-failures"] },
-    response: objectOutput(
+    response: behindObjectOutput(
       "generate_image",
       onResult(
         (c, r) => c.name === "generate_image" && errorOf(r)?.code === "template_rendering",
@@ -206,7 +199,7 @@ export const familiesDMutants: McpMutant[] = [
     description: "too_many_images entries of blockedDestinations give imageLimit as a string",
     run: { only: ["mcp-preflight-too-many-images"] },
     // The envelope is part of schedule_post's output schema: tools/list declares it only as an object so the change gets through.
-    response: objectOutput(
+    response: behindObjectOutput(
       "schedule_post",
       onResult(
         (c, r) => c.name === "schedule_post" && Array.isArray(errorOf(r)?.blockedDestinations),

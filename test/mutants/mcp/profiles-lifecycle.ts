@@ -2,8 +2,8 @@
 // family (never the first the checks meet) or one rule, and is killed by the scenario check that provokes it
 // (run.only keeps each run to that check).
 import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
-import { onlyObjectOutput, type McpMutant } from "./catalogue.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import type { McpMutant } from "./catalogue.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, type Result, upstreamCall, withData } from "./rewrite.js";
 
 /** A failure envelope in place of a result (isError, payload and text together). */
 const failWith = (result: Result, code: string, retryable: boolean): Result => ({ ...withData(result, { ok: false, error: { code, message: `mutant: ${code}`, retryable } }), isError: true });

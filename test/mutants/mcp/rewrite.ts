@@ -53,3 +53,24 @@ export async function upstreamCall(ctx: ProxyContext, req: Exchange, name: strin
   });
   return (res.body?.result as Result | undefined)?.structuredContent?.data;
 }
+
+/** tools/list with one tool's output (or every tool's, "*") declared only as an object (the seed: "a few tools declare only that"). */
+export function onlyObjectOutput(res: Answer, tool: string): Answer {
+  if (!Array.isArray(res.body?.result?.tools)) return res;
+  const tools = res.body.result.tools.map((t: any) => (t.name === tool || tool === "*" ? { ...t, outputSchema: { type: "object" } } : t));
+  return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+}
+
+/** `inner` behind a tools/list that declares `tool`'s output only as an object, so the SDK client lets a changed
+ * payload through and only the contract's own schema can catch it. */
+export function behindObjectOutput(tool: string, inner: NonNullable<Mutant["response"]>): NonNullable<Mutant["response"]> {
+  return (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx));
+}
+
+/** Rewrites `tool`'s successful payloads (a copy; text kept in step), behind an object-only output declaration. */
+export function onPayload(tool: string, rewrite: (data: any, call: Call, result: Result) => any, when: (call: Call, req: Exchange) => boolean = () => true): NonNullable<Mutant["response"]> {
+  return behindObjectOutput(tool, onResult((c, r, req) => c.name === tool && isSuccess(r) && when(c, req), (r, c) => withData(r, rewrite(structuredClone(dataOf(r)), c, r)))!);
+}
+
+/** Rewrites an error's fields when its code is `code`. */
+export const onError = (code: string, rewrite: (e: any) => any) => onResult((_c, r) => errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));

@@ -1,8 +1,7 @@
 // Mutants of the tool tour, branding, connecting and media rules (issue 16): each breaks one rule (a member other
 // than the first the fixtures use, where a family is involved) and runs only the checks that should catch it.
 import type { McpMutant } from "./catalogue.js";
-import { onlyObjectOutput } from "./catalogue.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, type Result, upstreamCall, withData } from "./rewrite.js";
 
 /** An envelope failure in place of a result, with text and structuredContent in step. */
 const failWith = (r: Result, code: string, message: string): Result => ({ ...withData(r, { ok: false, error: { code, message, retryable: false } }), isError: true });
