@@ -54,9 +54,8 @@ export class CappedStore<V> {
   #trim(owner: string, keep: string, room: number): void {
     const ids = this.#byOwner.get(owner);
     if (!ids) return;
-    const over = () => ids.size + room > this.cap || (this.budget !== undefined && this.bytesFor(owner) > this.budget.maxBytesPerOwner);
     let passedKeep = false;
-    while (over() && ids.size > (ids.has(keep) ? 1 : 0)) {
+    while (this.#over(owner, ids, room) && ids.size > (ids.has(keep) ? 1 : 0)) {
       const oldest = this.#nextOldest(owner, ids);
       if (oldest === undefined) break;
       if (oldest === keep) {
@@ -73,6 +72,10 @@ export class CappedStore<V> {
     }
     // The cursor has passed `keep`: it becomes the newest, so it can still be forgotten later.
     if (passedKeep && ids.delete(keep)) ids.add(keep);
+  }
+
+  #over(owner: string, ids: Set<string>, room: number): boolean {
+    return ids.size + room > this.cap || (this.budget !== undefined && this.bytesFor(owner) > this.budget.maxBytesPerOwner);
   }
 
   /**

@@ -1,12 +1,12 @@
 // Deterministic hashing: every "random" choice of the REST mock (ids, durations, wording) comes from a
 // SHA-256 of its inputs and the server's seed, never from Math.random, so the same inputs give the same answers.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 const base62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** SHA-256 of the parts (joined with a separator that cannot occur in JSON-encoded parts). */
 export function digest(...parts: unknown[]): Buffer {
-  return createHash("sha256").update(parts.map((p) => JSON.stringify(p) ?? "undefined").join("\u0000")).digest();
+  return hash("sha256", parts.map((p) => JSON.stringify(p) ?? "undefined").join("\u0000"), "buffer");
 }
 
 /** An unsigned 32-bit number from the parts. */

@@ -78,6 +78,9 @@ export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<Bu
   });
 }
 
+/** Strict UTF-8; one decoder serves every request (a call without `stream` starts afresh). */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 /**
  * The JSON object sent as the body. 400 when Content-Type is missing or not `application/json` (a `charset`
  * other than utf-8 is refused too), when the body is not JSON, or when it is not a JSON object.
@@ -94,7 +97,7 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   let value: unknown;
   try {
     // JSON is UTF-8: bytes that are not (lone 0xFF, overlong forms) are refused, not replaced with U+FFFD.
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw));
+    value = JSON.parse(utf8.decode(raw));
   } catch (err) {
     throw badRequest(`The body is not valid JSON: ${(err as Error).message}`, null, "malformed_json");
   }

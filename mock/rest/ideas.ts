@@ -68,8 +68,8 @@ export function createBatch(state: State, team: string, body: Record<string, unk
   const now = state.clock.now();
   const todayText = formatDay(now);
   const day = req.date ?? todayText;
-  if (!isRealDay(day)) throw badRequest("date must be a real day written YYYY-MM-DD.", "date");
-  const ahead = Math.round((parseDay(day) - parseDay(todayText)) / 86_400_000);
+  if (req.date !== undefined && !isRealDay(day)) throw badRequest("date must be a real day written YYYY-MM-DD.", "date");
+  const ahead = req.date === undefined ? 0 : Math.round((parseDay(day) - parseDay(todayText)) / 86_400_000);
   if (ahead < 0) throw badRequest(`date must not be in the past (today is ${todayText}).`, "date");
   if (ahead > dateHorizonDays) throw badRequest(`date must be at most ${dateHorizonDays} days ahead.`, "date");
 
@@ -122,23 +122,29 @@ function written(state: State, batch: BatchRecord): { ideas: WrittenIdea[]; left
 
 // rule: batch-fields-complete, batch-field-types, batch-thinking-to-done, batch-thinking-to-failed, batch-only-done-has-ideas, batch-failed-no-ideas, batch-error-null-unless-failed, batch-ranks-ordered, batch-model-named, batch-brand-matches-request, batch-done-at-after-created, batch-created-after-brand, batch-terminal-stays, batch-failed-stays, batch-readable-after-create, object-field-names-kind/IdeaBatch, object-field-names-kind/Idea, iso-8601-times
 export function batchView(state: State, batch: BatchRecord): IdeaBatch {
-  const base = {
+  if (state.clock.now() < batch.settlesAt) return viewOf(batch, "thinking", [], [], null, null);
+  if (batch.fails) return viewOf(batch, "failed", [], [], batchFailure, null);
+  const { ideas, leftOut } = written(state, batch);
+  const data = ideas.map((idea, i) => ({ id: ideaId(batch.id, i + 1), object: "idea" as const, rank: i + 1, ...idea }));
+  return viewOf(batch, "done", data, leftOut, null, new Date(batch.settlesAt).toISOString());
+}
+
+/**
+ * The batch's fields in the contract's order, as one literal: `{ ...base, status, … }` makes V8 copy `base`
+ * property by property (a few µs; it was a fifth of `POST /v1/ideas` when profiled).
+ */
+function viewOf(batch: BatchRecord, status: IdeaBatch["status"], data: IdeaBatch["data"], leftOut: string[], error: string | null, doneAt: string | null): IdeaBatch {
+  return {
     id: batch.id,
-    object: "idea_batch" as const,
+    object: "idea_batch",
     model: mockModel,
     brand: batch.brandId,
     created_at: new Date(batch.createdAt).toISOString(),
-  };
-  if (state.clock.now() < batch.settlesAt) return { ...base, status: "thinking", data: [], left_out: [], error: null, done_at: null };
-  if (batch.fails) return { ...base, status: "failed", data: [], left_out: [], error: batchFailure, done_at: null };
-  const { ideas, leftOut } = written(state, batch);
-  return {
-    ...base,
-    status: "done",
-    data: ideas.map((idea, i) => ({ id: ideaId(batch.id, i + 1), object: "idea" as const, rank: i + 1, ...idea })),
+    status,
+    data,
     left_out: leftOut,
-    error: null,
-    done_at: new Date(batch.settlesAt).toISOString(),
+    error,
+    done_at: doneAt,
   };
 }
 
