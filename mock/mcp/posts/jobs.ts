@@ -11,6 +11,7 @@ import type {
 } from "../../../generated/mcp/types.js";
 import { catalogue } from "../../../generated/mcp/errors.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
+import { isPrivateHost } from "../private-address.js";
 import { checkGenerationMagic } from "./batches.js";
 import { between } from "./copy.js";
 import { targetAspect } from "./limits.js";
@@ -157,17 +158,6 @@ export function generateImage(state: PostsState, ctx: ToolContext, args: Generat
     postId: post?.id ?? null,
     imageIndex,
   };
-}
-
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal") || host === "0.0.0.0") return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  return host === "::1" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
 
 // rule: upload-image-source

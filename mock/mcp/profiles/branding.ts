@@ -3,7 +3,8 @@
 import { ToolError, type ToolContext } from "../context.js";
 import { choose } from "../../rest/hash.js";
 import type { BrandStyle, UploadBrandLogoOutput } from "../../../generated/mcp/types.js";
-import { busyColor, isPrivateHost, logoMagic, publicFonts } from "./magic.js";
+import { isPrivateHost } from "../private-address.js";
+import { busyColor, logoMagic, publicFonts } from "./magic.js";
 import type { BrandState, LogoState, ProfilesStore } from "./store.js";
 
 /** Address of the brand's logo in use, or null. */

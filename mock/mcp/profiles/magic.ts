@@ -1,6 +1,7 @@
 // Magic inputs of the profiles domain, as data: each rule below is both what the handlers consult and a row
 // of the table the README shows. Nothing here ever touches the network: hosts are judged by their names only.
 import { catalogue } from "../../../generated/mcp/errors.js";
+import { isPrivateHost } from "../private-address.js";
 
 /** One row of the magic-inputs table. */
 export interface MagicInput {
@@ -104,19 +105,6 @@ export const publicFonts = [
   "Oswald", "Raleway", "Nunito", "Work Sans", "DM Sans", "Source Serif 4", "Libre Baskerville",
 ] as const;
 
-const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-/** Loopback, private, link-local and internal host names (judged by name, never resolved). */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
-  if (host === "::" || host === "::1" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host) || host.startsWith("::ffff:")) return true;
-  const m = ipv4.exec(host);
-  if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-}
-
 export type WebsiteRefusal = "BLOCKED_DOMAIN" | "URL_NOT_REACHABLE" | "URL_UNSAFE" | "URL_NOT_ALLOWED";
 
 /** Why a website host is refused: a websiteRefusal value, "unknown" (refused, reason not given), or null (accepted). */
@@ -135,7 +123,7 @@ export function websiteRefusal(hostname: string): WebsiteRefusal | "unknown" | n
 export const magicInputs: MagicInput[] = [
   { tool: "create_profile", input: "websiteUrl host", match: `${socialHosts.join(", ")} (and subdomains)`, effect: "invalid_website_url, websiteRefusal BLOCKED_DOMAIN" },
   { tool: "create_profile", input: "websiteUrl host", match: "ends in .invalid, or has no dot", effect: "invalid_website_url, websiteRefusal URL_NOT_REACHABLE" },
-  { tool: "create_profile", input: "websiteUrl host", match: "localhost, *.local, *.internal, 127.x, 10.x, 172.16–31.x, 192.168.x, 169.254.x, ::1", effect: "invalid_website_url, websiteRefusal URL_NOT_ALLOWED" },
+  { tool: "create_profile", input: "websiteUrl host", match: "localhost, *.localhost, *.local, *.internal, 0.x, 10.x, 100.64–127.x (CGNAT), 127.x, 169.254.x, 172.16–31.x, 192.168.x, ::, ::1, fc00::/7, fe80::/10, and those IPv4 ranges IPv4-mapped (::ffff:…)", effect: "invalid_website_url, websiteRefusal URL_NOT_ALLOWED" },
   { tool: "create_profile", input: "websiteUrl host", match: "contains malware", effect: "invalid_website_url, websiteRefusal URL_UNSAFE" },
   { tool: "create_profile", input: "websiteUrl host", match: "contains refused-unknown", effect: "invalid_website_url without websiteRefusal" },
   ...buildMagic.map((m) => ({ tool: "create_profile", input: "websiteUrl host", match: `contains ${m.hostContains}`, effect: `build failed with ${m.failure}: ${m.note}; a repeat restarts it and the restart succeeds` })),
