@@ -1,16 +1,21 @@
-// The deterministic starting data of the profiles domain. Ids are fixed UUIDs (a namespace hash of the slug),
-// times are relative to the clock at start, so every run sees the same workspaces, brands and channels.
+// The deterministic starting data of the profiles domain. The workspaces, brands and channels are data
+// (fixtures.json, checked when this module loads); this module turns them into state: ids are fixed UUIDs (a
+// namespace hash of the slug), times are relative to the clock at start, so every run sees the same workspaces,
+// brands and channels.
+import { dataFile } from "../../data-file.js";
+import { destinationRules, supportedDestinations } from "../posts/limits.js";
+import fixturesJson from "./fixtures.json" with { type: "json" };
 import { day, uuidFrom } from "./ids.js";
-import type { BrandState, ChannelState, ProfilesStore, StyleState, WorkspaceState } from "./store.js";
+import type { BrandState, ChannelState, LogoState, ProfilesStore, StyleState, WorkspaceState } from "./store.js";
 
 const id = (slug: string) => uuidFrom("fixture", slug);
 
-/** Fixture ids, for tests and the posts domain. */
+/** Fixture ids, for tests and the posts domain (each must name a workspace or brand of fixtures.json). */
 export const fixtureIds = {
   /** user-alex (mcp_user, mcp_readonly): ready brand, instagram connected + facebook expiring_soon. */
   harbourWorkspace: id("ws:harbour-bakery"),
   harbourBrand: id("brand:harbour-bakery"),
-  /** user-alex: a workspace with two brands. */
+  /** user-alex: a workspace with three brands. */
   northsideWorkspace: id("ws:northside-studio"),
   /** No channel connected, not on a design style. */
   northsidePhysio: id("brand:northside-physio"),
@@ -33,174 +38,173 @@ export const fixtureIds = {
  */
 export const defaultAiAllowance = 100_000;
 
-function channel(now: number, c: Partial<ChannelState> & Pick<ChannelState, "platform">): ChannelState {
+/** A channel as fixtures.json gives it: days instead of times. */
+interface ChannelData extends Omit<ChannelState, "connectedAt" | "tokenExpiresAt" | "checkFails"> {
+  connectedDaysAgo: number;
+  tokenExpiresInDays: number | null;
+}
+
+/** A logo as fixtures.json gives it: its id and path follow from the brand's slug and its place. */
+type LogoData = Omit<LogoState, "id" | "path">;
+
+interface BrandData extends Pick<BrandState, "slug" | "name" | "defaultPlatform" | "hasBrandProfile"> {
+  channels: ChannelData[];
+  style: Omit<StyleState, "logos" | "currentLogoId"> & { logos: LogoData[]; currentLogo: number | null };
+}
+
+interface WorkspaceData extends Pick<WorkspaceState, "slug" | "tenant" | "name" | "role" | "membershipType"> {
+  aiAllowance: number;
+  brands: BrandData[];
+}
+
+const channelStates = ["connected", "needs_reauth", "disconnected"] as const satisfies readonly ChannelState["state"][];
+const colorRoles = ["primary", "secondary", "accent", "background", "text"] as const;
+const fontRoles = ["heading", "body"] as const;
+/** The lowercase channels the posts domain publishes through. */
+const channelNames = [...new Set(destinationRules.map((r) => r.channel))];
+
+/** fixtures.json, checked; throws naming the first problem. */
+export function readFixtures(data: unknown): WorkspaceData[] {
+  const f = dataFile("fixtures.json");
+  const hex = (v: unknown, where: string) => (/^#[0-9A-F]{6}$/.test(f.text(v, where)) ? (v as string) : f.fail(where, "must be a colour #RRGGBB (capitals)"));
+  const roles = <K extends string>(v: unknown, where: string, keys: readonly K[], read: (v: unknown, where: string) => string | null) => {
+    const o = f.object(v, where, keys, keys);
+    return Object.fromEntries(keys.map((k) => [k, read(o[k], `${where}.${k}`)])) as Record<K, string | null>;
+  };
+  const nullable = (read: (v: unknown, where: string) => string) => (v: unknown, where: string) => (v === null ? null : read(v, where));
+
+  const channel = (v: unknown, where: string): ChannelData => {
+    const c = f.object(v, where, ["platform", "displayName", "username", "profileUrl", "state", "connectedDaysAgo", "tokenExpiresInDays", "scopes", "missingScopes", "canFetchAnalytics"], ["platform", "connectedDaysAgo"]);
+    const profileUrl = c.profileUrl === undefined ? null : f.textOrNull(c.profileUrl, `${where}.profileUrl`);
+    if (profileUrl !== null && !profileUrl.startsWith("https://")) f.fail(`${where}.profileUrl`, "must be an https address");
+    return {
+      platform: f.oneOf(c.platform, `${where}.platform`, channelNames),
+      displayName: c.displayName === undefined ? null : f.textOrNull(c.displayName, `${where}.displayName`),
+      username: c.username === undefined ? null : f.textOrNull(c.username, `${where}.username`),
+      profileUrl,
+      state: c.state === undefined ? "connected" : f.oneOf(c.state, `${where}.state`, channelStates),
+      connectedDaysAgo: f.count(c.connectedDaysAgo, `${where}.connectedDaysAgo`),
+      tokenExpiresInDays: c.tokenExpiresInDays === undefined || c.tokenExpiresInDays === null ? null : f.count(c.tokenExpiresInDays, `${where}.tokenExpiresInDays`),
+      scopes: c.scopes === undefined ? [] : f.texts(c.scopes, `${where}.scopes`),
+      missingScopes: c.missingScopes === undefined ? [] : f.texts(c.missingScopes, `${where}.missingScopes`),
+      canFetchAnalytics: c.canFetchAnalytics === undefined ? true : f.boolean(c.canFetchAnalytics, `${where}.canFetchAnalytics`),
+    };
+  };
+
+  const style = (v: unknown, where: string): BrandData["style"] => {
+    const s = f.object(v, where, ["palette", "designStyle", "fontLibrary", "logos", "currentLogo"]);
+    let designStyle: StyleState["designStyle"] = null;
+    if (s.designStyle !== undefined && s.designStyle !== null) {
+      const d = f.object(s.designStyle, `${where}.designStyle`, ["colorRoles", "fonts"], ["colorRoles", "fonts"]);
+      designStyle = {
+        colorRoles: roles(d.colorRoles, `${where}.designStyle.colorRoles`, colorRoles, nullable(hex)),
+        fonts: roles(d.fonts, `${where}.designStyle.fonts`, fontRoles, nullable(f.text)),
+      };
+    }
+    const logos = (s.logos === undefined ? [] : f.list(s.logos, `${where}.logos`)).map((l, i) => {
+      const at = `${where}.logos[${i}]`;
+      const o = f.object(l, at, ["width", "height", "color"], ["width", "height", "color"]);
+      return { width: f.count(o.width, `${at}.width`, 16), height: f.count(o.height, `${at}.height`, 16), color: hex(o.color, `${at}.color`) };
+    });
+    const currentLogo = s.currentLogo === undefined || s.currentLogo === null ? null : f.count(s.currentLogo, `${where}.currentLogo`, 1);
+    if (currentLogo !== null && currentLogo > logos.length) f.fail(`${where}.currentLogo`, `names logo ${currentLogo} of ${logos.length}`);
+    return {
+      palette: s.palette === undefined ? [] : f.list(s.palette, `${where}.palette`).map((c, i) => hex(c, `${where}.palette[${i}]`)),
+      designStyle,
+      fontLibrary: s.fontLibrary === undefined ? [] : f.texts(s.fontLibrary, `${where}.fontLibrary`),
+      logos,
+      currentLogo,
+    };
+  };
+
+  const slug = (v: unknown, where: string) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.text(v, where)) ? (v as string) : f.fail(where, "must be a slug (lowercase words and hyphens)"));
+  const brand = (v: unknown, where: string): BrandData => {
+    const b = f.object(v, where, ["slug", "name", "defaultPlatform", "hasBrandProfile", "channels", "style"], ["slug", "name", "defaultPlatform", "channels", "style"]);
+    return {
+      slug: slug(b.slug, `${where}.slug`),
+      name: f.text(b.name, `${where}.name`),
+      defaultPlatform: b.defaultPlatform === null ? null : f.oneOf(b.defaultPlatform, `${where}.defaultPlatform`, supportedDestinations),
+      hasBrandProfile: b.hasBrandProfile === undefined ? true : f.boolean(b.hasBrandProfile, `${where}.hasBrandProfile`),
+      channels: f.list(b.channels, `${where}.channels`).map((c, i) => channel(c, `${where}.channels[${i}]`)),
+      style: style(b.style, `${where}.style`),
+    };
+  };
+
+  const root = f.object(data, "the file", ["workspaces"], ["workspaces"]);
+  const workspaces = f.list(root.workspaces, "workspaces", true).map((v, i): WorkspaceData => {
+    const where = `workspaces[${i}]`;
+    const w = f.object(v, where, ["slug", "tenant", "name", "role", "membershipType", "aiAllowance", "brands"], ["slug", "tenant", "name", "role", "membershipType", "brands"]);
+    return {
+      slug: slug(w.slug, `${where}.slug`),
+      tenant: f.text(w.tenant, `${where}.tenant`),
+      name: f.text(w.name, `${where}.name`),
+      role: f.text(w.role, `${where}.role`),
+      membershipType: f.textOrNull(w.membershipType, `${where}.membershipType`),
+      aiAllowance: w.aiAllowance === undefined ? defaultAiAllowance : f.count(w.aiAllowance, `${where}.aiAllowance`),
+      brands: f.list(w.brands, `${where}.brands`).map((b, j) => brand(b, `${where}.brands[${j}]`)),
+    };
+  });
+  const seeded = new Set(workspaces.flatMap((w) => [id(`ws:${w.slug}`), ...w.brands.map((b) => id(`brand:${b.slug}`))]));
+  if (seeded.size !== workspaces.reduce((n, w) => n + 1 + w.brands.length, 0)) f.fail("workspaces", "repeat a workspace or brand slug");
+  for (const [name, fixtureId] of Object.entries(fixtureIds)) if (!seeded.has(fixtureId)) f.fail("workspaces", `lack the workspace or brand of fixtureIds.${name}`);
+  return workspaces;
+}
+
+const fixtures = readFixtures(fixturesJson);
+
+function logos(brandSlug: string, data: LogoData[]): LogoState[] {
+  return data.map(({ width, height, color }, i) => {
+    const logoId = uuidFrom("fixture", `logo:${brandSlug}:${i + 1}`);
+    return { id: logoId, path: `brand-assets/${logoId}.png`, width, height, color };
+  });
+}
+
+function brandState(b: BrandData, companyId: string, now: number): BrandState {
+  const { currentLogo, ...style } = b.style;
+  const brandLogos = logos(b.slug, style.logos);
   return {
-    displayName: null,
-    username: null,
-    profileUrl: null,
-    state: "connected",
-    connectedAt: now - 60 * day,
-    tokenExpiresAt: null,
-    scopes: [],
-    missingScopes: [],
-    canFetchAnalytics: true,
-    ...c,
+    isActive: true,
+    hasBrandProfile: b.hasBrandProfile,
+    build: null,
+    id: id(`brand:${b.slug}`),
+    companyId,
+    name: b.name,
+    slug: b.slug,
+    defaultPlatform: b.defaultPlatform,
+    channels: b.channels.map((c) => ({
+      displayName: c.displayName,
+      username: c.username,
+      profileUrl: c.profileUrl,
+      state: c.state,
+      connectedAt: now - c.connectedDaysAgo * day,
+      tokenExpiresAt: c.tokenExpiresInDays === null ? null : now + c.tokenExpiresInDays * day,
+      scopes: c.scopes,
+      missingScopes: c.missingScopes,
+      canFetchAnalytics: c.canFetchAnalytics,
+      platform: c.platform,
+    })),
+    style: { ...style, logos: brandLogos, currentLogoId: currentLogo === null ? null : brandLogos[currentLogo - 1]!.id },
   };
 }
-
-function style(s: Partial<StyleState>): StyleState {
-  return { palette: [], designStyle: null, fontLibrary: [], logos: [], currentLogoId: null, ...s };
-}
-
-function workspace(w: Pick<WorkspaceState, "id" | "tenant" | "name" | "slug" | "role" | "membershipType"> & { allowance?: number }): WorkspaceState {
-  return {
-    kind: "user",
-    externalBilling: false,
-    brandIds: [],
-    ai: { allowance: w.allowance ?? defaultAiAllowance, used: 0, period: "" },
-    deactivation: null,
-    deletion: null,
-    ...w,
-  };
-}
-
-function brand(b: Pick<BrandState, "id" | "companyId" | "name" | "slug" | "defaultPlatform" | "channels" | "style"> & { hasBrandProfile?: boolean }): BrandState {
-  return { isActive: true, hasBrandProfile: true, build: null, ...b };
-}
-
-const logo = (slug: string, n: number, width: number, height: number, color: string) => {
-  const logoId = uuidFrom("fixture", `logo:${slug}:${n}`);
-  return { id: logoId, path: `brand-assets/${logoId}.png`, width, height, color };
-};
 
 export function seedFixtures(store: ProfilesStore, now: number): void {
-  const ids = fixtureIds;
-  const harbourLogos = [logo("harbour-bakery", 1, 512, 512, "#0B3D91"), logo("harbour-bakery", 2, 1200, 400, "#F2A900")];
-  const fitnessLogo = logo("northside-fitness", 1, 400, 400, "#C62828");
-
-  store.addWorkspace(workspace({ id: ids.harbourWorkspace, tenant: "user-alex", name: "Harbour Bakery", slug: "harbour-bakery", role: "OWNER", membershipType: "PRO" }));
-  store.addBrand(
-    brand({
-      id: ids.harbourBrand,
-      companyId: ids.harbourWorkspace,
-      name: "Harbour Bakery",
-      slug: "harbour-bakery",
-      defaultPlatform: "INSTAGRAM",
-      channels: [
-        channel(now, {
-          platform: "instagram", displayName: "Harbour Bakery", username: "harbourbakery", profileUrl: "https://www.instagram.com/harbourbakery",
-          connectedAt: now - 60 * day, tokenExpiresAt: now + 41 * day,
-          scopes: ["instagram_basic", "instagram_content_publish", "instagram_manage_insights"],
-        }),
-        channel(now, {
-          platform: "facebook", displayName: "Harbour Bakery", username: null, profileUrl: "https://www.facebook.com/harbourbakery",
-          connectedAt: now - 51 * day, tokenExpiresAt: now + 9 * day,
-          scopes: ["pages_manage_posts", "pages_read_engagement"],
-        }),
-      ],
-      style: style({
-        palette: ["#0B3D91", "#F2A900", "#FFFFFF", "#1B1B1B"],
-        designStyle: {
-          colorRoles: { primary: "#0B3D91", secondary: "#F2A900", accent: null, background: "#FFFFFF", text: "#1B1B1B" },
-          fonts: { heading: "Playfair Display", body: "Inter" },
-        },
-        fontLibrary: ["Harbour Script"],
-        logos: harbourLogos,
-        currentLogoId: harbourLogos[1]!.id,
-      }),
-    }),
-  );
-
-  store.addWorkspace(workspace({ id: ids.northsideWorkspace, tenant: "user-alex", name: "Northside Studio", slug: "northside-studio", role: "ADMIN", membershipType: "TEAM" }));
-  store.addBrand(
-    brand({
-      id: ids.northsidePhysio,
-      companyId: ids.northsideWorkspace,
-      name: "Northside Physio",
-      slug: "northside-physio",
-      defaultPlatform: null,
-      channels: [],
-      style: style({ palette: ["#2E7D32"] }),
-    }),
-  );
-  store.addBrand(
-    brand({
-      id: ids.northsideFitness,
-      companyId: ids.northsideWorkspace,
-      name: "Northside Fitness",
-      slug: "northside-fitness",
-      defaultPlatform: "INSTAGRAM",
-      channels: [
-        channel(now, {
-          platform: "instagram", displayName: "Northside Fitness", username: "northsidefit", profileUrl: "https://www.instagram.com/northsidefit",
-          state: "needs_reauth", connectedAt: now - 200 * day, scopes: ["instagram_basic", "instagram_content_publish"],
-        }),
-        channel(now, {
-          platform: "linkedin", displayName: "Northside Fitness Ltd", username: null, profileUrl: "https://www.linkedin.com/company/northside-fitness",
-          state: "needs_reauth", connectedAt: now - 120 * day, scopes: ["w_organization_social"], missingScopes: ["r_organization_social"],
-          canFetchAnalytics: false,
-        }),
-      ],
-      style: style({
-        palette: ["#C62828", "#212121"],
-        designStyle: { colorRoles: { primary: "#C62828", secondary: "#212121", accent: null, background: null, text: null }, fonts: { heading: "Montserrat", body: null } },
-        logos: [fitnessLogo],
-        currentLogoId: fitnessLogo.id,
-      }),
-    }),
-  );
-
-  // Destinations the Harbour brand lacks (a subreddit, exactly one video, no video at all), so a caller can reach
-  // every pre-flight code (rule: preflight-codes).
-  store.addBrand(
-    brand({
-      id: ids.northsideMarket,
-      companyId: ids.northsideWorkspace,
-      name: "Northside Market",
-      slug: "northside-market",
-      defaultPlatform: "INSTAGRAM",
-      channels: ["instagram", "reddit", "tiktok", "google_business"].map((platform) =>
-        channel(now, { platform, displayName: "Northside Market", connectedAt: now - 20 * day, tokenExpiresAt: null }),
-      ),
-      style: style({ palette: ["#6A1B9A"] }),
-    }),
-  );
-
-  store.addWorkspace(workspace({ id: ids.blakeWorkspace, tenant: "user-blake", name: "Blake Ceramics", slug: "blake-ceramics", role: "OWNER", membershipType: "STARTER", allowance: 3 }));
-  store.addBrand(
-    brand({
-      id: ids.blakeBrand,
-      companyId: ids.blakeWorkspace,
-      name: "Blake Ceramics",
-      slug: "blake-ceramics",
-      defaultPlatform: "INSTAGRAM",
-      channels: [
-        channel(now, {
-          platform: "instagram", displayName: "Blake Ceramics", username: "blakeceramics", profileUrl: "https://www.instagram.com/blakeceramics",
-          connectedAt: now - 30 * day, tokenExpiresAt: null, scopes: ["instagram_basic", "instagram_content_publish"],
-        }),
-      ],
-      style: style({
-        palette: ["#8D6E63"],
-        designStyle: { colorRoles: { primary: "#8D6E63", secondary: null, accent: null, background: null, text: null }, fonts: { heading: null, body: "Lato" } },
-      }),
-    }),
-  );
-  store.addBrand(
-    brand({
-      id: ids.blakeShop,
-      companyId: ids.blakeWorkspace,
-      name: "Blake Ceramics Shop",
-      slug: "blake-ceramics-shop",
-      defaultPlatform: "PINTEREST",
-      hasBrandProfile: false,
-      channels: [
-        channel(now, {
-          platform: "pinterest", displayName: "Blake Ceramics", username: "blakeceramics", profileUrl: "https://www.pinterest.com/blakeceramics",
-          connectedAt: now - 10 * day, tokenExpiresAt: now + 355 * day, scopes: ["boards:read", "pins:write"],
-        }),
-      ],
-      style: style({}),
-    }),
-  );
+  for (const w of fixtures) {
+    const companyId = id(`ws:${w.slug}`);
+    store.addWorkspace({
+      kind: "user",
+      externalBilling: false,
+      brandIds: [],
+      ai: { allowance: w.aiAllowance, used: 0, period: "" },
+      deactivation: null,
+      deletion: null,
+      id: companyId,
+      tenant: w.tenant,
+      name: w.name,
+      slug: w.slug,
+      role: w.role,
+      membershipType: w.membershipType,
+    });
+    // A copy: handlers change a brand's lists in place, and a reset must start from the file again.
+    for (const b of w.brands) store.addBrand(brandState(structuredClone(b), companyId, now));
+  }
 }

@@ -1,0 +1,74 @@
+// The MCP mock's data files (issue 19): each is checked when its module loads, and a value outside what the code
+// handles fails at load, naming the file and the place, instead of misbehaving later.
+import { describe, expect, it } from "vitest";
+import fixturesData from "../mock/mcp/profiles/fixtures.json" with { type: "json" };
+import { fixtureIds, readFixtures, seedFixtures } from "../mock/mcp/profiles/fixtures.js";
+import { ProfilesStore } from "../mock/mcp/profiles/store.js";
+
+/** A copy of the data with one change made by `edit`. */
+function edited<T>(data: T, edit: (copy: T) => void): T {
+  const copy = structuredClone(data);
+  edit(copy);
+  return copy;
+}
+
+describe("fixtures.json", () => {
+  type Fixtures = typeof fixturesData & { workspaces: Record<string, unknown>[] };
+  const data = fixturesData as Fixtures;
+  const harbourBrand = (d: Fixtures) => (d.workspaces[0]!.brands as Record<string, unknown>[])[0]!;
+  const harbourChannel = (d: Fixtures) => (harbourBrand(d).channels as Record<string, unknown>[])[0]!;
+
+  it("seeds every fixture id, each workspace with its brands", () => {
+    const store = new ProfilesStore();
+    seedFixtures(store, Date.UTC(2026, 0, 1));
+    for (const fixtureId of Object.values(fixtureIds)) expect(store.workspaces.has(fixtureId) || store.brands.has(fixtureId)).toBe(true);
+    expect(store.workspaces.get(fixtureIds.northsideWorkspace)!.brandIds).toEqual([fixtureIds.northsidePhysio, fixtureIds.northsideFitness, fixtureIds.northsideMarket]);
+    expect(store.workspaces.get(fixtureIds.blakeWorkspace)!.ai.allowance).toBe(3);
+    expect(store.workspaces.get(fixtureIds.harbourWorkspace)!.ai.allowance).toBe(100_000);
+  });
+
+  it("turns days into times from the clock at start, and logo numbers into ids", () => {
+    const now = Date.UTC(2026, 0, 1);
+    const store = new ProfilesStore();
+    seedFixtures(store, now);
+    const harbour = store.brands.get(fixtureIds.harbourBrand)!;
+    expect(harbour.channels.map((c) => [c.platform, (now - c.connectedAt!) / 86_400_000, c.tokenExpiresAt === null ? null : (c.tokenExpiresAt - now) / 86_400_000])).toEqual([
+      ["instagram", 60, 41],
+      ["facebook", 51, 9],
+    ]);
+    expect(harbour.style.currentLogoId).toBe(harbour.style.logos[1]!.id);
+    expect(store.brands.get(fixtureIds.blakeShop)!.hasBrandProfile).toBe(false);
+  });
+
+  it("gives every seeding its own copy (a reset starts from the file, whatever a handler changed in place)", () => {
+    const first = new ProfilesStore();
+    seedFixtures(first, 0);
+    const brand = first.brands.get(fixtureIds.harbourBrand)!;
+    brand.style.palette.push("#000000");
+    brand.style.designStyle!.colorRoles.accent = "#000000";
+    brand.channels[0]!.scopes.push("extra");
+    const second = new ProfilesStore();
+    seedFixtures(second, 0);
+    const fresh = second.brands.get(fixtureIds.harbourBrand)!;
+    expect(fresh.style.palette).toEqual(["#0B3D91", "#F2A900", "#FFFFFF", "#1B1B1B"]);
+    expect(fresh.style.designStyle!.colorRoles.accent).toBeNull();
+    expect(fresh.channels[0]!.scopes).not.toContain("extra");
+  });
+
+  it.each<[string, (d: Fixtures) => void, RegExp]>([
+    ["a channel state outside the union", (d) => (harbourChannel(d).state = "paused"), /workspaces\[0\]\.brands\[0\]\.channels\[0\]\.state "paused" is not one of connected, needs_reauth, disconnected/],
+    ["a platform no destination publishes through", (d) => (harbourChannel(d).platform = "myspace"), /channels\[0\]\.platform "myspace" is not one of/],
+    ["a default platform that is not a destination", (d) => (harbourBrand(d).defaultPlatform = "instagram"), /defaultPlatform "instagram" is not one of INSTAGRAM/],
+    ["a misspelt key", (d) => (harbourChannel(d).tokenExpiresInDay = 3), /channels\[0\]\.tokenExpiresInDay is not a known key/],
+    ["a missing required key", (d) => delete harbourChannel(d).connectedDaysAgo, /channels\[0\]\.connectedDaysAgo is missing/],
+    ["a negative day count", (d) => (harbourChannel(d).connectedDaysAgo = -1), /connectedDaysAgo must be a whole number ≥ 0/],
+    ["a current logo past the list", (d) => ((harbourBrand(d).style as Record<string, unknown>).currentLogo = 3), /currentLogo names logo 3 of 2/],
+    ["a colour that is not #RRGGBB", (d) => ((harbourBrand(d).style as { palette: string[] }).palette[0] = "navy"), /palette\[0\] must be a colour/],
+    ["a fixture id's brand gone", (d) => (harbourBrand(d).slug = "harbour-bakery-2"), /lack the workspace or brand of fixtureIds\.harbourBrand/],
+    ["a repeated slug", (d) => d.workspaces[1]!.brands.push(structuredClone(harbourBrand(d)) as never), /repeat a workspace or brand slug/],
+  ])("refuses %s at load", (_, edit, message) => {
+    expect(() => readFixtures(data)).not.toThrow();
+    expect(() => readFixtures(edited(data, edit))).toThrow(message);
+    expect(() => readFixtures(edited(data, edit))).toThrow(/^fixtures\.json: /);
+  });
+});
