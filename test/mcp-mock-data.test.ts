@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import fixturesData from "../mock/mcp/profiles/fixtures.json" with { type: "json" };
 import { fixtureIds, readFixtures, seedFixtures } from "../mock/mcp/profiles/fixtures.js";
 import { ProfilesStore } from "../mock/mcp/profiles/store.js";
+import limitsData from "../mock/mcp/posts/limits.json" with { type: "json" };
+import { destinationRules, readDestinationRules, redditTitleLimit, rules } from "../mock/mcp/posts/limits.js";
 
 /** A copy of the data with one change made by `edit`. */
 function edited<T>(data: T, edit: (copy: T) => void): T {
@@ -70,5 +72,32 @@ describe("fixtures.json", () => {
     expect(() => readFixtures(data)).not.toThrow();
     expect(() => readFixtures(edited(data, edit))).toThrow(message);
     expect(() => readFixtures(edited(data, edit))).toThrow(/^fixtures\.json: /);
+  });
+});
+
+describe("limits.json", () => {
+  type Limits = { destinations: Record<string, unknown>[] };
+  const data = limitsData as Limits;
+  const row = (d: Limits, platform: string) => d.destinations.find((r) => r.platform === platform)!;
+
+  it("is the table the posts domain reads, defaults filled in", () => {
+    expect(destinationRules.map((r) => r.platform)).toEqual(data.destinations.map((r) => r.platform));
+    expect(rules("INSTAGRAM_STORIES")).toMatchObject({ story: true, aspectBand: null, reddit: false, captionLimit: 0 });
+    expect(rules("INSTAGRAM").aspectBand).toEqual([0.75, 1.91]);
+    expect(redditTitleLimit).toBe(300);
+  });
+
+  it.each<[string, (d: Limits) => void, RegExp]>([
+    ["a video kind outside the union", (d) => (row(d, "X").video = "sometimes"), /destinations\[6\]\.video "sometimes" is not one of none, optional, required/],
+    ["a lowercase platform", (d) => (row(d, "X").platform = "x"), /destinations\[6\]\.platform must be uppercase/],
+    ["a repeated platform", (d) => (row(d, "THREADS").platform = "X"), /destinations repeat X/],
+    ["a story with a caption", (d) => (row(d, "FACEBOOK_STORIES").captionLimit = 100), /destinations\[3\] is a story/],
+    ["pictures on a video-only destination", (d) => (row(d, "TIKTOK").imageLimit = 1), /destinations\[9\] requires a video/],
+    ["an upside-down aspect band", (d) => (row(d, "INSTAGRAM").aspectBand = [1.91, 0.75]), /aspectBand must be \[low, high\]/],
+    ["a missing caption limit", (d) => delete row(d, "LINKEDIN").captionLimit, /destinations\[5\]\.captionLimit is missing/],
+    ["no reddit title limit", (d) => (row(d, "REDDIT").titleLimit = null), /lack a reddit destination with a titleLimit/],
+  ])("refuses %s at load", (_, edit, message) => {
+    expect(() => readDestinationRules(data)).not.toThrow();
+    expect(() => readDestinationRules(edited(data, edit))).toThrow(message);
   });
 });

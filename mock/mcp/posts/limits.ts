@@ -1,6 +1,9 @@
 // What each destination takes: caption and title limits, how many pictures, whether it needs media or video,
 // and the Instagram feed aspect band. The seed gives 2,200 (INSTAGRAM), 63,206 (FACEBOOK), the 0.75–1.91 feed band,
 // 9:16 for stories and 4:5 for feed; the other numbers are the platforms' published limits, rounded where they vary.
+// The table is data (limits.json), checked when this module loads.
+import { dataFile } from "../../data-file.js";
+import limitsJson from "./limits.json" with { type: "json" };
 
 export interface DestinationRules {
   /** Uppercase destination as posts name it. */
@@ -25,27 +28,53 @@ export interface DestinationRules {
   reddit: boolean;
 }
 
-const rule = (r: Omit<DestinationRules, "story" | "aspectBand" | "reddit"> & Partial<DestinationRules>): DestinationRules => ({
-  story: false,
-  aspectBand: null,
-  reddit: false,
-  ...r,
-});
+const videoKinds = ["none", "optional", "required"] as const satisfies readonly DestinationRules["video"][];
 
-export const destinationRules: readonly DestinationRules[] = [
-  rule({ platform: "INSTAGRAM", channel: "instagram", captionLimit: 2200, titleLimit: null, imageLimit: 10, mediaRequired: true, video: "optional", aspectBand: [0.75, 1.91] }),
-  rule({ platform: "INSTAGRAM_STORIES", channel: "instagram", captionLimit: 0, titleLimit: null, imageLimit: 1, mediaRequired: true, video: "optional", story: true }),
-  rule({ platform: "FACEBOOK", channel: "facebook", captionLimit: 63206, titleLimit: null, imageLimit: 10, mediaRequired: false, video: "optional" }),
-  rule({ platform: "FACEBOOK_STORIES", channel: "facebook", captionLimit: 0, titleLimit: null, imageLimit: 1, mediaRequired: true, video: "optional", story: true }),
-  rule({ platform: "REDDIT", channel: "reddit", captionLimit: 40000, titleLimit: 300, imageLimit: 20, mediaRequired: false, video: "optional", reddit: true }),
-  rule({ platform: "LINKEDIN", channel: "linkedin", captionLimit: 3000, titleLimit: null, imageLimit: 9, mediaRequired: false, video: "optional" }),
-  rule({ platform: "X", channel: "x", captionLimit: 280, titleLimit: null, imageLimit: 4, mediaRequired: false, video: "optional" }),
-  rule({ platform: "THREADS", channel: "threads", captionLimit: 500, titleLimit: null, imageLimit: 10, mediaRequired: false, video: "optional" }),
-  rule({ platform: "PINTEREST", channel: "pinterest", captionLimit: 500, titleLimit: 100, imageLimit: 1, mediaRequired: true, video: "optional" }),
-  rule({ platform: "TIKTOK", channel: "tiktok", captionLimit: 2200, titleLimit: null, imageLimit: 0, mediaRequired: true, video: "required" }),
-  rule({ platform: "YOUTUBE", channel: "youtube", captionLimit: 5000, titleLimit: 100, imageLimit: 0, mediaRequired: true, video: "required" }),
-  rule({ platform: "GOOGLE_BUSINESS", channel: "google_business", captionLimit: 1500, titleLimit: null, imageLimit: 1, mediaRequired: false, video: "none" }),
-];
+/** limits.json, checked; throws naming the first problem. */
+export function readDestinationRules(data: unknown): DestinationRules[] {
+  const f = dataFile("limits.json");
+  const keys = ["platform", "channel", "captionLimit", "titleLimit", "imageLimit", "mediaRequired", "video", "story", "aspectBand", "reddit"];
+  const root = f.object(data, "the file", ["destinations"], ["destinations"]);
+  const rows = f.list(root.destinations, "destinations", true).map((v, i): DestinationRules => {
+    const where = `destinations[${i}]`;
+    const r = f.object(v, where, keys, keys.slice(0, 7));
+    const platform = f.text(r.platform, `${where}.platform`);
+    if (!/^[A-Z][A-Z_]*$/.test(platform)) f.fail(`${where}.platform`, "must be uppercase (letters and _)");
+    const channel = f.text(r.channel, `${where}.channel`);
+    if (!/^[a-z][a-z_]*$/.test(channel)) f.fail(`${where}.channel`, "must be lowercase (letters and _)");
+    let aspectBand: [number, number] | null = null;
+    if (r.aspectBand !== undefined && r.aspectBand !== null) {
+      const [low, high, ...rest] = f.list(r.aspectBand, `${where}.aspectBand`).map((n, j) => f.number(n, `${where}.aspectBand[${j}]`));
+      if (low === undefined || high === undefined || rest.length || !(low > 0 && low < high)) f.fail(`${where}.aspectBand`, "must be [low, high] with 0 < low < high");
+      aspectBand = [low!, high!];
+    }
+    const row: DestinationRules = {
+      story: r.story === undefined ? false : f.boolean(r.story, `${where}.story`),
+      aspectBand,
+      reddit: r.reddit === undefined ? false : f.boolean(r.reddit, `${where}.reddit`),
+      platform,
+      channel,
+      captionLimit: f.count(r.captionLimit, `${where}.captionLimit`),
+      titleLimit: r.titleLimit === null ? null : f.count(r.titleLimit, `${where}.titleLimit`, 1),
+      imageLimit: f.count(r.imageLimit, `${where}.imageLimit`),
+      mediaRequired: f.boolean(r.mediaRequired, `${where}.mediaRequired`),
+      video: f.oneOf(r.video, `${where}.video`, videoKinds),
+    };
+    // What the posts domain assumes of a story and of a video-only destination.
+    if (row.story && (row.captionLimit !== 0 || row.imageLimit !== 1)) f.fail(where, "is a story: captionLimit must be 0 and imageLimit 1");
+    if (row.video === "required" && row.imageLimit !== 0) f.fail(where, "requires a video: imageLimit must be 0");
+    return row;
+  });
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.platform)) f.fail("destinations", `repeat ${r.platform}`);
+    seen.add(r.platform);
+  }
+  if (!rows.some((r) => r.reddit && r.titleLimit !== null)) f.fail("destinations", "lack a reddit destination with a titleLimit");
+  return rows;
+}
+
+export const destinationRules: readonly DestinationRules[] = readDestinationRules(limitsJson);
 
 const byPlatform = new Map(destinationRules.map((r) => [r.platform, r]));
 
@@ -71,4 +100,4 @@ export function targetAspect(platforms: readonly string[]): [number, number] {
 }
 
 /** Reddit's title limit, the one the brief calls out. */
-export const redditTitleLimit = 300;
+export const redditTitleLimit: number = destinationRules.find((r) => r.reddit)!.titleLimit!;
