@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import fixturesData from "../mock/mcp/profiles/fixtures.json" with { type: "json" };
 import { fixtureIds, readFixtures, seedFixtures } from "../mock/mcp/profiles/fixtures.js";
 import { ProfilesStore } from "../mock/mcp/profiles/store.js";
+import copyData from "../mock/mcp/posts/copy.json" with { type: "json" };
+import { readCopy, rewriteCaption } from "../mock/mcp/posts/copy.js";
 import limitsData from "../mock/mcp/posts/limits.json" with { type: "json" };
 import { destinationRules, readDestinationRules, redditTitleLimit, rules } from "../mock/mcp/posts/limits.js";
 
@@ -99,5 +101,29 @@ describe("limits.json", () => {
   ])("refuses %s at load", (_, edit, message) => {
     expect(() => readDestinationRules(data)).not.toThrow();
     expect(() => readDestinationRules(edited(data, edit))).toThrow(message);
+  });
+});
+
+describe("copy.json", () => {
+  type Copy = { angles: Record<string, unknown>[]; openers: string[] };
+  const data = copyData as Copy;
+
+  it("fills {brand} in a rewritten caption's opener", () => {
+    const openers = readCopy(data).openers.map((o) => o.replaceAll("{brand}", "Harbour Bakery"));
+    const rewritten = Array.from({ length: 40 }, (_, i) => rewriteCaption("INSTAGRAM", `caption ${i}`, "Quick tip: bread", "Harbour Bakery", undefined));
+    for (const text of rewritten) expect(openers.some((o) => text.startsWith(`${o} `))).toBe(true);
+    expect(rewritten.some((t) => t.startsWith("From all of us at Harbour Bakery:"))).toBe(true);
+    expect(rewritten.join("")).not.toContain("{brand}");
+  });
+
+  it.each<[string, (d: Copy) => void, RegExp]>([
+    ["fewer angles than a batch has posts", (d) => d.angles.pop(), /angles has 19; a batch of 20 posts needs 20/],
+    ["a repeated label", (d) => (d.angles[1]!.label = d.angles[0]!.label), /angles repeat a label/],
+    ["an angle without a call to action", (d) => delete d.angles[2]!.cta, /angles\[2\]\.cta is missing/],
+    ["a blank hook", (d) => (d.angles[3]!.hook = " "), /angles\[3\]\.hook must be a non-blank string/],
+    ["an unknown placeholder", (d) => (d.openers[0] = "Hi {name}:"), /openers\[0\] has a placeholder other than \{brand\}/],
+  ])("refuses %s at load", (_, edit, message) => {
+    expect(() => readCopy(data)).not.toThrow();
+    expect(() => readCopy(edited(data, edit))).toThrow(message);
   });
 });

@@ -1,9 +1,12 @@
 // The mock's "language model": deterministic copy from a brief. Each post of a batch takes its own angle, each
 // destination gets copy in its own style within its caption limit, and the same brief always reads the same way.
-// Nothing here is random: every choice comes from a SHA-256 of its inputs.
+// Nothing here is random: every choice comes from a SHA-256 of its inputs. The wording (angles, openers) is data:
+// copy.json, checked when this module loads.
 import { createHash } from "node:crypto";
 import { rules, rulesFor } from "./limits.js";
 import { captionMarkers, stripMarkers } from "./magic.js";
+import { dataFile } from "../../data-file.js";
+import copyJson from "./copy.json" with { type: "json" };
 
 export function hash32(...parts: unknown[]): number {
   return createHash("sha256").update(parts.map((p) => JSON.stringify(p) ?? "").join("\u0000")).digest().readUInt32BE(0);
@@ -20,29 +23,24 @@ interface Angle {
   cta: string;
 }
 
-/** Twenty angles, so a batch of up to 20 never repeats one. */
-const angles: readonly Angle[] = [
-  { label: "Behind the scenes", hook: "Ever wondered what happens before you see it?", body: "Here is how we get it ready, step by step.", cta: "Come and see for yourself." },
-  { label: "Quick tip", hook: "One small tip that makes a big difference:", body: "It takes two minutes and you will notice it straight away.", cta: "Save this for later." },
-  { label: "Customer question", hook: "A question we hear every week:", body: "Here is the honest answer, with no small print.", cta: "Ask us anything in the comments." },
-  { label: "Announcement", hook: "Big news from us:", body: "We have been working on this for a while and it is finally here.", cta: "Tell a friend who would love it." },
-  { label: "Our story", hook: "It started with a simple idea.", body: "This is the part of our story we rarely tell.", cta: "Thank you for being part of it." },
-  { label: "Myth vs fact", hook: "Myth or fact?", body: "Most people get this one wrong, and that is fine: here is what is true.", cta: "Did you know? Let us know below." },
-  { label: "By the numbers", hook: "A few numbers we are proud of:", body: "Every one of them is down to people like you.", cta: "Here is to the next milestone." },
-  { label: "Checklist", hook: "Before you go, run through this list:", body: "Three things to check, and you are set.", cta: "Share it with someone who needs it." },
-  { label: "Invitation", hook: "You are invited.", body: "Drop by, say hello and see what is new.", cta: "We would love to see you." },
-  { label: "Seasonal", hook: "The season has changed and so have we.", body: "Here is what is new for the weeks ahead.", cta: "Make the most of it while it lasts." },
-  { label: "Meet the team", hook: "Meet one of the people behind it all.", body: "They have a favourite part of the job, and it might surprise you.", cta: "Say hi next time you visit." },
-  { label: "How it is made", hook: "From start to finish, here is how it is made.", body: "No shortcuts, just care at every step.", cta: "Ask us about any step." },
-  { label: "Favourite pick", hook: "If you only try one thing, make it this.", body: "It is the one our regulars keep coming back for.", cta: "Tell us your favourite." },
-  { label: "Before and after", hook: "Before and after:", body: "The difference is in the details.", cta: "Which do you prefer?" },
-  { label: "Common mistake", hook: "The most common mistake we see:", body: "It is easy to fix once you know what to look for.", cta: "Tag someone who needs to hear this." },
-  { label: "Thank you", hook: "A big thank you.", body: "None of this happens without our community.", cta: "We appreciate every one of you." },
-  { label: "Did you know", hook: "Did you know?", body: "A little fact that makes everything make sense.", cta: "Pass it on." },
-  { label: "Weekend plans", hook: "Weekend plans sorted.", body: "Here is how to make the most of it with us.", cta: "See you there." },
-  { label: "Under the spotlight", hook: "In the spotlight this week:", body: "A closer look at something we think deserves attention.", cta: "Have a closer look." },
-  { label: "Looking ahead", hook: "What is next?", body: "A glimpse of what we are planning, and why.", cta: "Stay tuned." },
-];
+/** copy.json, checked; throws naming the first problem. */
+export function readCopy(data: unknown): { angles: Angle[]; openers: string[] } {
+  const f = dataFile("copy.json");
+  const root = f.object(data, "the file", ["angles", "openers"], ["angles", "openers"]);
+  const angles = f.list(root.angles, "angles").map((v, i): Angle => {
+    const where = `angles[${i}]`;
+    const a = f.object(v, where, ["label", "hook", "body", "cta"], ["label", "hook", "body", "cta"]);
+    return { label: f.text(a.label, `${where}.label`), hook: f.text(a.hook, `${where}.hook`), body: f.text(a.body, `${where}.body`), cta: f.text(a.cta, `${where}.cta`) };
+  });
+  // A batch has at most 20 posts: with 20 angles or more, none of its posts repeats one.
+  if (angles.length < 20) f.fail("angles", `has ${angles.length}; a batch of 20 posts needs 20`);
+  if (new Set(angles.map((a) => a.label)).size !== angles.length) f.fail("angles", "repeat a label");
+  const openers = f.texts(root.openers, "openers", true);
+  for (const [i, o] of openers.entries()) if (/\{(?!brand\})/.test(o)) f.fail(`openers[${i}]`, "has a placeholder other than {brand}");
+  return { angles, openers };
+}
+
+const { angles, openers } = readCopy(copyJson);
 
 /** The brief's subject for people: its first sentence without markers, at most 80 characters. */
 export function topicOf(brief: string): string {
@@ -118,8 +116,7 @@ export function fitWithMarkers(text: string, markers: readonly string[], limit: 
 
 /** A rewrite of a caption in the brand's voice (generate_caption). */
 export function rewriteCaption(platform: string, current: string, title: string, brandName: string, instructions: string | undefined): string {
-  const openers = ["Here is the thing:", "Good news:", "Quick one:", "From all of us at " + brandName + ":", "In short:"];
-  const opener = openers[hash32("rewrite", current, instructions ?? "", platform) % openers.length]!;
+  const opener = openers[hash32("rewrite", current, instructions ?? "", platform) % openers.length]!.replaceAll("{brand}", brandName);
   const topic = title.includes(": ") ? title.slice(title.indexOf(": ") + 2) : title;
   const guidance = instructions ? stripMarkers(instructions) : "";
   const asked = guidance ? ` (${shorten(guidance, 60)})` : "";
