@@ -6,6 +6,10 @@ import { fixtureIds, readFixtures, seedFixtures } from "../mock/mcp/profiles/fix
 import { ProfilesStore } from "../mock/mcp/profiles/store.js";
 import copyData from "../mock/mcp/posts/copy.json" with { type: "json" };
 import { readCopy, rewriteCaption } from "../mock/mcp/posts/copy.js";
+import postsMagicData from "../mock/mcp/posts/magic.json" with { type: "json" };
+import { postsMagicInputs, readPostsMagicInputs } from "../mock/mcp/posts/magic.js";
+import profilesMagicData from "../mock/mcp/profiles/magic.json" with { type: "json" };
+import { buildFailureFor, logoMagic, publicFonts, readMagicTables, websiteRefusal } from "../mock/mcp/profiles/magic.js";
 import limitsData from "../mock/mcp/posts/limits.json" with { type: "json" };
 import { destinationRules, readDestinationRules, redditTitleLimit, rules } from "../mock/mcp/posts/limits.js";
 
@@ -73,7 +77,7 @@ describe("fixtures.json", () => {
   ])("refuses %s at load", (_, edit, message) => {
     expect(() => readFixtures(data)).not.toThrow();
     expect(() => readFixtures(edited(data, edit))).toThrow(message);
-    expect(() => readFixtures(edited(data, edit))).toThrow(/^fixtures\.json: /);
+    expect(() => readFixtures(edited(data, edit))).toThrow(/^mock\/mcp\/profiles\/fixtures\.json: /);
   });
 });
 
@@ -125,5 +129,48 @@ describe("copy.json", () => {
   ])("refuses %s at load", (_, edit, message) => {
     expect(() => readCopy(data)).not.toThrow();
     expect(() => readCopy(edited(data, edit))).toThrow(message);
+  });
+});
+
+describe("profiles/magic.json", () => {
+  type Tables = { [K in "socialHosts" | "publicFonts"]: string[] } & { [K in "buildMagic" | "logoMagic" | "accountMagic"]: Record<string, unknown>[] };
+  const data = profilesMagicData as Tables;
+
+  it("is what the handlers consult", () => {
+    expect(buildFailureFor("shop.fail-analysis.example.com")).toBe("analysis_failed");
+    expect(websiteRefusal("shop.linktr.ee")).toBe("BLOCKED_DOMAIN");
+    expect(logoMagic.map((m) => m.code)).toEqual(["design_style_busy", "logo_unreadable", "logo_unreadable", "logo_unreadable"]);
+    expect(publicFonts).toContain("Playfair Display");
+  });
+
+  it.each<[string, (d: Tables) => void, RegExp]>([
+    ["a build failure outside the catalogue", (d) => (d.buildMagic[0]!.failure = "website_on_fire"), /buildMagic\[0\]\.failure "website_on_fire" is not one of website_unreachable/],
+    ["a logo code the handler does not answer", (d) => (d.logoMagic[1]!.code = "source_not_public"), /logoMagic\[1\]\.code "source_not_public" is not one of design_style_busy, logo_unreadable/],
+    ["a connect error outside the catalogue", (d) => (d.accountMagic[0]!.error = "denied"), /accountMagic\[0\]\.error "denied" is not one of oauth_denied/],
+    ["a capitalised match (hosts are compared lowercased)", (d) => (d.buildMagic[1]!.hostContains = "Fail-Unreachable"), /buildMagic\[1\]\.hostContains must be lowercase/],
+    ["a social host without a dot", (d) => (d.socialHosts[0] = "instagram"), /socialHosts\[0\] must be a host name with a dot/],
+    ["a missing table", (d) => delete (d as Partial<Tables>).publicFonts, /publicFonts is missing/],
+  ])("refuses %s at load", (_, edit, message) => {
+    expect(() => readMagicTables(data)).not.toThrow();
+    expect(() => readMagicTables(edited(data, edit))).toThrow(message);
+    expect(() => readMagicTables(edited(data, edit))).toThrow(/^mock\/mcp\/profiles\/magic\.json: /);
+  });
+});
+
+describe("posts/magic.json", () => {
+  type Inputs = { magicInputs: Record<string, unknown>[] };
+  const data = postsMagicData as Inputs;
+
+  it("is the table the README and docs show", () => {
+    expect(postsMagicInputs).toEqual(data.magicInputs);
+  });
+
+  it.each<[string, (d: Inputs) => void, RegExp]>([
+    ["a row without an effect", (d) => delete d.magicInputs[0]!.effect, /magicInputs\[0\]\.effect is missing/],
+    ["a blank where", (d) => (d.magicInputs[1]!.where = ""), /magicInputs\[1\]\.where must be a non-blank string/],
+    ["a misspelt key", (d) => (d.magicInputs[2]!.efect = "x"), /magicInputs\[2\]\.efect is not a known key/],
+  ])("refuses %s at load", (_, edit, message) => {
+    expect(() => readPostsMagicInputs(data)).not.toThrow();
+    expect(() => readPostsMagicInputs(edited(data, edit))).toThrow(message);
   });
 });

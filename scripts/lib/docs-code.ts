@@ -28,7 +28,7 @@ function magicInputsPage(): string {
   return [
     banner,
     "# Magic inputs of the mocks\n",
-    "Values that steer the mocks into states the real services reach only by bad luck, like a payment sandbox's test cards, and the test tokens each mock knows. Taken from the tables the mocks themselves consult (`mock/rest/magic.ts`, `mock/rest/tokens.ts`, `mock/mcp/posts/magic.ts`, `mock/mcp/profiles/magic.ts`, `mock/mcp/tokens.ts`). Start the mocks with `npx ideas-contract mock`; send a token as `Authorization: Bearer <token>`.\n",
+    "Values that steer the mocks into states the real services reach only by bad luck, like a payment sandbox's test cards, and the test tokens each mock knows. Taken from the tables the mocks themselves consult (`mock/rest/magic.ts`, `mock/rest/tokens.ts`, `mock/mcp/posts/magic.json`, `mock/mcp/profiles/magic.ts` and `magic.json`, `mock/mcp/tokens.ts`). Start the mocks with `npx ideas-contract mock`; send a token as `Authorization: Bearer <token>`.\n",
     "## REST reference server\n",
     "### Test tokens\n",
     table(["token", "kind", "team", "answers"], restTestTokens.map((t) => [code(t.token), t.kind.replace("_", " "), t.team ?? "—", t.description])) + "\n",

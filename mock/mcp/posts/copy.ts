@@ -25,7 +25,7 @@ interface Angle {
 
 /** copy.json, checked; throws naming the first problem. */
 export function readCopy(data: unknown): { angles: Angle[]; openers: string[] } {
-  const f = dataFile("copy.json");
+  const f = dataFile("mock/mcp/posts/copy.json");
   const root = f.object(data, "the file", ["angles", "openers"], ["angles", "openers"]);
   const angles = f.list(root.angles, "angles").map((v, i): Angle => {
     const where = `angles[${i}]`;

@@ -32,7 +32,7 @@ const videoKinds = ["none", "optional", "required"] as const satisfies readonly 
 
 /** limits.json, checked; throws naming the first problem. */
 export function readDestinationRules(data: unknown): DestinationRules[] {
-  const f = dataFile("limits.json");
+  const f = dataFile("mock/mcp/posts/limits.json");
   const keys = ["platform", "channel", "captionLimit", "titleLimit", "imageLimit", "mediaRequired", "video", "story", "aspectBand", "reddit"];
   const root = f.object(data, "the file", ["destinations"], ["destinations"]);
   const rows = f.list(root.destinations, "destinations", true).map((v, i): DestinationRules => {

@@ -1,8 +1,11 @@
 // The magic inputs of the gateway mock's posts half, like a payment sandbox's test cards: markers that steer the
 // mock into states the real service reaches only by bad luck (spent allowance, failed renders, provider refusals).
-// Exported as data so the README, the CLI and the tests share one table; the predicates below are the only place
-// the posts domain reads them. Markers are case-insensitive and may sit anywhere in the text.
+// The table people read is data (magic.json, checked at load) so the README, the CLI and the tests share it; the
+// predicates below are the only place the posts domain reads the markers. Markers are case-insensitive and may
+// sit anywhere in the text.
 import { catalogue } from "../../../generated/mcp/errors.js";
+import { dataFile } from "../../data-file.js";
+import magicJson from "./magic.json" with { type: "json" };
 
 export interface MagicInput {
   /** What to send. */
@@ -13,149 +16,18 @@ export interface MagicInput {
   effect: string;
 }
 
-export const postsMagicInputs: readonly MagicInput[] = [
-  {
-    input: "`[allowance-exhausted]`",
-    where: "`brief` of `create_posts`; `prompt` of `create_draft`, `generate_image`, `regenerate_post_image`; `instructions` of `generate_caption`",
-    effect: "refused with `usage_limit_exceeded` (with `resetDate`, the first day of next month); nothing is made",
-  },
-  {
-    input: "`[ai-fails]`",
-    where: "the same fields",
-    effect: "refused with `ai_generation_failed` (retryable); nothing is made",
-  },
-  {
-    input: "`[allowance-runs-out]`",
-    where: "`brief` of `create_posts`",
-    effect: "the first half of the slots (rounded up) are created, the rest end `skipped` with `usage_limit_exceeded`; the batch ends `partial`",
-  },
-  {
-    input: "`[partial]`",
-    where: "`brief` of `create_posts`",
-    effect: "every odd-numbered slot (index 1, 3, …) ends `failed` with `ai_generation_failed`; the batch ends `partial` (a one-post batch ends `ready`)",
-  },
-  {
-    input: "`[batch-fails]`",
-    where: "`brief` of `create_posts`",
-    effect: "every slot ends `failed`; the batch ends `failed` with an `error`",
-  },
-  {
-    input: "`[item-fails:<code>]` (e.g. `[item-fails:platform_not_connected]`), one or more",
-    where: "`brief` of `create_posts`",
-    effect: "one slot per marker, in order from index 0, ends `failed` with that item error code (`usage_limit_exceeded`, `ai_generation_failed`, `platform_not_connected`, `platform_not_supported`, `reddit_options_required`, `media_required`, `bad_request`, `internal_error`; others become `internal_error`) and its catalogue `retryable`; the other slots are created",
-  },
-  {
-    input: "`[stepwise]`",
-    where: "`brief` of `create_posts`",
-    effect: "the batch moves one phase per read: the first `get_post_batch_status` shows it `queued`, the second `generating`, later reads as the clock plays it",
-  },
-  {
-    input: "`[images-fail]`",
-    where: "`brief` of `create_posts`",
-    effect: "the batch's pictures fail to render: the posts end with no picture (`hasMedia` false, `imagePending` false) and a warning",
-  },
-  {
-    input: "`[long-title]`",
-    where: "`brief` of `create_posts`",
-    effect: "post titles run past 300 characters, so a `REDDIT` destination fails pre-flight with `reddit_title_too_long`",
-  },
-  {
-    input: "`[render-fails:<code>]` (e.g. `[render-fails:content_rejected]`)",
-    where: "`prompt` of `regenerate_post_image`",
-    effect: "the job ends `failed` with that image render code (`content_rejected`, `quota_exhausted`, `provider_timeout`, `provider_unavailable`, `generation_failed`; others become `generation_failed`) and its catalogue `retryable`",
-  },
-  {
-    input: "`[render-fails:<code>]`",
-    where: "`prompt` of `generate_image`",
-    effect: "refused with `ai_generation_failed` (generate_image answers at once, so there is no job to fail)",
-  },
-  {
-    input: "`[render-stuck]`",
-    where: "`prompt` of `regenerate_post_image`",
-    effect: "the job stays `running` until its post is deleted (then it ends `failed`, `generation_failed`): another render of the post is refused with `image_generation_in_progress` naming it, whatever the timing",
-  },
-  {
-    input: "`[pictures-held]`",
-    where: "`brief` of `create_posts`",
-    effect: "the posts' pictures keep rendering until the batch is first read settled, and land right after: a settled batch with `imagesPendingCount` above 0 is always seen",
-  },
-  {
-    input: "`[templates]`",
-    where: "`prompt` of `regenerate_post_image`, or of `generate_image` together with `saveToLibrary: true`",
-    effect: "refused with `template_rendering` (the workspace renders from design templates)",
-  },
-  {
-    input: "`[aspect:W:H]` (e.g. `[aspect:9:16]`)",
-    where: "`prompt` of `regenerate_post_image`, `generate_image`, `create_draft`",
-    effect: "the picture is rendered at that aspect ratio instead of the destination target (4:5 feed, 9:16 when the post has a story destination)",
-  },
-  {
-    input: "`[refuse:<code>]` (e.g. `[refuse:content_rejected]`, `[refuse:rate_limited]`)",
-    where: "a destination's caption (story destinations, which have none, read the post's main caption); markers in a `create_posts` brief are copied into every caption",
-    effect:
-      "the provider refuses that destination with the per-destination code: `schedule_post` answers `schedule_failed` (others still book), `publish_post_now` reports it `failed`. Retryable codes (`rate_limited`, `provider_timeout`, `provider_unavailable`) refuse only the first attempt, so a retry goes through; the others refuse every attempt until the caption changes. A code outside the catalogue passes through as given (not retryable)",
-  },
-  {
-    input: "`[slow]`",
-    where: "a destination's caption",
-    effect: "`publish_post_now` reports it `pending` (`publishing_in_progress`); it goes live 2 minutes × time scale later",
-  },
-  {
-    input: "`[stuck]`",
-    where: "a destination's caption",
-    effect: "`publish_post_now` reports it `pending` and it never finishes; later calls report it `skipped` with `stuck_at_provider`. A booking of it that reaches its time stays `publishing` for good",
-  },
-  {
-    input: "`[story-partial]`",
-    where: "the post's main caption (read by its story destinations)",
-    effect: "the first publish of each story destination fails with `provider_timeout` after some frames went live; a repeat reports it `skipped` with `story_partially_published`",
-  },
-  {
-    input: "`[publisher-error]`",
-    where: "any caption of the post",
-    effect: "`schedule_post`, `publish_post_now`, `unschedule_platform` and `unpublish_post` answer `publisher_error` (retryable) and change nothing",
-  },
-  {
-    input: "`[design-changed]`",
-    where: "any caption of the post",
-    effect: "once the post is approved, its design counts as changed after the approval: `schedule_post`, `publish_post_now` and each `reschedule_posts` entry are refused with `design_changed_after_approval` and nothing is sent",
-  },
-  {
-    input: "a subreddit containing `notfound`",
-    where: "`reddit.subreddit` of `update_post` or `create_draft`",
-    effect: "pre-flight `reddit_subreddit_not_found`",
-  },
-  {
-    input: "a subreddit containing `flair`, sent without `flair`",
-    where: "`reddit` of `update_post` or `create_draft`",
-    effect: "pre-flight `reddit_flair_required`",
-  },
-  {
-    input: "a blank subreddit (only spaces)",
-    where: "`reddit.subreddit`",
-    effect: "stored as no subreddit: pre-flight `reddit_subreddit_required`",
-  },
-  {
-    input: "an `http://` address (other than the mock's own picture URLs)",
-    where: "`sourceUrl` of `upload_image`",
-    effect: "`source_not_https`; nothing is fetched (the mock never fetches anything)",
-  },
-  {
-    input: "a `localhost`, `*.local`, `*.internal` or private-network address",
-    where: "`sourceUrl` of `upload_image`",
-    effect: "`source_not_public`",
-  },
-  {
-    input: "`WxH` in the address (e.g. `https://cdn.example.com/shot-9x16.jpg`); `.mp4`, `.mov` or `.webm` at the end",
-    where: "`sourceUrl` of `upload_image`",
-    effect: "the saved picture has that aspect ratio (default 4:5; a video defaults to 9:16); a video address saves a video clip (its cover is served as the picture)",
-  },
-  {
-    input: "one of the mock's own picture URLs (`<origin>/images/<id>.png`)",
-    where: "`sourceUrl` of `upload_image`",
-    effect: "saves a copy of that picture to the brand library; once the picture is erased, `bad_request`",
-  },
-];
+/** magic.json, checked; throws naming the first problem. */
+export function readPostsMagicInputs(data: unknown): MagicInput[] {
+  const f = dataFile("mock/mcp/posts/magic.json");
+  const root = f.object(data, "the file", ["magicInputs"], ["magicInputs"]);
+  const keys = ["input", "where", "effect"] as const;
+  return f.list(root.magicInputs, "magicInputs", true).map((v, i) => {
+    const row = f.object(v, `magicInputs[${i}]`, keys, keys);
+    return { input: f.text(row.input, `magicInputs[${i}].input`), where: f.text(row.where, `magicInputs[${i}].where`), effect: f.text(row.effect, `magicInputs[${i}].effect`) };
+  });
+}
+
+export const postsMagicInputs: readonly MagicInput[] = readPostsMagicInputs(magicJson);
 
 const has = (text: string | null | undefined, marker: string): boolean => (text ?? "").toLowerCase().includes(marker);
 

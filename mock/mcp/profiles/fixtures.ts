@@ -65,7 +65,7 @@ const channelNames = [...new Set(destinationRules.map((r) => r.channel))];
 
 /** fixtures.json, checked; throws naming the first problem. */
 export function readFixtures(data: unknown): WorkspaceData[] {
-  const f = dataFile("fixtures.json");
+  const f = dataFile("mock/mcp/profiles/fixtures.json");
   const hex = (v: unknown, where: string) => (/^#[0-9A-F]{6}$/.test(f.text(v, where)) ? (v as string) : f.fail(where, "must be a colour #RRGGBB (capitals)"));
   const roles = <K extends string>(v: unknown, where: string, keys: readonly K[], read: (v: unknown, where: string) => string | null) => {
     const o = f.object(v, where, keys, keys);

@@ -1,7 +1,12 @@
 // Magic inputs of the profiles domain, as data: each rule below is both what the handlers consult and a row
 // of the table the README shows. Nothing here ever touches the network: hosts are judged by their names only.
+// The lists are data (magic.json, checked when this module loads); the single markers the handlers test by name,
+// the connect channels (their keys are the ConnectChannel type) and the README table built from all of them stay
+// here.
 import { catalogue } from "../../../generated/mcp/errors.js";
+import { dataFile } from "../../data-file.js";
 import { isPrivateHost } from "../private-address.js";
+import magicJson from "./magic.json" with { type: "json" };
 
 /** One row of the magic-inputs table. */
 export interface MagicInput {
@@ -12,27 +17,49 @@ export interface MagicInput {
   effect: string;
 }
 
-/** Social and platform hosts refused as a client's website (BLOCKED_DOMAIN); subdomains included. */
-export const socialHosts = [
-  "instagram.com", "facebook.com", "fb.com", "tiktok.com", "linkedin.com", "x.com", "twitter.com",
-  "youtube.com", "pinterest.com", "threads.net", "linktr.ee",
-] as const;
+/** What upload_brand_logo's "fetch" finds: the code branding.ts answers with. */
+export type LogoMagicCode = "design_style_busy" | "logo_unreadable";
+const logoMagicCodes = ["design_style_busy", "logo_unreadable"] as const satisfies readonly LogoMagicCode[];
 
-/** Build outcomes chosen by a substring of the website's host (first match wins). */
-export const buildMagic = [
-  { hostContains: "fail-queue", failure: "build_not_queued", note: "create_profile answers status failed at once (the build could not start)" },
-  { hostContains: "fail-unreachable", failure: "website_unreachable", note: "the build fails when it ends" },
-  { hostContains: "fail-analysis", failure: "analysis_failed", note: "the build fails when it ends" },
-  { hostContains: "fail-enrichment", failure: "enrichment_failed", note: "the build fails when it ends" },
-  { hostContains: "fail-interrupted", failure: "build_interrupted", note: "the build fails when it ends" },
-] as const;
+const catalogueCodes = (kind: string) => catalogue.filter((e) => e.kind === kind).map((e) => e.code);
+const buildFailureCodes = catalogueCodes("build_failure");
+
+/** magic.json, checked; throws naming the first problem. */
+export function readMagicTables(data: unknown) {
+  const f = dataFile("mock/mcp/profiles/magic.json");
+  const lower = (v: unknown, where: string) => (f.text(v, where) === (v as string).toLowerCase() ? (v as string) : f.fail(where, "must be lowercase (hosts and addresses are compared lowercased)"));
+  const tables = ["socialHosts", "buildMagic", "logoMagic", "accountMagic", "publicFonts"];
+  const root = f.object(data, "the file", tables, tables);
+  const rows = <T>(key: string, keys: string[], read: (o: Record<string, unknown>, where: string) => T): T[] =>
+    f.list(root[key], key, true).map((v, i) => read(f.object(v, `${key}[${i}]`, keys, keys), `${key}[${i}]`));
+  return {
+    socialHosts: f.list(root.socialHosts, "socialHosts", true).map((h, i) => (lower(h, `socialHosts[${i}]`).includes(".") ? (h as string) : f.fail(`socialHosts[${i}]`, "must be a host name with a dot"))),
+    buildMagic: rows("buildMagic", ["hostContains", "failure", "note"], (o, at) => ({
+      hostContains: lower(o.hostContains, `${at}.hostContains`),
+      failure: f.oneOf(o.failure, `${at}.failure`, buildFailureCodes),
+      note: f.text(o.note, `${at}.note`),
+    })),
+    logoMagic: rows("logoMagic", ["contains", "code", "note"], (o, at) => ({
+      contains: lower(o.contains, `${at}.contains`),
+      code: f.oneOf(o.code, `${at}.code`, logoMagicCodes),
+      note: f.text(o.note, `${at}.note`),
+    })),
+    accountMagic: rows("accountMagic", ["account", "error"], (o, at) => ({
+      account: lower(o.account, `${at}.account`),
+      error: f.oneOf(o.error, `${at}.error`, catalogueCodes("connect_failure")),
+    })),
+    publicFonts: f.texts(root.publicFonts, "publicFonts", true),
+  };
+}
+
+/** The tables of magic.json (socialHosts, buildMagic, logoMagic, accountMagic, publicFonts), checked at load. */
+export const { socialHosts, buildMagic, logoMagic, accountMagic, publicFonts } = readMagicTables(magicJson);
 
 /**
  * Host marker `fail-code-<code>`: the first build fails with that build failure code of the catalogue (the
  * conformance slot website_fails_build_code provokes each code with it). build_not_queued fails at once.
  */
 export const buildFailsWithCode = "fail-code-";
-const buildFailureCodes = catalogue.filter((e) => e.kind === "build_failure").map((e) => e.code);
 
 /** The failure code a website host asks for (buildMagic first, then fail-code-<code>), or undefined. */
 // rule: build-failure-codes
@@ -57,21 +84,6 @@ export const externalBillingMarker = "external-billing";
 
 /** A hex colour in addColors or colorRoles that makes update_brand_style collide with a concurrent save. */
 export const busyColor = "#BEEBEE";
-
-/** sourceUrl substrings of upload_brand_logo (checked after the https and public-address rules). */
-export const logoMagic = [
-  { contains: "busy", code: "design_style_busy", note: "a concurrent save of the design style" },
-  { contains: "tiny", code: "logo_unreadable", note: "image smaller than 16 px on a side" },
-  { contains: "broken", code: "logo_unreadable", note: "not an image" },
-  { contains: "infected", code: "logo_unreadable", note: "fails the upload scan" },
-] as const;
-
-/** ?account= values on a connect link that make the connect fail (the link is used up all the same). */
-export const accountMagic = [
-  { account: "denied", error: "oauth_denied" },
-  { account: "taken", error: "account_in_another_workspace" },
-  { account: "broken", error: "connection_failed" },
-] as const;
 
 /**
  * ?account= value that connects, but whose provider cannot be reached when the account's state is checked: the
@@ -98,12 +110,6 @@ export const expiredConnectToken = "conformance-expired-connect-session";
 
 /** Channels that connect only through the hosted page (create_connect_link with returnUrl → headless_connect_unavailable). */
 export const hostedOnlyChannels: readonly ConnectChannel[] = ["threads"];
-
-/** Public font families (besides each brand's own font library). */
-export const publicFonts = [
-  "Inter", "Roboto", "Lato", "Montserrat", "Playfair Display", "Open Sans", "Poppins", "Merriweather",
-  "Oswald", "Raleway", "Nunito", "Work Sans", "DM Sans", "Source Serif 4", "Libre Baskerville",
-] as const;
 
 export type WebsiteRefusal = "BLOCKED_DOMAIN" | "URL_NOT_REACHABLE" | "URL_UNSAFE" | "URL_NOT_ALLOWED";
 
