@@ -20,6 +20,16 @@ function edited<T>(data: T, edit: (copy: T) => void): T {
   return copy;
 }
 
+/** Each case's change to the file's data is refused when read, naming the file and then the message. */
+function refusesAtLoad<T>(file: string, read: (data: unknown) => unknown, data: T, cases: [string, (copy: T) => void, RegExp][]): void {
+  it.each(cases)("refuses %s at load", (_, edit, message) => {
+    expect(() => read(data)).not.toThrow();
+    const bad = edited(data, edit);
+    expect(() => read(bad)).toThrow(message);
+    expect(() => read(bad)).toThrow(new RegExp(`^${file.replaceAll(".", "\\.")}: `));
+  });
+}
+
 describe("fixtures.json", () => {
   type Fixtures = typeof fixturesData & { workspaces: Record<string, unknown>[] };
   const data = fixturesData as Fixtures;
@@ -63,7 +73,7 @@ describe("fixtures.json", () => {
     expect(fresh.channels[0]!.scopes).not.toContain("extra");
   });
 
-  it.each<[string, (d: Fixtures) => void, RegExp]>([
+  refusesAtLoad<Fixtures>("mock/mcp/profiles/fixtures.json", readFixtures, data, [
     ["a channel state outside the union", (d) => (harbourChannel(d).state = "paused"), /workspaces\[0\]\.brands\[0\]\.channels\[0\]\.state "paused" is not one of connected, needs_reauth, disconnected/],
     ["a platform no destination publishes through", (d) => (harbourChannel(d).platform = "myspace"), /channels\[0\]\.platform "myspace" is not one of/],
     ["a default platform that is not a destination", (d) => (harbourBrand(d).defaultPlatform = "instagram"), /defaultPlatform "instagram" is not one of INSTAGRAM/],
@@ -74,11 +84,7 @@ describe("fixtures.json", () => {
     ["a colour that is not #RRGGBB", (d) => ((harbourBrand(d).style as { palette: string[] }).palette[0] = "navy"), /palette\[0\] must be a colour/],
     ["a fixture id's brand gone", (d) => (harbourBrand(d).slug = "harbour-bakery-2"), /lack the workspace or brand of fixtureIds\.harbourBrand/],
     ["a repeated slug", (d) => d.workspaces[1]!.brands.push(structuredClone(harbourBrand(d)) as never), /repeat a workspace or brand slug/],
-  ])("refuses %s at load", (_, edit, message) => {
-    expect(() => readFixtures(data)).not.toThrow();
-    expect(() => readFixtures(edited(data, edit))).toThrow(message);
-    expect(() => readFixtures(edited(data, edit))).toThrow(/^mock\/mcp\/profiles\/fixtures\.json: /);
-  });
+  ]);
 });
 
 describe("limits.json", () => {
@@ -93,7 +99,7 @@ describe("limits.json", () => {
     expect(redditTitleLimit).toBe(300);
   });
 
-  it.each<[string, (d: Limits) => void, RegExp]>([
+  refusesAtLoad<Limits>("mock/mcp/posts/limits.json", readDestinationRules, data, [
     ["a video kind outside the union", (d) => (row(d, "X").video = "sometimes"), /destinations\[6\]\.video "sometimes" is not one of none, optional, required/],
     ["a lowercase platform", (d) => (row(d, "X").platform = "x"), /destinations\[6\]\.platform must be uppercase/],
     ["a repeated platform", (d) => (row(d, "THREADS").platform = "X"), /destinations repeat X/],
@@ -102,10 +108,7 @@ describe("limits.json", () => {
     ["an upside-down aspect band", (d) => (row(d, "INSTAGRAM").aspectBand = [1.91, 0.75]), /aspectBand must be \[low, high\]/],
     ["a missing caption limit", (d) => delete row(d, "LINKEDIN").captionLimit, /destinations\[5\]\.captionLimit is missing/],
     ["no reddit title limit", (d) => (row(d, "REDDIT").titleLimit = null), /lack a reddit destination with a titleLimit/],
-  ])("refuses %s at load", (_, edit, message) => {
-    expect(() => readDestinationRules(data)).not.toThrow();
-    expect(() => readDestinationRules(edited(data, edit))).toThrow(message);
-  });
+  ]);
 });
 
 describe("copy.json", () => {
@@ -120,16 +123,13 @@ describe("copy.json", () => {
     expect(rewritten.join("")).not.toContain("{brand}");
   });
 
-  it.each<[string, (d: Copy) => void, RegExp]>([
+  refusesAtLoad<Copy>("mock/mcp/posts/copy.json", readCopy, data, [
     ["fewer angles than a batch has posts", (d) => d.angles.pop(), /angles has 19; a batch of 20 posts needs 20/],
     ["a repeated label", (d) => (d.angles[1]!.label = d.angles[0]!.label), /angles repeat a label/],
     ["an angle without a call to action", (d) => delete d.angles[2]!.cta, /angles\[2\]\.cta is missing/],
     ["a blank hook", (d) => (d.angles[3]!.hook = " "), /angles\[3\]\.hook must be a non-blank string/],
     ["an unknown placeholder", (d) => (d.openers[0] = "Hi {name}:"), /openers\[0\] has a placeholder other than \{brand\}/],
-  ])("refuses %s at load", (_, edit, message) => {
-    expect(() => readCopy(data)).not.toThrow();
-    expect(() => readCopy(edited(data, edit))).toThrow(message);
-  });
+  ]);
 });
 
 describe("profiles/magic.json", () => {
@@ -143,18 +143,14 @@ describe("profiles/magic.json", () => {
     expect(publicFonts).toContain("Playfair Display");
   });
 
-  it.each<[string, (d: Tables) => void, RegExp]>([
+  refusesAtLoad<Tables>("mock/mcp/profiles/magic.json", readMagicTables, data, [
     ["a build failure outside the catalogue", (d) => (d.buildMagic[0]!.failure = "website_on_fire"), /buildMagic\[0\]\.failure "website_on_fire" is not one of website_unreachable/],
     ["a logo code the handler does not answer", (d) => (d.logoMagic[1]!.code = "source_not_public"), /logoMagic\[1\]\.code "source_not_public" is not one of design_style_busy, logo_unreadable/],
     ["a connect error outside the catalogue", (d) => (d.accountMagic[0]!.error = "denied"), /accountMagic\[0\]\.error "denied" is not one of oauth_denied/],
     ["a capitalised match (hosts are compared lowercased)", (d) => (d.buildMagic[1]!.hostContains = "Fail-Unreachable"), /buildMagic\[1\]\.hostContains must be lowercase/],
     ["a social host without a dot", (d) => (d.socialHosts[0] = "instagram"), /socialHosts\[0\] must be a host name with a dot/],
     ["a missing table", (d) => delete (d as Partial<Tables>).publicFonts, /publicFonts is missing/],
-  ])("refuses %s at load", (_, edit, message) => {
-    expect(() => readMagicTables(data)).not.toThrow();
-    expect(() => readMagicTables(edited(data, edit))).toThrow(message);
-    expect(() => readMagicTables(edited(data, edit))).toThrow(/^mock\/mcp\/profiles\/magic\.json: /);
-  });
+  ]);
 });
 
 describe("posts/magic.json", () => {
@@ -165,12 +161,9 @@ describe("posts/magic.json", () => {
     expect(postsMagicInputs).toEqual(data.magicInputs);
   });
 
-  it.each<[string, (d: Inputs) => void, RegExp]>([
+  refusesAtLoad<Inputs>("mock/mcp/posts/magic.json", readPostsMagicInputs, data, [
     ["a row without an effect", (d) => delete d.magicInputs[0]!.effect, /magicInputs\[0\]\.effect is missing/],
     ["a blank where", (d) => (d.magicInputs[1]!.where = ""), /magicInputs\[1\]\.where must be a non-blank string/],
     ["a misspelt key", (d) => (d.magicInputs[2]!.efect = "x"), /magicInputs\[2\]\.efect is not a known key/],
-  ])("refuses %s at load", (_, edit, message) => {
-    expect(() => readPostsMagicInputs(data)).not.toThrow();
-    expect(() => readPostsMagicInputs(edited(data, edit))).toThrow(message);
-  });
+  ]);
 });
