@@ -24,7 +24,7 @@ interface Angle {
 }
 
 /** copy.json, checked; throws naming the first problem. */
-export function readCopy(data: unknown): { angles: Angle[]; openers: string[] } {
+export function readCopy(data: unknown): { angles: readonly Angle[]; openers: readonly string[] } {
   const f = dataFile("mock/mcp/posts/copy.json");
   const root = f.object(data, "the file", ["angles", "openers"], ["angles", "openers"]);
   const angles = f.list(root.angles, "angles").map((v, i): Angle => {

@@ -31,7 +31,7 @@ export interface DestinationRules {
 const videoKinds = ["none", "optional", "required"] as const satisfies readonly DestinationRules["video"][];
 
 /** limits.json, checked; throws naming the first problem. */
-export function readDestinationRules(data: unknown): DestinationRules[] {
+export function readDestinationRules(data: unknown): readonly DestinationRules[] {
   const f = dataFile("mock/mcp/posts/limits.json");
   const keys = ["platform", "channel", "captionLimit", "titleLimit", "imageLimit", "mediaRequired", "video", "story", "aspectBand", "reddit"];
   const root = f.object(data, "the file", ["destinations"], ["destinations"]);

@@ -17,7 +17,7 @@ export interface MagicInput {
 }
 
 /** magic.json, checked; throws naming the first problem. */
-export function readPostsMagicInputs(data: unknown): MagicInput[] {
+export function readPostsMagicInputs(data: unknown): readonly MagicInput[] {
   const f = dataFile("mock/mcp/posts/magic.json");
   const root = f.object(data, "the file", ["magicInputs"], ["magicInputs"]);
   const keys = ["input", "where", "effect"] as const;

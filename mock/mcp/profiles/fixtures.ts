@@ -64,7 +64,7 @@ const fontRoles = ["heading", "body"] as const;
 const channelNames = [...new Set(destinationRules.map((r) => r.channel))];
 
 /** fixtures.json, checked; throws naming the first problem. */
-export function readFixtures(data: unknown): WorkspaceData[] {
+export function readFixtures(data: unknown): readonly WorkspaceData[] {
   const f = dataFile("mock/mcp/profiles/fixtures.json");
   const hex = (v: unknown, where: string) => (/^#[0-9A-F]{6}$/.test(f.text(v, where)) ? (v as string) : f.fail(where, "must be a colour #RRGGBB (capitals)"));
   const roles = <K extends string>(v: unknown, where: string, keys: readonly K[], read: (v: unknown, where: string) => string | null) => {

@@ -3,7 +3,7 @@
 // The lists are data (magic.json, checked when this module loads); the single markers the handlers test by name,
 // the connect channels (their keys are the ConnectChannel type) and the README table built from all of them stay
 // here.
-import { catalogue } from "../../../generated/mcp/errors.js";
+import { catalogue, type BuildFailureCode, type ConnectFailureCode } from "../../../generated/mcp/errors.js";
 import { dataFile } from "../../data-file.js";
 import { isPrivateHost } from "../private-address.js";
 import magicJson from "./magic.json" with { type: "json" };
@@ -21,11 +21,20 @@ export interface MagicInput {
 export type LogoMagicCode = "design_style_busy" | "logo_unreadable";
 const logoMagicCodes = ["design_style_busy", "logo_unreadable"] as const satisfies readonly LogoMagicCode[];
 
-const catalogueCodes = (kind: string) => catalogue.filter((e) => e.kind === kind).map((e) => e.code);
-const buildFailureCodes = catalogueCodes("build_failure");
+/** The catalogue's codes of a kind, typed as the generated union of that kind (the same spec makes both). */
+const catalogueCodes = <T extends string>(kind: string) => catalogue.filter((e) => e.kind === kind).map((e) => e.code as T);
+const buildFailureCodes = catalogueCodes<BuildFailureCode>("build_failure");
+
+export interface MagicTables {
+  socialHosts: readonly string[];
+  buildMagic: readonly { hostContains: string; failure: BuildFailureCode; note: string }[];
+  logoMagic: readonly { contains: string; code: LogoMagicCode; note: string }[];
+  accountMagic: readonly { account: string; error: ConnectFailureCode }[];
+  publicFonts: readonly string[];
+}
 
 /** magic.json, checked; throws naming the first problem. */
-export function readMagicTables(data: unknown) {
+export function readMagicTables(data: unknown): MagicTables {
   const f = dataFile("mock/mcp/profiles/magic.json");
   const lower = (v: unknown, where: string) => (f.text(v, where) === (v as string).toLowerCase() ? (v as string) : f.fail(where, "must be lowercase (hosts and addresses are compared lowercased)"));
   const tables = ["socialHosts", "buildMagic", "logoMagic", "accountMagic", "publicFonts"];
@@ -46,7 +55,7 @@ export function readMagicTables(data: unknown) {
     })),
     accountMagic: rows("accountMagic", ["account", "error"], (o, at) => ({
       account: lower(o.account, `${at}.account`),
-      error: f.oneOf(o.error, `${at}.error`, catalogueCodes("connect_failure")),
+      error: f.oneOf(o.error, `${at}.error`, catalogueCodes<ConnectFailureCode>("connect_failure")),
     })),
     publicFonts: f.texts(root.publicFonts, "publicFonts", true),
   };
