@@ -150,23 +150,28 @@ export function readFixtures(data: unknown): readonly WorkspaceData[] {
   return workspaces;
 }
 
-const fixtures = readFixtures(fixturesJson);
-
-function logos(brandSlug: string, data: LogoData[]): LogoState[] {
+function logos(brandSlug: string, data: readonly LogoData[]): LogoState[] {
   return data.map(({ width, height, color }, i) => {
     const logoId = uuidFrom("fixture", `logo:${brandSlug}:${i + 1}`);
     return { id: logoId, path: `brand-assets/${logoId}.png`, width, height, color };
   });
 }
 
-function brandState(b: BrandData, companyId: string, now: number): BrandState {
-  const { currentLogo, ...style } = b.style;
-  const brandLogos = logos(b.slug, style.logos);
+/** The file with its ids worked out once (hashes), so a reset only copies. */
+const fixtures = readFixtures(fixturesJson).map((w) => ({
+  ...w,
+  id: id(`ws:${w.slug}`),
+  brands: w.brands.map((b) => ({ ...b, id: id(`brand:${b.slug}`), logos: logos(b.slug, b.style.logos) })),
+}));
+
+/** A brand's state, with lists and objects of its own: handlers change them in place, and a reset must start from the file again. */
+function brandState(b: (typeof fixtures)[number]["brands"][number], companyId: string, now: number): BrandState {
+  const { palette, designStyle, fontLibrary, currentLogo } = b.style;
   return {
     isActive: true,
     hasBrandProfile: b.hasBrandProfile,
     build: null,
-    id: id(`brand:${b.slug}`),
+    id: b.id,
     companyId,
     name: b.name,
     slug: b.slug,
@@ -178,18 +183,23 @@ function brandState(b: BrandData, companyId: string, now: number): BrandState {
       state: c.state,
       connectedAt: now - c.connectedDaysAgo * day,
       tokenExpiresAt: c.tokenExpiresInDays === null ? null : now + c.tokenExpiresInDays * day,
-      scopes: c.scopes,
-      missingScopes: c.missingScopes,
+      scopes: [...c.scopes],
+      missingScopes: [...c.missingScopes],
       canFetchAnalytics: c.canFetchAnalytics,
       platform: c.platform,
     })),
-    style: { ...style, logos: brandLogos, currentLogoId: currentLogo === null ? null : brandLogos[currentLogo - 1]!.id },
+    style: {
+      palette: [...palette],
+      designStyle: designStyle && { colorRoles: { ...designStyle.colorRoles }, fonts: { ...designStyle.fonts } },
+      fontLibrary: [...fontLibrary],
+      logos: b.logos.map((l) => ({ ...l })),
+      currentLogoId: currentLogo === null ? null : b.logos[currentLogo - 1]!.id,
+    },
   };
 }
 
 export function seedFixtures(store: ProfilesStore, now: number): void {
   for (const w of fixtures) {
-    const companyId = id(`ws:${w.slug}`);
     store.addWorkspace({
       kind: "user",
       externalBilling: false,
@@ -197,14 +207,13 @@ export function seedFixtures(store: ProfilesStore, now: number): void {
       ai: { allowance: w.aiAllowance, used: 0, period: "" },
       deactivation: null,
       deletion: null,
-      id: companyId,
+      id: w.id,
       tenant: w.tenant,
       name: w.name,
       slug: w.slug,
       role: w.role,
       membershipType: w.membershipType,
     });
-    // A copy: handlers change a brand's lists in place, and a reset must start from the file again.
-    for (const b of w.brands) store.addBrand(brandState(structuredClone(b), companyId, now));
+    for (const b of w.brands) store.addBrand(brandState(b, w.id, now));
   }
 }
