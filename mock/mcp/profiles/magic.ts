@@ -20,10 +20,10 @@ export const socialHosts = [
 /** Build outcomes chosen by a substring of the website's host (first match wins). */
 export const buildMagic = [
   { hostContains: "fail-queue", failure: "build_not_queued", note: "create_profile answers status failed at once (the build could not start)" },
-  { hostContains: "fail-unreachable", failure: "website_unreachable", note: "the build fails when it ends" },
-  { hostContains: "fail-analysis", failure: "analysis_failed", note: "the build fails when it ends" },
-  { hostContains: "fail-enrichment", failure: "enrichment_failed", note: "the build fails when it ends" },
-  { hostContains: "fail-interrupted", failure: "build_interrupted", note: "the build fails when it ends" },
+  { hostContains: "fail-unreachable", failure: "website_unreachable", note: "the build stops a tenth of the way in (reading the website)" },
+  { hostContains: "fail-analysis", failure: "analysis_failed", note: "the build stops 30% of the way in (analysis)" },
+  { hostContains: "fail-enrichment", failure: "enrichment_failed", note: "the build stops 60% of the way in (enrichment)" },
+  { hostContains: "fail-interrupted", failure: "build_interrupted", note: "the build stops 10–90% of the way in" },
 ] as const;
 
 /**
