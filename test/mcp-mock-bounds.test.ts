@@ -2,7 +2,12 @@
 // profileCaps): a partner keeps its newest clients, a brand its newest connect links. Driven through a real SDK
 // client over HTTP; the forgotten ones answer like unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClock } from "../mock/clock.js";
+import type { Principal, ToolContext } from "../mock/mcp/context.js";
+import { createGateway } from "../mock/mcp/gateway.js";
 import { profileCaps } from "../mock/mcp/profiles/store.js";
+import { tenantBytes } from "../mock/mcp/tenant-budget.js";
+import { mcpTestTokens } from "../mock/mcp/tokens.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
 
@@ -43,5 +48,26 @@ describe("bounded profile stores", () => {
     for (let i = 0; i <= profileCaps.linksPerBrand; i++) links.push((await partner.ok("create_connect_link", { brandId })).url);
     expect((await fetch(links[0]!)).status).toBe(404);
     expect((await fetch(links.at(-1)!)).status).toBe(200);
+  });
+});
+
+describe("the tenant's byte budget counts brand style lists", () => {
+  it("palette colours and saved logos add to the tenant's bytes; another tenant's are its own", () => {
+    const gateway = createGateway(createClock(), () => new URL("http://127.0.0.1:4012/"));
+    const known = mcpTestTokens.find((t) => t.token === "mcp_user")!;
+    const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
+    const ctx: ToolContext = { principal, clock: createClock(), origin: new URL("http://127.0.0.1:4012/"), profiles: gateway.profiles, posts: gateway.posts };
+    const brandId = gateway.profiles.brandsOf(known.tenant)[0]!;
+    const before = tenantBytes(gateway, known.tenant);
+    const colours = Array.from({ length: 10 }, (_, i) => `#00000${i}`);
+    gateway.handlers.update_brand_style!({ brandId, addColors: colours }, ctx);
+    const afterColours = tenantBytes(gateway, known.tenant);
+    expect(afterColours - before).toBeGreaterThanOrEqual(10 * "#000000".length);
+    for (let i = 0; i < 5; i++) gateway.handlers.upload_brand_logo!({ brandId, sourceUrl: `https://www.example.com/logo-${i}.png` }, ctx);
+    const afterLogos = tenantBytes(gateway, known.tenant);
+    // Each saved logo's record (id, path, size, colour) is over 100 bytes of JSON.
+    expect(afterLogos - afterColours).toBeGreaterThanOrEqual(5 * 100);
+    const other = mcpTestTokens.find((t) => t.token === "mcp_other_user")!;
+    expect(tenantBytes(gateway, other.tenant)).toBe(tenantBytes(createGateway(createClock(), () => new URL("http://127.0.0.1:4012/")), other.tenant));
   });
 });

@@ -153,22 +153,37 @@ describe("create_profile and the build", () => {
     expect(repeat).toMatchObject({ status: "ready", created: false });
   });
 
+  /** Advances the clock a minute at a time until the build is no longer building; the minutes it took. */
+  async function minutesUntilSettled(brandId: string): Promise<{ minutes: number; onboarding: unknown }> {
+    for (let n = 1; n <= 31; n++) {
+      mock.clock.advance(minutes(1));
+      const { onboarding } = await partner.ok("get_profile", { brandId });
+      if (onboarding.status !== "building") return { minutes: n, onboarding };
+    }
+    throw new Error(`build of ${brandId} still building after 31 minutes`);
+  }
+
   it.each([
-    ["fail-unreachable.example.com", "website_unreachable"],
-    ["www.fail-analysis.example.com", "analysis_failed"],
-    ["fail-enrichment.example.com", "enrichment_failed"],
-    ["fail-interrupted.example.com", "build_interrupted"],
-  ])("%s: the build fails with %s, and a repeat restarts it (created false) until ready", async (host, code) => {
+    ["fail-unreachable.example.com", "website_unreachable", 0.1],
+    ["www.fail-analysis.example.com", "analysis_failed", 0.3],
+    ["fail-enrichment.example.com", "enrichment_failed", 0.6],
+    ["fail-interrupted.example.com", "build_interrupted", 0.9],
+  ])("%s: the build stops with %s at its step, and a repeat restarts it (created false) where it stopped until ready", async (host, code, share) => {
     const { brandId, companyId } = await newClient(`https://${host}`);
-    mock.clock.advance(minutes(31));
+    const failed = await minutesUntilSettled(brandId);
+    expect(failed.onboarding).toEqual({ status: "failed", error: code });
+    // At its step, not at the end: at most that share of a 30-minute build (plus the minute's rounding).
+    expect(failed.minutes).toBeLessThanOrEqual(Math.ceil(30 * share) + 1);
     const profile = await partner.ok("get_profile", { brandId });
-    expect(profile.onboarding).toEqual({ status: "failed", error: code });
     expect(profile.readiness.blockers).toContain("profile_not_ready");
     expect(profile.readiness.canGenerate).toBe(false);
     const restart = await partner.ok("create_profile", { websiteUrl: "https://fixed.example.com", name: "X", externalId: `client-${clientCounter}` });
     expect(restart).toEqual({ brandId, companyId, status: "building", created: false });
-    mock.clock.advance(minutes(16));
-    expect((await partner.ok("get_profile", { brandId })).onboarding).toEqual({ status: "ready" });
+    const rest = await minutesUntilSettled(brandId);
+    expect(rest.onboarding).toEqual({ status: "ready" });
+    // Resumed, not started over: both attempts together take one build's 10–30 minutes.
+    expect(failed.minutes + rest.minutes).toBeGreaterThanOrEqual(10);
+    expect(failed.minutes + rest.minutes).toBeLessThanOrEqual(31);
   });
 
   it("answers failed with build_not_queued when the build cannot start; a repeat starts it", async () => {

@@ -75,6 +75,8 @@ export interface ProfilesApi {
   requireBuilt(brand: BrandRecord): void;
   /** Ids of every brand of the tenant's workspaces (also those being ended). */
   brandsOf(tenant: string): string[];
+  /** About the bytes the brand's style lists that grow with calls (palette colours, saved logos) take as JSON. */
+  styleBytesOf(brandId: string): number;
 }
 
 export interface PostsApi {

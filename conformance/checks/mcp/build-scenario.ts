@@ -36,16 +36,17 @@ export interface BuildTrack {
 type BuildOutcome = "ready" | "failed" | "timeout" | "error";
 export type SharedBuild = "main" | "fails";
 
-/** A shared build, made once per run and key and followed to its end. */
-export function sharedBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
-  return m.run.once(`build:${key}`, () => followBuild(m, key));
+/**
+ * A shared build as soon as create_profile answered and what is read at once was read (not waiting for the build):
+ * for checks whose calls the build does not hold up. Made once per run and key; sharedBuild follows the same track.
+ */
+export function startedBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
+  return m.run.once(`build-started:${key}`, () => startBuild(m, key));
 }
 
-/** The main build once ready; skips the check otherwise. */
-export async function readyBuild(ctx: CheckContext, m: McpContext): Promise<BuildTrack> {
-  const t = await sharedBuild(m, "main");
-  if (t.outcome !== "ready") ctx.skip(`needs a profile built by create_profile: ${t.problem ?? t.outcome}`);
-  return t;
+/** A shared build, made once per run and key and followed to its end. */
+export function sharedBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
+  return m.run.once(`build:${key}`, async () => followBuild(m, await startedBuild(m, key)));
 }
 
 const onboarding = (o: CallOutcome) => okData(o)?.onboarding?.status;
@@ -57,13 +58,12 @@ function settle(r: PollResult): BuildOutcome {
   return onboarding(last) === "ready" ? "ready" : onboarding(last) === "failed" ? "failed" : "error";
 }
 
-async function followBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
+async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
   const run = m.run;
   const s = run.session;
   const website = key === "fails" ? (m.target.triggers.websiteFailsBuild ?? "") : m.target.inputs.website;
   const request = { websiteUrl: website, name: `Conformance ${key} ${run.id}`, externalId: `conformance-${run.id}-${key}` };
   const track: BuildTrack = { key, request, polls: [], restartPolls: [], outcome: "error" };
-  const waitKey = `build:${key}`;
   const as: McpTokenKind = "partner";
   try {
     track.created = await s.call("create_profile", request, as);
@@ -86,6 +86,23 @@ async function followBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack>
       track.repeat = await s.call("create_profile", { websiteUrl: m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
       track.repeatQuery = await s.call("get_workspaces", { query: otherName }, as);
     }
+    return track;
+  } catch (err) {
+    track.problem = run.redact((err as Error).message);
+    return track;
+  }
+}
+
+/** Follows a started build to ready or failed; a failing build is repeated to restart it and followed again. */
+async function followBuild(m: McpContext, track: BuildTrack): Promise<BuildTrack> {
+  const run = m.run;
+  const s = run.session;
+  const { key, request, brandId } = track;
+  if (!brandId) return track;
+  const waitKey = `build:${key}`;
+  const as: McpTokenKind = "partner";
+  try {
+    const created = okData(track.created);
     const t = m.target.timing;
     const follow = (label: string) =>
       run.poll(`profile ${brandId} (${key}): ${label}`, () => s.call("get_profile", { brandId }, as), (o) => !okData(o) || onboarding(o) !== "building", () => t.buildPollMs, t.buildDeadlineMs, (text) => run.waiting(waitKey, text));
@@ -98,7 +115,7 @@ async function followBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack>
       track.outcome = settle(r);
       track.settled = okData(r.outcomes.at(-1))?.onboarding;
       if (track.outcome === "timeout") track.problem = `profile ${brandId} was still building after ${(r.elapsedMs / 1000).toFixed(1)} s`;
-      if (track.outcome === "error") track.problem = `get_profile while building: ${describeCall(r.outcomes.at(-1) ?? track.created)}`;
+      if (track.outcome === "error") track.problem = `get_profile while building: ${describeCall(r.outcomes.at(-1) ?? track.created!)}`;
     }
     if (key === "fails" && track.outcome === "failed") {
       track.restart = await s.call("create_profile", request, as);

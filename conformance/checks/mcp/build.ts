@@ -9,8 +9,7 @@ import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
 import { mcpCheck, show } from "./common.js";
-import { batchInterval } from "./batch-scenario.js";
-import { readyBuild, sharedBuild } from "./build-scenario.js";
+import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
@@ -221,30 +220,20 @@ export const buildChecks: Check[] = [
   }),
   mcpCheck({
     id: "mcp-approval-required",
-    description: "In a partner workspace, scheduling a post with no approval recorded is refused with approval_required",
-    rules: ["approval-required", "connection-warning"],
-    spend: () => ({ posts: 1 }),
+    description: "In a partner workspace, scheduling, publishing or moving a post with no approval recorded is refused with approval_required",
+    rules: ["approval-required"],
     group,
     needs,
     async run(ctx, m) {
       const rule = "approval-required/schedule_post";
-      const t = await readyBuild(ctx, m);
+      // The shared client as soon as it exists: a draft with the caller's own caption is not held up by the build
+      // (not-ready-does-not-hold), so this does not wait for it.
+      const t = await startedBuild(m, "main");
+      if (!t.brandId) return ctx.skip(t.problem ?? "create_profile made no client");
       const s = m.session;
-      const created = okData(await s.call("create_posts", { brandId: t.brandId, brief: "Conformance run: opening week specials.", count: 1, includeImage: false }, "partner"));
-      if (!created?.batchId) return ctx.skip("create_posts in the new profile did not answer a batch");
-      // A new client has no connected channel yet: its posts get provisional destinations, and create_posts says so.
-      ctx.expect(typeof created.connectionWarning === "string" && created.connectionWarning.length > 0, "connection-warning", `create_posts for a client with no channel answered connectionWarning ${show(created.connectionWarning)}`);
-      const tm = m.target.timing;
-      let postId: string | undefined;
-      const r = await m.run.poll(`batch ${created.batchId}: waiting for a post`,
-        () => s.call("get_post_batch_status", { batchId: created.batchId }, "partner"),
-        (o: CallOutcome) => !okData(o) || okData(o).settled === true,
-        (elapsed) => batchInterval(m.target.timing, elapsed, 0),
-        tm.batchGiveUpMs,
-        (text) => ctx.waiting(text),
-      );
-      postId = okData(r.outcomes.at(-1))?.items?.find((i: any) => typeof i?.postId === "string")?.postId;
-      if (!postId) return ctx.skip("the new profile's batch made no post");
+      const d = expectOk(ctx, await s.call("create_draft", { brandId: t.brandId, caption: `Conformance run ${m.run.id}: opening week specials.` }, "partner"), rule);
+      const postId = d?.id ?? d?.postId;
+      if (typeof postId !== "string") return ctx.skip(`create_draft in the new client answered no post id: ${show(d)}`);
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(60) }, "partner"), { code: "approval_required", rule });
       // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
       if (m.target.inputs.allowPublishing)

@@ -1,7 +1,11 @@
-// Ending a client, effect by effect, on a client of its own with an account (mcp.triggers.connect_account): a booked
-// post, a batch and a draft are made; after deactivate_profile the booking is withdrawn keeping its date, the account
-// is gone, the posts and batch are kept, the profile says it is inactive in both views, and it refuses to generate
-// or publish; after delete_profile the posts and the batch are gone.
+// Ending a client, effect by effect, on clients of its own. None of it waits for a build: connecting an account, a
+// draft with the caller's own caption and booking are not held up by one (not-ready-does-not-hold), and nothing in
+// the seed refuses to end a client whose build runs, so the ending starts at once and a run is not a build longer.
+// mcp-deactivation-effects (with an account, mcp.triggers.connect_account): a booked post and a plain draft are
+// made; after deactivate_profile the booking is withdrawn keeping its date, the account is gone, the posts are kept,
+// the profile says it is inactive in both views and refuses to publish; after delete_profile the posts are gone.
+// mcp-inactive-refuses-generation: a client deactivated while it builds refuses every generating tool once its
+// build is ready (before, profile_not_ready would hide whether inactivity is refused).
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, okData } from "../../mcp/expect.js";
@@ -13,13 +17,17 @@ import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js"
 const effect = (member: string) => `deactivation-effects/${member}`;
 const as = "partner" as const;
 
-/** The calls that generate or publish for a client, each as a tool and its input. */
-const workOf = (brandId: string, postId: string, run: string, when: string): [string, Record<string, unknown>][] => [
+/** The calls that generate for a client, each as a tool and its input. */
+const generatingCalls = (brandId: string, postId: string, run: string): [string, Record<string, unknown>][] => [
   ["create_posts", { brandId, brief: `Conformance run ${run}: after the end.`, count: 1, includeImage: false }],
   ["create_draft", { brandId, prompt: `Conformance run ${run}: after the end.` }],
   ["generate_caption", { postId }],
   ["generate_image", { brandId, prompt: `Conformance run ${run}: after the end.` }],
   ["regenerate_post_image", { postId }],
+];
+
+/** The calls that publish a post, each as a tool and its input. */
+const publishingCalls = (postId: string, when: string): [string, Record<string, unknown>][] => [
   ["schedule_post", { id: postId, scheduledAt: when }],
   ["publish_post_now", { id: postId }],
 ];
@@ -34,31 +42,30 @@ async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: 
   return d;
 }
 
-/** A client with an account, a booked post, a plain draft and a batch. */
+/** A draft with the caller's own caption (not held up by a build); its id. */
+async function ownDraft(ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string): Promise<string> {
+  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.` }, as), rule);
+  const id = d?.id ?? d?.postId;
+  return typeof id === "string" ? id : ctx.fail(rule, `create_draft answered no post id: ${show(d)}`);
+}
+
+/** A client with an account, a booked post and a plain draft, made while its build runs. */
 async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
   const s = m.session;
-  const { profile } = await settledBuild(ctx, m, c.brandId);
-  if (profile.onboarding?.status !== "ready") return ctx.skip(`the client's build ended ${show(profile.onboarding)}`);
   await connectAccount(ctx, m, c.brandId);
-  const draft = async (n: number) => {
-    const d = expectOk(ctx, await s.call("create_draft", { brandId: c.brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.` }, as), effect("content-kept"));
-    const id = d?.id ?? d?.postId;
-    return typeof id === "string" ? id : ctx.fail(effect("content-kept"), `create_draft answered no post id: ${show(d)}`);
-  };
-  const booked = await draft(1);
-  const kept = await draft(2);
+  const booked = await ownDraft(ctx, m, c.brandId, 1, effect("content-kept"));
+  const kept = await ownDraft(ctx, m, c.brandId, 2, effect("content-kept"));
   await approveAsSeen(ctx, m, booked, effect("posts-withdrawn"), as);
   if (!expectOk(ctx, await s.call("schedule_post", { id: booked, scheduledAt: m.run.clock.future(30) }, as), effect("posts-withdrawn"))) return ctx.fail(effect("posts-withdrawn"), "the post could not be booked; nothing to withdraw");
   if (!(await heldDestinations(m, booked, as)).length) return ctx.fail(effect("posts-withdrawn"), `post ${booked} shows no booking after schedule_post`);
-  const batch = okData(await s.call("create_posts", { brandId: c.brandId, brief: `Conformance run ${m.run.id}: before the end.`, count: 1, includeImage: false }, as))?.batchId;
-  return { booked, kept, batch: typeof batch === "string" ? batch : undefined };
+  return { booked, kept };
 }
 
 async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   const s = m.session;
   const c = await newClient(ctx, m, "effects");
   try {
-    const { booked, kept, batch } = await prepare(ctx, m, c);
+    const { booked, kept } = await prepare(ctx, m, c);
     const statusBefore = okData(await s.call("get_post_status", { id: booked }, as));
     const views = { [booked]: await viewPost(ctx, m, booked, effect("content-kept"), as), [kept]: await viewPost(ctx, m, kept, effect("content-kept"), as) };
 
@@ -70,12 +77,11 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     ctx.expect(typeof ended.unscheduledPosts === "number" && ended.unscheduledPosts >= 1, effect("posts-withdrawn"), `deactivation withdrew a booked post and reports unscheduledPosts ${show(ended.unscheduledPosts)}`);
     const statusAfter = expectOk(ctx, await s.call("get_post_status", { id: booked }, as), effect("dates-kept"));
     if (statusAfter) ctx.expect(typeof statusBefore?.scheduledAt === "string" && statusAfter.scheduledAt === statusBefore.scheduledAt, effect("dates-kept"), `post ${booked} was booked for ${show(statusBefore?.scheduledAt)}; after deactivation it shows ${show(statusAfter.scheduledAt)}`);
-    // rule: deactivation-effects/content-kept (posts, pictures and the batch)
+    // rule: deactivation-effects/content-kept
     for (const [id, before] of Object.entries(views)) {
       const after = await viewPost(ctx, m, id, effect("content-kept"), as);
       ctx.expect(after.postText === before.postText && show(after.imageUrls) === show(before.imageUrls), effect("content-kept"), `post ${id} changed with deactivation: ${show({ postText: before.postText, imageUrls: before.imageUrls })} → ${show({ postText: after.postText, imageUrls: after.imageUrls })}`);
     }
-    if (batch) expectOk(ctx, await s.call("get_post_batch_status", { batchId: batch }, as), effect("content-kept"));
 
     // rule: deactivation-effects/channels-removed; both views of the ended profile (readiness-consistent/brand_inactive).
     const p = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, as), effect("channels-removed"));
@@ -86,21 +92,42 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     const item = (okData(await s.call("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
     ctx.expect(item?.isActive === false && item.publishReadiness !== "ready", "readiness-consistent/brand_inactive", `after deactivation list_brands shows ${show(item)}, get_profile isActive ${show(p.isActive)}`);
 
-    // rule: inactive-refuses-work — what the readiness says (canGenerate and canPublish false) is what the tools do.
-    for (const [tool, input] of workOf(c.brandId, kept, m.run.id, m.run.clock.future(31))) {
+    // rule: inactive-refuses-work — publishing (which a build never holds up) is refused for an inactive client.
+    for (const [tool, input] of publishingCalls(kept, m.run.clock.future(31))) {
       const o = await s.call(tool, input, as);
       if (expectError(ctx, o, { rule: "inactive-refuses-work" })) ctx.expect(true, "inactive-refuses-work", `${tool} refused`);
     }
     ctx.expect((await heldDestinations(m, kept, as)).length === 0, "inactive-refuses-work", `an inactive client's post ${kept} was booked`);
 
-    // rule: deletion-erases — once the erasure finished, its posts and batch read as unknown ids.
+    // rule: deletion-erases — once the erasure finished, its posts read as unknown ids.
     await untilDone(ctx, m, `deletion of ${c.brandId}`, () => s.call("delete_profile", { brandId: c.brandId, confirm: true }, as), "deleted", "deletion-erases");
     for (const [tool, args] of [
       ["view_post", { id: booked }],
       ["get_post_status", { id: kept }],
-      ...(batch ? [["get_post_batch_status", { batchId: batch }]] : []),
     ] as [string, Record<string, unknown>][])
       expectError(ctx, await s.call(tool, args, as), { code: "not_found", rule: "deletion-erases" });
+  } finally {
+    await eraseClient(ctx, m, c.brandId);
+  }
+}
+
+/**
+ * A client deactivated while it builds, then asked to generate once its build is ready: every generating tool is
+ * refused. Deactivation and the build run side by side, so this takes about one build.
+ */
+async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<void> {
+  const rule = "inactive-refuses-work";
+  const c = await newClient(ctx, m, "inactive");
+  try {
+    const postId = await ownDraft(ctx, m, c.brandId, 1, rule);
+    await untilDone(ctx, m, `deactivation of ${c.brandId}`, () => m.session.call("deactivate_profile", { brandId: c.brandId }, as), "deactivated", rule);
+    const { profile } = await settledBuild(ctx, m, c.brandId);
+    // Only a ready build tells inactivity apart from profile_not_ready.
+    if (profile.onboarding?.status !== "ready") return ctx.skip(`the deactivated client's build ended ${show(profile.onboarding)}: whether generating is refused for inactivity cannot be told apart`);
+    for (const [tool, input] of generatingCalls(c.brandId, postId, m.run.id)) {
+      const o = await m.session.call(tool, input, as);
+      if (expectError(ctx, o, { rule })) ctx.expect(true, rule, `${tool} refused`);
+    }
   } finally {
     await eraseClient(ctx, m, c.brandId);
   }
@@ -109,12 +136,21 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
 export const deactivationEffectChecks: Check[] = [
   mcpCheck({
     id: "mcp-deactivation-effects",
-    description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps posts and batch, and the inactive client refuses work; deletion then erases posts and batch",
+    description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts, and the inactive client refuses to publish; deletion then erases the posts",
     rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
     incidental: profileConsistencyRules,
     group: "mcp-ending",
     needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
     run,
+  }),
+  mcpCheck({
+    id: "mcp-inactive-refuses-generation",
+    description: "A client deactivated while it builds refuses every generating tool (create_posts, create_draft with a prompt, generate_caption, generate_image, regenerate_post_image) once its build is ready",
+    rules: ["inactive-refuses-work"],
+    group: "mcp-ending",
+    needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
+    spend: () => ({ builds: 1 }),
+    run: inactiveGeneration,
   }),
 ];

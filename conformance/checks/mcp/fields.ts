@@ -30,10 +30,10 @@ async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promis
   if (!m.target.cost.extraBatches) return ctx.note("connectionWarning was not looked at: it needs a batch of its own (mcp.cost.extra_batches)");
   const brandId = await unconnectedBrand(m);
   if (!brandId) return ctx.note("no brand without a connected channel: connectionWarning was not looked at");
-  const b = expectOk(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false }), rule);
+  const b = expectOk(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false }), [rule, "connection-warning"]);
   if (!b) return;
   expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", b, `create_posts ${b.batchId} for unconnected brand ${brandId}`);
-  ctx.expect(typeof b.connectionWarning === "string" && b.connectionWarning.length > 0, rule, `brand ${brandId} has no connected channel; create_posts answered connectionWarning ${show(b.connectionWarning)}`);
+  ctx.expect(typeof b.connectionWarning === "string" && b.connectionWarning.length > 0, [rule, "connection-warning"], `brand ${brandId} has no connected channel; create_posts answered connectionWarning ${show(b.connectionWarning)}`);
 }
 
 export const fieldChecks: Check[] = [
@@ -81,7 +81,7 @@ export const fieldChecks: Check[] = [
   mcpCheck({
     id: "mcp-batch-fields",
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
-    rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields"],
+    rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields", "connection-warning"],
     // A one-post batch for a brand with no connected channel (connectionWarning).
     spend: ({ cost }) => ({ posts: cost.extraBatches ? 1 : 0 }),
     group,

@@ -36,27 +36,48 @@ export function parseWebsite(raw: string): URL | null {
   }
 }
 
-/** Minutes a build attempt takes: 10–30 for the first, half of that (at least 5) for a restart. */
-function attemptMinutes(externalId: string, websiteUrl: string, attempt: number): number {
+/** Minutes a whole build takes: 10–30 (the seed's "usually"), or slowBuildMinutes for a slow-marked host. */
+function buildMinutes(externalId: string, websiteUrl: string): number {
   if (parseWebsite(websiteUrl)!.hostname.toLowerCase().includes(buildSlowMarker)) return slowBuildMinutes;
-  const first = between(10, 30, "build", externalId, websiteUrl);
-  return attempt === 1 ? first : Math.max(5, Math.ceil(first / 2));
+  return between(10, 30, "build", externalId, websiteUrl);
 }
 
-/** Starts attempt `attempt` of a build at `now`; failures come from the website host (magic.ts). */
-function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl">, attempt: number, clock: Clock): BuildState {
+/**
+ * How far into the build's work (a share of it) each failure code stops it: the build reads the website, analyses
+ * it, then enriches the profile, so a failure comes at its step, not at the end. An interruption may come anywhere.
+ */
+const stopsAt: Record<string, (externalId: string, websiteUrl: string) => number> = {
+  website_unreachable: () => 0.1,
+  analysis_failed: () => 0.3,
+  enrichment_failed: () => 0.6,
+  build_interrupted: (externalId, websiteUrl) => between(1, 9, "build-interrupted", externalId, websiteUrl) / 10,
+};
+
+/**
+ * Starts attempt `attempt` of a build at `now`; failures come from the website host (magic.ts). A failing attempt
+ * stops at its failure's step; a restart resumes where the last attempt stopped ("restarts where it stopped"), so
+ * a failed and restarted build does the same work as one that never failed. A restart that fails again (a
+ * fail-always host) stops after a minute of retrying the same step.
+ */
+function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl"> & { doneMinutes?: number }, attempt: number, clock: Clock): BuildState {
   const now = clock.now();
   const host = parseWebsite(build.websiteUrl)!.hostname.toLowerCase();
   const failure = buildFailureFor(host);
   const fails = failure !== undefined && (attempt === 1 || host.includes(buildFailsAlways));
   const notQueued = fails && failure === "build_not_queued";
+  const total = buildMinutes(build.externalId, build.websiteUrl);
+  const done = build.doneMinutes ?? 0;
+  const stop = (stopsAt[failure ?? ""] ?? (() => 0.5))(build.externalId, build.websiteUrl);
+  const minutes = notQueued ? 0 : !fails ? total - done : attempt === 1 ? Math.max(1, Math.round(total * stop)) : 1;
   return {
-    ...build,
+    externalId: build.externalId,
+    websiteUrl: build.websiteUrl,
     attempt,
     startedAt: now,
-    endsAt: notQueued ? now : now + clock.work(attemptMinutes(build.externalId, build.websiteUrl, attempt) * minute),
+    endsAt: now + clock.work(minutes * minute),
     failure: fails ? failure : null,
     notQueued,
+    doneMinutes: done + minutes,
   };
 }
 

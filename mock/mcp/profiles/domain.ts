@@ -14,6 +14,10 @@ import { brandRecord } from "./readiness.js";
 import { ProfilesStore } from "./store.js";
 import { getProfile, getWorkspaces, listBrands } from "./workspaces.js";
 
+/** JSON bytes of one palette colour ("#RRGGBB", quotes and comma) and, about, of one saved logo's record. */
+const bytesPerColour = 10;
+const bytesPerLogo = 160;
+
 type DomainHandler = (store: ProfilesStore, args: Record<string, any>, ctx: ToolContext) => unknown;
 
 const tools: Record<string, DomainHandler> = {
@@ -57,6 +61,11 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
       ws.ai.used += units;
     },
     brandsOf: (tenant) => [...store.workspaces.values()].filter((ws) => ws.tenant === tenant).flatMap((ws) => ws.brandIds),
+    styleBytesOf(brandId) {
+      const style = store.brands.get(brandId)?.style;
+      // Counted, not serialised: this runs before every write call, over all of a tenant's brands.
+      return style ? style.palette.length * bytesPerColour + style.logos.length * bytesPerLogo : 0;
+    },
     requireBuilt(brand: BrandRecord) {
       const status = brand.buildStatus;
       if (status === "building") throw new ToolError("profile_not_ready", "The profile is still being built; poll get_profile about once a minute and retry when onboarding.status is ready.");

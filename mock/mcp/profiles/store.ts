@@ -39,6 +39,8 @@ export interface BuildState {
   failure: string | null;
   /** build_not_queued: failed from the start, nothing running. */
   notQueued: boolean;
+  /** Minutes of the build's work done once the current attempt ends (a restart resumes from there). */
+  doneMinutes: number;
 }
 
 export interface LogoState {

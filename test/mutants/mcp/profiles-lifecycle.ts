@@ -1,6 +1,7 @@
 // MCP mutants of profiles, builds, readiness and ending a client (issue 16, area C): each breaks one member of a
 // family (never the first the checks meet) or one rule, and is killed by the scenario check that provokes it
 // (run.only keeps each run to that check).
+import generateCaption from "../../../spec/mcp/tools/generate_caption.json" with { type: "json" };
 import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, type Result, upstreamCall, withData } from "./rewrite.js";
@@ -138,6 +139,17 @@ export const profilesLifecycleMutants: McpMutant[] = [
       (r, c) => ({ ...withData(r, { ...schedulePost.examples.validOutputs[0], id: c.args.id }), isError: undefined }),
     ),
     run: { only: ["mcp-deactivation-effects"], strict: true },
+  },
+  {
+    id: "mcp-inactive-writes-captions",
+    rule: "inactive-refuses-work",
+    description: "generate_caption for a post of an inactive (deactivated, built) client answers with a caption",
+    response: onResult(
+      // In this scenario generate_caption fails only because the client is inactive (its build is ready).
+      (c, r) => c.name === "generate_caption" && errorOf(r) !== undefined,
+      (r, c) => ({ ...withData(r, { ...generateCaption.examples.validOutputs[0], postId: c.args.postId }), isError: undefined }),
+    ),
+    run: { only: ["mcp-inactive-refuses-generation"], strict: true },
   },
   {
     id: "mcp-erased-post-forbidden",
