@@ -184,3 +184,14 @@ async function notePicturesRendering(track: BatchTrack, batch: any, s: McpSessio
 function emptyBatch(key: string, request: Record<string, unknown>, problem?: string): BatchTrack {
   return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
 }
+
+/** The address of a picture of the shared main batch (any post with one), or undefined. */
+export async function batchPicture(m: McpContext): Promise<string | undefined> {
+  const batch = await sharedBatch(m, "main");
+  for (const item of Array.isArray(batch.last?.items) ? batch.last.items : []) {
+    if (typeof item?.postId !== "string" || item.hasMedia === false) continue;
+    const urls = okData(await m.session.call("view_post", { id: item.postId }))?.imageUrls;
+    if (Array.isArray(urls) && typeof urls[0] === "string") return urls[0];
+  }
+  return undefined;
+}

@@ -13,6 +13,7 @@ import type { McpContext } from "../../mcp/extension.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
 import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
+import { batchPicture } from "./batch-scenario.js";
 
 const effect = (member: string) => `deactivation-effects/${member}`;
 const as = "partner" as const;
@@ -42,9 +43,9 @@ async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: 
   return d;
 }
 
-/** A draft with the caller's own caption (not held up by a build); its id. */
-async function ownDraft(ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string): Promise<string> {
-  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.` }, as), rule);
+/** A draft with the caller's own caption (and pictures from the library, if given): not held up by a build; its id. */
+async function ownDraft(ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []): Promise<string> {
+  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.`, ...(mediaIds.length ? { mediaIds } : {}) }, as), rule);
   const id = d?.id ?? d?.postId;
   return typeof id === "string" ? id : ctx.fail(rule, `create_draft answered no post id: ${show(d)}`);
 }
@@ -119,12 +120,21 @@ async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<voi
   const rule = "inactive-refuses-work";
   const c = await newClient(ctx, m, "inactive");
   try {
-    const postId = await ownDraft(ctx, m, c.brandId, 1, rule);
+    // A post with a picture, so that regenerate_post_image has a picture to redo and can be refused only for the
+    // client's state: a picture the shared main batch made, taken into the client's library (upload is not held
+    // up by a build). Without one, regenerate_post_image is left out.
+    const source = await batchPicture(m);
+    const mediaId = source ? okData(await m.session.call("upload_image", { brandId: c.brandId, sourceUrl: source }, as))?.mediaId : undefined;
+    const postId = await ownDraft(ctx, m, c.brandId, 1, rule, typeof mediaId === "string" ? [mediaId] : []);
     await untilDone(ctx, m, `deactivation of ${c.brandId}`, () => m.session.call("deactivate_profile", { brandId: c.brandId }, as), "deactivated", rule);
     const { profile } = await settledBuild(ctx, m, c.brandId);
     // Only a ready build tells inactivity apart from profile_not_ready.
     if (profile.onboarding?.status !== "ready") return ctx.skip(`the deactivated client's build ended ${show(profile.onboarding)}: whether generating is refused for inactivity cannot be told apart`);
     for (const [tool, input] of generatingCalls(c.brandId, postId, m.run.id)) {
+      if (tool === "regenerate_post_image" && typeof mediaId !== "string") {
+        ctx.note(`regenerate_post_image was not tried: no picture to put on the client's post (${source ? "upload_image saved none" : "the main batch showed none"})`);
+        continue;
+      }
       const o = await m.session.call(tool, input, as);
       if (expectError(ctx, o, { rule })) ctx.expect(true, rule, `${tool} refused`);
     }

@@ -13,7 +13,7 @@ import type { McpTokenKind } from "../../mcp/target.js";
 import { eraseClient } from "./clients.js";
 import { heldDestinations, pollCall, unbook } from "./common.js";
 import { openHeadlessConnect } from "./connecting.js";
-import { sharedBatch } from "./batch-scenario.js";
+import { batchPicture } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** One run of the tour: which tools answered a success, and why the others were not called. */
@@ -107,16 +107,6 @@ async function posts(t: Tour): Promise<void> {
   else t.skip("get_post_batch_status", "create_posts made no batch");
 }
 
-/** The address of a picture of the shared main batch (any post with one), or undefined. */
-async function batchPicture(m: McpContext): Promise<string | undefined> {
-  const batch = await sharedBatch(m, "main");
-  for (const item of Array.isArray(batch.last?.items) ? batch.last.items : []) {
-    if (typeof item?.postId !== "string" || item.hasMedia === false) continue;
-    const urls = okData(await m.session.call("view_post", { id: item.postId }))?.imageUrls;
-    if (Array.isArray(urls) && typeof urls[0] === "string") return urls[0];
-  }
-  return undefined;
-}
 
 /** Approval, a booking moved and withdrawn, then (when allowed) publishing and taking the post down again. */
 async function bookings(t: Tour, id: string): Promise<void> {
