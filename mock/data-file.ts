@@ -9,9 +9,13 @@ export interface DataFile {
   fail(where: Where, what: string): never;
   /** A plain object with only the given keys (`$comment` is always allowed) and every key of `required`. */
   object(v: unknown, where: Where, keys: readonly string[], required?: readonly string[]): Record<string, unknown>;
+  /** A plain object whose keys are data (a table by name), `$comment` left out, in the file's order. */
+  record(v: unknown, where: Where): Record<string, unknown>;
   list(v: unknown, where: Where, nonEmpty?: boolean): unknown[];
   text(v: unknown, where: Where): string;
   textOrNull(v: unknown, where: Where): string | null;
+  /** A string the pattern matches; `what` completes "must be …". */
+  matching(v: unknown, where: Where, pattern: RegExp, what: string): string;
   texts(v: unknown, where: Where, nonEmpty?: boolean): string[];
   /** A whole number ≥ min. */
   count(v: unknown, where: Where, min?: number): number;
@@ -31,18 +35,21 @@ export function dataFile(file: string): DataFile {
     if (nonEmpty && v.length === 0) fail(where, "must not be empty");
     return v;
   };
+  const plain = (v: unknown, where: Where): Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(where, "must be an object");
   return {
     fail,
     object(v, where, keys, required = []) {
-      if (typeof v !== "object" || v === null || Array.isArray(v)) return fail(where, "must be an object");
-      const o = v as Record<string, unknown>;
+      const o = plain(v, where);
       for (const key of Object.keys(o)) if (key !== "$comment" && !keys.includes(key)) fail(`${where}.${key}`, `is not a known key (${keys.join(", ")})`);
       for (const key of required) if (!(key in o)) fail(`${where}.${key}`, "is missing");
       return o;
     },
+    record: (v, where) => Object.fromEntries(Object.entries(plain(v, where)).filter(([key]) => key !== "$comment")),
     list,
     text,
     textOrNull: (v, where) => (v === null ? null : text(v, where)),
+    matching: (v, where, pattern, what) => (typeof v === "string" && pattern.test(v) ? v : fail(where, `must be ${what}`)),
     texts: (v, where, nonEmpty = false) => list(v, where, nonEmpty).map((t, i) => text(t, `${where}[${i}]`)),
     count: (v, where, min = 0) => (Number.isInteger(v) && (v as number) >= min ? (v as number) : fail(where, `must be a whole number ≥ ${min}`)),
     number: (v, where) => (typeof v === "number" && Number.isFinite(v) ? v : fail(where, "must be a number")),

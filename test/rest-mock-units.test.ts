@@ -230,7 +230,8 @@ describe("prompt frames (prompt-frames.json)", () => {
     ["a missing archetype", (d: any) => delete d.frames.fr.voice.sage, /fr\.voice\.sage is missing/],
     ["an unknown season", (d: any) => (d.frames.sv.seasons.monsoon = "monsunen"), /sv\.seasons\.monsoon is not a known key/],
     ["one quote mark", (d: any) => (d.frames.it.quoteMarks = ["«"]), /it\.quoteMarks/],
-    ["an alias of nothing", (d: any) => (d.aliases.se = "xx"), /alias se names no frame/],
+    ["an alias of nothing", (d: any) => (d.aliases.se = "xx"), /aliases\.se names no frame/],
+    ["a frame key no prompt uses", (d: any) => (d.frames.nl.closing = "Tot ziens."), /nl\.closing is not a known key/],
   ])("refuses data with %s, naming it", (_label, spoil, message) => {
     const data = structuredClone(promptFrames);
     spoil(data);
@@ -251,6 +252,8 @@ describe("the other data files are checked when read", () => {
     ["a kind without offerings", (d: any) => (d.kinds[1].offerings = []), /kinds\[1\]\.offerings/],
     ["a country code in lowercase", (d: any) => (d.tlds.no.country = "no"), /tlds\.no\.country/],
     ["a generic kind without a label", (d: any) => delete d.generic.label, /generic\.label/],
+    ["a top-level domain with a stray key", (d: any) => (d.tlds.no.currency = "NOK"), /tlds\.no\.currency is not a known key/],
+    ["a country name under a lowercase code", (d: any) => (d.countryNames.fr = "France"), /countryNames\.fr must be a two-letter country code/],
   ])("business.json with %s", (_label, spoil, message) => {
     expect(() => readBusinessData(spoilt(businessData, spoil))).toThrow(message);
   });
@@ -258,14 +261,17 @@ describe("the other data files are checked when read", () => {
   it.each([
     ["a rule of two kinds", (d: any) => (d.US[0].easter = 1), /US\[0\] \(New Year's Day\) must have exactly one of/],
     ["a rule with a number too few", (d: any) => (d.NO[0].fixed = [5]), /NO\[0\].*fixed must be 2/],
-    ["a country the calendar does not know", (d: any) => (d.SE = []), /SE is not one of/],
-    ["a holiday without a name", (d: any) => (d.IE[1].name = " "), /IE\[1\] has no name/],
+    ["a country the calendar does not know", (d: any) => (d.SE = []), /the file\.SE is not a known key/],
+    ["a holiday without a name", (d: any) => (d.IE[1].name = " "), /IE\[1\]\.name must be a non-blank string/],
+    ["a weekday rule without its otherwise", (d: any) => delete d.IE[1].otherwise, /IE\[1\] \(St Brigid's Day\)\.otherwise is missing/],
+    ["an otherwise on a fixed rule", (d: any) => (d.US[0].otherwise = { fixed: [1, 2] }), /US\[0\] \(New Year's Day\)\.otherwise belongs to fixedOnWeekday rules only/],
+    ["an otherwise that is no rule", (d: any) => (d.IE[1].otherwise = { nth: [2, 1] }), /IE\[1\] \(St Brigid's Day\)\.otherwise nth must be 3/],
   ])("holidays.json with %s", (_label, spoil, message) => {
     expect(() => readHolidayRules(spoilt(holidayData, spoil))).toThrow(message);
   });
 
   it("seasons.json with a code that is not one", () => {
-    expect(() => readSouthern({ southern: ["AU", "New Zealand"] })).toThrow(/two-letter country codes/);
+    expect(() => readSouthern({ southern: ["AU", "New Zealand"] })).toThrow(/southern\[1\] must be a two-letter country code/);
     expect(readSouthern({ southern: ["AU"] })).toEqual(["AU"]);
   });
 });

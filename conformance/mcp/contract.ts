@@ -87,6 +87,14 @@ export const buildFailureCodes = new Set(byKind("build_failure").map((e) => e.co
 export const readinessBlockers = new Set(byKind("readiness_blocker").map((e) => e.code));
 export const channelHealth = new Set(byKind("channel_health").map((e) => e.code));
 
+/** The codes a batch item's error may carry, in the contract's order (get_post_batch_status' $defs/ItemError: the
+ * code examples of spec/mcp/defs/post.json); the item-fails batch asks its slot i for the i-th. */
+export const itemErrorCodes: readonly string[] = (() => {
+  const codes = contractTool.get("get_post_batch_status")?.outputSchema.$defs?.ItemError?.properties?.code?.examples;
+  if (!Array.isArray(codes) || !codes.length || !codes.every((c) => typeof c === "string")) throw new Error("the contract's get_post_batch_status output has no $defs/ItemError code examples");
+  return codes;
+})();
+
 /** The retryable flag of an image render code (get_generation_job), or undefined when unknown. */
 export function renderRetryable(code: string): boolean | undefined {
   const e = entries.find((x) => x.kind === "image_render" && x.code === code);

@@ -6,6 +6,7 @@
 import net from "node:net";
 import { domainToUnicode } from "node:url";
 import type { Archetype } from "../../generated/rest/types.js";
+import { dataFile } from "../data-file.js";
 import { choose } from "./hash.js";
 import { websiteFailsToRead, websiteHasNoBacking } from "./magic.js";
 import businessJson from "./business.json" with { type: "json" };
@@ -24,43 +25,35 @@ interface Kind {
 const archetypes: readonly Archetype[] = ["innocent", "everyman", "hero", "outlaw", "explorer", "creator", "ruler", "magician", "lover", "caregiver", "jester", "sage"];
 
 /** The tables of business.json, checked when the module loads; throws naming the first problem. */
-export function readBusinessData(data: Record<string, unknown>): {
+export function readBusinessData(data: unknown): {
   kinds: Kind[];
   genericKind: Kind;
   tlds: Record<string, { country: string | null; language: string }>;
   countryNames: Record<string, string>;
 } {
-  const fail = (what: string): never => {
-    throw new Error(`business.json: ${what}`);
+  const f = dataFile("mock/rest/business.json");
+  const tables = ["kinds", "generic", "tlds", "countryNames"] as const;
+  const root = f.object(data, "the file", tables, tables);
+  const countryCode = (v: unknown, where: string) => f.matching(v, where, /^[A-Z]{2}$/, "a two-letter country code");
+  const kind = (v: unknown, where: string, withWords: boolean): Kind => {
+    const keys = [...(withWords ? ["words"] : []), "label", "offerings", "archetype", "because"];
+    const k = f.object(v, where, keys, keys);
+    const words = withWords ? f.texts(k.words, `${where}.words`, true) : [];
+    if (words.some((w) => w !== w.toLowerCase())) f.fail(`${where}.words`, "must be lowercase");
+    const offerings = f.texts(k.offerings, `${where}.offerings`, true);
+    return { words, label: f.text(k.label, `${where}.label`), offerings, archetype: f.oneOf(k.archetype, `${where}.archetype`, archetypes), because: f.text(k.because, `${where}.because`) };
   };
-  const text = (v: unknown) => typeof v === "string" && v.trim() !== "";
-  const texts = (v: unknown, where: string, empty = false) => {
-    if (!Array.isArray(v) || (!empty && v.length === 0) || !v.every(text)) fail(`${where} must be a list of non-blank strings`);
-    return v as string[];
-  };
-  const kind = (k: Record<string, unknown>, where: string, words: boolean): Kind => {
-    if (typeof k !== "object" || k === null) fail(`${where} is not an object`);
-    if (words && texts(k.words, `${where}.words`).some((w) => w !== w.toLowerCase())) fail(`${where}.words must be lowercase`);
-    for (const key of ["label", "because"]) if (!text(k[key])) fail(`${where}.${key} is missing or blank`);
-    texts(k.offerings, `${where}.offerings`);
-    if (!archetypes.includes(k.archetype as Archetype)) fail(`${where}.archetype ${JSON.stringify(k.archetype)} is not an archetype`);
-    return { ...(k as unknown as Kind), words: words ? (k.words as string[]) : [] };
-  };
-  if (!Array.isArray(data.kinds) || data.kinds.length === 0) fail("kinds must be a non-empty list");
-  const tlds = data.tlds as Record<string, { country: unknown; language: unknown }>;
-  if (typeof tlds !== "object" || tlds === null) fail("tlds is missing");
-  for (const [tld, t] of Object.entries(tlds)) {
-    if (!(t.country === null || (typeof t.country === "string" && /^[A-Z]{2}$/.test(t.country)))) fail(`tlds.${tld}.country must be null or two capital letters`);
-    if (typeof t.language !== "string" || !/^[a-z]{2}$/.test(t.language)) fail(`tlds.${tld}.language must be two lowercase letters`);
-  }
-  const countryNames = data.countryNames as Record<string, unknown>;
-  if (typeof countryNames !== "object" || countryNames === null) fail("countryNames is missing");
-  for (const [code, name] of Object.entries(countryNames)) if (!/^[A-Z]{2}$/.test(code) || !text(name)) fail(`countryNames.${code} must name a two-letter code`);
+  const tlds = Object.entries(f.record(root.tlds, "tlds")).map(([tld, v]) => {
+    const t = f.object(v, `tlds.${tld}`, ["country", "language"], ["country", "language"]);
+    const country = t.country === null ? null : countryCode(t.country, `tlds.${tld}.country`);
+    return [tld, { country, language: f.matching(t.language, `tlds.${tld}.language`, /^[a-z]{2}$/, "two lowercase letters") }] as const;
+  });
+  const countryNames = Object.entries(f.record(root.countryNames, "countryNames")).map(([code, name]) => [countryCode(code, `countryNames.${code}`), f.text(name, `countryNames.${code}`)] as const);
   return {
-    kinds: (data.kinds as Record<string, unknown>[]).map((k, i) => kind(k, `kinds[${i}]`, true)),
-    genericKind: kind(data.generic as Record<string, unknown>, "generic", false),
-    tlds: tlds as Record<string, { country: string | null; language: string }>,
-    countryNames: countryNames as Record<string, string>,
+    kinds: f.list(root.kinds, "kinds", true).map((k, i) => kind(k, `kinds[${i}]`, true)),
+    genericKind: kind(root.generic, "generic", false),
+    tlds: Object.fromEntries(tlds),
+    countryNames: Object.fromEntries(countryNames),
   };
 }
 

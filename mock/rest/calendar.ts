@@ -2,6 +2,7 @@
 // IE) and, for every other country, the season of the requested day, hemisphere-aware. Pure functions of the
 // date; all days are UTC calendar days written YYYY-MM-DD. The holidays are data: rules per country in
 // holidays.json.
+import { dataFile, type DataFile } from "../data-file.js";
 import holidaysJson from "./holidays.json" with { type: "json" };
 import seasonsJson from "./seasons.json" with { type: "json" };
 
@@ -115,38 +116,35 @@ type HolidayRule =
 
 /** Arity of each rule's numbers (holidays.json's $comment says what they mean). */
 const ruleArity = { fixed: 2, easter: 1, nth: 3, last: 2, onOrBefore: 3, fixedOnWeekday: 3 } as const;
+const ruleKinds = Object.keys(ruleArity) as (keyof typeof ruleArity)[];
 
-function checkRule(rule: Record<string, unknown>, where: string): void {
-  const fail = (what: string) => {
-    throw new Error(`holidays.json: ${where} ${what}`);
-  };
-  const kinds = Object.keys(ruleArity).filter((k) => k in rule) as (keyof typeof ruleArity)[];
-  if (kinds.length !== 1) fail(`must have exactly one of ${Object.keys(ruleArity).join(", ")}`);
+/** One rule of holidays.json (`at` names it; a country's rules carry a name, an `otherwise` does not), checked. */
+function readRule(f: DataFile, v: unknown, at: string, named: boolean): HolidayRule {
+  const rule = f.object(v, at, [...ruleKinds, "otherwise", ...(named ? ["name"] : [])], named ? ["name"] : []);
+  const where = named ? `${at} (${f.text(rule.name, `${at}.name`)})` : at;
+  const kinds = ruleKinds.filter((k) => k in rule);
+  if (kinds.length !== 1) f.fail(where, `must have exactly one of ${ruleKinds.join(", ")}`);
   const kind = kinds[0]!;
   const args = kind === "easter" ? [rule.easter] : rule[kind];
-  if (!Array.isArray(args) || args.length !== ruleArity[kind] || !args.every(Number.isInteger)) fail(`${kind} must be ${ruleArity[kind]} whole number(s)`);
-  if (kind === "fixedOnWeekday") checkRule(rule.otherwise as Record<string, unknown>, `${where}.otherwise`);
+  if (!Array.isArray(args) || args.length !== ruleArity[kind] || !args.every(Number.isInteger)) f.fail(where, `${kind} must be ${ruleArity[kind]} whole number(s)`);
+  if ((kind === "fixedOnWeekday") !== ("otherwise" in rule)) f.fail(`${where}.otherwise`, kind === "fixedOnWeekday" ? "is missing" : "belongs to fixedOnWeekday rules only");
+  if (kind === "fixedOnWeekday") readRule(f, rule.otherwise, `${where}.otherwise`, false);
+  return rule as unknown as HolidayRule;
 }
 
 /** The holiday rules per country, checked when the module loads; throws naming the first problem. */
-export function readHolidayRules(data: Record<string, unknown>): Record<HolidayCountry, (HolidayRule & { name: string })[]> {
-  for (const key of Object.keys(data)) if (key !== "$comment" && !(holidayCountries as readonly string[]).includes(key)) throw new Error(`holidays.json: ${key} is not one of ${holidayCountries.join(", ")}`);
-  for (const country of holidayCountries) {
-    const rules = data[country];
-    if (!Array.isArray(rules) || rules.length === 0) throw new Error(`holidays.json: ${country} has no rules`);
-    rules.forEach((rule: Record<string, unknown>, i) => {
-      if (typeof rule?.name !== "string" || !rule.name.trim()) throw new Error(`holidays.json: ${country}[${i}] has no name`);
-      checkRule(rule, `${country}[${i}] (${rule.name})`);
-    });
-  }
-  return data as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
+export function readHolidayRules(data: unknown): Record<HolidayCountry, (HolidayRule & { name: string })[]> {
+  const f = dataFile("mock/rest/holidays.json");
+  const root = f.object(data, "the file", holidayCountries, holidayCountries);
+  for (const country of holidayCountries) f.list(root[country], country, true).forEach((rule, i) => readRule(f, rule, `${country}[${i}]`, true));
+  return root as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
 }
 
 /** The southern-hemisphere country codes of seasons.json, checked. */
-export function readSouthern(data: { southern?: unknown }): string[] {
-  const codes = data.southern;
-  if (!Array.isArray(codes) || !codes.every((c) => typeof c === "string" && /^[A-Z]{2}$/.test(c))) throw new Error("seasons.json: southern must list two-letter country codes");
-  return codes as string[];
+export function readSouthern(data: unknown): string[] {
+  const f = dataFile("mock/rest/seasons.json");
+  const root = f.object(data, "the file", ["southern"], ["southern"]);
+  return f.list(root.southern, "southern").map((c, i) => f.matching(c, `southern[${i}]`, /^[A-Z]{2}$/, "a two-letter country code"));
 }
 
 const holidayRules = readHolidayRules(holidaysJson);

@@ -4,6 +4,7 @@
 // English frame with an explicit instruction to write in the brand's language code.
 import type { Archetype, IdeaFormat } from "../../generated/rest/types.js";
 import type { Season } from "./calendar.js";
+import { dataFile, type DataFile } from "../data-file.js";
 import framesJson from "./prompt-frames.json" with { type: "json" };
 
 export type TaskKey = "moment" | "spotlight" | "story" | "tips" | "seasonal" | "questions" | "behind" | "checklist" | "myth" | "gift";
@@ -40,49 +41,49 @@ interface Frame {
 /** What each template must contain, so a typo in the data fails at start rather than in a prompt. */
 const placeholders = { write: ["format", "name"], tone: ["voice"], moment: ["when"], quote: ["words"], always: ["rules"] } as const;
 
-const text = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
+const frameKeys = ["write", "formats", "voice", "tone", "tasks", "moment", "parts", "seasons", "quote", "quoteMarks", "always", "end"] as const;
 
-/** Throws naming the first problem of a frame read from the data file. */
-function checkFrame(lang: string, f: Record<string, unknown>): Frame {
-  const fail = (what: string) => {
-    throw new Error(`prompt-frames.json: ${lang}.${what}`);
-  };
+/** One language's frame read from the data file; throws naming the first problem. */
+function readFrame(f: DataFile, lang: string, v: unknown): Frame {
+  const frame = f.object(v, lang, frameKeys, frameKeys);
   const table = (key: string, keys: readonly string[]) => {
-    const t = f[key] as Record<string, unknown> | undefined;
-    if (typeof t !== "object" || t === null) fail(`${key} is missing`);
-    for (const k of keys) if (!text(t![k])) fail(`${key}.${k} is missing or blank`);
-    for (const k of Object.keys(t!)) if (!keys.includes(k)) fail(`${key}.${k} is not a known key`);
+    const t = f.object(frame[key], `${lang}.${key}`, keys, keys);
+    for (const k of keys) f.text(t[k], `${lang}.${key}.${k}`);
   };
   for (const [key, names] of Object.entries(placeholders)) {
-    if (!text(f[key])) fail(`${key} is missing or blank`);
-    for (const name of names) if (!(f[key] as string).includes(`{${name}}`)) fail(`${key} lacks {${name}}`);
+    const template = f.text(frame[key], `${lang}.${key}`);
+    for (const name of names) if (!template.includes(`{${name}}`)) f.fail(`${lang}.${key}`, `lacks {${name}}`);
   }
-  if (!text(f.end)) fail("end is missing or blank");
+  f.text(frame.end, `${lang}.end`);
   table("formats", formats);
   table("voice", archetypes);
   table("tasks", taskKeys);
-  for (const k of taskKeys) if (!(f.tasks as Record<string, string>)[k]!.includes("{subject}")) fail(`tasks.${k} lacks {subject}`);
+  for (const k of taskKeys) if (!(frame.tasks as Record<string, string>)[k]!.includes("{subject}")) f.fail(`${lang}.tasks.${k}`, "lacks {subject}");
   table("parts", parts);
   table("seasons", seasons);
-  const marks = f.quoteMarks;
-  if (!Array.isArray(marks) || marks.length !== 2 || !marks.every(text)) fail("quoteMarks must be [open, close]");
-  return f as unknown as Frame;
+  const marks = frame.quoteMarks;
+  if (!Array.isArray(marks) || marks.length !== 2) f.fail(`${lang}.quoteMarks`, "must be [open, close]");
+  f.texts(marks, `${lang}.quoteMarks`);
+  return frame as unknown as Frame;
 }
 
 /** The frames by language code, aliases included; throws naming the first problem. Run once when the module loads. */
-export function readPromptFrames(data: { frames: Record<string, Record<string, unknown>>; aliases: Record<string, string> }): Record<string, Frame> {
+export function readPromptFrames(data: unknown): Record<string, Frame> {
+  const f = dataFile("mock/rest/prompt-frames.json");
+  const root = f.object(data, "the file", ["frames", "aliases"], ["frames", "aliases"]);
+  const aliases = Object.entries(f.record(root.aliases, "aliases")).map(([alias, target]) => [alias, f.text(target, `aliases.${alias}`)] as const);
   const out: Record<string, Frame> = {};
-  for (const [lang, frame] of Object.entries(data.frames)) {
-    out[lang] = checkFrame(lang, frame);
+  for (const [lang, frame] of Object.entries(f.record(root.frames, "frames"))) {
+    out[lang] = readFrame(f, lang, frame);
     // Aliases sit after the language they share a frame with (the order promptLanguages lists).
-    for (const [alias, target] of Object.entries(data.aliases)) if (target === lang) out[alias] = out[lang];
+    for (const [alias, target] of aliases) if (target === lang) out[alias] = out[lang];
   }
-  for (const [alias, target] of Object.entries(data.aliases)) if (!out[target]) throw new Error(`prompt-frames.json: alias ${alias} names no frame (${target})`);
-  if (!out.en) throw new Error("prompt-frames.json: the English frame (en) is missing; it is the fallback");
+  for (const [alias, target] of aliases) if (!out[target]) f.fail(`aliases.${alias}`, `names no frame (${target})`);
+  if (!out.en) f.fail("frames", "lack the English frame (en); it is the fallback");
   return out;
 }
 
-const frames = readPromptFrames(framesJson as never);
+const frames = readPromptFrames(framesJson);
 const en = frames.en!;
 
 /** The template with each {key} replaced in one pass (a brand's words that contain braces stay as written). */

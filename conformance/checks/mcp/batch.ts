@@ -2,7 +2,7 @@
 // pace through queued → generating → settled, counts agreeing with items, pictures landing after the copy; partial
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
 import type { Check, CheckContext } from "../../check.js";
-import { expectedRetryable } from "../../mcp/contract.js";
+import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, unknownId, wellFormedError } from "./common.js";
@@ -32,9 +32,6 @@ function expectCounts(ctx: CheckContext, b: any, where: string): void {
   ctx.expect(b.failedCount === n("failed", "skipped"), rule("failed-skipped"), `${where}: failedCount ${show(b.failedCount)}, ${n("failed", "skipped")} items failed or skipped`);
   ctx.expect(b.pendingCount === n("pending", "generating"), rule("pending-generating"), `${where}: pendingCount ${show(b.pendingCount)}, ${n("pending", "generating")} items pending or generating`);
 }
-
-/** Item error codes the catalogue's item-error-retryable family names. */
-const itemErrorCodes = ["usage_limit_exceeded", "ai_generation_failed", "platform_not_connected", "platform_not_supported", "reddit_options_required", "media_required", "bad_request", "internal_error"];
 
 /**
  * A batch of a check's own (copy only, no pictures) whose brief carries trigger markers, followed until it settles;

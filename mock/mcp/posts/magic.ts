@@ -4,6 +4,7 @@
 // predicates below are the only place the posts domain reads the markers. Markers are case-insensitive and may
 // sit anywhere in the text.
 import { catalogue } from "../../../generated/mcp/errors.js";
+import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import { dataFile } from "../../data-file.js";
 import magicJson from "./magic.json" with { type: "json" };
 
@@ -61,8 +62,14 @@ export function renderFailure(text?: string | null): string | null {
 
 export const stepwise = (text?: string | null) => has(text, "[stepwise]");
 
-/** The item error codes a batch's item may end with (seed: get_post_batch_status' item error codes). */
-export const itemErrorCodes = ["usage_limit_exceeded", "ai_generation_failed", "platform_not_connected", "platform_not_supported", "reddit_options_required", "media_required", "bad_request", "internal_error"];
+/** The item error codes a batch's item may end with: get_post_batch_status' $defs/ItemError code examples
+ * (spec/mcp/defs/post.json), read from the manifest the mock serves. */
+export const itemErrorCodes: readonly string[] = (() => {
+  const tool = (manifest.tools as readonly { name: string; outputSchema: unknown }[]).find((t) => t.name === "get_post_batch_status");
+  const codes = (tool?.outputSchema as { $defs?: { ItemError?: { properties?: { code?: { examples?: unknown } } } } } | undefined)?.$defs?.ItemError?.properties?.code?.examples;
+  if (!Array.isArray(codes) || !codes.length || !codes.every((c) => typeof c === "string")) throw new Error("generated/mcp/tools.json: get_post_batch_status has no $defs/ItemError code examples");
+  return codes;
+})();
 
 /** The item error codes a brief asks its first slots to fail with, one per [item-fails:<code>], in order. */
 export function itemFailures(text?: string | null): string[] {
