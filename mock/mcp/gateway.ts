@@ -1,34 +1,57 @@
 // Wires the gateway mock's two state domains (profiles & workspaces; posts & publishing) into one handler table.
+// The mock runs no timers: every tool call and page request first settles, in both domains, the background work
+// that has ended by now, and runs at that one instant (a call that read now twice could straddle an end instant).
 import type http from "node:http";
-import type { Clock } from "../clock.js";
+import { holdable, type Clock } from "../clock.js";
 import type { PostsApi, ProfilesApi, ToolHandler } from "./context.js";
 import { createProfilesDomain } from "./profiles/domain.js";
-import { createPostsDomain } from "./posts/domain.js";
+import { createPostsDomain, endInstants } from "./posts/domain.js";
 
 /** One state domain: its API for the other domain, its tool handlers, and the plain HTTP pages it serves. */
 export interface Domain<Api> {
   api: Api;
   handlers: Record<string, ToolHandler>;
+  /** Finishes the domain's background work that has ended by now. */
+  settle(): void;
   /** Serves a non-MCP request (connect links, pictures); returns false when the path is not its own. */
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
 }
 
 export interface Gateway {
+  /** Each runs atOneInstant, with ctx.clock held at that instant. */
   handlers: Record<string, ToolHandler>;
   profiles: ProfilesApi;
   posts: PostsApi;
+  /** Runs `fn` with now held at one instant, after both domains settled what had ended by it (nests). */
+  atOneInstant<T>(fn: () => T): T;
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
+  /** The instants still ahead at which posts, pictures, renders or bookings change (for stepping a frozen clock). */
+  postsEndInstants(): number[];
 }
 
 export function createGateway(clock: Clock, origin: () => URL): Gateway {
-  const profiles: Domain<ProfilesApi> = createProfilesDomain(clock, origin);
-  const posts: Domain<PostsApi> = createPostsDomain(clock, origin);
+  const held = holdable(clock);
+  const posts = createPostsDomain(held, origin);
+  const profiles: Domain<ProfilesApi> = createProfilesDomain(held, origin, posts.api);
   const overlap = Object.keys(profiles.handlers).filter((name) => name in posts.handlers);
   if (overlap.length) throw new Error(`tools handled twice: ${overlap.join(", ")}`);
+  // Profiles first: a deletion that has ended erases its posts before they are played forward.
+  const atOneInstant = <T>(fn: () => T): T =>
+    held.hold(() => {
+      profiles.settle();
+      posts.settle();
+      return fn();
+    });
+  const handlers: Record<string, ToolHandler> = {};
+  for (const [name, handle] of Object.entries({ ...profiles.handlers, ...posts.handlers })) {
+    handlers[name] = (args, ctx) => atOneInstant(() => handle(args, { ...ctx, clock: held }));
+  }
   return {
-    handlers: { ...profiles.handlers, ...posts.handlers },
+    handlers,
     profiles: profiles.api,
     posts: posts.api,
-    serveHttp: (req, res, url) => profiles.serveHttp(req, res, url) || posts.serveHttp(req, res, url),
+    atOneInstant,
+    postsEndInstants: () => endInstants(posts.state),
+    serveHttp: (req, res, url) => atOneInstant(() => profiles.serveHttp(req, res, url) || posts.serveHttp(req, res, url)),
   };
 }

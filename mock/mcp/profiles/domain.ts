@@ -2,7 +2,7 @@
 // uses, and the plain HTTP pages it serves (connect links, stored logos).
 import type http from "node:http";
 import type { Clock } from "../../clock.js";
-import { ToolError, type BrandRecord, type ProfilesApi, type ToolContext, type ToolHandler } from "../context.js";
+import { ToolError, type BrandRecord, type PostsApi, type ProfilesApi, type ToolContext, type ToolHandler } from "../context.js";
 import type { Domain } from "../gateway.js";
 import { solidPng } from "./assets.js";
 import { findLogo, getBrandStyle, updateBrandStyle, uploadBrandLogo } from "./branding.js";
@@ -44,7 +44,7 @@ function month(now: number): { key: string; next: string } {
   };
 }
 
-export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<ProfilesApi> {
+export function createProfilesDomain(clock: Clock, origin: () => URL, posts: PostsApi): Domain<ProfilesApi> {
   const store = new ProfilesStore();
   seedFixtures(store, clock.now());
 
@@ -74,13 +74,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
   };
 
   const handlers: Record<string, ToolHandler> = Object.fromEntries(
-    Object.entries(tools).map(([name, handle]) => [
-      name,
-      (args: Record<string, any>, ctx: ToolContext) => {
-        settle(store, ctx);
-        return handle(store, args, ctx);
-      },
-    ]),
+    Object.entries(tools).map(([name, handle]) => [name, (args: Record<string, any>, ctx: ToolContext) => handle(store, args, ctx)]),
   );
 
   function serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
@@ -109,5 +103,5 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
   }
 
   void origin; // URLs are built from each call's ctx.origin, which is the same origin.
-  return { api, handlers, serveHttp };
+  return { api, handlers, settle: () => settle(store, clock.now(), posts), serveHttp };
 }

@@ -1,0 +1,161 @@
+// Lazy settlement in the gateway mock: it runs no timers, so every call settles what has ended by the instant it
+// runs at, and reads nothing else. The clock is driven by hand (a simulated wall clock, or freeze/advance) onto and
+// 1 ms around each end instant, so no verdict depends on timing luck.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClock } from "../mock/clock.js";
+import { between } from "../mock/rest/hash.js";
+import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
+import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+
+const minute = 60_000;
+
+/** A brand id by workspace and brand slug, read at runtime (fixtures are the profiles domain's business). */
+async function brandId(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
+  const ws = await c.ok("get_workspaces", {});
+  const list = await c.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === workspaceSlug).id });
+  return list.brands.find((b: any) => b.slug === brandSlug).id;
+}
+
+describe("a call that reads the clock more than once (simulated wall clock that ticks 1 ms during a call)", () => {
+  // While `straddling`, the wall reads `wall` once, then `wall + 1`: a call that reads now twice sees two instants,
+  // and when its first read is 1 ms before an end instant, the second lands on it.
+  let wall = Date.now();
+  let straddling = false;
+  let reads = 0;
+  const realNow = () => (straddling && reads++ > 0 ? wall + 1 : wall);
+  let mock: McpMock;
+  let alex: McpTestClient;
+
+  beforeAll(async () => {
+    mock = await startMcpMock({ port: 0, clock: createClock({ timeScale: 0.001, realNow }) });
+    alex = await connectMcp(mock.url, "mcp_user");
+  });
+  afterAll(async () => {
+    await alex?.close();
+    await mock?.stop();
+  });
+
+  it("get_generation_job never reads completed without the picture, whichever read lands on the render's end", async () => {
+    const harbour = await brandId(alex, "harbour-bakery", "harbour-bakery");
+    const { postId } = await alex.ok("create_draft", { brandId: harbour, caption: "Rye loaves today.", platforms: ["FACEBOOK"] });
+    const { jobId } = await alex.ok("regenerate_post_image", { postId });
+    // The render ends 22–62 ms later (time scale 0.001): poll 1 ms apart until it reads completed.
+    let job: any;
+    for (let i = 0; i < 200 && job?.status !== "completed"; i++) {
+      wall++;
+      [straddling, reads] = [true, 0];
+      job = await alex.ok("get_generation_job", { jobId }).finally(() => (straddling = false));
+    }
+    expect(job.status).toBe("completed");
+    // The first poll that saw the end began 1 ms before it: its picture must be there all the same.
+    expect(job.imageUrl).toEqual(expect.any(String));
+    const post = await alex.ok("view_post", { id: postId });
+    expect(post.imageUrls).toEqual([job.imageUrl]);
+  });
+});
+
+describe("settlement on a frozen clock", () => {
+  let mock: McpMock;
+  let alex: McpTestClient;
+  let partner: McpTestClient;
+  let harbour: string;
+
+  beforeAll(async () => {
+    mock = await startMcpMock({ port: 0, timeScale: 1 });
+    mock.clock.freeze();
+    [alex, partner] = await Promise.all([connectMcp(mock.url, "mcp_user"), connectMcp(mock.url, "mcp_partner")]);
+    harbour = await brandId(alex, "harbour-bakery", "harbour-bakery");
+  });
+  afterAll(async () => {
+    await Promise.all([alex?.close(), partner?.close()]);
+    await mock?.stop();
+  });
+
+  it("a deletion that has ended erases the client's pictures whether or not a profiles tool looked first", async () => {
+    const client = await partner.ok("create_profile", { websiteUrl: "https://www.harbourbakery.co.uk", name: "Erased client", externalId: "settle-erase" });
+    const { imageUrl } = await partner.ok("upload_image", { brandId: client.brandId, sourceUrl: "https://cdn.example.com/shop-4x5.jpg" });
+    expect((await fetch(imageUrl)).status).toBe(200);
+    expect(await partner.ok("delete_profile", { brandId: client.brandId, confirm: true })).toMatchObject({ status: "deletion_scheduled" });
+    // ending.ts: deletion takes 2–5 virtual minutes, fixed per workspace.
+    const takes = between(2, 5, "deletion", client.companyId) * minute;
+    mock.clock.advance(takes - 1);
+    expect((await fetch(imageUrl)).status).toBe(200);
+    mock.clock.advance(1);
+    // No tool call in between: the picture request itself settles the deletion that ended at this instant.
+    expect((await fetch(imageUrl)).status).toBe(404);
+    expect(await partner.ok("delete_profile", { brandId: client.brandId, confirm: true })).toMatchObject({ status: "deleted" });
+    expect((await fetch(imageUrl)).status).toBe(404);
+  });
+
+  it("batch items, view_post and get_post_status agree at every end instant of a batch and a booking, ±1 ms", async () => {
+    const brief = "Settlement walk: rye, spelt and a seeded loaf.";
+    const { batchId } = await alex.ok("create_posts", { brandId: harbour, brief, count: 3, platforms: ["INSTAGRAM", "FACEBOOK"] });
+    let bookedAt: number | null = null;
+    let bookedPost: string | null = null;
+    const landed = new Set<string>();
+    const seen = new Set<string>();
+    let steps = 0;
+    const instants = new Set<number>();
+
+    /** The three views at the clock's instant; `postsFirst` reads the posts before the batch (order must not matter). */
+    const check = async (postsFirst: boolean) => {
+      steps++;
+      const now = mock.clock.now();
+      const known = [...seen];
+      const early = postsFirst ? await Promise.all(known.map((id) => views(id))) : [];
+      const status = await alex.ok("get_post_batch_status", { batchId });
+      const created = status.items.filter((i: any) => i.status === "created");
+      // Existence: every post an earlier step saw is still an item, and only created items name a post.
+      for (const id of known) expect(created.map((i: any) => i.postId)).toContain(id);
+      for (const item of status.items) if (item.status !== "created") expect(item.postId).toBeNull();
+      for (const item of created) {
+        seen.add(item.postId);
+        const i = known.indexOf(item.postId);
+        const [post, postStatus] = i >= 0 && postsFirst ? early[i]! : await views(item.postId);
+        const at = `${item.postId} at ${now - (bookedAt ?? now)} ms from the booking, step ${steps}`;
+        expect(post.imageUrls, at).toEqual(item.imageUrls);
+        expect(post.destinations, at).toEqual(item.destinations);
+        expect(postStatus.contentDigest, at).toBe(item.contentDigest);
+        expect(post.contentDigest, at).toBe(item.contentDigest);
+        expect(postStatus.platformResults.map((r: any) => r.platform), at).toEqual(item.platforms);
+        // Pictures: pending means none landed yet; once landed, a picture stays.
+        expect(item.imagePending, at).toBe(item.imageUrls.length === 0);
+        if (landed.has(item.postId)) expect(item.imagePending, at).toBe(false);
+        if (!item.imagePending) landed.add(item.postId);
+        // Status: the booking goes live exactly at its time, and nothing else moves a destination.
+        const facebook = postStatus.platformResults.find((r: any) => r.platform === "FACEBOOK");
+        const expected = item.postId !== bookedPost ? "draft" : now < bookedAt! ? "scheduled" : "published";
+        expect(facebook.status, at).toBe(expected);
+        expect(postStatus.status, at).toBe(expected === "published" ? "partially_published" : expected);
+      }
+      const pending = created.filter((i: any) => i.imagePending).length;
+      expect(status.imagesPendingCount).toBe(pending);
+      return created;
+    };
+    const views = (id: string) => Promise.all([alex.ok("view_post", { id }), alex.ok("get_post_status", { id })]);
+
+    for (let round = 0; ; round++) {
+      const next = mock.gateway.postsEndInstants()[0];
+      if (next === undefined) break;
+      instants.add(next);
+      for (const t of [next - 1, next, next + 1]) {
+        if (t <= mock.clock.now()) continue;
+        mock.clock.advance(t - mock.clock.now());
+        const created = await check(round % 2 === 1);
+        if (bookedPost === null && created.length > 0) {
+          // Book the first post's FACEBOOK for the instant the batch's last picture lands: two ends at once.
+          bookedPost = created[0].postId;
+          bookedAt = Math.max(...mock.gateway.postsEndInstants());
+          await alex.ok("schedule_post", { id: bookedPost, scheduledAt: new Date(bookedAt).toISOString(), platforms: ["FACEBOOK"] });
+        }
+      }
+    }
+    expect(bookedAt).not.toBeNull();
+    expect(mock.clock.now()).toBeGreaterThan(bookedAt!);
+    expect(landed.size).toBe(3);
+    // generating from the first slot's start, three slot ends, three pictures (the booking shares the last one's
+    // instant): each seen 1 ms before, on it, and 1 ms after.
+    expect(instants.size).toBeGreaterThanOrEqual(7);
+    expect(steps).toBe(3 * instants.size);
+  });
+});
