@@ -135,7 +135,7 @@ describe("settlement on a frozen clock", () => {
     const views = (id: string) => Promise.all([alex.ok("view_post", { id }), alex.ok("get_post_status", { id })]);
 
     for (let round = 0; ; round++) {
-      const next = mock.gateway.postsEndInstants()[0];
+      const next = mock.gateway.endInstants("posts")[0];
       if (next === undefined) break;
       instants.add(next);
       for (const t of [next - 1, next, next + 1]) {
@@ -145,7 +145,7 @@ describe("settlement on a frozen clock", () => {
         if (bookedPost === null && created.length > 0) {
           // Book the first post's FACEBOOK for the instant the batch's last picture lands: two ends at once.
           bookedPost = created[0].postId;
-          bookedAt = Math.max(...mock.gateway.postsEndInstants());
+          bookedAt = Math.max(...mock.gateway.endInstants("posts"));
           await alex.ok("schedule_post", { id: bookedPost, scheduledAt: new Date(bookedAt).toISOString(), platforms: ["FACEBOOK"] });
         }
       }
@@ -157,5 +157,79 @@ describe("settlement on a frozen clock", () => {
     // instant): each seen 1 ms before, on it, and 1 ms after.
     expect(instants.size).toBeGreaterThanOrEqual(7);
     expect(steps).toBe(3 * instants.size);
+  });
+
+  it("get_workspaces, list_brands, get_profile, create_profile and delete_profile agree at every end instant of builds, tokens, a deactivation and a deletion, ±1 ms", async () => {
+    const site = "https://www.harbourbakery.co.uk";
+    const built = await partner.ok("create_profile", { websiteUrl: site, name: "Walk built", externalId: "walk-built" });
+    const ended = await partner.ok("create_profile", { websiteUrl: site, name: "Walk deactivated", externalId: "walk-deactivated" });
+    const erased = await partner.ok("create_profile", { websiteUrl: site, name: "Walk erased", externalId: "walk-erased" });
+    const start = mock.clock.now();
+    await partner.ok("deactivate_profile", { brandId: ended.brandId });
+    await partner.ok("delete_profile", { brandId: erased.brandId, confirm: true });
+    // ending.ts: 2–5 virtual minutes, fixed per workspace.
+    const deactivatedAt = start + between(2, 5, "deactivation", ended.companyId) * minute;
+    const deletedAt = start + between(2, 5, "deletion", erased.companyId) * minute;
+    let drafts = 0;
+    let steps = 0;
+
+    /** One principal's three views of its workspaces and brands, at the clock's instant. */
+    const agree = async (c: McpTestClient, at: string) => {
+      const { workspaces } = await c.ok("get_workspaces", {});
+      for (const ws of workspaces) {
+        const list = await c.ok("list_brands", { workspaceId: ws.id });
+        expect(list.brands.length, at).toBe(ws.numBrands);
+        for (const item of list.brands) {
+          const profile = await c.ok("get_profile", { brandId: item.id });
+          expect([profile.brandName, profile.companyId, profile.isActive], at).toEqual([item.name, ws.id, item.isActive]);
+          const health = profile.channels.map((ch: any) => ch.health);
+          const readiness =
+            !profile.isActive || health.length === 0 || health.every((h: string) => h === "disconnected")
+              ? "not_connected"
+              : profile.readiness.blockers.includes("connection_check_failed") || !profile.channels.some((ch: any) => ch.canPost)
+                ? "unknown"
+                : "ready";
+          expect(item.publishReadiness, `${at}: ${item.id}`).toBe(readiness);
+          const building = profile.onboarding !== undefined && profile.onboarding.status !== "ready";
+          expect(profile.readiness.blockers.includes("profile_not_ready"), at).toBe(building);
+          expect(profile.readiness.canGenerate, at).toBe(profile.isActive && !building && !profile.readiness.blockers.includes("no_brand_profile"));
+        }
+      }
+      return workspaces;
+    };
+
+    for (;;) {
+      const next = mock.gateway.endInstants("profiles")[0];
+      if (next === undefined) break;
+      for (const t of [next - 1, next, next + 1]) {
+        if (t <= mock.clock.now()) continue;
+        mock.clock.advance(t - mock.clock.now());
+        steps++;
+        const at = `${t - start} ms after the start`;
+        await agree(alex, at);
+        const workspaces = await agree(partner, at);
+        // The build: create_profile's repeat, get_profile and the posts domain's refusal read one status.
+        const repeat = await partner.ok("create_profile", { websiteUrl: site, name: "Walk built", externalId: "walk-built" });
+        const profile = await partner.ok("get_profile", { brandId: built.brandId });
+        expect(repeat.status, at).toBe(profile.onboarding.status);
+        if (profile.onboarding.status === "building") {
+          expect((await partner.fails("create_draft", { brandId: built.brandId, prompt: "Fresh rye" })).code, at).toBe("profile_not_ready");
+        } else if (drafts++ < 2) {
+          await partner.ok("create_draft", { brandId: built.brandId, prompt: "Fresh rye" });
+        }
+        // Ending: the workspace lists, the profile reads and the repeat answers as the instant says.
+        const deactivated = workspaces.find((w: any) => w.id === ended.companyId);
+        expect(deactivated?.membershipType, at).toBeNull();
+        expect((await partner.ok("get_profile", { brandId: ended.brandId })).isActive, at).toBe(false);
+        expect((await partner.ok("deactivate_profile", { brandId: ended.brandId })).status, at).toBe(t < deactivatedAt ? "deactivation_scheduled" : "deactivated");
+        expect(workspaces.some((w: any) => w.id === erased.companyId), at).toBe(false);
+        expect((await partner.fails("get_profile", { brandId: erased.brandId })).code, at).toBe("not_found");
+        expect((await partner.ok("delete_profile", { brandId: erased.brandId, confirm: true })).status, at).toBe(t < deletedAt ? "deletion_scheduled" : "deleted");
+      }
+    }
+    expect(mock.clock.now()).toBeGreaterThan(Math.max(deactivatedAt, deletedAt));
+    expect(drafts).toBeGreaterThanOrEqual(2);
+    // Three builds, the deactivation and the deletion at least, each seen 1 ms before, on it and 1 ms after.
+    expect(steps).toBeGreaterThanOrEqual(3 * 5);
   });
 });

@@ -5,7 +5,7 @@ import type http from "node:http";
 import { holdable, type Clock } from "../clock.js";
 import type { PostsApi, ProfilesApi, ToolHandler } from "./context.js";
 import { createProfilesDomain } from "./profiles/domain.js";
-import { createPostsDomain, endInstants } from "./posts/domain.js";
+import { createPostsDomain } from "./posts/domain.js";
 
 /** One state domain: its API for the other domain, its tool handlers, and the plain HTTP pages it serves. */
 export interface Domain<Api> {
@@ -13,6 +13,8 @@ export interface Domain<Api> {
   handlers: Record<string, ToolHandler>;
   /** Finishes the domain's background work that has ended by now. */
   settle(): void;
+  /** The instants still ahead at which its background work changes what a view shows (any order, repeats). */
+  endInstants(): number[];
   /** Serves a non-MCP request (connect links, pictures); returns false when the path is not its own. */
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
 }
@@ -25,13 +27,16 @@ export interface Gateway {
   /** Runs `fn` with now held at one instant, after both domains settled what had ended by it (nests). */
   atOneInstant<T>(fn: () => T): T;
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
-  /** The instants still ahead at which posts, pictures, renders or bookings change (for stepping a frozen clock). */
-  postsEndInstants(): number[];
+  /**
+   * The instants still ahead at which background work (of one domain, or both) changes a view, ascending: tests
+   * step a frozen clock over them.
+   */
+  endInstants(only?: "posts" | "profiles"): number[];
 }
 
 export function createGateway(clock: Clock, origin: () => URL): Gateway {
   const held = holdable(clock);
-  const posts = createPostsDomain(held, origin);
+  const posts: Domain<PostsApi> = createPostsDomain(held, origin);
   const profiles: Domain<ProfilesApi> = createProfilesDomain(held, origin, posts.api);
   const overlap = Object.keys(profiles.handlers).filter((name) => name in posts.handlers);
   if (overlap.length) throw new Error(`tools handled twice: ${overlap.join(", ")}`);
@@ -51,7 +56,10 @@ export function createGateway(clock: Clock, origin: () => URL): Gateway {
     profiles: profiles.api,
     posts: posts.api,
     atOneInstant,
-    postsEndInstants: () => endInstants(posts.state),
+    endInstants(only) {
+      const all = [...(only === "posts" ? [] : profiles.endInstants()), ...(only === "profiles" ? [] : posts.endInstants())];
+      return [...new Set(all)].sort((a, b) => a - b);
+    },
     serveHttp: (req, res, url) => atOneInstant(() => profiles.serveHttp(req, res, url) || posts.serveHttp(req, res, url)),
   };
 }

@@ -54,7 +54,7 @@ export function endInstants(state: PostsState): number[] {
     const job = state.jobs.get(id);
     if (job) out.push(job.startsAt, job.endsAt);
   }
-  return [...new Set(out.filter((t) => t !== magic.never && t > state.clock.now()))].sort((a, b) => a - b);
+  return out.filter((t) => t !== magic.never && t > state.clock.now());
 }
 
 type Handler = (state: PostsState, ctx: ToolContext, args: any) => unknown;
@@ -116,6 +116,7 @@ export function createPostsDomain(clock: Clock, origin: () => URL): Domain<Posts
     handlers,
     state,
     settle: () => tick(state),
+    endInstants: () => endInstants(state),
     serveHttp: (req, res, url) => state.images.serveHttp(req, res, url),
   };
 }

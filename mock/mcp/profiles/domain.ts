@@ -10,7 +10,8 @@ import { createProfile } from "./build.js";
 import { completeConnect, createConnectLink, getConnectOptions, serveConnectLink } from "./connect.js";
 import { deactivateProfile, deleteProfile, settle } from "./ending.js";
 import { seedFixtures } from "./fixtures.js";
-import { brandRecord } from "./readiness.js";
+import { brandRecord, expiringSoonDays } from "./readiness.js";
+import { day } from "./ids.js";
 import { ProfilesStore } from "./store.js";
 import { getProfile, getWorkspaces, listBrands } from "./workspaces.js";
 
@@ -42,6 +43,22 @@ function month(now: number): { key: string; next: string } {
     key: `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}`,
     next: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString(),
   };
+}
+
+/** Every instant still ahead at which a build, a token, a deactivation or a deletion changes what a view shows. */
+export function endInstants(store: ProfilesStore, now: number): number[] {
+  const out: number[] = [];
+  for (const ws of store.workspaces.values()) {
+    if (ws.deactivation && !ws.deactivation.finished) out.push(ws.deactivation.endsAt);
+    if (ws.deletion) out.push(ws.deletion.endsAt);
+    for (const brand of store.brandsOf(ws)) {
+      if (brand.build && !brand.build.notQueued) out.push(brand.build.endsAt);
+      for (const c of brand.channels) {
+        if (c.state === "connected" && c.tokenExpiresAt !== null) out.push(c.tokenExpiresAt - expiringSoonDays * day, c.tokenExpiresAt);
+      }
+    }
+  }
+  return out.filter((t) => t > now);
 }
 
 export function createProfilesDomain(clock: Clock, origin: () => URL, posts: PostsApi): Domain<ProfilesApi> {
@@ -103,5 +120,5 @@ export function createProfilesDomain(clock: Clock, origin: () => URL, posts: Pos
   }
 
   void origin; // URLs are built from each call's ctx.origin, which is the same origin.
-  return { api, handlers, settle: () => settle(store, clock.now(), posts), serveHttp };
+  return { api, handlers, settle: () => settle(store, clock.now(), posts), endInstants: () => endInstants(store, clock.now()), serveHttp };
 }
