@@ -22,17 +22,49 @@ describe("a call that reads the clock more than once (simulated wall clock that 
   let wall = Date.now();
   let straddling = false;
   let reads = 0;
-  const realNow = () => (straddling && reads++ > 0 ? wall + 1 : wall);
+  const realNow = () => (++reads > 1 && straddling ? wall + 1 : wall);
   let mock: McpMock;
   let alex: McpTestClient;
+  let partner: McpTestClient;
 
   beforeAll(async () => {
     mock = await startMcpMock({ port: 0, clock: createClock({ timeScale: 0.001, realNow }) });
-    alex = await connectMcp(mock.url, "mcp_user");
+    [alex, partner] = await Promise.all([connectMcp(mock.url, "mcp_user"), connectMcp(mock.url, "mcp_partner")]);
   });
   afterAll(async () => {
-    await alex?.close();
+    await Promise.all([alex?.close(), partner?.close()]);
     await mock?.stop();
+  });
+
+  it("reads the wall clock once per tool call and per picture request, whatever the tool does", async () => {
+    const counted = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
+      reads = 0;
+      const out = await call();
+      expect(reads, what).toBe(1);
+      return out;
+    };
+    const harbour = await brandId(alex, "harbour-bakery", "harbour-bakery");
+    const { batchId } = await counted("create_posts", () => alex.ok("create_posts", { brandId: harbour, brief: "One read per call.", count: 2 }));
+    wall += 10 * minute;
+    const batch = await counted("get_post_batch_status", () => alex.ok("get_post_batch_status", { batchId }));
+    const id = batch.items[0].postId;
+    await counted("view_post", () => alex.ok("view_post", { id }));
+    await counted("get_post_status", () => alex.ok("get_post_status", { id }));
+    await counted("schedule_post", () => alex.ok("schedule_post", { id, scheduledAt: new Date(wall + 60 * minute).toISOString() }));
+    const booked = (await alex.ok("get_post_status", { id })).platformResults.find((r: any) => r.platform === "FACEBOOK");
+    await counted("unschedule_platform", () => alex.ok("unschedule_platform", { id, platform: "FACEBOOK", platformPostId: booked.platformPostId }));
+    await counted("publish_post_now", () => alex.ok("publish_post_now", { id, platforms: ["FACEBOOK"] }));
+    const { postId } = await counted("create_draft", () => alex.ok("create_draft", { brandId: harbour, caption: "A draft.", platforms: ["FACEBOOK"] }));
+    const { jobId } = await counted("regenerate_post_image", () => alex.ok("regenerate_post_image", { postId }));
+    await counted("get_generation_job", () => alex.ok("get_generation_job", { jobId }));
+    const { imageUrl } = await counted("upload_image", () => alex.ok("upload_image", { brandId: harbour, sourceUrl: "https://cdn.example.com/one-4x5.jpg" }));
+    await counted("a picture", () => fetch(imageUrl).then((r) => r.arrayBuffer()));
+    await counted("get_profile", () => alex.ok("get_profile", { brandId: harbour }));
+    await counted("get_workspaces", () => alex.ok("get_workspaces", {}));
+    const client = await counted("create_profile", () => partner.ok("create_profile", { websiteUrl: "https://www.harbourbakery.co.uk", name: "One read", externalId: "one-read" }));
+    await counted("list_brands", () => partner.ok("list_brands", { workspaceId: client.companyId }));
+    await counted("deactivate_profile", () => partner.ok("deactivate_profile", { brandId: client.brandId }));
+    await counted("delete_profile", () => partner.ok("delete_profile", { brandId: client.brandId, confirm: true }));
   });
 
   it("get_generation_job never reads completed without the picture, whichever read lands on the render's end", async () => {
