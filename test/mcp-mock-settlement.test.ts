@@ -5,16 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
 import { between } from "../mock/rest/hash.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { brandIdBySlug as brandId, connectMcp, type McpTestClient } from "./support/mcp-client.js";
 
 const minute = 60_000;
-
-/** A brand id by workspace and brand slug, read at runtime (fixtures are the profiles domain's business). */
-async function brandId(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
-  const ws = await c.ok("get_workspaces", {});
-  const list = await c.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === workspaceSlug).id });
-  return list.brands.find((b: any) => b.slug === brandSlug).id;
-}
 
 describe("a call that reads the clock more than once (simulated wall clock that ticks 1 ms during a call)", () => {
   // While `straddling`, the wall reads `wall` once, then `wall + 1`: a call that reads now twice sees two instants,
