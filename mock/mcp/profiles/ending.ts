@@ -24,7 +24,7 @@ function shutDown(store: ProfilesStore, ws: WorkspaceState): void {
 
 /** Finishes the background work that has ended by `now`. */
 export function settle(store: ProfilesStore, now: number, posts: PostsApi): void {
-  for (const ws of [...store.workspaces.values()]) {
+  for (const ws of [...store.ending]) {
     const d = ws.deactivation;
     if (d && !d.finished && now >= d.endsAt) {
       // A last sweep catches anything booked between the first call and the end.
@@ -34,6 +34,8 @@ export function settle(store: ProfilesStore, now: number, posts: PostsApi): void
     if (ws.deletion && now >= ws.deletion.endsAt) {
       for (const id of ws.brandIds) posts.erase(id);
       store.erase(ws);
+    } else if (!ws.deletion && (!d || d.finished)) {
+      store.ending.delete(ws);
     }
   }
 }
@@ -50,6 +52,7 @@ export function deactivateProfile(store: ProfilesStore, args: Record<string, any
     for (const id of ws.brandIds) unscheduledPosts += ctx.posts.withdrawScheduled(id);
     shutDown(store, ws);
     ws.deactivation = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deactivation") * minute), unscheduledPosts, finished: false };
+    store.ending.add(ws);
   }
   const d = ws.deactivation;
   return { companyId: ws.id, status: d.finished ? "deactivated" : "deactivation_scheduled", unscheduledPosts: d.unscheduledPosts };
@@ -73,6 +76,7 @@ export function deleteProfile(store: ProfilesStore, args: Record<string, any>, c
     const now = ctx.clock.now();
     shutDown(store, ws);
     ws.deletion = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deletion") * minute) };
+    store.ending.add(ws);
   }
   return { companyId: ws.id, deleted: true, status: "deletion_scheduled" };
 }
