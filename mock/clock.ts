@@ -71,3 +71,43 @@ export function createClock(options: ClockOptions = {}): Clock {
     },
   };
 }
+
+/** A clock whose now can be held at one instant while a call runs. */
+export interface HoldableClock extends Clock {
+  /**
+   * Runs `fn` with now held at the instant it starts (nested holds keep the outer instant), so a call that reads
+   * now twice cannot straddle the instant some background work ends. The clock underneath keeps running.
+   */
+  hold<T>(fn: () => T): T;
+}
+
+/** `base` seen through a hold: every other member passes straight through to it. */
+export function holdable(base: Clock): HoldableClock {
+  let held: number | null = null;
+  const now = () => held ?? base.now();
+  return {
+    now,
+    iso: () => new Date(now()).toISOString(),
+    get timeScale() {
+      return base.timeScale;
+    },
+    work: (ms) => base.work(ms),
+    window: (ms) => base.window(ms),
+    advance: (ms) => base.advance(ms),
+    freeze: () => base.freeze(),
+    unfreeze: () => base.unfreeze(),
+    get frozen() {
+      return base.frozen;
+    },
+    resync: () => base.resync(),
+    hold(fn) {
+      if (held !== null) return fn();
+      held = base.now();
+      try {
+        return fn();
+      } finally {
+        held = null;
+      }
+    },
+  };
+}

@@ -3,7 +3,7 @@
 // and their repeat, status per destination, unpublishing and withdrawal on deactivation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { brandIdBySlug as brandId, connectMcp, type McpTestClient } from "./support/mcp-client.js";
 
 let mock: McpMock;
 let alex: McpTestClient;
@@ -15,13 +15,6 @@ let fitness: string;
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-
-async function brandId(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
-  const ws = await c.ok("get_workspaces", {});
-  const workspace = ws.workspaces.find((w: any) => w.slug === workspaceSlug);
-  const list = await c.ok("list_brands", { workspaceId: workspace.id });
-  return list.brands.find((b: any) => b.slug === brandSlug).id;
-}
 
 /** Connects a channel through a plain connect link (opening it connects at once). */
 async function connect(c: McpTestClient, brand: string, platform: string): Promise<void> {

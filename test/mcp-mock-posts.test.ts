@@ -33,7 +33,7 @@ import {
 import { encodePng, readPngSize, sizeForAspect } from "../mock/png.js";
 import { canonicalJson, contentDigest } from "../mock/mcp/posts/digest.js";
 import { destinationRules, supportedDestinations, targetAspect } from "../mock/mcp/posts/limits.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { brandIdBySlug as brandId, connectMcp, type McpTestClient } from "./support/mcp-client.js";
 
 let mock: McpMock;
 let alex: McpTestClient;
@@ -44,14 +44,6 @@ let physio: string;
 let blakeBrand: string;
 
 const minute = 60_000;
-
-/** A brand id by workspace and brand slug, read at runtime (fixtures are the profiles domain's business). */
-async function brandId(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
-  const ws = await c.ok("get_workspaces", {});
-  const workspace = ws.workspaces.find((w: any) => w.slug === workspaceSlug);
-  const list = await c.ok("list_brands", { workspaceId: workspace.id });
-  return list.brands.find((b: any) => b.slug === brandSlug).id;
-}
 
 /** Advances the clock in poll-sized steps until the batch's copy is settled (and, if asked, its pictures). */
 async function settle(c: McpTestClient, batchId: string, pictures = true): Promise<any> {

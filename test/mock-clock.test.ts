@@ -2,7 +2,7 @@
 // stay in real time, and advance/freeze move now and pending work together. The wall clock is simulated (a
 // `realNow` that tests move) so "ten minutes of running" takes no time and no verdict depends on timing luck.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClock } from "../mock/clock.js";
+import { createClock, holdable } from "../mock/clock.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { readDurationMs } from "../mock/rest/brands.js";
 import { batchDurationMs } from "../mock/rest/ideas.js";
@@ -46,6 +46,28 @@ describe("createClock", () => {
     clock.resync();
     expect(clock.now()).toBe(wall);
     expect(() => clock.advance(-1)).toThrow(RangeError);
+  });
+
+  it("holdable: one instant for the whole of a hold (nested ones too), the clock running underneath", () => {
+    let wall = 2_000_000;
+    const base = createClock({ timeScale: 0.5, realNow: () => wall });
+    const clock = holdable(base);
+    const seen = clock.hold(() => {
+      const first = clock.now();
+      wall += 7;
+      clock.advance(3);
+      const inner = clock.hold(() => clock.now());
+      return [first, inner, clock.now(), Date.parse(clock.iso())];
+    });
+    expect(seen).toEqual([2_000_000, 2_000_000, 2_000_000, 2_000_000]);
+    expect(clock.now()).toBe(2_000_010);
+    expect(base.now()).toBe(2_000_010);
+    expect(clock.work(10)).toBe(5);
+    expect(() => clock.hold(() => {
+      throw new Error("boom");
+    })).toThrow("boom");
+    wall += 1;
+    expect(clock.now()).toBe(2_000_011);
   });
 });
 

@@ -1,6 +1,8 @@
 // Wires the gateway mock's two state domains (profiles & workspaces; posts & publishing) into one handler table.
+// The mock runs no timers: every tool call and page request first settles, in both domains, the background work
+// that has ended by now, and runs at that one instant (a call that read now twice could straddle an end instant).
 import type http from "node:http";
-import type { Clock } from "../clock.js";
+import { holdable, type Clock } from "../clock.js";
 import type { PostsApi, ProfilesApi, ToolHandler } from "./context.js";
 import { createProfilesDomain } from "./profiles/domain.js";
 import { createPostsDomain } from "./posts/domain.js";
@@ -9,26 +11,55 @@ import { createPostsDomain } from "./posts/domain.js";
 export interface Domain<Api> {
   api: Api;
   handlers: Record<string, ToolHandler>;
+  /** Finishes the domain's background work that has ended by now. */
+  settle(): void;
+  /** The instants still ahead at which its background work changes what a view shows (any order, repeats). */
+  endInstants(): number[];
   /** Serves a non-MCP request (connect links, pictures); returns false when the path is not its own. */
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
 }
 
 export interface Gateway {
+  /** Each runs atOneInstant, with ctx.clock held at that instant. */
   handlers: Record<string, ToolHandler>;
   profiles: ProfilesApi;
   posts: PostsApi;
+  /** Runs `fn` with now held at one instant, after both domains settled what had ended by it (nests). */
+  atOneInstant<T>(fn: () => T): T;
   serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
+  /**
+   * The instants still ahead at which background work (of one domain, or both) changes a view, ascending: tests
+   * step a frozen clock over them.
+   */
+  endInstants(only?: "posts" | "profiles"): number[];
 }
 
 export function createGateway(clock: Clock, origin: () => URL): Gateway {
-  const profiles: Domain<ProfilesApi> = createProfilesDomain(clock, origin);
-  const posts: Domain<PostsApi> = createPostsDomain(clock, origin);
+  const held = holdable(clock);
+  const posts: Domain<PostsApi> = createPostsDomain(held, origin);
+  const profiles: Domain<ProfilesApi> = createProfilesDomain(held, origin, posts.api);
   const overlap = Object.keys(profiles.handlers).filter((name) => name in posts.handlers);
   if (overlap.length) throw new Error(`tools handled twice: ${overlap.join(", ")}`);
+  // Profiles first: a deletion that has ended erases its posts before they are played forward.
+  const atOneInstant = <T>(fn: () => T): T =>
+    held.hold(() => {
+      profiles.settle();
+      posts.settle();
+      return fn();
+    });
+  const handlers: Record<string, ToolHandler> = {};
+  for (const [name, handle] of Object.entries({ ...profiles.handlers, ...posts.handlers })) {
+    handlers[name] = (args, ctx) => atOneInstant(() => handle(args, { ...ctx, clock: held }));
+  }
   return {
-    handlers: { ...profiles.handlers, ...posts.handlers },
+    handlers,
     profiles: profiles.api,
     posts: posts.api,
-    serveHttp: (req, res, url) => profiles.serveHttp(req, res, url) || posts.serveHttp(req, res, url),
+    atOneInstant,
+    endInstants(only) {
+      const all = [...(only === "posts" ? [] : profiles.endInstants()), ...(only === "profiles" ? [] : posts.endInstants())];
+      return [...new Set(all)].sort((a, b) => a - b);
+    },
+    serveHttp: (req, res, url) => atOneInstant(() => profiles.serveHttp(req, res, url) || posts.serveHttp(req, res, url)),
   };
 }

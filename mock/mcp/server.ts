@@ -127,6 +127,11 @@ export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args:
   if (fails && (fails !== "writes_disabled" || tool.annotations?.readOnlyHint === false)) {
     return result(new ToolError(fails as ErrorCode, `The mock is in the situation that answers ${fails}.`).envelope(), true);
   }
+  // The budget is measured on what has settled by the instant the handler then runs at.
+  return gateway.atOneInstant(() => runTool(gateway, ctx, name, tool, args));
+}
+
+function runTool(gateway: Gateway, ctx: ToolContext, name: string, tool: Tool, args: Record<string, unknown>): CallToolResult {
   // A mock's own bound, not the contract's (tenant-budget.ts): a tenant whose stored posts fill its budget cannot add more.
   const overBudget = budgetRefusal(gateway, ctx.principal.tenant, tool);
   if (overBudget) return result(overBudget.envelope(), true);

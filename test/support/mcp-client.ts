@@ -50,3 +50,11 @@ export async function connectMcp(url: URL, token: string): Promise<McpTestClient
     close: () => client.close(),
   };
 }
+
+/** A brand id by workspace and brand slug, read through the tools (fixtures are the profiles domain's business). */
+export async function brandIdBySlug(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
+  const ws = await c.ok("get_workspaces", {});
+  const workspace = ws.workspaces.find((w: any) => w.slug === workspaceSlug);
+  const list = await c.ok("list_brands", { workspaceId: workspace.id });
+  return list.brands.find((b: any) => b.slug === brandSlug).id;
+}

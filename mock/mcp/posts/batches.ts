@@ -217,8 +217,8 @@ function itemOf(state: PostsState, batch: Batch, slot: BatchSlotPlan, now: numbe
 export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId: string }): PostBatchStatus {
   const { batch } = loadBatch(state, ctx, args.batchId);
   const now = stepNow(batch, state.clock.now());
-  // The posts of slots that ended by this very `now` (the background tick may have looked a moment earlier):
-  // an item never reads "created" before its post exists.
+  // The posts of slots that ended by this very `now` (the gateway settled at this instant already; kept so the
+  // view itself never depends on that): an item never reads "created" before its post exists.
   refreshBatch(state, batch, now);
   const items = batch.slots.map((s) => itemOf(state, batch, s, now));
   const count = (...statuses: BatchItem["status"][]) => items.filter((i) => statuses.includes(i.status)).length;

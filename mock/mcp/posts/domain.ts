@@ -1,6 +1,6 @@
 // The posts & publishing half of the gateway mock: its tool handlers, the API the profiles domain calls when a
-// client is deactivated or erased, and the picture URLs it serves. Before every call and picture request the
-// clock is played forward (batches create posts, pictures land, renders end, bookings go live).
+// client is deactivated or erased, and the picture URLs it serves. The gateway plays the clock forward (settle:
+// batches create posts, pictures land, renders end, bookings go live) before every call and picture request.
 import type { Clock } from "../../clock.js";
 import type { PostsApi, ToolContext, ToolHandler } from "../context.js";
 import type { Domain } from "../gateway.js";
@@ -13,6 +13,7 @@ import { postStatus, publishPostNow, unpublishPost } from "./publishing.js";
 import { reschedulePosts, schedulePost, unschedulePlatform, withdrawScheduled } from "./scheduling.js";
 import { createState, loadPost, type PostsState } from "./state.js";
 import { postView } from "./views.js";
+import * as magic from "./magic.js";
 
 /** Plays the clock forward over every record with timed work ahead. */
 export function tick(state: PostsState): void {
@@ -29,6 +30,31 @@ export function tick(state: PostsState): void {
     const job = state.jobs.get(id);
     if (!job || !refreshJob(state, job, now)) state.active.jobs.delete(id);
   }
+}
+
+/** Every instant still ahead at which timed work changes what a view shows (tests step a frozen clock over them). */
+export function endInstants(state: PostsState): number[] {
+  const out: number[] = [];
+  for (const id of state.active.batches) {
+    const batch = state.batches.get(id);
+    if (!batch) continue;
+    out.push(batch.startsAt);
+    for (const slot of batch.slots) {
+      out.push(slot.startsAt, slot.endsAt);
+      // The picture of a post that is not created yet (refreshBatch gives it this landing time).
+      if (slot.postId === null && slot.outcome === "created" && batch.includeImage && !magic.picturesHeld(batch.brief)) out.push(slot.endsAt + batch.pictureDelays[slot.index]!);
+    }
+  }
+  for (const id of state.active.posts) {
+    const post = state.posts.get(id);
+    for (const m of post?.media ?? []) if (m.landsAt !== null) out.push(m.landsAt);
+    for (const d of post?.destinations ?? []) out.push(...[d.status === "scheduled" ? d.bookedAt : d.finishAt].filter((t): t is number => t !== null));
+  }
+  for (const id of state.active.jobs) {
+    const job = state.jobs.get(id);
+    if (job) out.push(job.startsAt, job.endsAt);
+  }
+  return out.filter((t) => t !== magic.never && t > state.clock.now());
 }
 
 type Handler = (state: PostsState, ctx: ToolContext, args: any) => unknown;
@@ -66,7 +92,6 @@ export function createPostsDomain(clock: Clock, origin: () => URL): Domain<Posts
   const handlers: Record<string, ToolHandler> = {};
   for (const [name, handler] of Object.entries(tools)) {
     handlers[name] = (args, ctx) => {
-      tick(state);
       const result = handler(state, ctx, args);
       // A change can start timed work (a pending publish, a booking, a render); let it be watched at once.
       tick(state);
@@ -90,9 +115,8 @@ export function createPostsDomain(clock: Clock, origin: () => URL): Domain<Posts
     api,
     handlers,
     state,
-    serveHttp(req, res, url) {
-      tick(state);
-      return state.images.serveHttp(req, res, url);
-    },
+    settle: () => tick(state),
+    endInstants: () => endInstants(state),
+    serveHttp: (req, res, url) => state.images.serveHttp(req, res, url),
   };
 }

@@ -2,7 +2,7 @@
 // uses, and the plain HTTP pages it serves (connect links, stored logos).
 import type http from "node:http";
 import type { Clock } from "../../clock.js";
-import { ToolError, type BrandRecord, type ProfilesApi, type ToolContext, type ToolHandler } from "../context.js";
+import { ToolError, type BrandRecord, type PostsApi, type ProfilesApi, type ToolContext, type ToolHandler } from "../context.js";
 import type { Domain } from "../gateway.js";
 import { solidPng } from "./assets.js";
 import { findLogo, getBrandStyle, updateBrandStyle, uploadBrandLogo } from "./branding.js";
@@ -10,7 +10,8 @@ import { createProfile } from "./build.js";
 import { completeConnect, createConnectLink, getConnectOptions, serveConnectLink } from "./connect.js";
 import { deactivateProfile, deleteProfile, settle } from "./ending.js";
 import { seedFixtures } from "./fixtures.js";
-import { brandRecord } from "./readiness.js";
+import { brandRecord, expiringSoonDays } from "./readiness.js";
+import { day } from "./ids.js";
 import { ProfilesStore } from "./store.js";
 import { getProfile, getWorkspaces, listBrands } from "./workspaces.js";
 
@@ -44,7 +45,23 @@ function month(now: number): { key: string; next: string } {
   };
 }
 
-export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<ProfilesApi> {
+/** Every instant still ahead at which a build, a token, a deactivation or a deletion changes what a view shows. */
+export function endInstants(store: ProfilesStore, now: number): number[] {
+  const out: number[] = [];
+  for (const ws of store.workspaces.values()) {
+    if (ws.deactivation && !ws.deactivation.finished) out.push(ws.deactivation.endsAt);
+    if (ws.deletion) out.push(ws.deletion.endsAt);
+    for (const brand of store.brandsOf(ws)) {
+      if (brand.build && !brand.build.notQueued) out.push(brand.build.endsAt);
+      for (const c of brand.channels) {
+        if (c.state === "connected" && c.tokenExpiresAt !== null) out.push(c.tokenExpiresAt - expiringSoonDays * day, c.tokenExpiresAt);
+      }
+    }
+  }
+  return out.filter((t) => t > now);
+}
+
+export function createProfilesDomain(clock: Clock, origin: () => URL, posts: PostsApi): Domain<ProfilesApi> {
   const store = new ProfilesStore();
   seedFixtures(store, clock.now());
 
@@ -74,13 +91,7 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
   };
 
   const handlers: Record<string, ToolHandler> = Object.fromEntries(
-    Object.entries(tools).map(([name, handle]) => [
-      name,
-      (args: Record<string, any>, ctx: ToolContext) => {
-        settle(store, ctx);
-        return handle(store, args, ctx);
-      },
-    ]),
+    Object.entries(tools).map(([name, handle]) => [name, (args: Record<string, any>, ctx: ToolContext) => handle(store, args, ctx)]),
   );
 
   function serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
@@ -109,5 +120,5 @@ export function createProfilesDomain(clock: Clock, origin: () => URL): Domain<Pr
   }
 
   void origin; // URLs are built from each call's ctx.origin, which is the same origin.
-  return { api, handlers, serveHttp };
+  return { api, handlers, settle: () => settle(store, clock.now(), posts), endInstants: () => endInstants(store, clock.now()), serveHttp };
 }

@@ -1,7 +1,7 @@
 // Ending a client: deactivate_profile and delete_profile. Both run "in the background" for a few (time-scaled)
-// minutes; the mock has no scheduler, so due work is finished by settle(), which every handler of this domain
-// runs first (deletion calls the posts domain's erase then).
-import { ToolError, type ToolContext } from "../context.js";
+// minutes; the mock has no scheduler, so due work is finished by settle(), which the gateway runs before every
+// tool call and page request of either domain (deletion calls the posts domain's erase then).
+import { ToolError, type PostsApi, type ToolContext } from "../context.js";
 import { between } from "../../rest/hash.js";
 import type { DeactivateProfileOutput, DeleteProfileOutput } from "../../../generated/mcp/types.js";
 import { minute } from "./ids.js";
@@ -22,19 +22,20 @@ function shutDown(store: ProfilesStore, ws: WorkspaceState): void {
   ws.membershipType = null;
 }
 
-/** Finishes background work that is due. */
-export function settle(store: ProfilesStore, ctx: ToolContext): void {
-  const now = ctx.clock.now();
-  for (const ws of [...store.workspaces.values()]) {
+/** Finishes the background work that has ended by `now`. */
+export function settle(store: ProfilesStore, now: number, posts: PostsApi): void {
+  for (const ws of [...store.ending]) {
     const d = ws.deactivation;
     if (d && !d.finished && now >= d.endsAt) {
       // A last sweep catches anything booked between the first call and the end.
-      for (const id of ws.brandIds) d.unscheduledPosts += ctx.posts.withdrawScheduled(id);
+      for (const id of ws.brandIds) d.unscheduledPosts += posts.withdrawScheduled(id);
       d.finished = true;
     }
     if (ws.deletion && now >= ws.deletion.endsAt) {
-      for (const id of ws.brandIds) ctx.posts.erase(id);
+      for (const id of ws.brandIds) posts.erase(id);
       store.erase(ws);
+    } else if (!ws.deletion && (!d || d.finished)) {
+      store.ending.delete(ws);
     }
   }
 }
@@ -51,6 +52,7 @@ export function deactivateProfile(store: ProfilesStore, args: Record<string, any
     for (const id of ws.brandIds) unscheduledPosts += ctx.posts.withdrawScheduled(id);
     shutDown(store, ws);
     ws.deactivation = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deactivation") * minute), unscheduledPosts, finished: false };
+    store.ending.add(ws);
   }
   const d = ws.deactivation;
   return { companyId: ws.id, status: d.finished ? "deactivated" : "deactivation_scheduled", unscheduledPosts: d.unscheduledPosts };
@@ -74,6 +76,7 @@ export function deleteProfile(store: ProfilesStore, args: Record<string, any>, c
     const now = ctx.clock.now();
     shutDown(store, ws);
     ws.deletion = { startedAt: now, endsAt: now + ctx.clock.work(workMinutes(ws, "deletion") * minute) };
+    store.ending.add(ws);
   }
   return { companyId: ws.id, deleted: true, status: "deletion_scheduled" };
 }

@@ -9,6 +9,9 @@ import type { BrandState, ChannelState, ProfilesStore } from "./store.js";
 
 type Health = Known<ProfileChannel["health"]>;
 
+/** A connected token reads expiring_soon from this many days before it expires. */
+export const expiringSoonDays = 14;
+
 /** Health of a channel at `now`: a connected token turns expiring_soon within 14 days and needs_reauth at 0. */
 // rule: channel-health-publishes health-reason-null-when-connected expiring-soon-window
 export function channelHealth(c: ChannelState, now: number): { health: Health; healthReason: string | null; tokenRefreshInDays: number | null } {
@@ -18,7 +21,7 @@ export function channelHealth(c: ChannelState, now: number): { health: Health; h
   const daysLeft = (c.tokenExpiresAt - now) / day;
   if (daysLeft <= 0) return { health: "needs_reauth", healthReason: "token_expired_or_revoked", tokenRefreshInDays: null };
   const tokenRefreshInDays = Math.ceil(daysLeft);
-  if (daysLeft <= 14) return { health: "expiring_soon", healthReason: "token_refresh_due", tokenRefreshInDays };
+  if (daysLeft <= expiringSoonDays) return { health: "expiring_soon", healthReason: "token_refresh_due", tokenRefreshInDays };
   return { health: "connected", healthReason: null, tokenRefreshInDays };
 }
 

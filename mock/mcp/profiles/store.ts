@@ -130,6 +130,8 @@ export class ProfilesStore {
   readonly externalIds = new CappedStore<MadeProfile>(profileCaps.externalIdsPerPartner);
   /** brandId of an erased workspace → its workspace and tenant (owned by the tenant), so delete_profile keeps answering deleted. */
   readonly erased = new CappedStore<{ companyId: string; tenant: string }>(profileCaps.tombstonesPerTenant);
+  /** Workspaces whose deactivation or deletion has not finished yet: settle() visits only these. */
+  readonly ending = new Set<WorkspaceState>();
   private counter = 0;
 
   /** A fresh deterministic UUID of the given kind. */
@@ -192,6 +194,7 @@ export class ProfilesStore {
       this.links.deleteOwner(brandId);
     }
     this.workspaces.delete(ws.id);
+    this.ending.delete(ws);
   }
 
   /** A partner's client workspaces beyond its cap, oldest first: the ones to forget after adding a client. */
