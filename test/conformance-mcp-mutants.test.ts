@@ -20,7 +20,7 @@ const timeScale = 0.001;
 async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   const scale = mutant?.run?.timeScale ?? timeScale;
   const gateway = await startMcpMock({ port: 0, timeScale: scale });
-  const proxy = await startMutantProxy(gateway.url, throughProxy(mutant));
+  const proxy = await startMutantProxy(gateway.url, throughProxy(mutant, gateway.url));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
     const only = mutant?.run?.only ? { only: mutant.run.only } : {};

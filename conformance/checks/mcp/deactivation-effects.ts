@@ -50,12 +50,31 @@ async function ownDraft(ctx: CheckContext, m: McpContext, brandId: string, n: nu
   return typeof id === "string" ? id : ctx.fail(rule, `create_draft answered no post id: ${show(d)}`);
 }
 
-/** A client with an account, a booked post and a plain draft, made while its build runs. */
+/**
+ * A picture the shared main batch made, taken into the client's library (upload is not held up by a build): its
+ * media id, or undefined when there is none to take.
+ */
+async function libraryPicture(m: McpContext, brandId: string): Promise<string | undefined> {
+  const source = await batchPicture(m);
+  const mediaId = source ? okData(await m.session.call("upload_image", { brandId, sourceUrl: source }, as))?.mediaId : undefined;
+  return typeof mediaId === "string" ? mediaId : undefined;
+}
+
+/** The HTTP status of a picture address on the target's origin; undefined for one elsewhere (not fetched). */
+async function pictureStatus(ctx: CheckContext, url: string): Promise<number | undefined> {
+  const at = new URL(url);
+  const base = ctx.target.url.pathname.replace(/\/$/, "");
+  if (at.origin !== ctx.target.url.origin || !at.pathname.startsWith(`${base}/`)) return undefined;
+  return (await ctx.api.get(`${at.pathname.slice(base.length)}${at.search}`, "none")).status;
+}
+
+/** A client with an account, a booked post and a draft with a picture, made while its build runs. */
 async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
   const s = m.session;
   await connectAccount(ctx, m, c.brandId);
+  const mediaId = await libraryPicture(m, c.brandId);
   const booked = await ownDraft(ctx, m, c.brandId, 1, effect("content-kept"));
-  const kept = await ownDraft(ctx, m, c.brandId, 2, effect("content-kept"));
+  const kept = await ownDraft(ctx, m, c.brandId, 2, effect("content-kept"), mediaId ? [mediaId] : []);
   await approveAsSeen(ctx, m, booked, effect("posts-withdrawn"), as);
   if (!expectOk(ctx, await s.call("schedule_post", { id: booked, scheduledAt: m.run.clock.future(30) }, as), effect("posts-withdrawn"))) return ctx.fail(effect("posts-withdrawn"), "the post could not be booked; nothing to withdraw");
   if (!(await heldDestinations(m, booked, as)).length) return ctx.fail(effect("posts-withdrawn"), `post ${booked} shows no booking after schedule_post`);
@@ -69,6 +88,14 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     const { booked, kept } = await prepare(ctx, m, c);
     const statusBefore = okData(await s.call("get_post_status", { id: booked }, as));
     const views = { [booked]: await viewPost(ctx, m, booked, effect("content-kept"), as), [kept]: await viewPost(ctx, m, kept, effect("content-kept"), as) };
+    // The kept draft's pictures, fetched now: only an address that resolves before the end can be seen to stop.
+    const pictures: string[] = [];
+    for (const url of (views[kept]!.imageUrls ?? []).filter((u: unknown): u is string => typeof u === "string")) {
+      const status = await pictureStatus(ctx, url);
+      if (status === undefined) ctx.note(`picture ${url} is not on the target's origin: not fetched`);
+      else if (status === 200) pictures.push(url);
+      else ctx.note(`picture ${url} answered ${status} before the client was ended: not judged`);
+    }
 
     const deactivate = () => s.call("deactivate_profile", { brandId: c.brandId }, as);
     const ended = await untilDone(ctx, m, `deactivation of ${c.brandId}`, deactivate, "deactivated", effect("posts-withdrawn"));
@@ -107,6 +134,12 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
       ["get_post_status", { id: kept }],
     ] as [string, Record<string, unknown>][])
       expectError(ctx, await s.call(tool, args, as), { code: "not_found", rule: "deletion-erases" });
+    // rule: deletion-pictures-stop-resolving
+    if (!pictures.length) ctx.note("no picture of the client resolved on the target's origin before the end, so none could be seen to stop (deletion-pictures-stop-resolving not judged)");
+    for (const url of pictures) {
+      const status = await pictureStatus(ctx, url);
+      ctx.expect(status !== undefined && (status < 200 || status > 299), "deletion-pictures-stop-resolving", `after the erasure, picture ${url} still answers ${status}`);
+    }
   } finally {
     await eraseClient(ctx, m, c.brandId);
   }
@@ -123,16 +156,15 @@ async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<voi
     // A post with a picture, so that regenerate_post_image has a picture to redo and can be refused only for the
     // client's state: a picture the shared main batch made, taken into the client's library (upload is not held
     // up by a build). Without one, regenerate_post_image is left out.
-    const source = await batchPicture(m);
-    const mediaId = source ? okData(await m.session.call("upload_image", { brandId: c.brandId, sourceUrl: source }, as))?.mediaId : undefined;
-    const postId = await ownDraft(ctx, m, c.brandId, 1, rule, typeof mediaId === "string" ? [mediaId] : []);
+    const mediaId = await libraryPicture(m, c.brandId);
+    const postId = await ownDraft(ctx, m, c.brandId, 1, rule, mediaId ? [mediaId] : []);
     await untilDone(ctx, m, `deactivation of ${c.brandId}`, () => m.session.call("deactivate_profile", { brandId: c.brandId }, as), "deactivated", rule);
     const { profile } = await settledBuild(ctx, m, c.brandId);
     // Only a ready build tells inactivity apart from profile_not_ready.
     if (profile.onboarding?.status !== "ready") return ctx.skip(`the deactivated client's build ended ${show(profile.onboarding)}: whether generating is refused for inactivity cannot be told apart`);
     for (const [tool, input] of generatingCalls(c.brandId, postId, m.run.id)) {
-      if (tool === "regenerate_post_image" && typeof mediaId !== "string") {
-        ctx.note(`regenerate_post_image was not tried: no picture to put on the client's post (${source ? "upload_image saved none" : "the main batch showed none"})`);
+      if (tool === "regenerate_post_image" && !mediaId) {
+        ctx.note("regenerate_post_image was not tried: no picture to put on the client's post (the main batch showed none, or upload_image saved none)");
         continue;
       }
       const o = await m.session.call(tool, input, as);
@@ -146,8 +178,8 @@ async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<voi
 export const deactivationEffectChecks: Check[] = [
   mcpCheck({
     id: "mcp-deactivation-effects",
-    description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts, and the inactive client refuses to publish; deletion then erases the posts",
-    rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
+    description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts and their pictures, and the inactive client refuses to publish; deletion then erases the posts, and their pictures stop resolving",
+    rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "deletion-pictures-stop-resolving", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
     incidental: profileConsistencyRules,
     group: "mcp-ending",
     needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],

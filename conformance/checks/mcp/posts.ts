@@ -119,6 +119,10 @@ export const postChecks: Check[] = [
       for (const o of polled.outcomes) {
         const job = okData(o);
         if (job) expectContractFields(ctx, "generation-job-fields", "get_generation_job", "GenerationJob", job, `get_generation_job ${started.jobId}`);
+        // The contract's imageUrl is the new picture's address "once completed": a completed job that has the field
+        // must hold one there (a gateway without the field is judged by the fields above, as inferred).
+        if (job?.status === "completed" && "imageUrl" in job)
+          ctx.expect(typeof job.imageUrl === "string", "generation-job-fields/imageUrl", `get_generation_job ${started.jobId} is completed with imageUrl ${show(job.imageUrl)}`);
       }
       const end = last ? expectOk(ctx, last, "regenerate-job/ends") : undefined;
       if (!end) return;

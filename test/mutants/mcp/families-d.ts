@@ -72,6 +72,13 @@ export const familiesDMutants: McpMutant[] = [
     response: onSuccess("get_generation_job", (j) => (typeof j.imageUrl === "string" ? { ...j, imageUrl: `${j.imageUrl}?render=${j.jobId}` } : j)),
   },
   {
+    id: "mcp-completed-job-without-picture",
+    rule: "generation-job-fields/imageUrl",
+    description: "A completed render answers imageUrl null (its picture not yet recorded when the job reads completed)",
+    run: { only: ["mcp-regenerate-job"], strict: true },
+    response: onSuccess("get_generation_job", (j) => (j.status === "completed" ? { ...j, imageUrl: null } : j)),
+  },
+  {
     id: "mcp-job-updated-at-epoch",
     rule: "generation-job-fields/updatedAt",
     description: "get_generation_job answers updatedAt as epoch milliseconds instead of a timestamp",

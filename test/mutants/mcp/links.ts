@@ -1,24 +1,40 @@
-// The MCP mock writes the links it serves itself (connect links) on its own origin. Behind the mutant proxy they
-// are handed out on the proxy's instead (the host the suite called), as a reverse proxy would, so a check that
-// opens a link still reaches the mock through the proxy, and through the mutant.
-import type { Answer, Mutant } from "../rest/proxy.js";
-import { dataOf, isSuccess, onResult, withData } from "./rewrite.js";
+// The MCP mock writes the addresses it serves itself (connect links, pictures, app links) on its own origin. Behind
+// the mutant proxy they are handed out on the proxy's instead (the host the suite called), as a reverse proxy
+// would, so a check that opens a link or fetches a picture still reaches the mock through the proxy, and through
+// the mutant.
+import type { Answer, Exchange, Mutant } from "../rest/proxy.js";
+import { dataOf, isSuccess, onCall, onResult, withData } from "./rewrite.js";
 
-const linksViaProxy = onResult(
-  (c, r) => c.name === "create_connect_link" && isSuccess(r) && typeof dataOf(r).url === "string",
-  (r, _c, req) => {
-    const link = new URL(dataOf(r).url);
-    return withData(r, { ...dataOf(r), url: `http://${req.headers.host}${link.pathname}${link.search}` });
-  },
-)!;
+/** The value with every string address on origin `from` moved to origin `to` (both `http://host:port`). */
+function moved(value: unknown, from: string, to: string): unknown {
+  if (typeof value === "string") return value.startsWith(`${from}/`) ? `${to}${value.slice(from.length)}` : value;
+  if (Array.isArray(value)) return value.map((v) => moved(v, from, to));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, moved(v, from, to)]));
+  return value;
+}
 
-/** The mutant (or none) with the proxy's own link rewriting after its answers. */
-export function throughProxy<M extends Mutant>(mutant: M | null): Mutant {
-  const own = mutant?.response;
+/** The mock's addresses in a tool's result, handed out on the proxy's origin (the host the suite called). */
+const addressesOut = (upstream: string) =>
+  onResult(
+    (_c, r) => isSuccess(r),
+    (r, _c, req: Exchange) => withData(r, moved(dataOf(r), upstream, `http://${req.headers.host}`)),
+  )!;
+
+/** The proxy's addresses in a tool's arguments (a picture it handed out, sent back to upload), on the mock's again. */
+const addressesIn = (upstream: string) => onCall((call, req) => ({ args: moved(call.args, `http://${req.headers.host}`, upstream) as Record<string, any> }))!;
+
+/** The mutant (or none) behind the proxy's own address rewriting: `upstream` is the mock's origin. */
+export function throughProxy<M extends Mutant>(mutant: M | null, upstream: URL): Mutant {
+  const origin = upstream.origin;
+  const [ownRequest, ownResponse] = [mutant?.request, mutant?.response];
   return {
     ...(mutant ?? { id: "none", rule: "none", description: "the proxy alone" }),
+    async request(req, ctx): Promise<Exchange> {
+      const inward = await addressesIn(origin)(req, ctx);
+      return ownRequest ? ownRequest(inward, ctx) : inward;
+    },
     async response(req, res, ctx): Promise<Answer> {
-      return linksViaProxy(req, own ? await own(req, res, ctx) : res, ctx);
+      return addressesOut(origin)(req, ownResponse ? await ownResponse(req, res, ctx) : res, ctx);
     },
   };
 }

@@ -152,6 +152,14 @@ export const profilesLifecycleMutants: McpMutant[] = [
     run: { only: ["mcp-inactive-refuses-generation"], strict: true },
   },
   {
+    id: "mcp-erased-pictures-resolve",
+    rule: "deletion-pictures-stop-resolving",
+    description: "After deletion a client's picture addresses still answer with a picture",
+    response: (req, res) =>
+      req.method === "GET" && req.path.startsWith("/images/") && res.status === 404 ? { status: 200, headers: { "content-type": "image/png" }, body: undefined, raw: Buffer.from("\x89PNG kept") } : res,
+    run: { only: ["mcp-deactivation-effects"], strict: true },
+  },
+  {
     id: "mcp-erased-post-forbidden",
     rule: "deletion-erases",
     description: "After deletion a client's post answers forbidden instead of not_found",
