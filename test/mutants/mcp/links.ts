@@ -3,7 +3,7 @@
 // would, so a check that opens a link or fetches a picture still reaches the mock through the proxy, and through
 // the mutant.
 import type { Answer, Exchange, Mutant } from "../rest/proxy.js";
-import { dataOf, isSuccess, onCall, onResult, withData } from "./rewrite.js";
+import { dataOf, isSuccess, onCall, onResult } from "./rewrite.js";
 
 /** The value with every string address on origin `from` moved to origin `to` (both `http://host:port`). */
 function moved(value: unknown, from: string, to: string): unknown {
@@ -13,11 +13,18 @@ function moved(value: unknown, from: string, to: string): unknown {
   return value;
 }
 
-/** The mock's addresses in a tool's result, handed out on the proxy's origin (the host the suite called). */
+/**
+ * The mock's addresses in a tool's result, handed out on the proxy's origin (the host the suite called): in the
+ * structured data and in the text, each as it is (a mutant may have made them differ on purpose).
+ */
 const addressesOut = (upstream: string) =>
   onResult(
-    (_c, r) => isSuccess(r),
-    (r, _c, req: Exchange) => withData(r, moved(dataOf(r), upstream, `http://${req.headers.host}`)),
+    (_c, r) => isSuccess(r) && JSON.stringify(r).includes(`${upstream}/`),
+    (r, _c, req: Exchange) => {
+      const to = `http://${req.headers.host}`;
+      const content = r.content?.map((c: any) => (c?.type === "text" && typeof c.text === "string" ? { ...c, text: c.text.split(`${upstream}/`).join(`${to}/`) } : c));
+      return { ...r, structuredContent: { ...r.structuredContent, data: moved(dataOf(r), upstream, to) }, ...(content ? { content } : {}) };
+    },
   )!;
 
 /** The proxy's addresses in a tool's arguments (a picture it handed out, sent back to upload), on the mock's again. */
