@@ -68,7 +68,7 @@ function startAttempt(build: Pick<BuildState, "externalId" | "websiteUrl"> & { d
   const total = buildMinutes(build.externalId, build.websiteUrl);
   const done = build.doneMinutes ?? 0;
   const stop = (stopsAt[failure ?? ""] ?? (() => 0.5))(build.externalId, build.websiteUrl);
-  const minutes = notQueued ? 0 : !fails ? total - done : attempt === 1 ? Math.max(1, Math.round(total * stop)) : 1;
+  const minutes = notQueued ? 0 : !fails ? Math.max(0, total - done) : attempt === 1 ? Math.max(1, Math.round(total * stop)) : 1;
   return {
     externalId: build.externalId,
     websiteUrl: build.websiteUrl,
