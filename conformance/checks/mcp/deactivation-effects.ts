@@ -110,6 +110,11 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
       const after = await viewPost(ctx, m, id, effect("content-kept"), as);
       ctx.expect(after.postText === before.postText && show(after.imageUrls) === show(before.imageUrls), effect("content-kept"), `post ${id} changed with deactivation: ${show({ postText: before.postText, imageUrls: before.imageUrls })} → ${show({ postText: after.postText, imageUrls: after.imageUrls })}`);
     }
+    // Pictures are kept too: their addresses still resolve.
+    for (const url of pictures) {
+      const status = await pictureStatus(ctx, url);
+      ctx.expect(status === 200, effect("content-kept"), `after deactivation, picture ${url} answers ${status}`);
+    }
 
     // rule: deactivation-effects/channels-removed; both views of the ended profile (readiness-consistent/brand_inactive).
     const p = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, as), effect("channels-removed"));
