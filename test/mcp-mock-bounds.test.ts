@@ -3,11 +3,11 @@
 // client over HTTP; the forgotten ones answer like unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
-import type { Principal, ToolContext } from "../mock/mcp/context.js";
+import type { ToolContext } from "../mock/mcp/context.js";
 import { createGateway } from "../mock/mcp/gateway.js";
 import { profileCaps } from "../mock/mcp/profiles/store.js";
 import { tenantBytes } from "../mock/mcp/tenant-budget.js";
-import { mcpTestTokens } from "../mock/mcp/tokens.js";
+import { mcpTestTokens, principalOf } from "../mock/mcp/tokens.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
 
@@ -55,8 +55,7 @@ describe("the tenant's byte budget counts brand style lists", () => {
   it("palette colours and saved logos add to the tenant's bytes; another tenant's are its own", () => {
     const gateway = createGateway(createClock(), () => new URL("http://127.0.0.1:4012/"));
     const known = mcpTestTokens.find((t) => t.token === "mcp_user")!;
-    const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured };
-    const ctx: ToolContext = { principal, clock: createClock(), origin: new URL("http://127.0.0.1:4012/"), profiles: gateway.profiles, posts: gateway.posts };
+    const ctx: ToolContext = { principal: principalOf(known), clock: createClock(), origin: new URL("http://127.0.0.1:4012/"), profiles: gateway.profiles, posts: gateway.posts };
     const brandId = gateway.profiles.brandsOf(known.tenant)[0]!;
     const before = tenantBytes(gateway, known.tenant);
     const colours = Array.from({ length: 10 }, (_, i) => `#00000${i}`);

@@ -24,7 +24,7 @@ import { sendResult, shortcutFor } from "./sdk-shortcut.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import type { ErrorCode } from "../../generated/mcp/errors.js";
-import { mcpTestTokens, situationToken } from "./tokens.js";
+import { mcpTestTokens, principalOf, situationToken } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
 import { budgetRefusal } from "./tenant-budget.js";
 
@@ -299,7 +299,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         record.outcome = String(refused.body.error.code);
         return sendJson(res, refused.status, refused.body);
       }
-      const principal: Principal = { token: known.token, kind: known.kind, tenant: known.tenant, scopes: new Set(known.scopes), partnerConfigured: known.partnerConfigured, ...(known.failsWith ? { failsWith: known.failsWith } : {}), ...(known.downstreamAuthFails ? { downstreamAuthFails: true } : {}) };
+      const principal = principalOf(known);
       // rule: partner-only-call-unknown (a hidden tool fails as unknown, not as a write the token may not make)
       if (callsWriteTool(message, principal) && !principal.scopes.has("mcp:write")) {
         // rule: insufficient-scope-403 read-scope-suffices

@@ -1,7 +1,7 @@
 // Fixed test tokens of the MCP gateway mock. They are test credentials of a local mock, not secrets, but the
 // mock still never logs them.
 import { catalogue } from "../../generated/mcp/errors.js";
-import type { Scope } from "./context.js";
+import type { Principal, Scope } from "./context.js";
 
 export interface McpTestToken {
   token: string;
@@ -18,6 +18,19 @@ export interface McpTestToken {
 }
 
 const rw: Scope[] = ["mcp:read", "mcp:write"];
+
+/** Who a known token acts as: what every tool handler is told about its caller. */
+export function principalOf(known: McpTestToken): Principal {
+  return {
+    token: known.token,
+    kind: known.kind,
+    tenant: known.tenant,
+    scopes: new Set(known.scopes),
+    partnerConfigured: known.partnerConfigured,
+    ...(known.failsWith ? { failsWith: known.failsWith } : {}),
+    ...(known.downstreamAuthFails ? { downstreamAuthFails: true } : {}),
+  };
+}
 
 export const mcpTestTokens: McpTestToken[] = [
   { token: "mcp_partner", kind: "partner", tenant: "partner-acme", scopes: rw, partnerConfigured: true, expired: false, description: "partner backend: sees partner-only tools, runs its clients' workspaces" },
