@@ -2,6 +2,7 @@
 // builds, deactivation, deletion) never disturbs the shared brand: made, followed to the end of their build,
 // given an account when the target lets the suite sign in (mcp.triggers.connect_account), and erased at the end.
 import type { CheckContext } from "../../check.js";
+import type { ApiResponse } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpRulesPath } from "../../mcp/paths.js";
@@ -54,11 +55,21 @@ export async function signIn(ctx: CheckContext, m: McpContext, url: unknown, acc
   if (!account) return "no account the suite may sign in with on a connect link (mcp.triggers.connect_account)";
   if (typeof url !== "string") return `create_connect_link gave no link: ${show(url)}`;
   const at = new URL(url);
-  const base = ctx.target.url.pathname.replace(/\/$/, "");
-  if (at.origin !== ctx.target.url.origin || !at.pathname.startsWith(`${base}/`)) return `the connect link ${at.origin}${at.pathname} is not under the target's URL: the client signs in there`;
   at.searchParams.set("account", account);
-  const page = await ctx.api.get(`${at.pathname.slice(base.length)}${at.search}`, "none");
+  const page = await getOnTarget(ctx, at.href);
+  if (!page) return `the connect link ${at.origin}${at.pathname} is not under the target's URL: the client signs in there`;
   return page.status === 200 ? undefined : `opening the connect link as ${account} answered ${page.status}`;
+}
+
+/**
+ * GET of an address the gateway handed out (a connect link, a picture), without a token; undefined, and nothing
+ * sent, when the address is not under the target's URL (the suite talks to the target only).
+ */
+export async function getOnTarget(ctx: CheckContext, url: string): Promise<ApiResponse | undefined> {
+  const at = new URL(url);
+  const base = ctx.target.url.pathname.replace(/\/$/, "");
+  if (at.origin !== ctx.target.url.origin || !at.pathname.startsWith(`${base}/`)) return undefined;
+  return ctx.api.get(`${at.pathname.slice(base.length)}${at.search}`, "none");
 }
 
 /**

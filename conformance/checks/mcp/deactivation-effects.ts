@@ -10,7 +10,8 @@ import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
+import { connectAccount, eraseClient, getOnTarget, newClient, settledBuild, type Client } from "./clients.js";
+import { caseCaption, draft } from "./drafts.js";
 import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 import { batchPicture } from "./batch-scenario.js";
@@ -44,35 +45,27 @@ async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: 
 }
 
 /** A draft with the caller's own caption (and pictures from the library, if given): not held up by a build; its id. */
-async function ownDraft(ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []): Promise<string> {
-  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: before the end, ${n}.`, ...(mediaIds.length ? { mediaIds } : {}) }, as), rule);
-  const id = d?.id ?? d?.postId;
-  return typeof id === "string" ? id : ctx.fail(rule, `create_draft answered no post id: ${show(d)}`);
-}
+const ownDraft = (ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []) =>
+  draft(ctx, m, brandId, { caption: caseCaption(m, `before the end, ${n}`), ...(mediaIds.length ? { mediaIds } : {}) }, rule, as);
 
 /**
- * A picture the shared main batch made, taken into the client's library (upload is not held up by a build): its
+ * A picture the shared main batch made, uploaded to the client's library (upload is not held up by a build): its
  * media id, or undefined when there is none to take.
  */
-async function libraryPicture(m: McpContext, brandId: string): Promise<string | undefined> {
+async function uploadedBatchPicture(m: McpContext, brandId: string): Promise<string | undefined> {
   const source = await batchPicture(m);
   const mediaId = source ? okData(await m.session.call("upload_image", { brandId, sourceUrl: source }, as))?.mediaId : undefined;
   return typeof mediaId === "string" ? mediaId : undefined;
 }
 
 /** The HTTP status of a picture address on the target's origin; undefined for one elsewhere (not fetched). */
-async function pictureStatus(ctx: CheckContext, url: string): Promise<number | undefined> {
-  const at = new URL(url);
-  const base = ctx.target.url.pathname.replace(/\/$/, "");
-  if (at.origin !== ctx.target.url.origin || !at.pathname.startsWith(`${base}/`)) return undefined;
-  return (await ctx.api.get(`${at.pathname.slice(base.length)}${at.search}`, "none")).status;
-}
+const pictureStatus = async (ctx: CheckContext, url: string) => (await getOnTarget(ctx, url))?.status;
 
 /** A client with an account, a booked post and a draft with a picture, made while its build runs. */
 async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
   const s = m.session;
   await connectAccount(ctx, m, c.brandId);
-  const mediaId = await libraryPicture(m, c.brandId);
+  const mediaId = await uploadedBatchPicture(m, c.brandId);
   const booked = await ownDraft(ctx, m, c.brandId, 1, effect("content-kept"));
   const kept = await ownDraft(ctx, m, c.brandId, 2, effect("content-kept"), mediaId ? [mediaId] : []);
   await approveAsSeen(ctx, m, booked, effect("posts-withdrawn"), as);
@@ -161,7 +154,7 @@ async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<voi
     // A post with a picture, so that regenerate_post_image has a picture to redo and can be refused only for the
     // client's state: a picture the shared main batch made, taken into the client's library (upload is not held
     // up by a build). Without one, regenerate_post_image is left out.
-    const mediaId = await libraryPicture(m, c.brandId);
+    const mediaId = await uploadedBatchPicture(m, c.brandId);
     const postId = await ownDraft(ctx, m, c.brandId, 1, rule, mediaId ? [mediaId] : []);
     await untilDone(ctx, m, `deactivation of ${c.brandId}`, () => m.session.call("deactivate_profile", { brandId: c.brandId }, as), "deactivated", rule);
     const { profile } = await settledBuild(ctx, m, c.brandId);

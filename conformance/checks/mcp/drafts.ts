@@ -4,7 +4,7 @@
 import type { CheckContext } from "../../check.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectOk, okData } from "../../mcp/expect.js";
-import type { McpTriggers } from "../../mcp/target.js";
+import type { McpTokenKind, McpTriggers } from "../../mcp/target.js";
 import { approveAsSeen, show } from "./common.js";
 import { brandUnderTest } from "./brand-under-test.js";
 
@@ -55,9 +55,9 @@ export async function brandWithoutChannels(ctx: CheckContext, m: McpContext): Pr
   return found.brandId;
 }
 
-/** create_draft with `args`; the new post's id (fails the check for `rule` when there is none). */
-export async function draft(ctx: CheckContext, m: McpContext, brandId: string, args: Record<string, unknown>, rule: string | readonly string[]): Promise<string> {
-  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, ...args }), rule);
+/** create_draft with `args` (as the `as` token); the new post's id (fails the check for `rule` when there is none). */
+export async function draft(ctx: CheckContext, m: McpContext, brandId: string, args: Record<string, unknown>, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<string> {
+  const d = expectOk(ctx, await m.session.call("create_draft", { brandId, ...args }, as), rule);
   const id = d?.id ?? d?.postId;
   if (typeof id !== "string") return ctx.fail(rule, `create_draft ${show(args)} answered no post id: ${show(d)}`);
   return id;

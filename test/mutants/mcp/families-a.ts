@@ -2,7 +2,7 @@
 // breaks one member (not the first the fixtures use) and runs only the check that declares it.
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { behindObjectOutput, cutTo, dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
 
 /** tools/list with one tool's definition rewritten (a deep copy: the mock's own list is never touched). */
 const onListedTool =
@@ -166,7 +166,7 @@ export const familiesAMutants: McpMutant[] = [
     rule: "limit-reschedule-moves/max",
     description: "reschedule_posts takes more than 25 moves and acts on the first 25 instead of refusing them",
     run: { only: ["mcp-create-posts-limits"] },
-    request: onCall((call) => (call.name === "reschedule_posts" && Array.isArray(call.args.moves) && call.args.moves.length > 25 ? { args: { ...call.args, moves: call.args.moves.slice(0, 25) } } : {})),
+    request: cutTo("reschedule_posts", "moves", 25),
   },
   {
     id: "mcp-create-profile-website-max-in-envelope",
@@ -180,7 +180,7 @@ export const familiesAMutants: McpMutant[] = [
     rule: "limit-create-profile-name/max",
     description: "create_profile takes a name over 100 characters and cuts it to 100 instead of refusing it",
     run: { only: ["mcp-create-profile-inputs"] },
-    request: onCall((call) => (call.name === "create_profile" && typeof call.args.name === "string" && call.args.name.length > 100 ? { args: { ...call.args, name: call.args.name.slice(0, 100) } } : {})),
+    request: cutTo("create_profile", "name", 100),
   },
   {
     id: "mcp-create-profile-external-id-max-in-envelope",

@@ -3,7 +3,7 @@
 // building answer and website refusals. Each breaks one member other than the first the fixtures reach and runs
 // only the check that declares it.
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onPayload, onResult, withData } from "./rewrite.js";
+import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A profile's channels, each rewritten. */
 const channels = (p: any, rewrite: (c: any) => any) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });
@@ -15,7 +15,7 @@ export const familiesBMutants: McpMutant[] = [
     rule: "limit-workspaces-query/max",
     description: "get_workspaces cuts a query over 200 characters to 200 instead of refusing it (the empty query is still refused)",
     run: { only: ["mcp-workspaces-query"] },
-    request: onCall((c) => (c.name === "get_workspaces" && typeof c.args.query === "string" && c.args.query.length > 200 ? { args: { ...c.args, query: c.args.query.slice(0, 200) } } : {})),
+    request: cutTo("get_workspaces", "query", 200),
   },
   {
     id: "mcp-partner-deactivate-unlisted",

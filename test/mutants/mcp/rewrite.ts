@@ -45,6 +45,13 @@ export function onCall(rewrite: (call: Call, req: Exchange, ctx: ProxyContext) =
   };
 }
 
+/** A request whose `field` of `tool` is over `max` (characters or items) is cut to `max` before the mock sees it. */
+export const cutTo = (tool: string, field: string, max: number): Mutant["request"] =>
+  onCall((call) => {
+    const value = call.args[field];
+    return call.name === tool && (typeof value === "string" || Array.isArray(value)) && value.length > max ? { args: { ...call.args, [field]: value.slice(0, max) } } : {};
+  });
+
 /** A tools/call straight to the mock (for mutants that act before forwarding), as the caller's token. */
 export async function upstreamCall(ctx: ProxyContext, req: Exchange, name: string, args: Record<string, unknown>): Promise<any> {
   const res: Answer = await ctx.upstream("POST", req.path, req.token, { jsonrpc: "2.0", id: `mutant-${randomUUID()}`, method: "tools/call", params: { name, arguments: args } }, {
