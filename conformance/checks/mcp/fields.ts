@@ -2,11 +2,11 @@
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
 import type { Check, CheckContext } from "../../check.js";
-import { expectOk, okData } from "../../mcp/expect.js";
+import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { mcpCheck, show, viewPost } from "./common.js";
-import { doneBatch, sharedBatch } from "./batch-scenario.js";
+import { approveAsSeen, heldDestinations, mcpCheck, show, viewPost } from "./common.js";
+import { doneBatch, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 import { familyMembers } from "./clients.js";
 
@@ -24,16 +24,28 @@ export async function unconnectedBrand(m: McpContext): Promise<string | undefine
   return undefined;
 }
 
-/** create_posts for a brand with no connected channel answers connectionWarning (one post, no picture). */
+/**
+ * create_posts for a brand with no connected channel answers connectionWarning (one post, no picture), and the post
+ * it makes cannot be scheduled: approved first, so only the missing account can be why.
+ */
 async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promise<void> {
   const rule = "create-posts-output-fields/connectionWarning";
   if (!m.target.cost.extraBatches) return ctx.note("connectionWarning was not looked at: it needs a batch of its own (mcp.cost.extra_batches)");
   const brandId = await unconnectedBrand(m);
   if (!brandId) return ctx.note("no brand without a connected channel: connectionWarning was not looked at");
-  const b = expectOk(ctx, await m.session.call("create_posts", { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false }), [rule, "connection-warning"]);
+  const request = { brandId, brief: "Conformance run: posts before any account is connected.", count: 1, includeImage: false };
+  const t = await followNewBatch(m, `unconnected:${m.run.id}`, request, m.session, undefined, false);
+  const b = expectOk(ctx, t.created!, [rule, "connection-warning"]);
   if (!b) return;
   expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", b, `create_posts ${b.batchId} for unconnected brand ${brandId}`);
   ctx.expect(typeof b.connectionWarning === "string" && b.connectionWarning.length > 0, [rule, "connection-warning"], `brand ${brandId} has no connected channel; create_posts answered connectionWarning ${show(b.connectionWarning)}`);
+  // rule: connection-warning (its posts cannot be scheduled until an account is connected)
+  const postId = asList(t.last?.items).find((i) => typeof i?.postId === "string")?.postId as string | undefined;
+  if (!postId) return ctx.note(`the batch for unconnected brand ${brandId} made no post (${t.problem ?? t.outcome}): scheduling it was not tried`);
+  await approveAsSeen(ctx, m, postId, "connection-warning");
+  expectError(ctx, await m.session.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(30) }), { rule: "connection-warning" });
+  ctx.expect((await heldDestinations(m, postId)).length === 0, "connection-warning", `post ${postId} of a brand with no connected channel shows a booking`);
+  await m.session.call("delete_post", { id: postId });
 }
 
 export const fieldChecks: Check[] = [

@@ -2,8 +2,9 @@
 // structured fields of live-post refusals), batches in every state and their items, pictures with no text record,
 // renders refused while one runs. Each breaks one member other than the first the fixtures reach, and names the
 // checks that should catch it (run.only).
+import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, isSuccess, onError, onPayload, onResult, withData } from "./rewrite.js";
+import { dataOf, errorOf, isSuccess, onError, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A failure envelope in place of a result. */
 const envelope = (code: string, retryable: boolean, extra: Record<string, unknown> = {}) => ({
@@ -120,6 +121,14 @@ export const errorsBatchesMutants: McpMutant[] = [
     description: "create_posts for a brand with no connected channel answers no connectionWarning",
     run: { only: ["mcp-batch-fields"] },
     response: onResult((c, r) => c.name === "create_posts" && isSuccess(r) && "connectionWarning" in dataOf(r), (r) => withData(r, { ...dataOf(r), connectionWarning: undefined })),
+  },
+  {
+    id: "mcp-unconnected-post-scheduled",
+    rule: "connection-warning",
+    description: "schedule_post of an approved post whose brand has no connected channel answers as if it were booked",
+    run: { only: ["mcp-batch-fields"], strict: true },
+    // In this check schedule_post is called only for the post of the brand with no channel.
+    response: onResult((c, r) => c.name === "schedule_post" && errorOf(r) !== undefined, (r, c) => ({ ...withData(r, { ...schedulePost.examples.validOutputs[0], id: c.args.id }), isError: undefined })),
   },
   {
     id: "mcp-slide-text-without-source",
