@@ -38,6 +38,8 @@ implementation, the suites whose URL is given run:
 Checks whose needs are not met are reported as skipped, with the reason. Before any check, one probe
 per target stops the run (exit 2) with one line when the target cannot be used: nothing listens, something
 other than the API answers (an HTML page, another service), or it refuses the token outright.
+Exit codes: 0 pass; 1 a failure of the target (or a gate); 2 the probe refused the target; 3 the suite
+itself broke or ran out of budget in some check, with nothing failing (no verdict on those checks).
 
 Verdicts. Every rule is a seed statement split to one observable fact (spec/rules/*.yaml): provenance
 "seed" (the seeds state it) or "inferred" (our design where the seeds say "not shown"). A rule counts

@@ -91,7 +91,11 @@ export interface Failure {
   reproduce?: string;
 }
 
-export type Status = "pass" | "fail" | "skip";
+/**
+ * `error`: the suite itself broke (an unexpected exception inside a check) or the run ran out of its budget before
+ * the check ended — not a verdict on the target: its rules count as not enforced, never as failed.
+ */
+export type Status = "pass" | "fail" | "skip" | "error";
 
 export interface CheckResult {
   id: string;
@@ -102,6 +106,8 @@ export interface CheckResult {
   status: Status;
   /** Why the check was skipped. */
   reason?: string;
+  /** Why the check ended in `error`: what broke (the stack when the suite threw), or the budget that ran out. */
+  error?: { kind: "suite" | "budget"; message: string };
   failures: Failure[];
   /** Things worth knowing that are not failures (e.g. a 429 that was waited out). */
   notes: string[];

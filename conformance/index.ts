@@ -1,7 +1,7 @@
 // The conformance suite for the Ideas REST API and the Partner Tool Gateway (MCP), for programmatic use:
 //
 //   const result = await runConformance({ restUrl: "https://…", mcpUrl: "https://…/mcp", env: process.env });
-//   result.exitCode // 0 when nothing unexpected failed and every gate held
+//   result.exitCode // 0 when nothing unexpected failed and every gate held; 3 when the suite itself broke
 //
 // A run reads: choose the suites (conformance/suite.ts: one shape per protocol) → resolve their targets, or start
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
@@ -94,6 +94,8 @@ export interface RunResult {
     passed: number;
     failed: number;
     skipped: number;
+    /** Checks that ended in `error`: the suite broke or the budget ran out (not failures of the target). */
+    errors: number;
     expectedFailures: number;
     /** Listed as expected failures but passing now. */
     fixed: number;
@@ -110,8 +112,11 @@ export interface RunResult {
   unknownBaselineIds: string[];
   /** Every secret of the run, for writers that must redact (never serialised). */
   readonly redactor: Redactor;
-  /** 0 when nothing unexpected failed, no expected failure passes and every gate held; else 1. */
-  exitCode: 0 | 1;
+  /**
+   * 1 when something unexpected failed, an expected failure passes or a gate failed; else 3 when a check ended in
+   * `error` (the suite broke or ran out of budget: no verdict on the target); else 0.
+   */
+  exitCode: 0 | 1 | 3;
 }
 
 /**
@@ -249,6 +254,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         passed: reported.filter((r) => r.status === "pass").length,
         failed: reported.filter((r) => r.status === "fail").length,
         skipped: reported.filter((r) => r.status === "skip").length,
+        errors: reported.filter((r) => r.status === "error").length,
         expectedFailures: count("expected-failure"),
         fixed: count("fixed"),
         unexpectedFailures: count("fail"),
@@ -267,7 +273,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const seed = result.summary.enforcement.seed;
     if (options.minCoverage !== undefined && seed.percent < options.minCoverage)
       gates.push(`${seed.enforced} of ${seed.testable} testable seed rules enforced (${seed.percent}%), below --min-coverage ${options.minCoverage}%`);
-    result.exitCode = reported.some((r) => failsRun(r.verdict)) || gates.length ? 1 : 0;
+    result.exitCode = reported.some((r) => failsRun(r.verdict)) || gates.length ? 1 : result.summary.errors ? 3 : 0;
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {

@@ -91,7 +91,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     };
     const api = apiClient(transport, (text) => notes.push(text));
     const extra = extension?.context?.(check);
-    const result = (status: CheckResult["status"], reason?: string): CheckResult => ({
+    const result = (status: CheckResult["status"], reason?: string, error?: CheckResult["error"]): CheckResult => ({
       id: check.id,
       description: check.description,
       group: check.group,
@@ -99,6 +99,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       ...(check.incidental ? { incidental: check.incidental } : {}),
       status,
       ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
+      ...(error ? { error: { kind: error.kind, message: redactor.text(error.message) } } : {}),
       failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
       notes: notes.map((n) => redactor.text(n)),
       durationMs: Math.round(performance.now() - started),
@@ -148,15 +149,19 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         record(err.failure.rules, false);
         return result("fail");
       }
-      const message =
+      // The target stopped answering mid-check: that is the target's failure.
+      if (err instanceof TransportError) {
+        failures.push(failure([...check.rules], err.message));
+        record(check.rules, false);
+        return result("fail");
+      }
+      // Neither a bug of the suite nor a run cut short by its budget says anything of the target's rules: the
+      // check ends in `error` (failures recorded before it still count), and its unreached rules stay unenforced.
+      const error: CheckResult["error"] =
         err instanceof BudgetExceeded
-          ? `not finished within the run's budget (${Math.round(target.timing.budgetMs / 1000)} s)`
-          : err instanceof TransportError
-            ? err.message
-            : `the check broke: ${(err as Error)?.stack ?? String(err)}`;
-      failures.push(failure([...check.rules], message));
-      record(check.rules, false);
-      return result("fail");
+          ? { kind: "budget", message: `not finished within the run's budget (${Math.round(target.timing.budgetMs / 1000)} s); raise --budget` }
+          : { kind: "suite", message: `the suite broke (not a failure of the target): ${(err as Error)?.stack ?? String(err)}` };
+      return result(failures.length ? "fail" : "error", undefined, error);
     } finally {
       emit({ type: "waiting", key: waitKey, text: null });
       await extra?.close?.();

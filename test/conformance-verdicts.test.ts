@@ -266,6 +266,53 @@ describe("provenance in verdicts", () => {
   });
 });
 
+describe("suite errors", () => {
+  it("a check that throws unexpectedly ends in `error`: no rule of the target fails, the ledger leaves them unenforced, exit 3", async () => {
+    const broken: Check = {
+      id: "synthetic-suite-bug",
+      description: "throws a TypeError of its own after one passing case",
+      rules: ["predictions-rank-drafts", "object-field-names-kind/Brand"],
+      group: "test",
+      run: async (ctx) => {
+        ctx.expect(true, "object-field-names-kind/Brand", "a case that passed before the bug");
+        (undefined as unknown as { x: number }).x;
+      },
+    };
+    const result = await runConformance({ env: {}, suites: ["rest"], checks: [broken] });
+    const check = result.checks[0]!;
+    expect(check.status).toBe("error");
+    expect(check.verdict).toBe("error");
+    expect(check.failures).toEqual([]);
+    expect(check.error?.kind).toBe("suite");
+    expect(check.error?.message).toContain("TypeError");
+    expect(result.summary.errors).toBe(1);
+    expect(result.summary.failed).toBe(0);
+    expect(result.exitCode).toBe(3);
+    const ledger = (id: string) => result.ledger.find((e) => e.id === id)!;
+    expect(ledger("predictions-rank-drafts").status).toBe("skipped");
+    expect(ledger("predictions-rank-drafts").why).toContain("ended in error");
+    expect(ledger("object-field-names-kind/Brand").status).toBe("pass");
+    expect(markdownReport(result)).toContain("**ERROR**");
+  });
+
+  it("a target failure recorded before the suite broke still fails the run (exit 1), with the error kept", async () => {
+    const broken: Check = {
+      id: "synthetic-failure-then-bug",
+      description: "records a failing case, then throws",
+      rules: ["predictions-rank-drafts"],
+      group: "test",
+      run: async (ctx) => {
+        ctx.expect(false, "predictions-rank-drafts", "synthetic failure");
+        throw new RangeError("suite bug");
+      },
+    };
+    const result = await runConformance({ env: {}, suites: ["rest"], checks: [broken] });
+    expect(result.checks[0]!.status).toBe("fail");
+    expect(result.checks[0]!.error?.message).toContain("RangeError");
+    expect(result.exitCode).toBe(1);
+  });
+});
+
 describe("evidence", () => {
   it("a failure carries the redacted exchange and a curl reproduction that, run by hand, shows it; Markdown escapes what the target sent", async () => {
     const reference = await startRestMock({ port: 0, timeScale: 0.001 });

@@ -4,8 +4,11 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { CheckResult } from "../check.js";
 
-/** `drift`: a failure of inferred rules only, against a target other than the reference (not --strict). */
-export type Verdict = "pass" | "fail" | "skip" | "expected-failure" | "fixed" | "drift";
+/**
+ * `drift`: a failure of inferred rules only, against a target other than the reference (not --strict).
+ * `error`: the check could not judge (the suite broke, or the budget ran out): exit code 3, not a failure of the target.
+ */
+export type Verdict = "pass" | "fail" | "skip" | "expected-failure" | "fixed" | "drift" | "error";
 
 export interface BaselineOutcome {
   /** Ids listed in the baseline. */
@@ -30,6 +33,7 @@ export function loadBaseline(file: string): string[] {
 }
 
 export function verdictOf(result: CheckResult, listed: ReadonlySet<string>, drift = false): Verdict {
+  if (result.status === "error") return "error";
   if (!listed.has(result.id)) return drift ? "drift" : result.status;
   if (result.status === "fail") return "expected-failure";
   if (result.status === "pass") return "fixed";

@@ -80,6 +80,9 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
             if (!options.quiet) line(`${green("✓")} ${r.id} ${ms}`);
           } else if (r.status === "skip") {
             if (!options.quiet) line(`${yellow("-")} ${r.id} ${dim(`skipped: ${r.reason ?? ""}`)}`);
+          } else if (r.status === "error") {
+            line(`${yellow("!")} ${r.id} ${ms} ${yellow(`error (${r.error?.kind === "budget" ? "out of budget" : "the suite broke"}): no verdict on the target`)}`);
+            line(dim(`    ${(r.error?.message ?? "").split("\n").slice(0, 4).join("\n    ")}`));
           } else {
             line(`${red("✗")} ${r.id} ${ms}`);
             for (const f of r.failures.slice(0, 3)) line(`    ${red("→")} [${f.rules.join(", ")}] ${f.message}`);
@@ -104,7 +107,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       const embedded = result.target.embedded ? " (embedded reference)" : "";
       if (result.suites.includes("rest")) w(`REST target ${result.target.url}${embedded}, time scale ${result.target.timeScale}`);
       if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
-      w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped`);
+      w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped${s.errors ? `, ${yellow(`${s.errors} ended in error`)}` : ""}`);
       if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));
       for (const c of result.checks.filter((c) => c.verdict === "fixed")) w(red(`✗ ${c.id} is listed as an expected failure but passes now: remove it from the baseline`));
       const unexpected = result.checks.filter((c) => c.verdict === "fail");
@@ -117,6 +120,11 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         w(yellow(`Contract drift (${drift.length}): failures of rules we inferred where the seeds are silent; not failing the run (--strict fails on them):`));
         for (const c of drift) w(`  ${yellow("~")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}] ${c.failures[0]?.message ?? ""}`);
       }
+      const errored = result.checks.filter((c) => c.verdict === "error");
+      if (errored.length) {
+        w(yellow(`Ended in error (${errored.length}): the suite could not judge these; not failures of the target (exit 3 when nothing failed):`));
+        for (const c of errored) w(`  ${yellow("!")} ${c.id}: ${(c.error?.message ?? "").split("\n")[0]}`);
+      }
       for (const gate of s.gates) w(red(`✗ gate: ${gate}`));
       if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
       for (const suite of result.suites) {
@@ -127,7 +135,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       for (const e of open.slice(0, 12)) w(dim(`  ${e.suite}/${e.id}: ${e.status} — ${e.why ?? ""}`));
       if (open.length > 12) w(dim(`  … ${open.length - 12} more (the Markdown and JSON reports list every rule)`));
       for (const f of written) w(dim(`wrote ${f}`));
-      w(result.exitCode === 0 ? green("PASS") : red("FAIL"));
+      w(result.exitCode === 0 ? green("PASS") : result.exitCode === 3 ? yellow("ERROR (the suite could not finish judging)") : red("FAIL"));
     },
   };
 }

@@ -22,6 +22,7 @@ function testcase(c: ReportedCheck): string {
   else if (c.verdict === "fixed") body = `      <failure message="listed as an expected failure but passes now: remove it from the baseline" type="baseline"/>`;
   else if (c.verdict === "expected-failure") body = `      <skipped message="${esc(`expected failure (baseline): ${c.failures[0]?.message ?? ""}`)}"/>`;
   else if (c.verdict === "drift") body = `      <skipped message="${esc(`contract drift (inferred rules only; --strict fails on it): ${c.failures[0]?.message ?? ""}`)}"/>`;
+  else if (c.verdict === "error") body = `      <error message="${esc((c.error?.message ?? "error").split("\n")[0]!)}" type="${esc(c.error?.kind ?? "suite")}">${esc(c.error?.message ?? "")}</error>`;
   else if (c.verdict === "skip") body = `      <skipped message="${esc(c.reason ?? "skipped")}"/>`;
   return [head, props, ...(body ? [body] : []), "    </testcase>"].join("\n");
 }
@@ -38,13 +39,14 @@ export function junitReport(result: RunResult): string {
   const groups = new Map<string, ReportedCheck[]>();
   for (const c of result.checks) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
   const failing = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "fail" || c.verdict === "fixed").length;
+  const errors = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "error").length;
   const skipped = (cs: ReportedCheck[]) => cs.filter((c) => c.verdict === "skip" || c.verdict === "expected-failure" || c.verdict === "drift").length;
   const time = (cs: ReportedCheck[]) => (cs.reduce((s, c) => s + c.durationMs, 0) / 1000).toFixed(3);
   const suites = [...groups].map(
     ([group, cs]) =>
-      `  <testsuite name="${esc(group)}" tests="${cs.length}" failures="${failing(cs)}" errors="0" skipped="${skipped(cs)}" time="${time(cs)}">\n${cs.map(testcase).join("\n")}\n  </testsuite>`,
+      `  <testsuite name="${esc(group)}" tests="${cs.length}" failures="${failing(cs)}" errors="${errors(cs)}" skipped="${skipped(cs)}" time="${time(cs)}">\n${cs.map(testcase).join("\n")}\n  </testsuite>`,
   );
   const all = result.checks;
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(rootName(result))}" tests="${all.length}" failures="${failing(all)}" errors="0" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${esc(rootName(result))}" tests="${all.length}" failures="${failing(all)}" errors="${errors(all)}" skipped="${skipped(all)}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
   return result.redactor.text(xml);
 }

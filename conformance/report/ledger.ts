@@ -45,6 +45,7 @@ function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase
   // A case that ran before the check gave up still counts.
   if (recorded === "pass") return { check, outcome: "pass" };
   if (result.status === "skip") return { check, outcome: "skipped", why: result.reason ?? "skipped" };
+  if (result.status === "error") return { check, outcome: "skipped", why: `${check} ended in error (${result.error?.kind === "budget" ? "out of budget" : "a suite error"}) before judging it` };
   return {
     check,
     outcome: "skipped",

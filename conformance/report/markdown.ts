@@ -20,6 +20,7 @@ const mark: Record<string, string> = {
   "expected-failure": "⚠️ expected failure",
   fixed: "❗ passes (listed as expected failure)",
   drift: "🔀 contract drift (inferred rules only)",
+  error: "⚠️ error (the suite could not judge; not a failure of the target)",
   partial: "◐ partial",
   skipped: "⏭️ skipped",
   "not-covered": "➖ not covered",
@@ -37,11 +38,11 @@ export function markdownReport(result: RunResult): string {
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
   lines.push(
-    `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
+    `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.errors ? `, ${s.errors} ended in error` : ""}${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
   );
   for (const suite of result.suites)
     lines.push(`- Rules of spec/rules/${suite}.yaml: ${Object.entries(ledgerCounts(result.ledger.filter((e) => e.suite === suite))).map(([k, v]) => `${v} ${k}`).join(", ")}`);
-  lines.push(`- Result: **${result.exitCode === 0 ? "PASS" : "FAIL"}**`, "");
+  lines.push(`- Result: **${result.exitCode === 0 ? "PASS" : result.exitCode === 3 ? "ERROR" : "FAIL"}**`, "");
   for (const gate of s.gates) lines.push(`> Gate failed: ${cell(gate)}`, "");
   if (s.drift) lines.push(`> ${s.drift} check${s.drift === 1 ? "" : "s"} found contract drift: failures that concern only rules we inferred where the seeds are silent (listed under Failures; \`--strict\` fails on them).`, "");
   if (result.unknownBaselineIds.length) lines.push(`> The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`, "");
@@ -52,6 +53,7 @@ export function markdownReport(result: RunResult): string {
     for (const c of bad) {
       lines.push(`### ${c.id} — ${mark[c.verdict]}`, "", `${c.description}. Rules: ${c.rules.map((r) => `\`${r}\``).join(", ")}.`, "");
       if (c.verdict === "fixed") lines.push("- Passes now: remove it from the expected-failures file.");
+      if (c.error) lines.push("", ...fenced(c.error.message), "");
       for (const f of c.failures) {
         lines.push(`- [${f.rules.join(", ")}] ${cell(f.message)}`);
         const evidence = evidenceLines(f);
