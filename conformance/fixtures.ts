@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { CheckContext } from "./check.js";
 import { pathOf } from "./contract.js";
-import { apiClient, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
+import { apiClient, BudgetExceeded, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
 import type { Redactor } from "./redact.js";
 import type { Target } from "./target.js";
 
@@ -266,6 +266,8 @@ export class Fixtures {
       track.again = await this.#api.get(getPath);
       return track;
     } catch (err) {
+      // A run cut short by its budget says nothing of the target: every check waiting on this ends in error.
+      if (err instanceof BudgetExceeded) throw err;
       track.problem = this.#env.redactor.text((err as Error).message);
       return track;
     } finally {

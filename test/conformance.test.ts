@@ -442,14 +442,16 @@ describe("the polite client", () => {
     }
   });
 
-  it("ends a run that outlasts its budget, failing what did not finish", async () => {
+  it("ends a run that outlasts its budget: what did not finish ends in error (out of budget), not as failures of rules", async () => {
     const hang = await serve(() => {});
     try {
       const started = Date.now();
       const result = await runConformance({ restUrl: hang.url.href, probe: false, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(result.exitCode).toBe(1);
-      expect(byStatus(result, "fail")[0]?.failures[0]?.message).toMatch(/budget/);
+      expect(result.exitCode).toBe(3);
+      const cut = byStatus(result, "error");
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut.every((c) => c.error?.kind === "budget" && /budget/.test(c.error.message) && !c.failures.length)).toBe(true);
     } finally {
       await hang.close();
     }

@@ -64,7 +64,7 @@ function expectSafeRun(run: HostileRun, budgetSeconds: number, others: HostileSe
     for (const seen of other.requests) expect(bearerOf(seen)).toBeUndefined();
   }
   // No check broke on something it did not expect (a crash inside a check is a bug of the suite).
-  for (const r of reasonsOf(result)) expect(r.text, `${r.id}`).not.toMatch(/the check broke/);
+  for (const r of reasonsOf(result)) expect(r.text, `${r.id}`).not.toMatch(/the suite broke/);
 }
 
 /**

@@ -269,7 +269,7 @@ export function outputsOf(run: HostileRun): Record<string, string> {
 export function reasonsOf(result: RunResult): { id: string; status: string; text: string }[] {
   return result.checks
     .filter((c) => c.status !== "pass")
-    .map((c) => ({ id: c.id, status: c.status, text: c.status === "skip" ? (c.reason ?? "") : c.failures.map((f) => f.message).join(" | ") }));
+    .map((c) => ({ id: c.id, status: c.status, text: c.status === "skip" ? (c.reason ?? "") : [...c.failures.map((f) => f.message), ...(c.error ? [c.error.message] : [])].join(" | ") }));
 }
 
 /** Skip reasons that only say the target file lacks something (not the fault of the server under test). */
