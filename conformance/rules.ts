@@ -16,6 +16,8 @@ export interface Rule {
   /** seed: stated by the seed; inferred: our design where the seed is silent (`reason` says why). */
   provenance: Provenance;
   reason?: string;
+  /** For a seed rule: the seed's claim it rests on, in our words, no stronger than the seed's. */
+  basis?: string;
   testable: Testable;
   /** For a trigger rule: the target-file slot that provokes the situation. */
   slot?: string;

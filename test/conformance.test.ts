@@ -116,6 +116,25 @@ describe("the rule catalogue", () => {
     expect(rules.rules.filter((r) => r.testable === "not-observable").map((r) => r.id).sort()).toEqual(restNotObservable);
   });
 
+  it("gives every seed rule its basis (the seed's claim, in our words), and refuses a catalogue with a seed rule without one", () => {
+    for (const file of [undefined, mcpRulesPath]) {
+      const rules = loadRules(file);
+      const seed = rules.rules.filter((r) => r.provenance === "seed");
+      expect(seed.length).toBeGreaterThan(50);
+      expect(seed.filter((r) => !r.basis || r.basis.length < 10).map((r) => r.id)).toEqual([]);
+      // A basis is the seed's claim, not the rule restated: it names the seed section or table it comes from.
+      expect(seed.filter((r) => r.basis === r.statement).map((r) => r.id)).toEqual([]);
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), "rules-basis-"));
+    try {
+      const file = path.join(dir, "rules.yaml");
+      writeFileSync(file, "rules:\n  - id: no-basis\n    statement: A statement without its basis.\n    section: Conventions\n    provenance: seed\n    testable: direct\n    contract: openapi:#/servers\n");
+      expect(() => loadRules(file)).toThrow(/basis/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("expands the families from the contract: one rule per archetype, format, field and error member", () => {
     const rules = loadRules();
     const members = (family: string) => rules.families.get(family)?.map((r) => r.member);

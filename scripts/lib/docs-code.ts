@@ -107,7 +107,7 @@ function catalogueSection(c: Catalogue, hubs: Map<string, string[]>): string {
             : r.testable === "not-observable"
               ? `none: ${cell(r.note)}`
               : "**not covered**";
-        const kind = `${r.provenance}${r.provenance === "inferred" ? ` (${cell(r.reason)})` : ""}; ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
+        const kind = `${r.provenance} (${cell(r.provenance === "inferred" ? r.reason : `basis: ${r.basis}`)}); ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
         const mock = [...(hubs.get(r.id) ?? []), ...(r.family ? (hubs.get(r.family) ?? []) : [])].map(code).join(", ") || "—";
         const mutants = c.mutants.filter((m) => names(r, [m.rule]) || m.rule === r.id).map((m) => code(m.id)).join(", ") || "—";
         return [code(r.id), r.statement, kind, code(r.contract), mock, covered, mutants];
