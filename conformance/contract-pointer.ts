@@ -86,6 +86,13 @@ export function familyMembers(from: string, where: MemberFilter = {}): Member[] 
         );
       })
       .map((t) => ({ name: t.name, contract: `tool:${t.name}` }));
+  // Every operation of the OpenAPI document, in its order: a new endpoint gets the rule (and its gap) unasked.
+  if (from === "operations")
+    return Object.entries((readJson(openapiJsonPath) as { paths: Record<string, Record<string, { operationId?: string }>> }).paths).flatMap(([template, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => typeof op?.operationId === "string")
+        .map(([method, op]) => ({ name: op.operationId!, contract: `openapi:#/paths/${template.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}` })),
+    );
   if (from === "errors")
     return errors()
       .filter(

@@ -14,6 +14,8 @@ export interface Exchange {
   requestBody?: string;
   /** The environment variable that holds the token the request carried (`$IDEAS_TOKEN`, `$MCP_TOKEN`, …). */
   tokenEnv?: string;
+  /** An Authorization header sent as it is (another scheme, a malformed value), tokens as `$VARIABLE`s. */
+  authorization?: string;
   status?: number;
   /** The answer's headers that matter (Content-Type, WWW-Authenticate, Retry-After, Location, Allow). */
   responseHeaders: Record<string, string>;
@@ -70,6 +72,8 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function reproduction(ex: Exchange): string {
   const parts = ["curl -sS -i", `-X ${ex.method}`, shellQuote(ex.url)];
   if (ex.tokenEnv) parts.push(`-H "Authorization: Bearer $${ex.tokenEnv}"`);
+  // Double quotes, so that the shell fills in the $VARIABLEs the value names.
+  if (ex.authorization !== undefined) parts.push(`-H "Authorization: ${ex.authorization.replace(/["\\`]/g, "\\$&")}"`);
   for (const [k, v] of Object.entries(ex.requestHeaders)) parts.push(`-H ${shellQuote(`${k}: ${v}`)}`);
   if (ex.requestBody !== undefined) parts.push(`--data-raw ${shellQuote(ex.requestBody)}`);
   return parts.join(" ");

@@ -15,7 +15,15 @@ import { mcpTokenEnv } from "./mcp/target.js";
 import type { Target } from "./target.js";
 
 /** Which credentials a request carries. */
-export type Auth = "team" | "other-team" | "expired" | "rate-limited" | "none" | { bearer: string };
+export type Auth =
+  | "team"
+  | "other-team"
+  | "expired"
+  | "rate-limited"
+  | "none"
+  | { bearer: string }
+  /** The Authorization header exactly as given (another scheme, a malformed value); tokens in it stay on the target's origin. */
+  | { authorization: string };
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -157,12 +165,19 @@ export class Transport {
   /** The token for an Auth, or undefined for none; throws when the target has no such token. */
   token(auth: Auth): string | undefined {
     const t = this.target;
-    if (auth === "none") return undefined;
+    if (auth === "none" || (typeof auth === "object" && "authorization" in auth)) return undefined;
     if (typeof auth === "object") return auth.bearer;
     const token =
       auth === "team" ? t.tokens.team : auth === "other-team" ? t.tokens.otherTeam : auth === "expired" ? t.tokens.expired : t.triggers.rateLimitedToken;
     if (!token) throw new TransportError(`no ${auth} token is configured`);
     return token;
+  }
+
+  /** A header value with each known token written as its environment variable (`$IDEAS_TOKEN`), the rest redacted. */
+  #asVariables(value: string): string {
+    let out = value;
+    for (const [token, env] of [...this.#tokenEnv].sort((a, b) => b[0].length - a[0].length)) out = out.split(token).join(`$${env}`);
+    return this.redactor.text(out);
   }
 
   /** The absolute URL of an API path; throws unless it stays on the target's origin. */
@@ -226,9 +241,10 @@ export class Transport {
     for (const [k, v] of Object.entries(spec.headers ?? {})) if (!ownHeaders.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
     if (payload) headers["content-length"] = String(payload.length);
     // The origin guard of url() ran before we got here; check once more right where the header is set.
-    if (token !== undefined) {
+    const rawAuthorization = typeof spec.auth === "object" && "authorization" in spec.auth ? spec.auth.authorization : undefined;
+    if (token !== undefined || rawAuthorization !== undefined) {
       if (url.origin !== this.target.url.origin) throw new TransportError("refusing to send the token off the target's origin");
-      headers.authorization = `Bearer ${token}`;
+      headers.authorization = rawAuthorization ?? `Bearer ${token}`;
     }
     const started = performance.now();
     // Evidence only for a request made on behalf of a check (outside one, nobody reads it).
@@ -239,6 +255,7 @@ export class Transport {
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
       ...(payload ? { requestBody: this.redactor.text(payload.length > maxReproducedBody ? `${payload.subarray(0, maxReproducedBody).toString("utf8")}…` : payload.toString("utf8")) } : {}),
       ...(token !== undefined ? { tokenEnv: this.#tokenEnv.get(token) ?? "TOKEN" } : {}),
+      ...(rawAuthorization !== undefined ? { authorization: this.#asVariables(rawAuthorization) } : {}),
       responseHeaders: {},
     };
     const lib = url.protocol === "https:" ? https : http;

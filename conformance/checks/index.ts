@@ -1,6 +1,7 @@
 // Every check of the suite, in report order.
 import type { Check } from "../check.js";
 import { authChecks } from "./rest/auth.js";
+import { authenticationChecks } from "./rest/authentication.js";
 import { batchLifecycleChecks } from "./rest/batch-lifecycle.js";
 import { brandLifecycleChecks } from "./rest/brand-lifecycle.js";
 import { errorChecks } from "./rest/errors.js";
@@ -41,6 +42,7 @@ import { toolsChecks as mcpToolsChecks } from "./mcp/tools.js";
 
 export const restChecks: readonly Check[] = [
   ...shapeChecks,
+  ...authenticationChecks,
   ...errorChecks,
   ...authChecks,
   ...brandLifecycleChecks,

@@ -1,90 +1,11 @@
-// Error answers: the envelope, the type for each status (the seed's table), 401 without a usable token, 404 for
-// ids that name nothing, 400 for a body that is not valid, 409 brand_not_ready, 429 with Retry-After and 500.
+// Error answers: the envelope, the type for each status (the seed's table), 404 for ids that name nothing, 400
+// for a body that is not valid, 409 brand_not_ready, 429 with Retry-After and 500. (401s: authentication.ts.)
 import type { Check, CheckContext } from "../../check.js";
 import { operations, pathOf, type OperationId } from "../../contract.js";
 import { expectError } from "../../expect.js";
 import { errorRules, unknownId } from "./common.js";
 
 const group = "errors";
-
-/** A request for each operation: path and a body valid enough to get past everything but what is probed. */
-function requestFor(op: OperationId, ids: { brand: string; batch: string; idea: string }): { path: string; body?: unknown } {
-  switch (op) {
-    case "createBrand":
-      return { path: pathOf(op), body: { website: "https://www.example.com" } };
-    case "getBrand":
-      return { path: pathOf(op, { brand_id: ids.brand }) };
-    case "updateBrand":
-      return { path: pathOf(op, { brand_id: ids.brand }), body: { country: "IE" } };
-    case "createIdeas":
-      return { path: pathOf(op), body: { brand: ids.brand } };
-    case "getIdeaBatch":
-      return { path: pathOf(op, { batch_id: ids.batch }) };
-    case "createFeedback":
-      return { path: pathOf(op), body: { idea: ids.idea, outcome: "saved" } };
-    case "createPrediction":
-      return { path: pathOf(op), body: { brand: ids.brand, drafts: [{ text: "Fresh bread." }] } };
-  }
-}
-
-// Check ids are literal so that an id seen in a report can be found with grep.
-const noTokenIds: Record<OperationId, string> = {
-  createBrand: "no-token-401-create-brand",
-  getBrand: "no-token-401-get-brand",
-  updateBrand: "no-token-401-update-brand",
-  createIdeas: "no-token-401-create-ideas",
-  getIdeaBatch: "no-token-401-get-idea-batch",
-  createFeedback: "no-token-401-create-feedback",
-  createPrediction: "no-token-401-create-prediction",
-};
-
-const noToken: Check[] = (Object.keys(noTokenIds) as OperationId[]).map((op) => ({
-  id: noTokenIds[op],
-  description: `${operations[op].method} ${operations[op].template} without a token answers 401 authentication_error`,
-  rules: [...errorRules(401), `auth-required-401/${op}`, "error-param-null-otherwise"],
-  group,
-  tokenless: true,
-  async run(ctx: CheckContext) {
-    const r = requestFor(op, { brand: unknownId("brand_"), batch: unknownId("batch_"), idea: unknownId("idea_") });
-    const res = await ctx.api.send({ method: operations[op].method, path: r.path, body: r.body, auth: "none" });
-    expectError(ctx, res, op, 401, { statusRules: `auth-required-401/${op}`, param: null, paramRules: "error-param-null-otherwise" });
-  },
-}));
-
-const badTokens: Check[] = [
-  {
-    id: "invalid-token-401",
-    description: "A token the target never issued answers 401 authentication_error, on reads and writes",
-    rules: [...errorRules(401), "auth-invalid-token-401"],
-    group,
-    needs: ["stateful"],
-    tokenless: true,
-    async run(ctx: CheckContext) {
-      const { brandId } = await ctx.fixtures.statefulness();
-      const bearer = `conformance-not-a-token-${ctx.fixtures.run}`;
-      const get = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer });
-      expectError(ctx, get, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
-      const post = await ctx.api.post(pathOf("createBrand"), { website: "https://www.example.com" }, { bearer });
-      expectError(ctx, post, "createBrand", 401, { statusRules: "auth-invalid-token-401" });
-      // Malformed rather than unknown: not one token but several words after Bearer.
-      const malformed = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), { bearer: `${bearer} and more words` });
-      expectError(ctx, malformed, "getBrand", 401, { statusRules: "auth-invalid-token-401" });
-    },
-  },
-  {
-    id: "expired-token-401",
-    description: "An expired token answers 401 authentication_error",
-    rules: [...errorRules(401), "auth-expired-401"],
-    group,
-    needs: ["expired-token", "stateful"],
-    tokenless: true,
-    async run(ctx: CheckContext) {
-      const { brandId } = await ctx.fixtures.statefulness();
-      const res = await ctx.api.get(pathOf("getBrand", { brand_id: brandId ?? unknownId("brand_") }), "expired");
-      expectError(ctx, res, "getBrand", 401, { statusRules: "auth-expired-401" });
-    },
-  },
-];
 
 const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" });
 const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` });
@@ -287,4 +208,4 @@ const limits: Check[] = [
   },
 ];
 
-export const errorChecks: Check[] = [...noToken, ...badTokens, ...unknownIds, ...badBodies, ...conflicts, ...limits];
+export const errorChecks: Check[] = [...unknownIds, ...badBodies, ...conflicts, ...limits];

@@ -371,7 +371,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "expired-token-accepted",
-    rule: "auth-expired-401",
+    rule: "auth-expired-401/getBrand",
     description: "an expired token is served as team A",
     request: (req) => (req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
   },
@@ -702,9 +702,49 @@ export const mutants: Mutant[] = [
   },
   {
     id: "malformed-bearer-accepted",
-    rule: "auth-invalid-token-401",
+    rule: "auth-invalid-token-401/getBrand",
     description: "an Authorization value of several words after Bearer is served as team A",
-    request: (req) => (/^Bearer +\S+ +\S/i.test(req.headers.authorization ?? "") ? { ...req, token: "test_team_a" } : req),
+    request: (req) =>
+      /^Bearer +\S+ +\S/i.test(req.headers.authorization ?? "") ? { ...req, headers: { ...req.headers, authorization: "Bearer test_team_a" }, token: "test_team_a" } : req,
+  },
+  // Authentication on the other operations, and against resources that exist (issue 25: one operation, one
+  // variant, or only unknown ids let each of these through).
+  {
+    id: "unknown-token-served-on-patch",
+    rule: "auth-invalid-token-401/updateBrand",
+    description: "PATCH /v1/brands/{id} with a token the service never issued is served as team A",
+    request: (req) => (req.method === "PATCH" && req.token?.startsWith("conformance-not-a-token") ? { ...req, token: "test_team_a" } : req),
+  },
+  {
+    id: "other-scheme-served-on-ideas",
+    rule: "auth-invalid-token-401/createIdeas",
+    description: "POST /v1/ideas with `Authorization: Token <token>` is served as if it were a bearer token",
+    request: (req) => {
+      const token = /^Token +(\S+)$/.exec(req.headers.authorization ?? "")?.[1];
+      return isPost(req, "/v1/ideas") && token ? { ...req, token } : req;
+    },
+  },
+  {
+    id: "empty-bearer-served-on-batch-read",
+    rule: "auth-invalid-token-401/getIdeaBatch",
+    description: "GET /v1/ideas/{id} with `Authorization: Bearer` and no token is served as team A",
+    request: (req) => (is(req, "GET", batchPath) && /^Bearer\s*$/.test(req.headers.authorization ?? "") ? { ...req, token: "test_team_a" } : req),
+  },
+  {
+    id: "no-token-served-when-brand-exists",
+    rule: "auth-required-401/getBrand",
+    description: "GET /v1/brands/{id} without a token answers the brand when it exists (401 only for ids that name nothing)",
+    response: async (req, res, ctx) => {
+      if (req.token || !is(req, "GET", brandPath)) return res;
+      const served = await ctx.upstream("GET", req.path, "test_team_a");
+      return served.status === 200 ? served : res;
+    },
+  },
+  {
+    id: "expired-token-served-on-feedback",
+    rule: "auth-expired-401/createFeedback",
+    description: "POST /v1/feedback with an expired token is served as team A",
+    request: (req) => (isPost(req, "/v1/feedback") && req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
   },
 ];
 
