@@ -48,7 +48,10 @@ export function pickHeaders(headers: Record<string, string | string[] | undefine
 
 export class ExchangeLog {
   readonly #recent: Exchange[] = [];
+  /** Adds an exchange (one already here moves to the end: it is the latest shown). */
   add(exchange: Exchange): void {
+    const at = this.#recent.indexOf(exchange);
+    if (at >= 0) this.#recent.splice(at, 1);
     this.#recent.push(exchange);
     if (this.#recent.length > kept) this.#recent.shift();
   }

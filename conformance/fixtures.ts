@@ -7,6 +7,7 @@
 // that only needs a ready brand or a done batch is skipped, with the reason, when there is none.
 import { randomBytes } from "node:crypto";
 import type { CheckContext } from "./check.js";
+import { currentExchangeLog } from "./evidence.js";
 import { pathOf } from "./contract.js";
 import { apiClient, BudgetExceeded, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
 import type { Redactor } from "./redact.js";
@@ -52,6 +53,38 @@ export interface FixtureEnv {
   signal: AbortSignal;
   /** Shows (or, with null, clears) what a background job waits on. */
   onWaiting(key: string, text: string | null): void;
+}
+
+/**
+ * The track, once settled, with its latest exchanges (the create, the last look, the look after it settled) in the
+ * evidence of the check that asked for it: a failure judged on a shared brand or batch shows the exchanges it was
+ * judged on, and their reproduction, though another check made the requests.
+ */
+function shown(p: Promise<Track>): Promise<Track> {
+  const log = currentExchangeLog();
+  if (!log) return p;
+  return p.then((track) => {
+    for (const res of [track.created, track.history.at(-1), track.again]) if (res?.exchange) log.add(res.exchange);
+    return track;
+  });
+}
+
+/**
+ * The seed rule a fixture's target broke on its way to a ready brand or a done batch, if any: a create refused, a
+ * read that failed while waiting, a brand or batch that never settled within the target file's deadline, or (with
+ * `readable`: the target file gives the website as one the target can read) a brand whose read failed. A batch
+ * that ends failed breaks nothing: the seed lets work fail ("any failure").
+ */
+function brokenBy(track: Track, readable: boolean): { rule: string; why: string } | undefined {
+  const brand = track.kind === "brand";
+  const why = track.problem ?? `${track.kind} ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`;
+  if (track.created && !(track.created.status >= 200 && track.created.status < 300))
+    return { rule: brand ? `brand-create-website-or-name-description/${track.request.website ? "website" : "name_and_description"}` : "ideas-accepted-202/status-202", why };
+  if (track.history.some((res) => res.status !== 200)) return { rule: brand ? "brand-readable-after-create" : "batch-readable-after-create", why };
+  if (track.outcome === "timeout") return { rule: brand ? "brand-reading-to-ready/status" : "batch-thinking-to-done/status", why };
+  if (brand && readable && track.outcome === "settled" && track.last?.status !== "ready")
+    return { rule: "brand-reading-to-ready/status", why: `${why}, though the target file gives its website as one the target can read` };
+  return undefined;
 }
 
 /** Brand requests the fixtures make; checks compare what they get against them. */
@@ -163,7 +196,7 @@ export class Fixtures {
       p = this.#follow("brand", key, pathOf("createBrand"), this.brandRequests[key]);
       this.#brands.set(key, p);
     }
-    return p;
+    return shown(p);
   }
 
   /** A batch for the main brand, created once per key (once the brand is ready) and followed until it settles. */
@@ -182,7 +215,7 @@ export class Fixtures {
       })();
       this.#batches.set(key, p);
     }
-    return p;
+    return shown(p);
   }
 
   /** Starts batches now (each is made once), so a check that looks at several waits for them side by side. */
@@ -190,21 +223,35 @@ export class Fixtures {
     for (const key of keys) void this.batch(key);
   }
 
-  /** The id of a brand of the key that is ready (or, on a stateless target, of any brand); skips the check otherwise. */
+  /**
+   * The id of a brand of the key that is ready (or, on a stateless target, of any brand); ends the check as
+   * `missing` does otherwise.
+   */
   async readyBrandId(ctx: CheckContext, key: BrandKey = "main"): Promise<string> {
     const track = await this.brand(key);
-    const usable = await this.#usable(track);
-    if (!usable.ok) ctx.skip(`needs a ready brand: ${usable.why}`);
+    if (!(await this.#usable(track)).ok) await this.missing(ctx, track, "a ready brand");
     return track.id!;
   }
 
-  /** The main done batch (or, on a stateless target, any batch); skips the check otherwise. */
+  /** The main done batch (or, on a stateless target, any batch); ends the check as `missing` does otherwise. */
   async doneBatch(ctx: CheckContext, key: BatchKey = "main"): Promise<Track> {
     const track = await this.batch(key);
     if (track.outcome === "stateless" && track.id) return track;
-    if (track.outcome !== "settled" || track.last?.status !== "done")
-      ctx.skip(`needs a done batch: ${track.problem ?? `batch ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`}`);
+    if (track.outcome !== "settled" || track.last?.status !== "done") await this.missing(ctx, track, "a done batch");
     return track;
+  }
+
+  /**
+   * Ends a check that needs `what` and did not get it from `track`. When the target's own answers are why, the check
+   * fails naming the rule they broke (a skip would hide it); otherwise (the seed lets it happen: a batch may fail) it
+   * is skipped, saying so.
+   */
+  async missing(ctx: CheckContext, track: Track, what: string): Promise<never> {
+    // A batch never asked for because its brand was not ready: the brand's story is the one to tell.
+    const cause = track.kind === "batch" && !track.created ? await this.brand("main") : track;
+    const broken = brokenBy(cause, cause.kind === "brand" && cause.request.website === this.#env.target.inputs.website);
+    if (broken) ctx.fail(broken.rule, `needs ${what}, and the target broke ${broken.rule}: ${broken.why}`);
+    ctx.skip(`needs ${what}: ${track.problem ?? `${track.kind} ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`}${track.kind === "batch" ? " (the seed lets a batch fail)" : ""}`);
   }
 
   async #usable(track: Track): Promise<{ ok: true } | { ok: false; why: string }> {

@@ -62,6 +62,8 @@ export interface ApiResponse {
   waited429: number;
   /** Set when a 429's Retry-After was not waited out because it reaches past the run's budget: why. */
   notWaited?: string;
+  /** The exchange as evidence (redacted): a check that judges an answer another check fetched shows it with this. */
+  exchange?: Exchange;
 }
 
 export class TransportError extends Error {}
@@ -247,9 +249,9 @@ export class Transport {
       headers.authorization = rawAuthorization ?? `Bearer ${token}`;
     }
     const started = performance.now();
-    // Evidence only for a request made on behalf of a check (outside one, nobody reads it).
+    // Logged for the check the request is made for; kept on the answer for any other check that judges it.
     const log = currentExchangeLog();
-    const exchange: Exchange | undefined = log && {
+    const exchange: Exchange = {
       method: spec.method,
       url: this.redactor.text(url.href),
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
@@ -272,7 +274,7 @@ export class Transport {
       const fail = (message: string) => {
         if (settled) return;
         cleanUp();
-        if (exchange) log!.add({ ...exchange, error: this.redactor.text(message), ms: Math.round(performance.now() - started) });
+        log?.add({ ...exchange, error: this.redactor.text(message), ms: Math.round(performance.now() - started) });
         if (this.signal.aborted) reject(new BudgetExceeded("the run's budget is spent"));
         else reject(new TransportError(this.redactor.text(`${where}: ${message}`)));
       };
@@ -310,15 +312,16 @@ export class Transport {
             body = undefined;
           }
           const h = this.redactor.value(incoming.headers);
-          if (exchange)
-            log!.add({
-              ...exchange,
-              status: incoming.statusCode ?? 0,
-              responseHeaders: pickHeaders(h),
-              ...(text.length ? { responseBody: excerpt(text)! } : {}),
-              ms: Math.round(performance.now() - started),
-            });
+          const answeredExchange: Exchange = {
+            ...exchange,
+            status: incoming.statusCode ?? 0,
+            responseHeaders: pickHeaders(h),
+            ...(text.length ? { responseBody: excerpt(text)! } : {}),
+            ms: Math.round(performance.now() - started),
+          };
+          log?.add(answeredExchange);
           resolve({
+            exchange: answeredExchange,
             method: spec.method,
             path: spec.path,
             status: incoming.statusCode ?? 0,

@@ -47,7 +47,8 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   const { target, checks, rules, redactor } = options;
   const emit = options.onEvent ?? (() => {});
   for (const check of checks)
-    for (const rule of [...check.rules, ...(check.incidental ?? [])]) if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
+    for (const rule of [...check.rules, ...(check.incidental ?? [])])
+      if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
 
   const abort = new AbortController();
   // Every request in flight listens for the budget's end; there may be many more than ten.
@@ -91,21 +92,29 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     };
     const api = apiClient(transport, (text) => notes.push(text));
     const extra = extension?.context?.(check);
-    const result = (status: CheckResult["status"], reason?: string, error?: CheckResult["error"]): CheckResult => ({
-      id: check.id,
-      description: check.description,
-      group: check.group,
-      rules: check.rules,
-      ...(check.incidental ? { incidental: check.incidental } : {}),
-      status,
-      ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
-      ...(error ? { error: { kind: error.kind, message: redactor.text(error.message) } } : {}),
-      failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
-      notes: notes.map((n) => redactor.text(n)),
-      durationMs: Math.round(performance.now() - started),
-      requests: api.requests + (extra?.requests() ?? 0),
-      cases: { ...cases },
-    });
+    const declared = [...check.rules, ...(check.incidental ?? [])];
+    const declares = (rule: string) => declared.includes(rule) || (rule.includes("/") && declared.includes(rule.slice(0, rule.indexOf("/"))));
+    const result = (status: CheckResult["status"], reason?: string, error?: CheckResult["error"]): CheckResult => {
+      // A failure of a rule the check does not name: the target broke it on the way to what the check needs (a
+      // shared brand that never got ready). The rule is judged in passing here, so the ledger fails it too.
+      const passing = [...new Set(failures.flatMap((f) => f.rules).filter((r) => !declares(r)))];
+      const incidental = [...(check.incidental ?? []), ...passing];
+      return {
+        id: check.id,
+        description: check.description,
+        group: check.group,
+        rules: check.rules,
+        ...(incidental.length ? { incidental } : {}),
+        status,
+        ...(reason !== undefined ? { reason: redactor.text(reason) } : {}),
+        ...(error ? { error: { kind: error.kind, message: redactor.text(error.message) } } : {}),
+        failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
+        notes: notes.map((n) => redactor.text(n)),
+        durationMs: Math.round(performance.now() - started),
+        requests: api.requests + (extra?.requests() ?? 0),
+        cases: { ...cases },
+      };
+    };
     const waitKey = `check:${check.id}`;
     const ctx: CheckContext = {
       target,
@@ -117,7 +126,9 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         return ok;
       },
       fail(r, message) {
-        throw new CheckFailed(failure(typeof r === "string" ? [r] : [...r], message));
+        const ids = typeof r === "string" ? [r] : [...r];
+        for (const id of ids) if (!expandRuleRef(rules, id)) throw new Error(`check ${check.id} fails unknown rule ${id}`);
+        throw new CheckFailed(failure(ids, message));
       },
       skip(reason) {
         throw new CheckSkipped(reason);

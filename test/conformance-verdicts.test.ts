@@ -53,6 +53,7 @@ describe("the ledger", () => {
     statement: A plain rule about one thing.
     section: Conventions
     provenance: seed
+    basis: A synthetic claim of a test catalogue.
     testable: direct
     contract: openapi:#/components/schemas/Brand
   - id: value-echoed
@@ -105,18 +106,21 @@ describe("the ledger", () => {
     statement: Points at the brand schema.
     section: Brand object
     provenance: seed
+    basis: A synthetic claim of a test catalogue.
     testable: direct
     contract: openapi:#/components/schemas/Brand
   - id: gone
     statement: Points at a tool that does not exist.
     section: Tools
     provenance: seed
+    basis: A synthetic claim of a test catalogue.
     testable: direct
     contract: tool:no_such_tool#/inputSchema
   - id: code
     statement: Points at an error code the catalogue does not have.
     section: Errors
     provenance: seed
+    basis: A synthetic claim of a test catalogue.
     testable: direct
     contract: error:no_such_code
 `);
@@ -131,6 +135,7 @@ describe("the ledger", () => {
     statement: Every member of nothing at all.
     section: Nowhere
     provenance: seed
+    basis: A synthetic claim of a test catalogue.
     testable: direct
     contract: openapi:#/components/schemas/Brand
     family:
@@ -266,6 +271,39 @@ describe("provenance in verdicts", () => {
   });
 });
 
+describe("skips the target causes", () => {
+  it("are failures of the rule the target broke: a brand whose read of the target file's readable website fails, and a batch that never leaves thinking", async () => {
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    // Every brand read of a website ends failed; every batch reads thinking for ever.
+    const broken: Mutant = {
+      id: "reads-fail-batches-stall",
+      rule: "brand-reading-to-ready/status",
+      description: "website reads fail; batches never finish",
+      response: (req, res) => {
+        const b = res.body;
+        if (b?.object === "brand" && b.status === "ready" && b.website) return { ...res, body: { ...b, status: "failed" } };
+        if (b?.object === "idea_batch" && b.status !== "thinking") return { ...res, body: { ...b, status: "thinking", data: [], done_at: null, error: null } };
+        return res;
+      },
+    };
+    const proxy = await startMutantProxy(reference.url, broken);
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, probe: false });
+      const skippedForTarget = result.checks.filter((c) => c.status === "skip" && /needs a (ready brand|done batch)/.test(c.reason ?? ""));
+      expect(skippedForTarget.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
+      const failedRules = new Set(result.checks.flatMap((c) => c.failures.flatMap((f) => f.rules)));
+      expect(failedRules.has("brand-reading-to-ready/status")).toBe(true);
+      const viaFixture = result.checks.filter((c) => c.failures.some((f) => /needs a ready brand, and the target broke brand-reading-to-ready/.test(f.message)));
+      expect(viaFixture.length).toBeGreaterThan(3);
+      expect(result.exitCode).toBe(1);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 120_000);
+});
+
 describe("suite errors", () => {
   it("a check that throws unexpectedly ends in `error`: no rule of the target fails, the ledger leaves them unenforced, exit 3", async () => {
     const broken: Check = {
@@ -314,6 +352,24 @@ describe("suite errors", () => {
 });
 
 describe("evidence", () => {
+  it("a failure judged on a batch another check fetched carries that batch's exchanges and a reproduction", async () => {
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    const proxy = await startMutantProxy(reference.url, restMutants.find((m) => m.id === "ranks-out-of-order")!);
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      // Several checks judge the shared main batch; whichever made the requests, each failure shows them.
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, probe: false, only: ["batch-ranks-ordered", "get-idea-batch", "batch-thinking-to-done"] });
+      const check = result.checks.find((c) => c.id === "batch-ranks-ordered")!;
+      expect(check.status).toBe("fail");
+      const failure = check.failures[0]!;
+      expect(failure.evidence?.some((e) => e.method === "GET" && /\/v1\/ideas\/batch_/.test(e.url) && e.status === 200), JSON.stringify(failure.evidence)).toBe(true);
+      expect(failure.reproduce).toMatch(/^curl .*\/v1\/ideas\/batch_.*\$IDEAS_TOKEN/);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 60_000);
+
   it("a failure carries the redacted exchange and a curl reproduction that, run by hand, shows it; Markdown escapes what the target sent", async () => {
     const reference = await startRestMock({ port: 0, timeScale: 0.001 });
     const htmlNotFound: Mutant = {

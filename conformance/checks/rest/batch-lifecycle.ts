@@ -54,7 +54,7 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
   needs: key === "fails" ? [...needs, "trigger:focus-fails-batch"] : needs,
   async run(ctx: CheckContext) {
     const track = await ctx.fixtures.batch(key);
-    if (track.last?.status !== want || !track.again) ctx.skip(`needs a ${want} batch: ${track.problem ?? `it is ${track.last?.status}`}`);
+    if (track.last?.status !== want || !track.again) return ctx.fixtures.missing(ctx, track, `a ${want} batch`);
     if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule, { ideas: want === "done" })) return;
     // Two more looks, an interval apart: a terminal state stays over several reads.
     const later = await lookAgain(ctx, "batch", track.id!);

@@ -83,7 +83,7 @@ export const brandLifecycleChecks: Check[] = [
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      if (track.last?.status !== "ready" || !track.again) ctx.skip(`needs a ready brand: ${track.problem ?? `it is ${track.last?.status}`}`);
+      if (track.last?.status !== "ready" || !track.again) return ctx.fixtures.missing(ctx, track, "a ready brand");
       if (!expectSuccess(ctx, track.again, "getBrand", 200, ["get-brand-200", "brand-terminal-stays"])) return;
       ctx.expect(track.again.body?.status === "ready", "brand-terminal-stays", `brand ${track.id} was ready, then ${show(track.again.body?.status)}`);
       const { status: _a, ...before } = track.last;
