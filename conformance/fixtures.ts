@@ -194,6 +194,8 @@ export class Fixtures {
     let p = this.#brands.get(key);
     if (!p) {
       p = this.#follow("brand", key, pathOf("createBrand"), this.brandRequests[key]);
+      // It rejects (a budget cut short) for every check awaiting it, never as an unhandled rejection.
+      p.catch(() => {});
       this.#brands.set(key, p);
     }
     return shown(p);
@@ -213,6 +215,7 @@ export class Fixtures {
         track.brandId = brand.id;
         return track;
       })();
+      p.catch(() => {});
       this.#batches.set(key, p);
     }
     return shown(p);
@@ -220,7 +223,7 @@ export class Fixtures {
 
   /** Starts batches now (each is made once), so a check that looks at several waits for them side by side. */
   startBatches(...keys: BatchKey[]): void {
-    for (const key of keys) void this.batch(key);
+    for (const key of keys) this.batch(key).catch(() => {});
   }
 
   /**

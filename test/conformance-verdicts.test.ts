@@ -333,6 +333,15 @@ describe("suite errors", () => {
     expect(markdownReport(result)).toContain("**ERROR**");
   });
 
+  it("a run its budget cuts short ends the unfinished MCP checks in error, never as failures of the target", async () => {
+    // The shared build and batch scenarios are cut mid-wait; every check awaiting them ends in error (or passes, on a
+    // machine fast enough to finish first) — none fails a rule because the budget ran out.
+    const result = await runConformance({ env: {}, suites: ["mcp"], budgetSeconds: 1, only: ["mcp-build-completes", "mcp-failed-build-retried", "mcp-pictures-land", "mcp-batch-fields"] });
+    expect(result.checks.filter((c) => c.status === "fail").map((c) => `${c.id}: ${c.failures[0]?.message}`)).toEqual([]);
+    for (const c of result.checks.filter((c) => c.status === "error")) expect(c.error?.kind).toBe("budget");
+    expect([0, 3]).toContain(result.exitCode);
+  }, 60_000);
+
   it("a target failure recorded before the suite broke still fails the run (exit 1), with the error kept", async () => {
     const broken: Check = {
       id: "synthetic-failure-then-bug",

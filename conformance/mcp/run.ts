@@ -58,7 +58,12 @@ export class McpRun {
 
   /** The value `make` gives, made the first time `key` is asked for in this run and shared after. */
   once<T>(key: string, make: () => T): T {
-    if (!this.#made.has(key)) this.#made.set(key, make());
+    if (!this.#made.has(key)) {
+      const made = make();
+      // A shared job that fails (a budget cut short) rejects for every check awaiting it, never as an unhandled rejection.
+      if (made instanceof Promise) made.catch(() => {});
+      this.#made.set(key, made);
+    }
     return this.#made.get(key) as T;
   }
 

@@ -3,7 +3,7 @@
 // and the pictures landed, with one more look after. `claimPost` hands each created post of the main batch to one
 // check alone, so the checks that change posts never meet.
 import type { CheckContext } from "../../check.js";
-import { sleep } from "../../http.js";
+import { BudgetExceeded, sleep } from "../../http.js";
 import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -156,6 +156,8 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     track.again = await s.call("get_post_batch_status", { batchId: created.batchId });
     return track;
   } catch (err) {
+    // A run cut short by its budget says nothing of the target: the checks waiting on this end in error.
+    if (err instanceof BudgetExceeded) throw err;
     track.outcome = "error";
     track.problem = run.redact((err as Error).message);
     return track;

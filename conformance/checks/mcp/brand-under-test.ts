@@ -4,6 +4,7 @@
 import type { CheckContext } from "../../check.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
+import { BudgetExceeded } from "../../http.js";
 
 export interface BrandInfo {
   brandId?: string;
@@ -51,6 +52,7 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
     }
     return best ?? { problem: "no brand the normal token reaches can generate and publish (give mcp.inputs.brand_id in the target file)" };
   } catch (err) {
+    if (err instanceof BudgetExceeded) throw err;
     return { problem: m.run.redact((err as Error).message) };
   }
 }

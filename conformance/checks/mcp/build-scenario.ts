@@ -7,6 +7,7 @@ import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { PollResult } from "../../mcp/run.js";
 import type { McpTokenKind } from "../../mcp/target.js";
+import { BudgetExceeded } from "../../http.js";
 
 export interface BuildTrack {
   key: string;
@@ -88,6 +89,7 @@ async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> 
     }
     return track;
   } catch (err) {
+    if (err instanceof BudgetExceeded) throw err;
     track.problem = run.redact((err as Error).message);
     return track;
   }
@@ -128,6 +130,7 @@ async function followBuild(m: McpContext, track: BuildTrack): Promise<BuildTrack
     if (track.outcome === "ready" || track.restartOutcome === "ready") track.after = await s.call("create_profile", request, as);
     return track;
   } catch (err) {
+    if (err instanceof BudgetExceeded) throw err;
     track.problem = run.redact((err as Error).message);
     return track;
   } finally {

@@ -7,6 +7,7 @@ import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { commonErrorCodes, situationTokens, upstreamStatuses } from "../../mcp/target.js";
 import { mcpCheck, unknownUuid } from "./common.js";
+import { BudgetExceeded } from "../../http.js";
 
 const group = "mcp-errors";
 
@@ -16,6 +17,7 @@ async function withToken(ctx: CheckContext, m: McpContext, token: string, rule: 
   try {
     await calls(s);
   } catch (err) {
+    if (err instanceof BudgetExceeded) throw err;
     // The client could not even connect (initialize, tools/list) with the token: a situation of tools/call only.
     ctx.expect(false, rule, `with the ${rule} token: ${(err as Error).message}`);
   } finally {
