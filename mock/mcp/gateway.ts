@@ -4,8 +4,9 @@
 import type http from "node:http";
 import { holdable, type Clock } from "../clock.js";
 import type { PostsApi, ProfilesApi, ToolHandler } from "./context.js";
-import { createProfilesDomain } from "./profiles/domain.js";
-import { createPostsDomain } from "./posts/domain.js";
+import { createProfilesDomain, type ProfilesToolName } from "./profiles/domain.js";
+import { createPostsDomain, type PostsToolName } from "./posts/domain.js";
+import type { ToolName } from "../../generated/mcp/types.js";
 
 /** One state domain: its API for the other domain, its tool handlers, and the plain HTTP pages it serves. */
 export interface Domain<Api> {
@@ -33,6 +34,12 @@ export interface Gateway {
    */
   endInstants(only?: "posts" | "profiles"): number[];
 }
+
+// Every tool of the contract has a handler in one domain: a tool added to spec/mcp/tools/ without one is a compile
+// error here, naming it (and a handler for a tool the contract lacks is one in its domain's table).
+type Unhandled = Exclude<ToolName, PostsToolName | ProfilesToolName>;
+const everyToolHandled: [Unhandled] extends [never] ? true : { unhandled: Unhandled } = true;
+void everyToolHandled;
 
 export function createGateway(clock: Clock, origin: () => URL): Gateway {
   const held = holdable(clock);

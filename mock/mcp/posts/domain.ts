@@ -14,6 +14,7 @@ import { reschedulePosts, schedulePost, unschedulePlatform, withdrawScheduled } 
 import { createState, loadPost, type PostsState } from "./state.js";
 import { postView } from "./views.js";
 import * as magic from "./magic.js";
+import type { ToolName } from "../../../generated/mcp/types.js";
 
 /** Plays the clock forward over every record with timed work ahead. */
 export function tick(state: PostsState): void {
@@ -59,7 +60,7 @@ export function endInstants(state: PostsState): number[] {
 
 type Handler = (state: PostsState, ctx: ToolContext, args: any) => unknown;
 
-const tools: Record<string, Handler> = {
+const tools = {
   create_posts: createPosts,
   get_post_batch_status: batchStatus,
   view_post: (state, ctx, args: { id: string }) => {
@@ -82,15 +83,15 @@ const tools: Record<string, Handler> = {
   unschedule_platform: unschedulePlatform,
   get_post_status: postStatus,
   unpublish_post: unpublishPost,
-};
+} satisfies Partial<Record<ToolName, Handler>>;
 
-/** The names of the tools this domain answers. */
-export const postsToolNames: readonly string[] = Object.keys(tools);
+/** The tools this domain answers (a name the contract does not have is a compile error above). */
+export type PostsToolName = keyof typeof tools;
 
 export function createPostsDomain(clock: Clock, origin: () => URL): Domain<PostsApi> & { state: PostsState } {
   const state = createState(clock, origin);
   const handlers: Record<string, ToolHandler> = {};
-  for (const [name, handler] of Object.entries(tools)) {
+  for (const [name, handler] of Object.entries(tools as Record<string, Handler>)) {
     handlers[name] = (args, ctx) => {
       const result = handler(state, ctx, args);
       // A change can start timed work (a pending publish, a booking, a render); let it be watched at once.

@@ -14,6 +14,7 @@ import { brandRecord, expiringSoonDays } from "./readiness.js";
 import { day } from "./ids.js";
 import { ProfilesStore } from "./store.js";
 import { getProfile, getWorkspaces, listBrands } from "./workspaces.js";
+import type { ToolName } from "../../../generated/mcp/types.js";
 
 /** JSON bytes of one palette colour ("#RRGGBB", quotes and comma) and, about, of one saved logo's record. */
 const bytesPerColour = 10;
@@ -21,7 +22,7 @@ const bytesPerLogo = 160;
 
 type DomainHandler = (store: ProfilesStore, args: Record<string, any>, ctx: ToolContext) => unknown;
 
-const tools: Record<string, DomainHandler> = {
+const tools = {
   create_profile: createProfile,
   get_profile: getProfile,
   get_workspaces: getWorkspaces,
@@ -34,7 +35,10 @@ const tools: Record<string, DomainHandler> = {
   create_connect_link: createConnectLink,
   get_connect_options: getConnectOptions,
   complete_connect: completeConnect,
-};
+} satisfies Partial<Record<ToolName, DomainHandler>>;
+
+/** The tools this domain answers (a name the contract does not have is a compile error above). */
+export type ProfilesToolName = keyof typeof tools;
 
 /** UTC calendar month of an instant, and the first instant of the next one (when the AI allowance refills). */
 function month(now: number): { key: string; next: string } {
