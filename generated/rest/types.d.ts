@@ -873,3 +873,6 @@ export interface UpdateBrandRequest {
    */
   rules?: Rules;
 }
+
+/** Every operation of the REST API, by its operationId. */
+export type OperationId = "createBrand" | "getBrand" | "updateBrand" | "createFeedback" | "createIdeas" | "getIdeaBatch" | "createPrediction";

@@ -78,6 +78,15 @@ export function openResponseDefs(openapi: JsonObject, defs: Record<string, Json>
   return out;
 }
 
+/** `OperationId`: every operationId of the OpenAPI document, in its order (checks and mocks switch over it). */
+function operationIdType(openapi: JsonObject): string {
+  const ids: string[] = [];
+  for (const ops of Object.values((openapi.paths ?? {}) as JsonObject))
+    for (const op of Object.values(ops as JsonObject))
+      if (op && typeof op === "object" && !Array.isArray(op) && typeof (op as JsonObject).operationId === "string") ids.push((op as JsonObject).operationId as string);
+  return `\n/** Every operation of the REST API, by its operationId. */\nexport type OperationId = ${ids.map((id) => JSON.stringify(id)).join(" | ")};\n`;
+}
+
 export const restSchemaId = "ideas-contract:/rest/schemas.json";
 
 /** Writes the REST outputs and returns the OpenAPI document (without banner) for later steps. */
@@ -88,7 +97,7 @@ export async function generateRest(files: GeneratedFiles): Promise<JsonObject> {
   files.set("generated/openapi/openapi.json", JSON.stringify(openapi, null, 2) + "\n");
 
   const defs = componentDefs(compiled);
-  files.set("generated/rest/types.d.ts", await typesFromDefs(defs));
+  files.set("generated/rest/types.d.ts", (await typesFromDefs(defs)) + operationIdType(compiled));
 
   const ajv = createAjv({ standalone: true, annotations: collectExtensionKeys(defs) });
   ajv.addSchema({ $id: restSchemaId, $defs: openResponseDefs(compiled, defs) });
