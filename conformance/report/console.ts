@@ -120,6 +120,15 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         w(yellow(`Contract drift (${drift.length}): failures of rules we inferred where the seeds are silent; not failing the run (--strict fails on them):`));
         for (const c of drift) w(`  ${yellow("~")} ${c.id} [${[...new Set(c.failures.flatMap((f) => f.rules))].join(", ")}] ${c.failures[0]?.message ?? ""}`);
       }
+      // Skips by reason: a target file or environment that lacks something shows as one line per lack.
+      const skipsBy = new Map<string, number>();
+      for (const c of result.checks) if (c.verdict === "skip") skipsBy.set(c.reason ?? "", (skipsBy.get(c.reason ?? "") ?? 0) + 1);
+      if (skipsBy.size) {
+        w(yellow(`Skipped (${s.skipped}), by reason:`));
+        const reasons = [...skipsBy].sort((a, b) => b[1] - a[1]);
+        for (const [reason, n] of reasons.slice(0, 8)) w(dim(`  ${n} × ${reason}`));
+        if (reasons.length > 8) w(dim(`  … ${reasons.length - 8} more reasons (the Markdown and JSON reports list every skip)`));
+      }
       const errored = result.checks.filter((c) => c.verdict === "error");
       if (errored.length) {
         w(yellow(`Ended in error (${errored.length}): the suite could not judge these; not failures of the target (exit 3 when nothing failed):`));
