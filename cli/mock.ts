@@ -124,6 +124,7 @@ export async function mockCommand(argv: string[]): Promise<number> {
     const mcp = await startMcpMock({ port: mcpPort, control, browser, log, ipRequestsPerMinute: ipLimit });
     running.push(mcp);
     console.log(`MCP gateway mock       ${mcp.url.href}`);
+    console.log(`Control token          ${control.token}   (X-Control-Token, for /__control/ from another host or name)`);
     if (!values["no-prism"]) {
       const prism: PrismServer = await startPrism({ port: prismPort });
       running.push(prism);

@@ -1,6 +1,7 @@
 // `ideas-contract/mock`: start and stop the mock servers from code.
 //
 //   const rest = await startRestMock({ port: 4010, timeScale: 0.01 }); // rest.url, rest.clock, await rest.stop()
+//   // rest.controlToken: send as X-Control-Token to use /__control/ from another host or name (mock/control-guard.ts)
 //   const mcp = await startMcpMock({ port: 4012 });                     // mcp.url → http://127.0.0.1:4012/mcp
 //   const prism = await startPrism({ port: 4011 });                      // needs @stoplight/prism-cli
 //

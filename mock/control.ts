@@ -1,24 +1,28 @@
 // The control surface of the stateful mocks: reset all state, advance the clock, freeze and unfreeze it, over
 // HTTP under /__control/ on each mock (a prefix neither API uses: REST lives under /v1, MCP at /mcp) and from
 // the CLI. Mocks started together (ideas-contract mock) share one Control, so a reset or an advance sent to
-// either acts on both.
+// either acts on both. Who may use the HTTP surface: control-guard.ts.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "./clock.js";
+import { controlPrefix, controlRefusal, controlTarget, newControlToken } from "./control-guard.js";
 
-export const controlPrefix = "/__control/";
+export { controlPrefix, controlTokenHeader } from "./control-guard.js";
 
 export interface Control {
   clock: Clock;
+  /** This run's control token: with it in X-Control-Token, /__control/ answers from anywhere (see control-guard.ts). */
+  readonly token: string;
   /** Registers how a mock drops its state (called by reset). */
   onReset(drop: () => void): void;
   /** Every registered mock starts afresh, and the clock goes back to the wall clock, unfrozen. */
   reset(): void;
 }
 
-export function createControl(clock: Clock): Control {
+export function createControl(clock: Clock, token = newControlToken()): Control {
   const drops: (() => void)[] = [];
   return {
     clock,
+    token,
     onReset: (drop) => void drops.push(drop),
     reset() {
       clock.resync();
@@ -78,17 +82,22 @@ export function controlAnswer(control: Control, method: string, url: URL): Contr
   return action(control, url) ?? { status: 200, body: clockView(control.clock) };
 }
 
-/** Serves a control request if the path is one; returns whether it did. `sendError` writes the mock's error shape. */
+/**
+ * Serves a request about the control surface (a canonical control path, or a trick that resolves to one, which
+ * is refused); returns whether it did. `errorBody` writes the mock's error shape for a status.
+ */
 export function serveControl(
   control: Control,
   req: IncomingMessage,
-  url: URL,
   send: (status: number, body: unknown, headers?: Record<string, string>) => void,
-  errorBody: (code: string, message: string) => unknown,
+  errorBody: (code: string, message: string, status: number) => unknown,
 ): boolean {
-  if (!url.pathname.startsWith(controlPrefix)) return false;
+  if (controlTarget(req.url) === null) return false;
   req.resume();
-  const answer = controlAnswer(control, req.method ?? "GET", url);
-  send(answer.status, answer.error ? errorBody(answer.error.code, answer.error.message) : answer.body, answer.headers);
+  const refused = controlRefusal(req, control.token);
+  const answer: ControlAnswer = refused
+    ? { status: refused.status, error: { code: refused.code, message: refused.message } }
+    : controlAnswer(control, req.method ?? "GET", new URL(req.url ?? "/", "http://mock"));
+  send(answer.status, answer.error ? errorBody(answer.error.code, answer.error.message, answer.status) : answer.body, answer.headers);
   return true;
 }

@@ -54,5 +54,33 @@ export function answerOnSocket(socket: Duplex, refusal: ParserRefusal, body: unk
   );
 }
 
-/** True when the request sends Authorization more than once (Node would silently keep the first). */
-export const repeatsAuthorization = (req: http.IncomingMessage): boolean => (req.headersDistinct.authorization?.length ?? 0) > 1;
+/** True when the request sends the header more than once (Node would silently keep the first). */
+const repeats = (req: http.IncomingMessage, name: string): boolean => (req.headersDistinct[name]?.length ?? 0) > 1;
+export const repeatsAuthorization = (req: http.IncomingMessage): boolean => repeats(req, "authorization");
+/** Two Host headers: which server is meant? (RFC 9112 §3.2: a server MUST answer 400.) */
+export const repeatsHost = (req: http.IncomingMessage): boolean => repeats(req, "host");
+
+/**
+ * The coding of a request body other than identity (Content-Encoding) or chunked (Transfer-Encoding; Node
+ * undoes only chunked and hands `gzip, chunked` over still compressed), or null. The mocks decode none: a
+ * compressed body is refused with 415 rather than read as if plain (RFC 9110 §8.4.1 allows 415 for a coding
+ * the server does not accept; RFC 7694 has it name what it does accept in Accept-Encoding; a 5xx would blame
+ * the server for the client's choice), and a decompression bomb is never opened.
+ */
+export function bodyCoding(req: http.IncomingMessage): string | null {
+  const listed = (name: string, plain: string) =>
+    (req.headersDistinct[name] ?? []).flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c !== "" && c !== plain);
+  const codings = [...listed("content-encoding", "identity"), ...listed("transfer-encoding", "chunked")];
+  return codings.length ? codings.join(", ") : null;
+}
+/** Headers of the 415 answer to an encoded body: what the mocks accept instead. */
+export const codingRefusalHeaders = { "Accept-Encoding": "identity" };
+
+/**
+ * A request target as it may appear in a message: an origin-form path of plain URL characters (clipped), else
+ * "this path" — an absolute-form target (`http://evil/…`) or odd bytes are never echoed back.
+ */
+export function shownPath(target: string | undefined): string {
+  const path = (target ?? "/").split(/[?#]/)[0]!;
+  return /^\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]{0,120}$/.test(path) && !path.startsWith("//") ? path : "this path";
+}

@@ -82,7 +82,84 @@ describe("batches", () => {
       expect(JSON.stringify(r.body)).toContain('"result"');
     }
     expect((await rpc("[]", "2025-03-26")).body.error.code).toBe(-32600);
-    expect((await rpc(JSON.stringify([{ jsonrpc: "2.0", id: 1 }]), "2025-03-26")).body.error.code).toBe(-32600);
+    const many = await rpc(JSON.stringify(Array.from({ length: 101 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }))), "2025-03-26");
+    expect(many.status).toBe(400);
+    expect(many.body.error).toMatchObject({ code: -32600, message: expect.stringMatching(/at most 100/) });
+    expect((await rpc(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }))), "2025-03-26")).body).toHaveLength(100);
+  });
+
+  it("a one-element batch is answered with a one-element array; an invalid member in place, with -32600", async () => {
+    const one = await rpc(batch, "2025-03-26");
+    expect(one.body).toEqual([{ jsonrpc: "2.0", id: 1, result: {} }]);
+    const mixed = await rpc(JSON.stringify([{ jsonrpc: "2.0", id: 1 }, 5, { jsonrpc: "2.0", id: "b", method: "ping" }, { jsonrpc: "2.0", method: "notifications/initialized" }]), "2025-03-26");
+    expect(mixed.status).toBe(200);
+    expect(mixed.body).toMatchObject([{ id: 1, error: { code: -32600 } }, { id: null, error: { code: -32600 } }, { id: "b", result: {} }]);
+    expect(mixed.body).toHaveLength(3);
+    const call = await rpc(JSON.stringify([{ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "get_workspaces", arguments: {} } }]), "2025-03-26");
+    expect(call.body).toMatchObject([{ id: 9, result: { structuredContent: { data: expect.anything() } } }]);
+  });
+
+  it("notifications alone: 202 without a body", async () => {
+    const headers = { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-03-26" };
+    const res = await fetch(mock.url, { method: "POST", headers, body: JSON.stringify([{ jsonrpc: "2.0", method: "notifications/initialized" }]) });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe("");
+  });
+
+  it("two requests with the same id: each answered, the later one refused with -32600 (MCP: ids are not reused)", async () => {
+    const r = await rpc(JSON.stringify([{ jsonrpc: "2.0", id: 4, method: "ping" }, { jsonrpc: "2.0", id: 4, method: "tools/list" }]), "2025-03-26");
+    expect(r.body).toHaveLength(2);
+    expect(r.body[0]).toEqual({ jsonrpc: "2.0", id: 4, result: {} });
+    expect(r.body[1]).toMatchObject({ jsonrpc: "2.0", id: 4, error: { code: -32600, message: expect.stringMatching(/already used/) } });
+  });
+
+  it("an initialize in a batch is refused in place (2025-03-26 lifecycle)", async () => {
+    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const r = await rpc(JSON.stringify([init]), "2025-03-26");
+    expect(r.body).toMatchObject([{ id: 1, error: { code: -32600 } }]);
+  });
+
+  it("what the SDK's transport refuses (no text/event-stream in Accept) stays its answer", async () => {
+    const res = await fetch(mock.url, { method: "POST", headers: { authorization: "Bearer mcp_user", "content-type": "application/json", accept: "application/json" }, body: batch });
+    expect(res.status).toBe(406);
+  });
+});
+
+describe("valid JSON that is not a valid request is never a parse error, nor a dump", () => {
+  const init = (params: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", ...(params === undefined ? {} : { params }) });
+  const client = { name: "t", version: "1" };
+  it.each([
+    ["an id of 2.5", `{"jsonrpc":"2.0","id":2.5,"method":"ping"}`, 400, null, -32600],
+    ["an id of 9007199254740993", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, 400, null, -32600],
+    ["a member JSON-RPC does not define", `{"jsonrpc":"2.0","id":3,"method":"ping","_meta":5}`, 400, 3, -32600],
+    ["params._meta of 5", `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"_meta":5}}`, 200, 3, -32602],
+    ["params._meta of 5 on tools/list", `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":5}}`, 200, 3, -32602],
+    ["params as an array", `{"jsonrpc":"2.0","id":3,"method":"ping","params":[1]}`, 200, 3, -32602],
+    ["a response whose error is a number", `{"jsonrpc":"2.0","id":3,"error":5}`, 400, 3, -32600],
+    ["a response whose result is a string", `{"jsonrpc":"2.0","id":3,"result":"x"}`, 400, 3, -32600],
+    ["a request with a null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, 400, null, -32600],
+    ["a notification with params._meta of 5", `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":5}}`, 400, null, -32602],
+    ["initialize with protocolVersion 42", init({ protocolVersion: 42, capabilities: {}, clientInfo: client }), 200, 1, -32602],
+    ["initialize without params", init(undefined), 200, 1, -32602],
+    ["initialize with capabilities 5", init({ protocolVersion: "2025-06-18", capabilities: 5, clientInfo: client }), 200, 1, -32602],
+    ["initialize without clientInfo", init({ protocolVersion: "2025-06-18", capabilities: {} }), 200, 1, -32602],
+    ["tools/call with task 5", request("tools/call", { name: "get_workspaces", arguments: {}, task: 5 }), 200, 7, -32602],
+    ["tools/call with _meta 5", request("tools/call", { name: "get_workspaces", arguments: {}, _meta: 5 }), 200, 7, -32602],
+  ] as const)("%s", async (_label, body, status, id, code) => {
+    for (const version of [null, "2025-06-18"]) {
+      const r = await rpc(body, version);
+      expect(r.status, JSON.stringify(r.body)).toBe(status);
+      expect(r.body).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+      // Short, one line, and no validation dump (zod's JSON of issues, "expected", "received", brackets).
+      expect(r.body.error.message.length).toBeLessThan(200);
+      expect(r.body.error.message).not.toMatch(/[\n[{]|"code"|received/);
+    }
+  });
+
+  it("initialize, tools/call with task {} and ping with _meta {} still work", async () => {
+    expect((await rpc(init({ protocolVersion: "2025-06-18", capabilities: {}, clientInfo: client }))).body.result.protocolVersion).toBe("2025-06-18");
+    expect((await rpc(request("tools/call", { name: "get_workspaces", arguments: {}, _meta: { progressToken: 1 } }))).body.result.structuredContent).toBeDefined();
+    expect((await rpc(request("ping", { _meta: {} }))).body).toMatchObject({ id: 7, result: {} });
   });
 });
 

@@ -2,7 +2,7 @@
 // upload_image and upload_brand_logo): each case either of the two former checks covered, and public neighbours
 // of every range so a check that refuses everything fails too.
 import { describe, expect, it } from "vitest";
-import { isPrivateHost } from "../mock/mcp/private-address.js";
+import { isPrivateHost } from "../mock/private-address.js";
 import { websiteRefusal } from "../mock/mcp/profiles/magic.js";
 
 /** Host as written in a URL → private? */

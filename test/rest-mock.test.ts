@@ -3,6 +3,7 @@
 // the generated contract by the client helper.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
+import { isPrivateHost } from "../mock/private-address.js";
 import { focusFailsBatch, focusServerError, magicInputs, websiteFailsToRead, websiteHasNoBacking } from "../mock/rest/magic.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
@@ -461,6 +462,7 @@ describe("magic inputs", () => {
       (/^https?:\/\//.test(example) && (websiteFailsToRead(new URL(example).hostname) || websiteHasNoBacking(example))) ||
       websiteFailsToRead(example.replace(/^\./, "x.")) ||
       websiteHasNoBacking(example) ||
+      (URL.canParse(`https://${example}`) && isPrivateHost(new URL(`https://${example}`).hostname)) ||
       focusFailsBatch(example) ||
       focusServerError(example);
     for (const m of magicInputs) {

@@ -14,17 +14,25 @@ export type Shortcut =
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/**
+ * Whether the SDK's transport would take the request as sent (Accept, Content-Type, a supported or no protocol
+ * version); when not, the SDK refuses it with its own answer before reading the message.
+ */
+export function transportAccepts(req: http.IncomingMessage): boolean {
+  const accept = req.headers.accept ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) return false;
+  const version = req.headers["mcp-protocol-version"];
+  return version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(String(version));
+}
+
 /** What the request asks when the SDK would answer it exactly as the handler says; null when the SDK must. */
 export function shortcutFor(req: http.IncomingMessage, message: unknown): Shortcut | null {
   if (!isObject(message) || message.jsonrpc !== "2.0") return null;
   const id = message.id;
   // The SDK's RequestId: a string or an integer (it refuses 2.5).
   if (!(typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)))) return null;
-  const accept = req.headers.accept ?? "";
-  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return null;
-  if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) return null;
-  const version = req.headers["mcp-protocol-version"];
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) return null;
+  if (!transportAccepts(req)) return null;
   const params = message.params;
   if (message.method === "tools/list") {
     // A cursor (refused earlier) or _meta (a progress token) is the SDK's business.

@@ -17,10 +17,12 @@ import { createBrowserAccess, type BrowserAccessOptions } from "../browser-acces
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, limitOptions, parserRefusal, repeatsAuthorization, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
 import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
-import { sendResult, shortcutFor } from "./sdk-shortcut.js";
+import { sendResult, shortcutFor, transportAccepts } from "./sdk-shortcut.js";
+import { answerBatch } from "./batch.js";
+import { challenge, originOf, serveResourceMetadata } from "./resource-metadata.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { ToolError, type Principal, type ToolContext, type ToolHandler } from "./context.js";
 import type { ErrorCode } from "../../generated/mcp/errors.js";
@@ -72,6 +74,8 @@ export interface McpMock {
   clock: Clock;
   /** Reset, advance, freeze: what /__control/ does, for code. */
   control: Control;
+  /** This run's control token: send it as X-Control-Token to use /__control/ from anywhere (control-guard.ts). */
+  controlToken: string;
   /** The current state (a reset replaces it). */
   readonly gateway: Gateway;
   stop(): Promise<void>;
@@ -222,6 +226,22 @@ function callsWriteTool(message: unknown, principal: Principal): boolean {
   });
 }
 
+/** An SDK Server answering tools/list and tools/call for one request's caller. */
+function sdkServer(gateway: Gateway, ctx: ToolContext, record: RequestRecord): Server {
+  const mcp = new Server(
+    { name: "ideas-contract-gateway-mock", version: "0.1.0" },
+    { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
+  );
+  // rule: tools-list-schemas read-only-hint input-schema-not-tightened input-schema-keeps-limits output-schema-accepts-contract output-schema-allows-cancelled
+  mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(ctx.principal, t)) }));
+  mcp.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const answer = callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
+    record.outcome = outcomeOf(answer);
+    return answer;
+  });
+  return mcp;
+}
+
 export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMock> {
   await loadStrictOutputs();
   const clock = options.control?.clock ?? options.clock ?? createClock({ timeScale: options.timeScale ?? 1 });
@@ -241,6 +261,10 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
     const record: RequestRecord = { what: `${req.method} ${loggedPath(req.url)}` };
     logRequest(options.log, "mcp", res, record);
     try {
+      if (repeatsHost(req)) {
+        req.resume();
+        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: send the Host header once; this request repeats it." } });
+      }
       // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
       if (!access.hostAllowed(req.headers.host)) {
         req.resume();
@@ -262,10 +286,11 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         const retryAfter = Math.max(1, Math.ceil((hit.windowStart + 60_000 - now) / 1000));
         return sendJson(res, 429, { error: "rate_limited", error_description: "Too many requests from this address in a minute." }, { "retry-after": String(retryAfter) });
       }
-      if (serveControl(control, req, url, (s, b, h) => sendJson(res, s, b, h), httpError)) return;
+      if (serveControl(control, req, (s, b, h) => sendJson(res, s, b, h), httpError)) return;
       if (url.pathname !== "/mcp") {
+        if (serveResourceMetadata(req, url, originOf(req, origin), (s, b, h) => sendJson(res, s, b, h))) return;
         if (gateway.serveHttp(req, res, url)) return;
-        return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${url.pathname}; the MCP endpoint is /mcp.` });
+        return sendJson(res, 404, { error: "not_found", error_description: `Nothing at ${shownPath(req.url)}; the MCP endpoint is /mcp.` });
       }
       if (repeatsAuthorization(req)) {
         req.resume();
@@ -275,12 +300,16 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       const match = /^Bearer (\S+)$/i.exec(auth);
       const known = match ? (tokens.get(match[1]!) ?? situationToken(match[1]!)) : undefined;
       if (!known || known.expired) {
-        const challenge = match ? `Bearer realm="mcp", error="invalid_token", error_description="The token is unknown or expired."` : `Bearer realm="mcp"`;
+        const said: Record<string, string> = match ? { error: "invalid_token", error_description: "The token is unknown or expired." } : {};
         // rule: unauthenticated-401 expired-token-401
-        return sendJson(res, 401, { error: match ? "invalid_token" : "unauthorized", error_description: "A valid bearer token is required." }, { "www-authenticate": challenge });
+        return sendJson(res, 401, { error: match ? "invalid_token" : "unauthorized", error_description: "A valid bearer token is required." }, { "www-authenticate": challenge(originOf(req, origin), said) });
       }
       if (req.method !== "POST") {
         return sendJson(res, 405, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Method not allowed: this stateless endpoint takes POST only." } }, { allow: "POST" });
+      }
+      if (bodyCoding(req)) {
+        req.resume();
+        return sendJson(res, 415, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Unsupported Media Type: send the body uncompressed; this server decodes no Content-Encoding." } }, codingRefusalHeaders);
       }
       const body = await readBody(req, maxBody);
       if (body === "too_large") {
@@ -304,7 +333,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       if (callsWriteTool(message, principal) && !principal.scopes.has("mcp:write")) {
         // rule: insufficient-scope-403 read-scope-suffices
         return sendJson(res, 403, { error: "insufficient_scope", error_description: "This tool changes data and needs the mcp:write scope." }, {
-          "www-authenticate": `Bearer realm="mcp", error="insufficient_scope", scope="mcp:read mcp:write"`,
+          "www-authenticate": challenge(originOf(req, origin), { error: "insufficient_scope", scope: "mcp:read mcp:write" }),
         });
       }
       const ctx: ToolContext = { principal, clock, origin, profiles: gateway.profiles, posts: gateway.posts };
@@ -326,18 +355,13 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         record.outcome = outcomeOf(answer);
         return sendResult(res, shortcut.id, answer);
       }
-      // Stateless: a fresh SDK Server and transport per request (initialize, ping, batches, what the SDK refuses).
-      const mcp = new Server(
-        { name: "ideas-contract-gateway-mock", version: "0.1.0" },
-        { capabilities: { tools: {} }, jsonSchemaValidator: sharedSchemaValidator },
-      );
-      // rule: tools-list-schemas read-only-hint input-schema-not-tightened input-schema-keeps-limits output-schema-accepts-contract output-schema-allows-cancelled
-      mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: manifest.filter((t) => visibleTo(principal, t)) }));
-      mcp.setRequestHandler(CallToolRequestSchema, async (request) => {
-        const answer = callTool(gateway, ctx, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>);
-        record.outcome = outcomeOf(answer);
-        return answer;
-      });
+      // Stateless: a fresh SDK Server per request (initialize, ping, batches, what the SDK refuses).
+      const mcp = sdkServer(gateway, ctx, record);
+      if (Array.isArray(message) && transportAccepts(req)) {
+        const answers = await answerBatch(mcp, message);
+        if (answers.length === 0) return void res.writeHead(202).end();
+        return sendJson(res, 200, answers);
+      }
       // rule: stateless-requests
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
@@ -370,6 +394,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
     url: new URL("/mcp", origin),
     clock,
     control,
+    controlToken: control.token,
     get gateway() {
       return gateway;
     },

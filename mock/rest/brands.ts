@@ -5,6 +5,7 @@
 import type { Archetype, Brand, CreateBrandRequest, Rules, UpdateBrandRequest } from "../../generated/rest/types.js";
 import { readDescription, readWebsite, type ReadFindings, type Supplied } from "./business.js";
 import { between } from "./hash.js";
+import { isPrivateHost } from "../private-address.js";
 import { badRequest, forbidden, notFound } from "./http.js";
 import type { State } from "./state.js";
 import { check } from "./validation.js";
@@ -92,6 +93,23 @@ function copyRules(rules: Rules): Rules {
   return out;
 }
 
+/**
+ * 400 for a website on a private, loopback or link-local host, judged as the MCP mock judges create_profile's
+ * websiteUrl. Inferred: seed 000 does not say which websites the service refuses to read; a service that fetches
+ * what callers name must not be pointed at its own network, so the reference refuses them (a real service may
+ * instead fail the read).
+ */
+function refusePrivateWebsite(website: unknown): void {
+  if (typeof website !== "string") return;
+  let host: string;
+  try {
+    host = new URL(website).hostname;
+  } catch {
+    return; // not a URL: the read fails, as for any unreadable site
+  }
+  if (isPrivateHost(host)) throw badRequest("website must be on a public host; private, loopback and link-local addresses are refused.", "website");
+}
+
 // rule: brand-create-website-or-name-description, brand-create-needs-something-to-read, limit-description, limit-rules-entries, website-https, input-language-iso-639-1, enum-values/archetype
 export function createBrand(state: State, team: string, body: Record<string, unknown>): Brand {
   // The either-or rule first, so the error names the field that is missing.
@@ -103,6 +121,7 @@ export function createBrand(state: State, team: string, body: Record<string, unk
       throw badRequest("description is required when no website is sent.", "description", "missing_field");
     check("CreateBrandFromNameAndDescription", body);
   } else check("CreateBrandFromWebsite", body);
+  refusePrivateWebsite(body.website);
   const req = body as unknown as CreateBrandRequest;
   const supplied: BrandRecord["supplied"] = {};
   if (req.name !== undefined) supplied.name = req.name;
@@ -128,6 +147,7 @@ export function createBrand(state: State, team: string, body: Record<string, unk
 // rule: brand-patch-partial, brand-patch-lists-replaced, brand-patch-website-kept, brand-patch-website-rereads
 export function updateBrand(state: State, brand: BrandRecord, body: Record<string, unknown>): Brand {
   check("UpdateBrandRequest", body);
+  refusePrivateWebsite(body.website);
   const req = body as unknown as UpdateBrandRequest;
   settle(state, brand);
   const s = brand.supplied;

@@ -98,8 +98,9 @@ export function parseJsonObject(req: IncomingMessage, raw: Buffer): Record<strin
   try {
     // JSON is UTF-8: bytes that are not (lone 0xFF, overlong forms) are refused, not replaced with U+FFFD.
     value = JSON.parse(utf8.decode(raw));
-  } catch (err) {
-    throw badRequest(`The body is not valid JSON: ${(err as Error).message}`, null, "malformed_json");
+  } catch {
+    // Not V8's message: it quotes the body, and what a client sent is not echoed back.
+    throw badRequest("The body is not valid JSON in UTF-8.", null, "malformed_json");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw badRequest("The body must be a JSON object.", null, "malformed_json");

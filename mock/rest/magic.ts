@@ -19,6 +19,11 @@ export const magicInputs: readonly MagicInput[] = [
     effect: "the read fails: the brand goes from `reading` to `failed` (the site is unreachable)",
   },
   {
+    input: "a website on a private, loopback or link-local host (`localhost`, `127.0.0.1`, `10.0.0.5`, `169.254.169.254`, `[::1]`, `0x7f000001`, `[::ffff:127.0.0.1]`, …; judged as the MCP mock judges create_profile's websiteUrl)",
+    where: "`website` of `POST /v1/brands` or `PATCH /v1/brands/{brand_id}`",
+    effect: "`400` `invalid_request` with `param` `website`, nothing created or changed (inferred: the seed does not say which sites the service refuses to read)",
+  },
+  {
     input: "`no-backing` anywhere in the website (e.g. `https://www.no-backing-bakery.no`)",
     where: "`website` of the brand",
     effect:

@@ -1,5 +1,6 @@
 // The routes of the REST mock: path patterns with named segments, the methods each allows (405 with `Allow`
 // otherwise) and 404 for any other path.
+import { shownPath } from "../http-guards.js";
 import { ApiError } from "./http.js";
 
 export type Method = "GET" | "POST" | "PATCH";
@@ -42,11 +43,11 @@ export function route<H>(routes: readonly Route<H>[], method: string, path: stri
     const handler = r.handlers[method as Method];
     if (!handler) {
       const allow = Object.keys(r.handlers).join(", ");
-      throw new ApiError(405, "invalid_request", `${method} is not allowed on ${path}; use ${allow}.`, null, "method_not_allowed", {
+      throw new ApiError(405, "invalid_request", `${method} is not allowed on ${shownPath(path)}; use ${allow}.`, null, "method_not_allowed", {
         Allow: allow,
       });
     }
     return { handler, params };
   }
-  throw new ApiError(404, "not_found", `No route ${path}. Paths start with /v1 (brands, ideas, feedback, predictions).`, null, "unknown_route");
+  throw new ApiError(404, "not_found", `No route ${shownPath(path)}. Paths start with /v1 (brands, ideas, feedback, predictions).`, null, "unknown_route");
 }

@@ -3,9 +3,9 @@
 // settle at and are settled when read, so nothing runs between requests and the answers are deterministic for
 // the same requests, seed and clock.
 //
-// Order of checks for each request: route (404) → method (405 + Allow) → token (401) → rate limit (429 +
-// Retry-After) → body size (413) → content type and JSON (400) → fields (400 naming `param`) → ids (404/403) →
-// state (409). An unexpected exception answers 500 `server_error` and the server keeps serving.
+// Order of checks for each request: a repeated Host (400) → route (404) → method (405 + Allow) → token (401) →
+// rate limit (429 + Retry-After) → a compressed body (415) → body size (413) → content type and JSON (400) →
+// fields (400 naming `param`) → ids (404/403) → state (409). An unexpected exception answers 500 `server_error` and the server keeps serving.
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
@@ -14,7 +14,7 @@ import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } fr
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, limitOptions, parserRefusal, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, parserRefusal, repeatsHost, type HttpLimits } from "../http-guards.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -58,6 +58,8 @@ export interface RestMock {
   clock: Clock;
   /** Reset, advance, freeze: what /__control/ does, for code. */
   control: Control;
+  /** This run's control token: send it as X-Control-Token to use /__control/ from anywhere (control-guard.ts). */
+  controlToken: string;
   stop(): Promise<void>;
   /** With `https: true`: the self-signed certificate (PEM), for clients to trust. */
   certificate?: string;
@@ -123,7 +125,8 @@ export interface ListenerOptions {
   log?: LogSink;
 }
 
-const controlError = (code: string, message: string) => ({ error: { type: "invalid_request", code, message, param: null } });
+const controlError = (code: string, message: string, status: number) =>
+  errorBody(new ApiError(status, status === 403 ? "permission_error" : status === 404 ? "not_found" : "invalid_request", message, null, code));
 
 // rule: answers-within-seconds
 /** The server's request handler over `state` (a function when a reset can replace it). */
@@ -137,13 +140,16 @@ export function createRequestListener(state: State | (() => State), options: Lis
     try {
       // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
       // them (the browser withholds the answer), as the real service would.
+      if (repeatsHost(req)) throw new ApiError(400, "invalid_request", "Send the Host header once; this request repeats it.", null, "duplicate_host");
       if (access.check(req, res) === "answered") return;
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
-      if (options.control && serveControl(options.control, req, new URL(req.url ?? "/", "http://mock"), (s, b, h) => sendJson(res, s, b, h), controlError)) return;
+      if (options.control && serveControl(options.control, req, (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
       limiter.hit(caller.token);
       let body: Record<string, unknown> = {};
+      if (handler.body && bodyCoding(req))
+        throw new ApiError(415, "invalid_request", "Send the body uncompressed: this server decodes no Content-Encoding.", null, "unsupported_content_encoding", codingRefusalHeaders);
       if (handler.body) body = parseJsonObject(req, await readBody(req));
       else req.resume();
       const answer = handler.handler(current(), { caller, params, body });
@@ -234,6 +240,7 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     url,
     clock,
     control,
+    controlToken: control.token,
     ...(certificate ? { certificate } : {}),
     stop() {
       stopping ??= new Promise<void>((resolve) => {

@@ -11,7 +11,7 @@ import type {
 } from "../../../generated/mcp/types.js";
 import { catalogue } from "../../../generated/mcp/errors.js";
 import { ToolError, type BrandRecord, type ToolContext } from "../context.js";
-import { isPrivateHost } from "../private-address.js";
+import { isPrivateHost } from "../../private-address.js";
 import { checkGenerationMagic } from "./batches.js";
 import { between } from "./copy.js";
 import { targetAspect } from "./limits.js";

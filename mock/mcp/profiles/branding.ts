@@ -3,7 +3,7 @@
 import { ToolError, type ToolContext } from "../context.js";
 import { choose } from "../../rest/hash.js";
 import type { BrandStyle, UploadBrandLogoOutput } from "../../../generated/mcp/types.js";
-import { isPrivateHost } from "../private-address.js";
+import { isPrivateHost } from "../../private-address.js";
 import { busyColor, logoMagic, publicFonts } from "./magic.js";
 import type { BrandState, LogoState, ProfilesStore } from "./store.js";
 

@@ -5,7 +5,7 @@
 // here.
 import { catalogue, type BuildFailureCode, type ConnectFailureCode } from "../../../generated/mcp/errors.js";
 import { dataFile } from "../../data-file.js";
-import { isPrivateHost } from "../private-address.js";
+import { isPrivateHost } from "../../private-address.js";
 import magicJson from "./magic.json" with { type: "json" };
 
 /** One row of the magic-inputs table. */

@@ -1,5 +1,6 @@
-// Whether a URL's host is private or internal: the one judgement behind create_profile's URL_NOT_ALLOWED and
-// the source_not_public refusals of upload_image and upload_brand_logo. Judged by the name or literal address
+// Whether a URL's host is private or internal: the one judgement behind the MCP mock's create_profile
+// URL_NOT_ALLOWED and the source_not_public refusals of upload_image and upload_brand_logo, and behind the REST
+// reference's refusal of such a brand website. Judged by the name or literal address
 // only, never resolved (the mock touches no network). Addresses go through node's BlockList, which also judges
 // an IPv4-mapped IPv6 address (::ffff:a.b.c.d, however written) by its IPv4 rules.
 import net from "node:net";
