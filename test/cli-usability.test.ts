@@ -1,8 +1,11 @@
 // What a user meets at the command line and in reports: negative and out-of-range numbers get the command's own
-// message (never the argument parser's "ambiguous"), plurals agree with their number, and the JUnit root names
-// every target that ran.
+// message (never the argument parser's "ambiguous"), options are read before any optional peer is needed,
+// plurals agree with their number, and the JUnit root names every target that ran.
+import { execFile } from "node:child_process";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main } from "../cli/main.js";
+import { startMcpMock } from "../mock/mcp/server.js";
 import { createClock } from "../mock/clock.js";
 import { RateLimiter } from "../mock/rest/auth.js";
 import { ApiError } from "../mock/rest/http.js";
@@ -38,6 +41,64 @@ describe("numbers on the command line", () => {
     expect(await main(["mock", "--time-scale", "--no-prism"])).toBe(2);
     expect(output.join("\n")).toContain("ambiguous");
   });
+});
+
+const bin = path.join(import.meta.dirname, "..", "bin", "ideas-contract.js");
+const hidePeers = path.join(import.meta.dirname, "support", "hide-peers.mjs");
+const allPeers = ["@modelcontextprotocol/sdk", "@stoplight/prism-cli", "yaml", "ajv", "ajv-formats"];
+
+/** The command run as a user would, in a project where the optional peers `hidden` are not installed. */
+function withoutPeers(hidden: string[], args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const env = { ...process.env, HIDE_PEERS: hidden.join(","), NO_COLOR: "1" };
+    execFile(process.execPath, ["--import", hidePeers, bin, ...args], { env }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+describe("options before peers", () => {
+  it("help and bad usage need no peer; a typo is named, with the option meant", async () => {
+    for (const command of ["mock", "proxy", "conformance"]) {
+      const help = await withoutPeers(allPeers, [command, "--help"]);
+      expect(help.code, help.out).toBe(0);
+      expect(help.out).toContain(`Usage: ideas-contract ${command}`);
+      expect(help.out).not.toMatch(/optional peer|Cannot find/);
+    }
+    const typo = await withoutPeers(allPeers, ["mock", "--no-prsim"]);
+    expect(typo.code).toBe(2);
+    expect(typo.out).toMatch(/^unknown option --no-prsim \(did you mean --no-prism\?\)/);
+    expect(typo.out).not.toMatch(/optional peer|prism-cli/);
+    const far = await withoutPeers(allPeers, ["proxy", "--rest-upstream", "http://127.0.0.1:1", "--zzz"]);
+    expect(far.code).toBe(2);
+    expect(far.out).toMatch(/^unknown option --zzz\n/);
+  }, 120_000);
+
+  it("names every missing peer a command needs in one install line", async () => {
+    const conformance = await withoutPeers(allPeers, ["conformance", "--rest-url", "http://127.0.0.1:1"]);
+    expect(conformance.code).toBe(1);
+    expect(conformance.out).toContain("ideas-contract conformance needs @modelcontextprotocol/sdk, yaml, ajv and ajv-formats");
+    expect(conformance.out).toMatch(/npm install --save-dev @modelcontextprotocol\/sdk@\S+ yaml@\S+ ajv@\S+ ajv-formats@\S+\n/);
+    const proxy = await withoutPeers(["yaml", "ajv-formats"], ["proxy", "--rest-upstream", "http://127.0.0.1:1"]);
+    expect(proxy.code).toBe(1);
+    expect(proxy.out).toContain("ideas-contract proxy needs yaml and ajv-formats,");
+    const mock = await withoutPeers(allPeers, ["mock"]);
+    expect(mock.code).toBe(1);
+    expect(mock.out).toContain("npm install --save-dev @modelcontextprotocol/sdk@1.32.2 @stoplight/prism-cli@5.14.2\nOr pass --no-prism");
+  }, 120_000);
+
+  it("steering a running mock (--reset, --advance, --freeze) needs no peer", async () => {
+    const mcp = await startMcpMock({ port: 0 });
+    try {
+      const port = mcp.url.port;
+      const steered = await withoutPeers(allPeers, ["mock", "--reset", "--freeze", "--advance", "1h", "--mcp-port", port]);
+      expect(steered.code, steered.out).toBe(0);
+      expect(steered.out).toMatch(/reset: now .*\nfreeze: now .* \(frozen\)\nadvance: now/);
+      expect((await withoutPeers(allPeers, ["mock", "--unfreeze", "--mcp-port", port])).code).toBe(0);
+    } finally {
+      await mcp.stop();
+    }
+  }, 120_000);
 });
 
 describe("the REST reference's 429", () => {
