@@ -43,7 +43,9 @@ testable seed rules enforced in this run". Against a target other than the embed
 that fails on inferred rules only is reported as contract drift (a warning with the evidence, exit 0);
 --strict fails on it. Output may carry fields, enum values and codes the contract does not list (the
 seeds allow it): they are accepted. Each failure carries the exchanges that show it and a curl command
-that reproduces it, with the token as $IDEAS_TOKEN / $MCP_TOKEN (never the token itself).
+that reproduces it, with the token as the variable it is kept in ($IDEAS_TOKEN, $IDEAS_OTHER_TEAM_TOKEN,
+$MCP_TOKEN, $MCP_READONLY_TOKEN, …; a target file's trigger token as $MCP_TRIGGER_<KEY>, e.g.
+$MCP_TRIGGER_PARTNER_DOWNSTREAM_AUTH_FAILS), never the token itself: export them to paste it.
 
 Target:
   --rest-url URL             base URL of the REST implementation (paths start with /v1)

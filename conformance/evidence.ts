@@ -12,8 +12,10 @@ export interface Exchange {
   requestHeaders: Record<string, string>;
   /** The request body (redacted, cut at `excerptChars`). */
   requestBody?: string;
-  /** The environment variable that holds the token the request carried (`$IDEAS_TOKEN`, `$MCP_TOKEN`, …). */
+  /** The environment variable that holds the token the request carried (`IDEAS_TOKEN`, `MCP_READONLY_TOKEN`, …). */
   tokenEnv?: string;
+  /** A token the check made up (no target knows it, so no secret), carried as it is. */
+  madeUpToken?: string;
   status?: number;
   /** The answer's headers that matter (Content-Type, WWW-Authenticate, Retry-After, Location, Allow). */
   responseHeaders: Record<string, string>;
@@ -70,6 +72,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function reproduction(ex: Exchange): string {
   const parts = ["curl -sS -i", `-X ${ex.method}`, shellQuote(ex.url)];
   if (ex.tokenEnv) parts.push(`-H "Authorization: Bearer $${ex.tokenEnv}"`);
+  else if (ex.madeUpToken !== undefined) parts.push(`-H ${shellQuote(`Authorization: Bearer ${ex.madeUpToken}`)}`);
   for (const [k, v] of Object.entries(ex.requestHeaders)) parts.push(`-H ${shellQuote(`${k}: ${v}`)}`);
   if (ex.requestBody !== undefined) parts.push(`--data-raw ${shellQuote(ex.requestBody)}`);
   return parts.join(" ");

@@ -11,11 +11,22 @@ import http from "node:http";
 import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
-import { mcpTokenEnv } from "./mcp/target.js";
 import type { Target } from "./target.js";
 
+/**
+ * A bearer token and the environment variable a user keeps it in: a reproduction names the variable, never the
+ * token. Without `env` the token is one the check made up (a token no target knows), shown as it is.
+ */
+export interface Credential {
+  bearer: string;
+  env?: string;
+}
+
 /** Which credentials a request carries. */
-export type Auth = "team" | "other-team" | "expired" | "rate-limited" | "none" | { bearer: string };
+export type Auth = "team" | "other-team" | "expired" | "rate-limited" | "none" | Credential;
+
+/** The environment variable of each REST token kind (the command reads the first three; see restTriggerEnv). */
+export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -127,8 +138,6 @@ export class Transport {
   readonly #agent: http.Agent;
   /** When the run's budget ends (performance.now() time): no Retry-After is waited past it. */
   readonly #deadline: number;
-  /** Token → the environment variable a user would keep it in, for reproductions. */
-  readonly #tokenEnv: Map<string, string>;
   #requests = 0;
 
   constructor(
@@ -138,7 +147,6 @@ export class Transport {
   ) {
     this.#semaphore = new Semaphore(target.concurrency);
     this.#deadline = performance.now() + target.timing.budgetMs;
-    this.#tokenEnv = tokenEnvNames(target);
     const agentOptions = { keepAlive: true, maxSockets: target.concurrency + 2 };
     this.#agent =
       target.url.protocol === "https:"
@@ -154,15 +162,15 @@ export class Transport {
     this.#agent.destroy();
   }
 
-  /** The token for an Auth, or undefined for none; throws when the target has no such token. */
-  token(auth: Auth): string | undefined {
+  /** The token for an Auth with its variable, or undefined for none; throws when the target has no such token. */
+  credential(auth: Auth): Credential | undefined {
     const t = this.target;
     if (auth === "none") return undefined;
-    if (typeof auth === "object") return auth.bearer;
+    if (typeof auth === "object") return auth;
     const token =
       auth === "team" ? t.tokens.team : auth === "other-team" ? t.tokens.otherTeam : auth === "expired" ? t.tokens.expired : t.triggers.rateLimitedToken;
     if (!token) throw new TransportError(`no ${auth} token is configured`);
-    return token;
+    return { bearer: token, env: restTokenEnv[auth] };
   }
 
   /** The absolute URL of an API path; throws unless it stays on the target's origin. */
@@ -179,7 +187,7 @@ export class Transport {
    * Retry-After reaches past the budget). A redirect is refused: it fails the request, and is not followed.
    */
   async send(spec: RequestSpec): Promise<ApiResponse> {
-    const token = this.token(spec.auth ?? "team");
+    const token = this.credential(spec.auth ?? "team");
     const url = this.url(spec.path);
     let waited = 0;
     for (;;) {
@@ -217,7 +225,7 @@ export class Transport {
   }
 
   /** `agent` false: a request on a new connection of its own (a resend after a kept-alive socket was closed). */
-  #once(url: URL, spec: RequestSpec, token: string | undefined, agent: http.Agent | false = this.#agent): Promise<ApiResponse> {
+  #once(url: URL, spec: RequestSpec, token: Credential | undefined, agent: http.Agent | false = this.#agent): Promise<ApiResponse> {
     this.#requests++;
     const raw = spec.rawBody !== undefined;
     const payload = raw ? Buffer.from(spec.rawBody!, "utf8") : spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), "utf8");
@@ -228,7 +236,7 @@ export class Transport {
     // The origin guard of url() ran before we got here; check once more right where the header is set.
     if (token !== undefined) {
       if (url.origin !== this.target.url.origin) throw new TransportError("refusing to send the token off the target's origin");
-      headers.authorization = `Bearer ${token}`;
+      headers.authorization = `Bearer ${token.bearer}`;
     }
     const started = performance.now();
     // Evidence only for a request made on behalf of a check (outside one, nobody reads it).
@@ -238,7 +246,7 @@ export class Transport {
       url: this.redactor.text(url.href),
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
       ...(payload ? { requestBody: this.redactor.text(payload.length > maxReproducedBody ? `${payload.subarray(0, maxReproducedBody).toString("utf8")}…` : payload.toString("utf8")) } : {}),
-      ...(token !== undefined ? { tokenEnv: this.#tokenEnv.get(token) ?? "TOKEN" } : {}),
+      ...(token?.env !== undefined ? { tokenEnv: token.env } : token !== undefined ? { madeUpToken: this.redactor.text(token.bearer) } : {}),
       responseHeaders: {},
     };
     const lib = url.protocol === "https:" ? https : http;
@@ -343,18 +351,6 @@ export class Transport {
 
 /** Request bodies longer than this are cut in the evidence (a reproduction then says so). */
 const maxReproducedBody = 16 * 1024;
-
-/** Each token of the target → the environment variable the command reads it from. */
-function tokenEnvNames(target: Target): Map<string, string> {
-  const names = new Map<string, string>();
-  const add = (token: string | undefined, name: string) => token && !names.has(token) && names.set(token, name);
-  add(target.tokens.team, "IDEAS_TOKEN");
-  add(target.tokens.otherTeam, "IDEAS_OTHER_TEAM_TOKEN");
-  add(target.tokens.expired, "IDEAS_EXPIRED_TOKEN");
-  add(target.triggers.rateLimitedToken, "IDEAS_RATE_LIMITED_TOKEN");
-  for (const [kind, token] of Object.entries(target.mcp?.tokens ?? {})) add(token, mcpTokenEnv[kind as keyof typeof mcpTokenEnv]);
-  return names;
-}
 
 /** Why a 3xx is refused: where it pointed (its origin only: the rest may carry anything) and that it is not followed. */
 function refusedRedirect(res: ApiResponse, from: URL): string {

@@ -65,7 +65,7 @@ export async function probeMcp(target: Target, redactor: Redactor, signal: Abort
       params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "ideas-contract-conformance-probe", version: "1" } },
     });
     const res = await sendOnce("MCP", endpoint, () =>
-      http.send({ method: "POST", headers: { accept: streamableAccept, "content-type": "application/json" }, body, ...(token ? { token } : {}), retry429: false }),
+      http.send({ method: "POST", headers: { accept: streamableAccept, "content-type": "application/json" }, body, ...(token ? { token: { bearer: token, env: mcpTokenEnv.normal } } : {}), retry429: false }),
     );
     if (res.status === 401 && token) throw new TargetUnusable(`the MCP target at ${endpoint.href} refused the normal token (${mcpTokenEnv.normal}): ${shown(res)}`);
     if (res.status === 401 || res.status === 429) return;
