@@ -44,10 +44,21 @@ export function signalStatus(signal: NodeJS.Signals): number {
 export function runWrapped(argv: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const [file, ...args] = argv;
-    // On Windows `npm` and friends are .cmd scripts, which only a shell starts.
-    const child = spawn(file!, args, { stdio: "inherit", env: { ...process.env, ...env }, shell: process.platform === "win32" });
+    const windows = process.platform === "win32";
+    // On Windows `npm` and friends are .cmd scripts, which only a shell starts. Elsewhere the command gets a
+    // process group of its own and the signal goes to the whole group: `npm run` and `sh -c` do not pass
+    // SIGTERM on to what they started, so signalling the command alone would leave its children running.
+    const child = spawn(file!, args, { stdio: "inherit", env: { ...process.env, ...env }, shell: windows, detached: !windows });
     const stop = stopRequested();
-    void stop.reason.then((why) => child.kill(why === "SIGINT" ? "SIGINT" : "SIGTERM"));
+    void stop.reason.then((why) => {
+      const signal = why === "SIGINT" ? "SIGINT" : "SIGTERM";
+      try {
+        if (windows || child.pid === undefined) child.kill(signal);
+        else process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    });
     child.once("error", (err: NodeJS.ErrnoException) => {
       stop.dispose();
       console.error(`cannot run ${file}: ${err.code === "ENOENT" ? "no such command" : err.message}`);
