@@ -52,9 +52,10 @@ Options:
                     scheduling and date horizons) stay in real time
   --scale-windows   shrink connect-link, connect-session and channel-token lifetimes by the
                     time scale too
-  --allow-origin O  an origin web pages may call the mocks from (repeatable; * = any). Default:
-                    every loopback origin (http://localhost:5173, http://127.0.0.1:3000, ...).
-                    Allowed origins get CORS headers; the MCP endpoint answers others 403
+  --allow-origin O  another origin web pages may call the mocks from, besides every loopback origin
+                    (http://localhost:5173, http://127.0.0.1:3000, ..., always allowed); repeatable;
+                    * = any. Allowed origins get CORS headers; the MCP endpoint answers others 403,
+                    and a refused preflight says which --allow-origin would allow it
   --allow-host H    a Host name the MCP endpoint answers (repeatable; default loopback names).
                     Any other Host gets 403 (DNS-rebinding protection)
   --ip-limit N      MCP requests per client address per minute before 429 (default 100000;

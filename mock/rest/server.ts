@@ -10,7 +10,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
+import { createBrowserAccess, preflightRefusal, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
@@ -136,8 +136,10 @@ export function createRequestListener(state: State | (() => State), options: Lis
     logRequest(options.log, "rest", res, record);
     try {
       // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
-      // them (the browser withholds the answer), as the real service would.
-      if (access.check(req, res) === "answered") return;
+      // them (the browser withholds the answer), as the real service would. A refused preflight says why.
+      const verdict = access.check(req, res);
+      if (verdict === "answered") return;
+      if (verdict === "refused-preflight") throw new ApiError(403, "permission_error", preflightRefusal(req.headers.origin!), null, "origin_not_allowed");
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
       if (options.control && serveControl(options.control, req, new URL(req.url ?? "/", "http://mock"), (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
