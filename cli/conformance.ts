@@ -162,6 +162,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     { selectChecks, suiteOf },
     { Redactor },
     { listLines },
+    { TargetUnusable },
   ] = await Promise.all([
     import("../conformance/index.js"),
     import("../conformance/mcp/target.js"),
@@ -172,6 +173,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     import("../conformance/checks/index.js"),
     import("../conformance/redact.js"),
     import("./conformance-list.js"),
+    import("../conformance/probe.js"),
   ]);
   if (values.list) {
     const chosen = values.suite?.length ? values.suite : suites;
@@ -220,7 +222,9 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     const env = process.env;
     const names = ["IDEAS_TOKEN", "IDEAS_OTHER_TEAM_TOKEN", "IDEAS_EXPIRED_TOKEN", ...Object.values(mcpTokenEnv)];
     const redactor = new Redactor(names.map((n) => env[n]).filter((s): s is string => !!s));
-    console.error(redactor.text(`conformance: ${(err as Error).message}`));
+    // The probe's refusal: a target the run cannot use, unless the user knows better.
+    const skip = err instanceof TargetUnusable ? "\n(--skip-probe runs the checks anyway.)" : "";
+    console.error(redactor.text(`conformance: ${(err as Error).message}${skip}`));
     return 2;
   }
   const written: string[] = [];

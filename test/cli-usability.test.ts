@@ -2,6 +2,8 @@
 // message (never the argument parser's "ambiguous"), options are read before any optional peer is needed,
 // plurals agree with their number, and the JUnit root names every target that ran.
 import { execFile } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main } from "../cli/main.js";
@@ -99,6 +101,24 @@ describe("options before peers", () => {
       await mcp.stop();
     }
   }, 120_000);
+});
+
+describe("the probe's refusal", () => {
+  it("shows what was answered, escaped, and how to run the checks anyway", async () => {
+    // Something else on the port: a page with quotes and a terminal escape in it.
+    const server = http.createServer((_req, res) => res.writeHead(503, { "content-type": "text/html" }).end('<h1 class="x">Down\u001b[31m for maintenance</h1>'));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await main(["conformance", "--rest-url", url, "--no-live"])).toBe(2);
+      const text = output.join("\n");
+      expect(text).toContain('does not answer like the Ideas API: 503, Content-Type "text/html", body "<h1 class=\\"x\\">Down\\u001b[31m for maintenance</h1>"');
+      expect(text).not.toContain("\u001b");
+      expect(text).toContain("--skip-probe runs the checks anyway");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
 });
 
 describe("the REST reference's 429", () => {

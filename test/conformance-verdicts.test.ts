@@ -177,7 +177,7 @@ describe("the probe", () => {
   it("stops a run against a server that answers HTML, for both suites", async () => {
     const page = await serve((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome to nginx</body></html>"));
     try {
-      await expectStopped({ restUrl: page.url.href, env: { IDEAS_TOKEN: "t" } }, /does not answer like the Ideas API: 200 text\/html "<html><body>Welcome/);
+      await expectStopped({ restUrl: page.url.href, env: { IDEAS_TOKEN: "t" } }, /does not answer like the Ideas API: 200, Content-Type "text\/html", body "<html><body>Welcome/);
       await expectStopped({ mcpUrl: new URL("/mcp", page.url).href, env: { MCP_TOKEN: "t" } }, /does not answer like an MCP endpoint/);
     } finally {
       await page.close();
