@@ -22,6 +22,7 @@ import { createFeedback } from "./feedback.js";
 import { ApiError, errorBody, parseJsonObject, readBody, sendError, sendJson } from "./http.js";
 import { batchView, createBatch, findBatch } from "./ideas.js";
 import { createPrediction } from "./predictions.js";
+import { parsePrefer, preferredAnswer } from "./prefer.js";
 import { route, type Route } from "./router.js";
 import { createState, type State } from "./state.js";
 import { restTestTokens } from "./tokens.js";
@@ -145,6 +146,15 @@ export function createRequestListener(state: State | (() => State), options: Lis
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
       limiter.hit(caller.token);
+      // Prefer: code= / example= (as with Prism): the contract's own answer, state untouched.
+      const preference = parsePrefer(req.headers.prefer);
+      if (preference) {
+        req.resume();
+        const answer = preferredAnswer(req.method ?? "GET", path, preference);
+        record.outcome = "prefer";
+        sendJson(res, answer.status, answer.body, answer.headers);
+        return;
+      }
       let body: Record<string, unknown> = {};
       if (handler.body) body = parseJsonObject(req, await readBody(req));
       else req.resume();
