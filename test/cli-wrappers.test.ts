@@ -209,3 +209,25 @@ describe("ideas-contract proxy -- COMMAND (the README's staging CI recipe)", () 
     expect(ended.code, ended.out).not.toBe(0);
   }, 240_000);
 });
+
+describe("--host", () => {
+  it("makes the mocks and the proxy listen on another address", async () => {
+    // 127.0.0.2 is a loopback address of its own on Linux: something listening on 127.0.0.1 only is not there.
+    const bin = "node_modules/.bin/ideas-contract";
+    fs.rmSync(path.join(dir, "e2e-seen.json"), { force: true });
+    const mock = await sh(`${bin} mock --no-prism --quiet --host 127.0.0.2 --rest-port 0 --mcp-port 0 -- npm run test:e2e`).ended;
+    expect(mock.code, mock.out).toBe(0);
+    const m = seen();
+    expect(new URL(m.rest).hostname).toBe("127.0.0.2");
+    expect(new URL(m.mcp!).hostname).toBe("127.0.0.2");
+    expect(m.statuses).toEqual([400, 200]);
+    fs.rmSync(path.join(dir, "e2e-seen.json"), { force: true });
+    const proxy = await sh(`${bin} proxy --host 127.0.0.2 --rest-upstream "$STAGING_URL" --rest-port 0 -- npm run test:e2e`, { STAGING_URL: upstream.url.href }).ended;
+    expect(proxy.code, proxy.out).toBe(0);
+    const p = seen();
+    expect(new URL(p.rest).hostname).toBe("127.0.0.2");
+    expect(p.statuses).toEqual([400]);
+    await expectNothingLeft(m);
+    await expectNothingLeft(p);
+  }, 240_000);
+});
