@@ -2,6 +2,7 @@
 // message (never the argument parser's "ambiguous"), options are read before any optional peer is needed,
 // plurals agree with their number, and the JUnit root names every target that ran.
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -101,6 +102,18 @@ describe("options before peers", () => {
       await mcp.stop();
     }
   }, 120_000);
+});
+
+describe("help texts", () => {
+  it("name files that exist where the command runs (the rule catalogues, the reference target file)", async () => {
+    for (const command of ["conformance", "proxy"]) {
+      output = [];
+      expect(await main([command, "--help"])).toBe(0);
+      const files = [...output.join("\n").matchAll(/([\w./-]+\.ya?ml)\b/g)].map((m) => m[1]!).filter((f) => f.includes("/"));
+      expect(files.length, command).toBeGreaterThan(1);
+      for (const f of files) expect(fs.existsSync(path.resolve(f)), `${command} --help names ${f}`).toBe(true);
+    }
+  });
 });
 
 describe("the probe's refusal", () => {
