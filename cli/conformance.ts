@@ -13,8 +13,9 @@ import { refuseWithoutPeers } from "./peers.js";
 const help = `Usage: ideas-contract conformance [options]
 
 Runs the conformance suites of the Ideas REST API and of the Partner Tool Gateway (MCP). Every check
-names the rules it enforces (${shownPath(restRulesPath)}, ${shownPath(mcpRulesPath)}); the run ends with a
-coverage ledger of every rule.
+names the rules it enforces; the run ends with a coverage ledger of every rule. The rule catalogues:
+  ${shownPath(restRulesPath)}
+  ${shownPath(mcpRulesPath)}
 
 With no target, starts the embedded reference servers (REST reference and MCP gateway mock) on ephemeral
 ports with a fast clock and runs both suites against them. Against another

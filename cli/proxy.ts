@@ -24,8 +24,9 @@ Forwards traffic unchanged to the REST service and/or the MCP gateway (bodies an
 as they come, bearer tokens passed through and never printed) and judges every exchange against the
 contract: the request and the answer against the generated OpenAPI and the tools' schemas, the contract's
 own rules (error envelopes, retryable per code, text mirroring structuredContent, lifecycles that must not
-go backwards). Violations name the rule ids of the rule catalogues (${shownPath(restRulesPath)},
-${shownPath(mcpRulesPath)}), as the conformance command does.
+go backwards). Violations name the rule ids of the rule catalogues, as the conformance command does:
+  ${shownPath(restRulesPath)}
+  ${shownPath(mcpRulesPath)}
 
   ideas-contract proxy --rest-upstream https://api.staging.example.com --mcp-upstream https://gw.staging.example.com/mcp
       then point the clients at http://127.0.0.1:${defaultPorts.rest} (REST) and http://127.0.0.1:${defaultPorts.mcp}/mcp (MCP)
