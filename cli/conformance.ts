@@ -1,26 +1,24 @@
 // `ideas-contract conformance`: runs the REST and MCP conformance suites against the embedded reference servers
-// or any other implementation, with a live view and JSON / JUnit / Markdown reports.
+// or any other implementation, with a live view and JSON / JUnit / Markdown reports. The suites (and the optional
+// peers they need) are loaded once the options are read.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { embeddedTimeScale, mcpChecks, restChecks, runConformance, spendInputFor, suites, type RunResult, type Suite } from "../conformance/index.js";
-import { mcpTokenEnv, parseProfile } from "../conformance/mcp/target.js";
-import { consoleReporter } from "../conformance/report/console.js";
-import { jsonReport } from "../conformance/report/json.js";
-import { junitReport } from "../conformance/report/junit.js";
-import { markdownReport } from "../conformance/report/markdown.js";
-import { selectChecks, suiteOf } from "../conformance/checks/index.js";
-import { Redactor } from "../conformance/redact.js";
+import type { RunResult, Suite } from "../conformance/index.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { referenceTargetPath, restRulesPath } from "../conformance/paths.js";
 import { commandArgs } from "./args.js";
-import { listLines } from "./conformance-list.js";
+import { shownPath } from "./manifest.js";
+import { refuseWithoutPeers } from "./peers.js";
 
 const help = `Usage: ideas-contract conformance [options]
 
 Runs the conformance suites of the Ideas REST API and of the Partner Tool Gateway (MCP). Every check
-names the rules it enforces (spec/rules/rest.yaml, spec/rules/mcp.yaml); the run ends with a coverage
-ledger of every rule.
+names the rules it enforces; the run ends with a coverage ledger of every rule. The rule catalogues:
+  ${shownPath(restRulesPath)}
+  ${shownPath(mcpRulesPath)}
 
 With no target, starts the embedded reference servers (REST reference and MCP gateway mock) on ephemeral
-ports with a fast clock (time scale ${embeddedTimeScale}) and runs both suites against them. Against another
+ports with a fast clock and runs both suites against them. Against another
 implementation, the suites whose URL is given run:
 
   ideas-contract conformance --rest-url https://api.example.com
@@ -33,7 +31,7 @@ implementation, the suites whose URL is given run:
   ideas-contract conformance --config my-target.yaml
       a target file with the URL, tokens and the triggers for paths a caller cannot force
       (a website the target fails to read, a focus that fails a batch, a rate-limited token);
-      conformance/targets/reference.yaml is the example (the reference server's own)
+      ${shownPath(referenceTargetPath)} is the example (the reference server's own)
 
 Checks whose needs are not met are reported as skipped, with the reason. Before any check, one probe
 per target stops the run (exit 2) with one line when the target cannot be used: nothing listens, something
@@ -41,14 +39,16 @@ other than the API answers (an HTML page, another service), or it refuses the to
 Exit codes: 0 pass; 1 a failure of the target (or a gate); 2 the probe refused the target; 3 the suite
 itself broke or ran out of budget in some check, with nothing failing (no verdict on those checks).
 
-Verdicts. Every rule is a seed statement split to one observable fact (spec/rules/*.yaml): provenance
+Verdicts. Every rule is a seed statement split to one observable fact (the catalogues above): provenance
 "seed" (the seeds state it) or "inferred" (our design where the seeds say "not shown"). A rule counts
 as enforced only when every case that enforces it ran and passed; the summary opens with "N of M
 testable seed rules enforced in this run". Against a target other than the embedded reference, a check
 that fails on inferred rules only is reported as contract drift (a warning with the evidence, exit 0);
 --strict fails on it. Output may carry fields, enum values and codes the contract does not list (the
 seeds allow it): they are accepted. Each failure carries the exchanges that show it and a curl command
-that reproduces it, with the token as $IDEAS_TOKEN / $MCP_TOKEN (never the token itself).
+that reproduces it, with the token as the variable it is kept in ($IDEAS_TOKEN, $IDEAS_OTHER_TEAM_TOKEN,
+$MCP_TOKEN, $MCP_READONLY_TOKEN, …; a target file's trigger token as $MCP_TRIGGER_<KEY>, e.g.
+$MCP_TRIGGER_PARTNER_DOWNSTREAM_AUTH_FAILS), never the token itself: export them to paste it.
 
 Target:
   --rest-url URL             base URL of the REST implementation (paths start with /v1)
@@ -64,7 +64,7 @@ Pace (polite by default):
   --time-scale F             real seconds per second of the target: scales every poll interval
                              (REST: brand 10 s, batch 15 s; MCP: batch 5 s, then 15 s backing off to
                              30 s, build 60 s, ending 30 s) and deadline (default 1, or the target
-                             file's; ${embeddedTimeScale} for the embedded references)
+                             file's; the embedded references run faster)
   --concurrency N            requests in flight at most (default 4)
   --request-timeout SECONDS  per request (default 30 for REST, 150 for MCP as the seed advises)
   --budget SECONDS           the whole run, in real seconds (default 1800 × time scale for REST,
@@ -110,7 +110,7 @@ function percentage(value: string, flag: string): number {
   return n;
 }
 
-function suiteName(value: string): Suite {
+function suiteName(value: string, suites: readonly Suite[]): Suite {
   if (!(suites as readonly string[]).includes(value)) throw new Error(`--suite must be one of ${suites.join(", ")}, got "${value}"`);
   return value as Suite;
 }
@@ -153,6 +153,31 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
   );
   if ("exit" in parsed) return parsed.exit;
   const { values } = parsed;
+  const refused = refuseWithoutPeers("conformance", argv);
+  if (refused) return refused;
+  const [
+    { mcpChecks, restChecks, runConformance, spendInputFor, suites },
+    { mcpTokenEnv, parseProfile },
+    { consoleReporter },
+    { jsonReport },
+    { junitReport },
+    { markdownReport },
+    { selectChecks, suiteOf },
+    { Redactor },
+    { listLines },
+    { TargetUnusable },
+  ] = await Promise.all([
+    import("../conformance/index.js"),
+    import("../conformance/mcp/target.js"),
+    import("../conformance/report/console.js"),
+    import("../conformance/report/json.js"),
+    import("../conformance/report/junit.js"),
+    import("../conformance/report/markdown.js"),
+    import("../conformance/checks/index.js"),
+    import("../conformance/redact.js"),
+    import("./conformance-list.js"),
+    import("../conformance/probe.js"),
+  ]);
   if (values.list) {
     const chosen = values.suite?.length ? values.suite : suites;
     let spend;
@@ -172,7 +197,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       ...(values["rest-url"] ? { restUrl: values["rest-url"] } : {}),
       ...(values["mcp-url"] ? { mcpUrl: values["mcp-url"] } : {}),
       ...(values["mcp-profile"] !== undefined ? { mcpProfile: parseProfile(values["mcp-profile"], "--mcp-profile") } : {}),
-      ...(values.suite?.length ? { suites: values.suite.map(suiteName) } : {}),
+      ...(values.suite?.length ? { suites: values.suite.map((v) => suiteName(v, suites)) } : {}),
       ...(values.config ? { config: values.config } : {}),
       insecure: values.insecure,
       embeddedHttps: values.https,
@@ -200,7 +225,9 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     const env = process.env;
     const names = ["IDEAS_TOKEN", "IDEAS_OTHER_TEAM_TOKEN", "IDEAS_EXPIRED_TOKEN", ...Object.values(mcpTokenEnv)];
     const redactor = new Redactor(names.map((n) => env[n]).filter((s): s is string => !!s));
-    console.error(redactor.text(`conformance: ${(err as Error).message}`));
+    // The probe's refusal: a target the run cannot use, unless the user knows better.
+    const skip = err instanceof TargetUnusable ? "\n(--skip-probe runs the checks anyway.)" : "";
+    console.error(redactor.text(`conformance: ${(err as Error).message}${skip}`));
     return 2;
   }
   const written: string[] = [];

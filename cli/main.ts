@@ -1,7 +1,7 @@
-// Dispatches `ideas-contract <command>`. Each command is loaded when it runs: the mocks and the conformance
-// suite need optional peer dependencies that `export` does not.
+// Dispatches `ideas-contract <command>`. Each command is loaded when it runs and reads its options before it
+// checks (cli/peers.ts) and loads the optional peer dependencies it needs: help and bad usage need none.
 import { ownManifest } from "./manifest.js";
-import { missingPeerHint, missingPeers, missingPeersMessage, peersFor } from "./peers.js";
+import { missingPeerHint } from "./peers.js";
 
 const commands: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
   mock: { summary: "start the mock servers (stateful REST reference, Prism, MCP gateway mock)", run: async (args) => (await import("./mock.js")).mockCommand(args) },
@@ -34,12 +34,6 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) {
     console.error(`Unknown command "${name}".\n\n${usage}`);
     return 2;
-  }
-  // Before the command loads (its modules import the peers) and before it starts or prints anything.
-  const missing = missingPeers(peersFor(name, rest));
-  if (missing.length) {
-    console.error(missingPeersMessage(`ideas-contract ${name}`, missing));
-    return 1;
   }
   try {
     return await command.run(rest);

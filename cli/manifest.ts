@@ -21,3 +21,9 @@ export function ownManifest(): Manifest {
     if (path.dirname(dir) === dir) throw new Error("cannot find the package.json of ideas-contract");
   }
 }
+
+/** A file of this package as a user can open it: relative to the working directory when under it, else absolute. */
+export function shownPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}

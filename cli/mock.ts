@@ -1,26 +1,34 @@
-// `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock on 127.0.0.1
-// until Ctrl-C, logging each request; or, with --reset/--advance/--freeze/--unfreeze, steers mocks already running.
+// `ideas-contract mock`: starts the stateful REST reference server, Prism and the MCP gateway mock until Ctrl-C,
+// logging each request; or, given `-- COMMAND`, runs that command against them and stops them when it ends; or,
+// with --reset/--advance/--freeze/--unfreeze, steers mocks already running. Options are read before anything
+// else: the servers (and the optional peers they need) are loaded only once the command knows it will start them.
 import type { BrowserAccessOptions } from "../mock/browser-access.js";
-import { createClock } from "../mock/clock.js";
-import { controlPrefix, createControl, parseDuration } from "../mock/control.js";
-import { startPrism, type PrismServer } from "../mock/prism.js";
-import { startRestMock, type RestMock } from "../mock/rest/server.js";
-import { restTestTokens } from "../mock/rest/tokens.js";
-import { startMcpMock } from "../mock/mcp/server.js";
-import { mcpTestTokens } from "../mock/mcp/tokens.js";
+import { controlPrefix, parseDuration } from "../mock/control.js";
 import { commandArgs } from "./args.js";
-import { missingPeerHint } from "./peers.js";
+import { runWrapped, stopRequested } from "./lifetime.js";
+import { missingPeerHint, refuseWithoutPeers } from "./peers.js";
 
 export const defaultTimeScale = 0.1;
 
-const help = `Usage: ideas-contract mock [options]
+/** The environment variables a wrapped command finds the mocks' URLs in. */
+export const mockUrlEnv = { rest: "IDEAS_MOCK_REST_URL", prism: "IDEAS_MOCK_PRISM_URL", mcp: "IDEAS_MOCK_MCP_URL" } as const;
 
-Starts, on 127.0.0.1:
+const help = `Usage: ideas-contract mock [options]
+       ideas-contract mock [options] -- COMMAND [ARGS…]
+
+Starts, on 127.0.0.1 (or --host):
   - the stateful REST reference server (brands read, batches think in the background)
-  - Prism serving generated/openapi/openapi.yaml (stateless answers from the contract's examples)
+  - Prism serving the contract's OpenAPI (ideas-contract/openapi.yaml; stateless answers from its examples)
   - the MCP gateway mock at /mcp (every tool, stateless Streamable HTTP, on the same clock)
 and prints their URLs, the test tokens and one line per request (time, mock, method, path or
 JSON-RPC method and tool, status or error code, milliseconds; never a token). Ctrl-C stops everything.
+
+With -- COMMAND (for CI): starts the mocks, runs COMMAND with their URLs in the environment, stops the
+mocks when it ends and exits with its status. SIGINT and SIGTERM are passed on to COMMAND.
+  ${mockUrlEnv.rest.padEnd(21)} the REST reference server, e.g. http://127.0.0.1:4010 (paths start with /v1)
+  ${mockUrlEnv.prism.padEnd(21)} Prism, e.g. http://127.0.0.1:4011 (unset with --no-prism)
+  ${mockUrlEnv.mcp.padEnd(21)} the MCP gateway mock's endpoint, e.g. http://127.0.0.1:4012/mcp
+  e.g. ideas-contract mock --no-prism --quiet -- npm test
 
 Both mocks answer a control path that no API uses: GET /__control/clock, POST /__control/reset
 (all state of both mocks, clock back to the wall clock), POST /__control/advance?by=1h30m,
@@ -32,6 +40,8 @@ running (at --mcp-port) and exit:
   --unfreeze        let it run again from where it was held
 
 Options:
+  --host H          the address to listen on (default 127.0.0.1; 0.0.0.0 = every interface: the mocks
+                    have no real authentication, so only on a network you trust)
   --rest-port N     port of the REST reference server (default 4010; 0 = any free port)
   --prism-port N    port of Prism (default 4011; 0 = any free port)
   --mcp-port N      port of the MCP gateway mock (default 4012; 0 = any free port)
@@ -42,9 +52,10 @@ Options:
                     scheduling and date horizons) stay in real time
   --scale-windows   shrink connect-link, connect-session and channel-token lifetimes by the
                     time scale too
-  --allow-origin O  an origin web pages may call the mocks from (repeatable; * = any). Default:
-                    every loopback origin (http://localhost:5173, http://127.0.0.1:3000, ...).
-                    Allowed origins get CORS headers; the MCP endpoint answers others 403
+  --allow-origin O  another origin web pages may call the mocks from, besides every loopback origin
+                    (http://localhost:5173, http://127.0.0.1:3000, ..., always allowed); repeatable;
+                    * = any. Allowed origins get CORS headers; the MCP endpoint answers others 403,
+                    and a refused preflight says which --allow-origin would allow it
   --allow-host H    a Host name the MCP endpoint answers (repeatable; default loopback names).
                     Any other Host gets 403 (DNS-rebinding protection)
   --ip-limit N      MCP requests per client address per minute before 429 (default 100000;
@@ -62,10 +73,14 @@ export function port(value: string | undefined, fallback: number, flag: string):
   return n;
 }
 
+/** A URL without the trailing slash, so `$VAR/v1/brands` is a path of it. */
+const bare = (url: URL) => url.href.replace(/\/$/, "");
+
 export async function mockCommand(argv: string[]): Promise<number> {
   const parsed = commandArgs(
     argv,
     {
+      host: { type: "string" },
       "rest-port": { type: "string" },
       "prism-port": { type: "string" },
       "mcp-port": { type: "string" },
@@ -83,9 +98,11 @@ export async function mockCommand(argv: string[]): Promise<number> {
       unfreeze: { type: "boolean", default: false },
     },
     help,
+    true,
   );
   if ("exit" in parsed) return parsed.exit;
-  const { values } = parsed;
+  const { values, command } = parsed;
+  const host = values.host ?? "127.0.0.1";
   let restPort: number, prismPort: number, mcpPort: number, timeScale: number, ipLimit: number | undefined;
   try {
     restPort = port(values["rest-port"], 4010, "--rest-port");
@@ -106,10 +123,28 @@ export async function mockCommand(argv: string[]): Promise<number> {
     console.error(steps.error);
     return 2;
   }
-  if (steps.length) return steer(mcpPort, steps);
+  if (steps.length) {
+    if (command.length) {
+      console.error("--reset, --advance, --freeze and --unfreeze steer mocks already running: they take no -- COMMAND");
+      return 2;
+    }
+    return steer(host, mcpPort, steps);
+  }
+  const refused = refuseWithoutPeers("mock", argv);
+  if (refused) return refused;
 
+  const [{ createClock }, { createControl }, { startPrism }, { startRestMock }, { restTestTokens }, { startMcpMock }, { mcpTestTokens }] = await Promise.all([
+    import("../mock/clock.js"),
+    import("../mock/control.js"),
+    import("../mock/prism.js"),
+    import("../mock/rest/server.js"),
+    import("../mock/rest/tokens.js"),
+    import("../mock/mcp/server.js"),
+    import("../mock/mcp/tokens.js"),
+  ]);
   const running: { stop(): Promise<void> }[] = [];
   const stopAll = () => Promise.allSettled(running.map((s) => s.stop()));
+  const urls: Record<string, string> = {};
   try {
     // One clock for both mocks, so they agree on now and on what is due.
     const control = createControl(createClock({ timeScale, scaleWindows: values["scale-windows"] }));
@@ -118,16 +153,19 @@ export async function mockCommand(argv: string[]): Promise<number> {
       ...(values["allow-origin"] ? { allowedOrigins: values["allow-origin"] } : {}),
       ...(values["allow-host"] ? { allowedHosts: values["allow-host"] } : {}),
     };
-    const rest: RestMock = await startRestMock({ port: restPort, control, https: values.https, browser, log });
+    const rest = await startRestMock({ host, port: restPort, control, https: values.https, browser, log });
     running.push(rest);
+    urls[mockUrlEnv.rest] = bare(rest.url);
     console.log(`REST reference server  ${rest.url.href}v1   (time scale ${timeScale})`);
-    const mcp = await startMcpMock({ port: mcpPort, control, browser, log, ipRequestsPerMinute: ipLimit });
+    const mcp = await startMcpMock({ host, port: mcpPort, control, browser, log, ipRequestsPerMinute: ipLimit });
     running.push(mcp);
+    urls[mockUrlEnv.mcp] = mcp.url.href;
     console.log(`MCP gateway mock       ${mcp.url.href}`);
     console.log(`Control token          ${control.token}   (X-Control-Token, for /__control/ from another host or name)`);
     if (!values["no-prism"]) {
-      const prism: PrismServer = await startPrism({ port: prismPort });
+      const prism = await startPrism({ host, port: prismPort });
       running.push(prism);
+      urls[mockUrlEnv.prism] = bare(prism.url);
       console.log(`Prism (static mock)    ${prism.url.href}v1`);
     }
   } catch (err) {
@@ -137,17 +175,20 @@ export async function mockCommand(argv: string[]): Promise<number> {
     await stopAll();
     return 1;
   }
+  if (command.length) {
+    try {
+      return await runWrapped(command, urls);
+    } finally {
+      await stopAll();
+    }
+  }
   console.log("\nREST test tokens (send as Authorization: Bearer <token>):");
   for (const t of restTestTokens) console.log(`  ${t.token.padEnd(28)} ${t.description}`);
   console.log("\nMCP test tokens:");
   for (const t of mcpTestTokens) console.log(`  ${t.token.padEnd(28)} ${t.description}`);
   console.log("\nPress Ctrl-C to stop.");
 
-  await new Promise<void>((resolve) => {
-    const onSignal = () => resolve();
-    process.once("SIGINT", onSignal);
-    process.once("SIGTERM", onSignal);
-  });
+  await stopRequested().reason;
   console.log("\nStopping…");
   await stopAll();
   return 0;
@@ -168,14 +209,14 @@ function controlSteps(values: { reset?: boolean; advance?: string; freeze?: bool
 }
 
 /** Sends the control requests to the mocks running at `port` (they share one control) and prints the clock. */
-async function steer(port: number, steps: string[]): Promise<number> {
+async function steer(host: string, port: number, steps: string[]): Promise<number> {
   for (const step of steps) {
-    const url = `http://127.0.0.1:${port}${controlPrefix}${step}`;
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}${controlPrefix}${step}`;
     let res: Response;
     try {
       res = await fetch(url, { method: "POST", signal: AbortSignal.timeout(10_000) });
     } catch {
-      console.error(`No mock answers at 127.0.0.1:${port}; start one with ideas-contract mock (or give its --mcp-port).`);
+      console.error(`No mock answers at ${host}:${port}; start one with ideas-contract mock (or give its --mcp-port).`);
       return 1;
     }
     const body = (await res.json().catch(() => null)) as { now?: string; frozen?: boolean; error_description?: string } | null;

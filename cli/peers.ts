@@ -1,6 +1,7 @@
 // The optional peer dependencies: the light install (types and validators) does without them; the mocks and the
-// conformance suite need some. Each command names the ones it needs, checked before it starts or prints anything,
-// and a missing one is named with the install line of exactly what is missing, at the version this package pins.
+// conformance suite need some. Each command reads its options first (help and bad usage need no peer), then
+// checks every peer it needs at once, before it loads them or starts anything: all the missing ones are named in
+// one install line, at the versions this package pins.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { ownManifest } from "./manifest.js";
@@ -19,15 +20,24 @@ const probes: Readonly<Record<string, string>> = {
 const sdk = "@modelcontextprotocol/sdk";
 const prism = "@stoplight/prism-cli";
 
+/** Flags with which `mock` only sends a control request to mocks already running. */
+const steeringFlags = ["--reset", "--advance", "--freeze", "--unfreeze"];
+
 /**
- * The peers `command` needs with these arguments: what the code it runs imports. `mock` runs the MCP gateway mock
- * (the SDK) and Prism unless --no-prism; `conformance` runs both suites, with the embedded MCP mock, reads YAML
- * target files and compiles the target's live tool schemas with ajv; `proxy` judges with the conformance suite's
- * assertions. Help needs nothing.
+ * The peers `command` needs with these arguments (its own, before any `--`): what the code it runs imports.
+ * `mock` runs the MCP gateway mock (the SDK) and Prism unless --no-prism, and nothing when it only steers mocks
+ * already running; `conformance` runs both suites, with the embedded MCP mock, reads YAML target files and
+ * compiles the target's live tool schemas with ajv; `proxy` judges with the conformance suite's assertions.
+ * Help needs nothing.
  */
-export function peersFor(command: string, args: readonly string[]): string[] {
+export function peersFor(command: string, argv: readonly string[]): string[] {
+  const split = argv.indexOf("--");
+  const args = split < 0 ? argv : argv.slice(0, split);
   if (args.includes("--help") || args.includes("-h")) return [];
-  if (command === "mock") return args.includes("--no-prism") ? [sdk] : [sdk, prism];
+  if (command === "mock") {
+    if (args.some((a) => steeringFlags.includes(a.split("=")[0]!))) return [];
+    return args.includes("--no-prism") ? [sdk] : [sdk, prism];
+  }
   // The proxy judges with the conformance suite's assertions (the same imports).
   if (command === "conformance" || command === "proxy") return [sdk, "yaml", "ajv", "ajv-formats"];
   return [];
@@ -50,6 +60,17 @@ function installed(name: string): boolean {
 
 export function missingPeers(names: readonly string[]): string[] {
   return names.filter((n) => !installed(n));
+}
+
+/**
+ * For a command whose options are read: prints the install line of every peer it lacks and answers exit 1, or
+ * undefined when all are installed.
+ */
+export function refuseWithoutPeers(command: string, argv: readonly string[]): 1 | undefined {
+  const missing = missingPeers(peersFor(command, argv));
+  if (!missing.length) return undefined;
+  console.error(missingPeersMessage(`ideas-contract ${command}`, missing));
+  return 1;
 }
 
 /** `name@version` at the version this package is built and tested with. */

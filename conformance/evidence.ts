@@ -12,8 +12,10 @@ export interface Exchange {
   requestHeaders: Record<string, string>;
   /** The request body (redacted, cut at `excerptChars`). */
   requestBody?: string;
-  /** The environment variable that holds the token the request carried (`$IDEAS_TOKEN`, `$MCP_TOKEN`, …). */
+  /** The environment variable that holds the token the request carried (`IDEAS_TOKEN`, `MCP_READONLY_TOKEN`, …). */
   tokenEnv?: string;
+  /** A token the check made up (no target knows it, so no secret), carried as it is. */
+  madeUpToken?: string;
   /** An Authorization header sent as it is (another scheme, a malformed value), tokens as `$VARIABLE`s. */
   authorization?: string;
   status?: number;
@@ -75,6 +77,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function reproduction(ex: Exchange): string {
   const parts = ["curl -sS -i", `-X ${ex.method}`, shellQuote(ex.url)];
   if (ex.tokenEnv) parts.push(`-H "Authorization: Bearer $${ex.tokenEnv}"`);
+  else if (ex.madeUpToken !== undefined) parts.push(`-H ${shellQuote(`Authorization: Bearer ${ex.madeUpToken}`)}`);
   // Double quotes, so that the shell fills in the $VARIABLEs the value names.
   if (ex.authorization !== undefined) parts.push(`-H "Authorization: ${ex.authorization.replace(/["\\`]/g, "\\$&")}"`);
   for (const [k, v] of Object.entries(ex.requestHeaders)) parts.push(`-H ${shellQuote(`${k}: ${v}`)}`);

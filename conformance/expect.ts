@@ -16,6 +16,7 @@ export const R = {
   speed: "answers-within-seconds",
   envelope: "error-envelope",
   retryAfter: "rate-limit-retry-after",
+  bearerChallenge: "auth-401-bearer-challenge",
 } as const;
 
 /** The rule families that judge each object schema per field: a missing field, and a field of the wrong type. */
@@ -266,6 +267,10 @@ export function expectError(ctx: CheckContext, res: ApiResponse, op: OperationId
   }
   if (e.code !== undefined)
     ctx.expect(error?.code === e.code, e.codeRules ?? e.statusRules, `${where}: error.code is ${show(error?.code)}, expected "${e.code}"`);
+  if (status === 401) {
+    const challenge = res.header("www-authenticate");
+    ctx.expect(challenge !== undefined && /^\s*Bearer(\s|,|$)/i.test(challenge), R.bearerChallenge, `${where}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge (RFC 6750)`);
+  }
   if (status === 429) {
     const retry = res.header("retry-after");
     ctx.expect(retry !== undefined && /^\s*[1-9]\d*\s*$/.test(retry), R.retryAfter, `${where}: Retry-After is ${retry === undefined ? "missing" : show(retry)}, expected whole seconds ≥ 1`);
@@ -295,6 +300,7 @@ export function answerRulesOf(schema: "Brand" | "IdeaBatch" | "Feedback" | "Pred
 export function errorRulesOf(status: number): string[] {
   const out: string[] = [R.json, R.speed, R.snake, R.schema, R.envelope];
   if ([400, 401, 404, 409].includes(status)) out.push(`error-type-per-status/${status}`);
+  if (status === 401) out.push(R.bearerChallenge);
   if (status === 429) out.push(R.retryAfter);
   return out;
 }

@@ -11,8 +11,16 @@ import http from "node:http";
 import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
-import { mcpTokenEnv } from "./mcp/target.js";
 import type { Target } from "./target.js";
+
+/**
+ * A bearer token and the environment variable a user keeps it in: a reproduction names the variable, never the
+ * token. Without `env` the token is one the check made up (a token no target knows), shown as it is.
+ */
+export interface Credential {
+  bearer: string;
+  env?: string;
+}
 
 /** Which credentials a request carries. */
 export type Auth =
@@ -21,9 +29,12 @@ export type Auth =
   | "expired"
   | "rate-limited"
   | "none"
-  | { bearer: string }
+  | Credential
   /** The Authorization header exactly as given (another scheme, a malformed value); tokens in it stay on the target's origin. */
   | { authorization: string };
+
+/** The environment variable of each REST token kind (the command reads the first three; see restTriggerEnv). */
+export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -137,8 +148,6 @@ export class Transport {
   readonly #agent: http.Agent;
   /** When the run's budget ends (performance.now() time): no Retry-After is waited past it. */
   readonly #deadline: number;
-  /** Token → the environment variable a user would keep it in, for reproductions. */
-  readonly #tokenEnv: Map<string, string>;
   #requests = 0;
 
   constructor(
@@ -148,7 +157,6 @@ export class Transport {
   ) {
     this.#semaphore = new Semaphore(target.concurrency);
     this.#deadline = performance.now() + target.timing.budgetMs;
-    this.#tokenEnv = tokenEnvNames(target);
     const agentOptions = { keepAlive: true, maxSockets: target.concurrency + 2 };
     this.#agent =
       target.url.protocol === "https:"
@@ -164,21 +172,28 @@ export class Transport {
     this.#agent.destroy();
   }
 
-  /** The token for an Auth, or undefined for none; throws when the target has no such token. */
-  token(auth: Auth): string | undefined {
+  /** The token for an Auth with its variable, or undefined for none; throws when the target has no such token. */
+  credential(auth: Auth): Credential | undefined {
     const t = this.target;
-    if (auth === "none" || (typeof auth === "object" && "authorization" in auth)) return undefined;
-    if (typeof auth === "object") return auth.bearer;
+    if (auth === "none" || "authorization" in (typeof auth === "object" ? auth : {})) return undefined;
+    if (typeof auth === "object") return auth as Credential;
     const token =
       auth === "team" ? t.tokens.team : auth === "other-team" ? t.tokens.otherTeam : auth === "expired" ? t.tokens.expired : t.triggers.rateLimitedToken;
     if (!token) throw new TransportError(`no ${auth} token is configured`);
-    return token;
+    return { bearer: token, env: restTokenEnv[auth] };
   }
 
   /** A header value with each known token written as its environment variable (`$IDEAS_TOKEN`), the rest redacted. */
   #asVariables(value: string): string {
     let out = value;
-    for (const [token, env] of [...this.#tokenEnv].sort((a, b) => b[0].length - a[0].length)) out = out.split(token).join(`$${env}`);
+    const t = this.target;
+    const known: [string | undefined, string][] = [
+      [t.tokens.team, restTokenEnv.team],
+      [t.tokens.otherTeam, restTokenEnv["other-team"]],
+      [t.tokens.expired, restTokenEnv.expired],
+      [t.triggers.rateLimitedToken, restTokenEnv["rate-limited"]],
+    ];
+    for (const [token, env] of known.filter((k): k is [string, string] => !!k[0]).sort((a, b) => b[0].length - a[0].length)) out = out.split(token).join(`$${env}`);
     return this.redactor.text(out);
   }
 
@@ -196,7 +211,7 @@ export class Transport {
    * Retry-After reaches past the budget). A redirect is refused: it fails the request, and is not followed.
    */
   async send(spec: RequestSpec): Promise<ApiResponse> {
-    const token = this.token(spec.auth ?? "team");
+    const token = this.credential(spec.auth ?? "team");
     const url = this.url(spec.path);
     let waited = 0;
     for (;;) {
@@ -234,7 +249,7 @@ export class Transport {
   }
 
   /** `agent` false: a request on a new connection of its own (a resend after a kept-alive socket was closed). */
-  #once(url: URL, spec: RequestSpec, token: string | undefined, agent: http.Agent | false = this.#agent): Promise<ApiResponse> {
+  #once(url: URL, spec: RequestSpec, token: Credential | undefined, agent: http.Agent | false = this.#agent): Promise<ApiResponse> {
     this.#requests++;
     const raw = spec.rawBody !== undefined;
     const payload = raw ? Buffer.from(spec.rawBody!, "utf8") : spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), "utf8");
@@ -246,7 +261,7 @@ export class Transport {
     const rawAuthorization = typeof spec.auth === "object" && "authorization" in spec.auth ? spec.auth.authorization : undefined;
     if (token !== undefined || rawAuthorization !== undefined) {
       if (url.origin !== this.target.url.origin) throw new TransportError("refusing to send the token off the target's origin");
-      headers.authorization = rawAuthorization ?? `Bearer ${token}`;
+      headers.authorization = rawAuthorization ?? `Bearer ${token!.bearer}`;
     }
     const started = performance.now();
     // Logged for the check the request is made for; kept on the answer for any other check that judges it.
@@ -256,7 +271,7 @@ export class Transport {
       url: this.redactor.text(url.href),
       requestHeaders: Object.fromEntries(Object.entries(headers).filter(([k]) => !["authorization", "user-agent", "content-length"].includes(k))),
       ...(payload ? { requestBody: this.redactor.text(payload.length > maxReproducedBody ? `${payload.subarray(0, maxReproducedBody).toString("utf8")}…` : payload.toString("utf8")) } : {}),
-      ...(token !== undefined ? { tokenEnv: this.#tokenEnv.get(token) ?? "TOKEN" } : {}),
+      ...(token?.env !== undefined ? { tokenEnv: token.env } : token !== undefined ? { madeUpToken: this.redactor.text(token.bearer) } : {}),
       ...(rawAuthorization !== undefined ? { authorization: this.#asVariables(rawAuthorization) } : {}),
       responseHeaders: {},
     };
@@ -363,18 +378,6 @@ export class Transport {
 
 /** Request bodies longer than this are cut in the evidence (a reproduction then says so). */
 const maxReproducedBody = 16 * 1024;
-
-/** Each token of the target → the environment variable the command reads it from. */
-function tokenEnvNames(target: Target): Map<string, string> {
-  const names = new Map<string, string>();
-  const add = (token: string | undefined, name: string) => token && !names.has(token) && names.set(token, name);
-  add(target.tokens.team, "IDEAS_TOKEN");
-  add(target.tokens.otherTeam, "IDEAS_OTHER_TEAM_TOKEN");
-  add(target.tokens.expired, "IDEAS_EXPIRED_TOKEN");
-  add(target.triggers.rateLimitedToken, "IDEAS_RATE_LIMITED_TOKEN");
-  for (const [kind, token] of Object.entries(target.mcp?.tokens ?? {})) add(token, mcpTokenEnv[kind as keyof typeof mcpTokenEnv]);
-  return names;
-}
 
 /** Why a 3xx is refused: where it pointed (its origin only: the rest may carry anything) and that it is not followed. */
 function refusedRedirect(res: ApiResponse, from: URL): string {

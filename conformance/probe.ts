@@ -18,10 +18,17 @@ const probeTimeoutMs = 10_000;
 
 const quick = (target: Target): Target => ({ ...target, timing: { ...target.timing, requestTimeoutMs: Math.min(target.timing.requestTimeoutMs, probeTimeoutMs) } });
 
-/** What came back, for the one line: status, Content-Type and the start of the body on one line. */
-function shown(res: ApiResponse): string {
-  const start = res.text.replace(/\s+/g, " ").trim().slice(0, 80);
-  return `${res.status} ${res.contentType ?? "(no Content-Type)"}${start ? ` "${start}${res.text.length > 80 ? "…" : ""}"` : ""}`;
+/** Characters of the body the one line shows. */
+const shownChars = 80;
+
+/**
+ * What came back, for the one line: status, Content-Type and the start of the body, each escaped as a JSON
+ * string (what a target sent may hold quotes, control characters or terminal escapes).
+ */
+export function shown(res: Pick<ApiResponse, "status" | "contentType" | "text">): string {
+  const start = res.text.replace(/\s+/g, " ").trim();
+  const body = start ? `, body ${JSON.stringify(start.slice(0, shownChars))}${start.length > shownChars ? ` (first ${shownChars} characters)` : ""}` : ", empty body";
+  return `${res.status}, Content-Type ${res.contentType === undefined ? "(none)" : JSON.stringify(res.contentType)}${body}`;
 }
 
 async function sendOnce(what: string, url: URL, send: () => Promise<ApiResponse>): Promise<ApiResponse> {
@@ -65,7 +72,7 @@ export async function probeMcp(target: Target, redactor: Redactor, signal: Abort
       params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "ideas-contract-conformance-probe", version: "1" } },
     });
     const res = await sendOnce("MCP", endpoint, () =>
-      http.send({ method: "POST", headers: { accept: streamableAccept, "content-type": "application/json" }, body, ...(token ? { token } : {}), retry429: false }),
+      http.send({ method: "POST", headers: { accept: streamableAccept, "content-type": "application/json" }, body, ...(token ? { token: { bearer: token, env: mcpTokenEnv.normal } } : {}), retry429: false }),
     );
     if (res.status === 401 && token) throw new TargetUnusable(`the MCP target at ${endpoint.href} refused the normal token (${mcpTokenEnv.normal}): ${shown(res)}`);
     if (res.status === 401 || res.status === 429) return;

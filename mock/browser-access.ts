@@ -8,8 +8,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export interface BrowserAccessOptions {
   /**
-   * Origins a page may call the mock from, exactly as a browser sends them (`http://localhost:5173`), or `*` for
-   * any. Default: every loopback origin (localhost, *.localhost, 127.0.0.0/8, [::1]) on any port and scheme.
+   * Origins a page may call the mock from besides every loopback origin (localhost, *.localhost, 127.0.0.0/8,
+   * [::1], on any port and scheme, always allowed), exactly as a browser sends them (`https://dev.example.com`),
+   * or `*` for any.
    */
   allowedOrigins?: readonly string[];
   /**
@@ -42,6 +43,8 @@ function hostnameOf(host: string): string | null {
 export type AccessVerdict =
   /** A preflight, answered here. */
   | "answered"
+  /** A preflight from an origin not on the list: the caller refuses it with preflightRefusal(). */
+  | "refused-preflight"
   /** A browser request from an origin not on the list (no CORS headers were set). */
   | "foreign-origin"
   | "pass";
@@ -56,6 +59,16 @@ export interface BrowserAccess {
   check(req: IncomingMessage, res: ServerResponse): AccessVerdict;
 }
 
+const isPreflight = (req: IncomingMessage) => req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined;
+
+/**
+ * What a refused preflight's body says: a CORS matter (the page's origin), and how to allow it — not the API's
+ * method rules, which a developer debugging a blocked fetch would otherwise chase. The origin is quoted as JSON.
+ */
+export function preflightRefusal(origin: string): string {
+  return `CORS: pages from the origin ${JSON.stringify(origin)} may not call this mock. Loopback origins (http://localhost:5173, http://127.0.0.1:3000, …) are allowed; start the mock with --allow-origin ${JSON.stringify(origin)} to allow this one too.`;
+}
+
 export function createBrowserAccess(options: BrowserAccessOptions = {}, listenHost = "127.0.0.1"): BrowserAccess {
   const anyOrigin = options.allowedOrigins?.includes("*") ?? false;
   const origins = options.allowedOrigins ? new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, "").toLowerCase())) : null;
@@ -63,8 +76,7 @@ export function createBrowserAccess(options: BrowserAccessOptions = {}, listenHo
   const bound = listenHost.toLowerCase().replace(/^\[|\]$/g, "");
 
   const originAllowed = (origin: string): boolean => {
-    if (anyOrigin) return true;
-    if (origins) return origins.has(origin.toLowerCase());
+    if (anyOrigin || origins?.has(origin.toLowerCase())) return true;
     try {
       const u = new URL(origin);
       return (u.protocol === "http:" || u.protocol === "https:") && isLoopbackHostname(u.hostname);
@@ -86,11 +98,11 @@ export function createBrowserAccess(options: BrowserAccessOptions = {}, listenHo
     check(req, res) {
       const origin = req.headers.origin;
       if (origin === undefined) return "pass";
-      if (!originAllowed(origin)) return "foreign-origin";
+      if (!originAllowed(origin)) return isPreflight(req) ? "refused-preflight" : "foreign-origin";
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader("Vary", "Origin");
       res.setHeader("Access-Control-Expose-Headers", corsExposedHeaders.join(", "));
-      if (req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined) {
+      if (isPreflight(req)) {
         res.writeHead(204, {
           "Access-Control-Allow-Methods": corsMethods,
           "Access-Control-Allow-Headers": corsAllowedHeaders.join(", "),

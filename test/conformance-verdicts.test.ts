@@ -18,6 +18,10 @@ import { danglingPointers, expandRuleRef, loadRules } from "../conformance/rules
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
+import { restTokenEnv } from "../conformance/http.js";
+import { mcpTokenEnv, mcpTriggerTokenEnv, situationTokens } from "../conformance/mcp/target.js";
+import { mcpMutants } from "./mutants/mcp/catalogue.js";
+import { throughProxy } from "./mutants/mcp/links.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 
@@ -178,7 +182,7 @@ describe("the probe", () => {
   it("stops a run against a server that answers HTML, for both suites", async () => {
     const page = await serve((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html><body>Welcome to nginx</body></html>"));
     try {
-      await expectStopped({ restUrl: page.url.href, env: { IDEAS_TOKEN: "t" } }, /does not answer like the Ideas API: 200 text\/html "<html><body>Welcome/);
+      await expectStopped({ restUrl: page.url.href, env: { IDEAS_TOKEN: "t" } }, /does not answer like the Ideas API: 200, Content-Type "text\/html", body "<html><body>Welcome/);
       await expectStopped({ mcpUrl: new URL("/mcp", page.url).href, env: { MCP_TOKEN: "t" } }, /does not answer like an MCP endpoint/);
     } finally {
       await page.close();
@@ -418,4 +422,75 @@ describe("evidence", () => {
       await reference.stop();
     }
   }, 60_000);
+
+  /** Every token of the reference target file under the variable a reproduction names it by, as a user exports them. */
+  function exportedTokens(): Record<string, string> {
+    const file = loadTargetFile(referenceTargetPath, {});
+    const vars: Record<string, string | undefined> = {
+      [restTokenEnv.team]: file.tokens.team,
+      [restTokenEnv["other-team"]]: file.tokens.otherTeam,
+      [restTokenEnv.expired]: file.tokens.expired,
+    };
+    for (const [kind, name] of Object.entries(mcpTokenEnv)) vars[name] = file.mcp?.tokens[kind as keyof typeof mcpTokenEnv];
+    const situations = situationTokens(file.mcp!.triggers);
+    for (const [code, token] of situations.common) vars[mcpTriggerTokenEnv("common_errors", code)] = token;
+    return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => e[1] !== undefined));
+  }
+
+  /**
+   * Runs each failure's reproduction in sh with the tokens exported: the answer has the status the evidence shows;
+   * one of them names `variables` (the token the failing request was made with).
+   */
+  async function expectReproduced(result: Awaited<ReturnType<typeof runConformance>>, variables: RegExp): Promise<void> {
+    const failures = result.checks.flatMap((c) => c.failures).filter((f) => f.reproduce && f.evidence?.at(-1)?.status !== undefined);
+    expect(failures.length, "a failure with a reproduction").toBeGreaterThan(0);
+    const tokens = exportedTokens();
+    const env = { ...process.env, ...tokens };
+    expect(failures.map((f) => f.reproduce).join("\n")).toMatch(variables);
+    for (const f of failures) {
+      const command = f.reproduce!;
+      // Only variables a user has (a token's own), never a token itself.
+      for (const [, name] of command.matchAll(/\$(\w+)/g)) expect(Object.keys(tokens), command).toContain(name);
+      for (const token of Object.values(tokens)) expect(command).not.toContain(token);
+      const shown = await run("sh", ["-c", command], { env });
+      expect(shown.stdout, command).toMatch(new RegExp(`^HTTP/1\\.1 ${f.evidence!.at(-1)!.status} `));
+    }
+  }
+
+  it("every reproduction of a failing REST run, pasted into sh with the tokens exported, shows the same status", async () => {
+    const mutant = restMutants.find((m) => m.id === "cross-team-read-allowed")!;
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    const proxy = await startMutantProxy(reference.url, mutant);
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, probe: false, only: ["other-team-brand-get-403"] });
+      // The failing request was made with the other team's token, and says so.
+      await expectReproduced(result, /Bearer \$IDEAS_OTHER_TEAM_TOKEN"/);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 120_000);
+
+  it("every reproduction of a failing MCP run names the MCP token it sent (never $IDEAS_TOKEN) and shows the same status", async () => {
+    const cases = [
+      { id: "mcp-write-scope-ignored", only: ["mcp-write-without-scope-403"], variable: /Bearer \$MCP_READONLY_TOKEN"/ },
+      { id: "mcp-writes-disabled-on-reads", only: ["mcp-common-codes"], variable: /Bearer \$MCP_TRIGGER_COMMON_ERRORS_WRITES_DISABLED"/ },
+    ];
+    for (const c of cases) {
+      const mutant = mcpMutants.find((m) => m.id === c.id)!;
+      const gateway = await startMcpMock({ port: 0, timeScale: 0.001 });
+      const proxy = await startMutantProxy(gateway.url, throughProxy(mutant, gateway.url));
+      try {
+        const file = loadTargetFile(referenceTargetPath, {});
+        const result = await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: 0.001, env: {}, strict: true, only: c.only });
+        expect(result.exitCode, c.id).toBe(1);
+        await expectReproduced(result, c.variable);
+        expect(JSON.stringify(result.checks)).not.toMatch(/\$IDEAS_TOKEN|\$TOKEN\b/);
+      } finally {
+        await proxy.stop();
+        await gateway.stop();
+      }
+    }
+  }, 180_000);
 });

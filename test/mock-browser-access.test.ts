@@ -46,10 +46,11 @@ describe("loopback names", () => {
     for (const h of ["example.com", "localhost.evil.com", "10.0.0.1", "128.0.0.1", "0.0.0.0"]) expect(isLoopbackHostname(h), h).toBe(false);
   });
 
-  it("an allow-list replaces the loopback default; * allows any origin", () => {
+  it("an allow-list adds to the loopback origins; * allows any origin", () => {
     const listed = createBrowserAccess({ allowedOrigins: ["https://app.example.com"] });
     expect(listed.originAllowed("https://app.example.com")).toBe(true);
-    expect(listed.originAllowed(page)).toBe(false);
+    expect(listed.originAllowed(page)).toBe(true);
+    expect(listed.originAllowed("https://other.example.com")).toBe(false);
     expect(createBrowserAccess({ allowedOrigins: ["*"] }).originAllowed("https://anything.example")).toBe(true);
     expect(createBrowserAccess().originAllowed("null")).toBe(false);
     expect(createBrowserAccess({ allowedHosts: ["mock.test"] }).hostAllowed("mock.test:4012")).toBe(true);
@@ -91,13 +92,25 @@ describe("REST reference CORS", () => {
     expect(r.status).toBe(405);
   });
 
-  it("takes a configured allow-list", async () => {
+  it("refuses a foreign origin's preflight with a CORS hint, not the API's method rules", async () => {
+    const r = await send(new URL("v1/brands", rest.url), "OPTIONS", preflight("https://evil.example", "authorization"));
+    expect(r.status).toBe(403);
+    expect(r.headers["access-control-allow-origin"]).toBeUndefined();
+    const error = JSON.parse(r.body).error;
+    expect(error).toMatchObject({ type: "permission_error", code: "origin_not_allowed" });
+    expect(error.message).toContain('--allow-origin "https://evil.example"');
+    expect(error.message).toMatch(/^CORS: /);
+    expect(error.message).not.toMatch(/use (GET|POST)/);
+  });
+
+  it("takes more origins, the loopback ones still allowed", async () => {
     const listed = await startRestMock({ port: 0, browser: { allowedOrigins: ["https://app.example.com"] } });
     try {
       const ok = await send(new URL("v1/brands", listed.url), "OPTIONS", preflight("https://app.example.com", "authorization"));
       expect(ok.headers["access-control-allow-origin"]).toBe("https://app.example.com");
       const loop = await send(new URL("v1/brands", listed.url), "OPTIONS", preflight(page, "authorization"));
-      expect(loop.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(loop.status).toBe(204);
+      expect(loop.headers["access-control-allow-origin"]).toBe(page);
     } finally {
       await listed.stop();
     }
@@ -133,6 +146,8 @@ describe("MCP gateway mock: CORS and DNS-rebinding protection", () => {
       expect(r.status, `${method} ${headers.origin}`).toBe(403);
       expect(JSON.parse(r.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
       expect(r.headers["access-control-allow-origin"]).toBeUndefined();
+      // The preflight says what to do about it.
+      if (method === "OPTIONS") expect(JSON.parse(r.body).error.message).toContain('--allow-origin "https://evil.example"');
     }
   });
 
@@ -151,7 +166,8 @@ describe("MCP gateway mock: CORS and DNS-rebinding protection", () => {
     try {
       const ok = await send(listed.url, "POST", { ...mcpHeaders, origin: "https://app.example.com", host: "mcp.internal" }, initialize);
       expect(ok.status).toBe(200);
-      expect((await send(listed.url, "POST", { ...mcpHeaders, origin: page, host: "mcp.internal" }, initialize)).status).toBe(403);
+      expect((await send(listed.url, "POST", { ...mcpHeaders, origin: page, host: "mcp.internal" }, initialize)).status).toBe(200);
+      expect((await send(listed.url, "POST", { ...mcpHeaders, origin: "https://other.example.com", host: "mcp.internal" }, initialize)).status).toBe(403);
       expect((await send(listed.url, "POST", { ...mcpHeaders, host: `127.0.0.1:${listed.url.port}` }, initialize)).status).toBe(403);
     } finally {
       await listed.stop();

@@ -5,11 +5,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { BudgetExceeded, TransportError } from "../http.js";
+import { BudgetExceeded, TransportError, type Credential } from "../http.js";
 import type { Target } from "../target.js";
 import { sharedSchemaValidator } from "./contract.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
-import type { McpTokenKind } from "./target.js";
+import { mcpTokenEnv, type McpTokenKind } from "./target.js";
 
 export interface CallOutcome {
   tool: string;
@@ -51,9 +51,14 @@ export class McpSession {
   readonly #connections = new Map<McpTokenKind, Promise<Connection>>();
   #requests = 0;
 
+  /**
+   * `env`: the variable of a kind's token when it is not the usual one (mcpTokenEnv), for a session made with
+   * another token in that role (a trigger token of the target file).
+   */
   constructor(
     readonly http: McpHttp,
     readonly target: Target,
+    readonly env: Partial<Record<McpTokenKind, string>> = {},
   ) {}
 
   get requests(): number {
@@ -67,6 +72,11 @@ export class McpSession {
     return t;
   }
 
+  /** The token of a kind with the variable a user keeps it in, for reproductions. */
+  credential(as: McpTokenKind): Credential {
+    return { bearer: this.token(as), env: this.env[as] ?? mcpTokenEnv[as] };
+  }
+
   get #timeout(): number {
     return this.target.timing.requestTimeoutMs + 5_000;
   }
@@ -77,7 +87,7 @@ export class McpSession {
     if (!c) {
       c = (async () => {
         const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator });
-        const transport = new StreamableHTTPClientTransport(this.http.endpoint, { fetch: this.http.fetchFor(this.token(as), () => this.#requests++) });
+        const transport = new StreamableHTTPClientTransport(this.http.endpoint, { fetch: this.http.fetchFor(this.credential(as), () => this.#requests++) });
         try {
           await client.connect(transport, { timeout: this.#timeout });
         } catch (err) {
@@ -141,7 +151,7 @@ export class McpSession {
   }
 
   /** A raw JSON-RPC POST to the endpoint with the Streamable HTTP headers, with this token (or none). */
-  raw(message: unknown, token: string | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
+  raw(message: unknown, token: Credential | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
     this.#requests++;
     return this.http.send({
       method: "POST",

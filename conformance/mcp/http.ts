@@ -3,7 +3,7 @@
 // limits, redaction) pointed at the MCP endpoint, with what MCP needs on top: any request headers (Streamable
 // HTTP wants `Accept: application/json, text/event-stream` and the protocol-version header), a raw body, answers
 // that may be an event stream, and a `fetch` the MCP SDK client runs on, so every SDK request keeps those limits.
-import { Transport, TransportError, type ApiResponse } from "../http.js";
+import { Transport, TransportError, type ApiResponse, type Credential } from "../http.js";
 import type { Redactor } from "../redact.js";
 import type { Target } from "../target.js";
 
@@ -13,8 +13,8 @@ export interface McpHttpRequest {
   headers?: Record<string, string>;
   /** The raw body. */
   body?: string;
-  /** The bearer token, or undefined for none. */
-  token?: string;
+  /** The bearer token with its variable, or undefined for none. */
+  token?: Credential;
   /** Wait out a 429 and retry (default true). */
   retry429?: boolean;
 }
@@ -74,7 +74,7 @@ export class McpHttp {
       path: this.target.mcp!.path,
       ...(spec.headers ? { headers: spec.headers } : {}),
       ...(spec.body !== undefined ? { rawBody: spec.body } : {}),
-      auth: spec.token === undefined ? "none" : { bearer: spec.token },
+      auth: spec.token ?? "none",
       ...(spec.retry429 === false ? { retry429: false } : {}),
     });
     return /^text\/event-stream/i.test(res.contentType ?? "") ? { ...res, body: parseBody(res.text, res.contentType) } : res;
@@ -97,7 +97,7 @@ export class McpHttp {
    * stream (server-initiated messages, which a stateless gateway does not need) is answered 405 here without a
    * request, as a server without one would. A redirect fails the request (the client never follows one).
    */
-  fetchFor(token: string | undefined, onRequest?: () => void): (url: string | URL, init?: RequestInit) => Promise<Response> {
+  fetchFor(token: Credential | undefined, onRequest?: () => void): (url: string | URL, init?: RequestInit) => Promise<Response> {
     return async (url, init) => {
       const target = new URL(url instanceof URL ? url.href : url);
       if (target.href !== this.endpoint.href) throw new TransportError(`the SDK client asked for ${target.origin}${target.pathname}, not the MCP endpoint`);

@@ -207,6 +207,12 @@ export const mcpTokenEnv: Record<McpTokenKind, string> = {
   partnerUnconfigured: "MCP_PARTNER_UNCONFIGURED_TOKEN",
 };
 
+/**
+ * The variable a reproduction names for a token the target file gives as a trigger (mcp.triggers.<key>, with
+ * `slot` for the code or status a template token stands for): the command does not read it, the user sets it.
+ */
+export const mcpTriggerTokenEnv = (key: string, slot?: string): string => `MCP_TRIGGER_${[key, slot].filter(Boolean).join("_").toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
+
 const tokenKeys: Record<string, McpTokenKind> = {
   normal: "normal",
   readonly: "readonly",

@@ -35,6 +35,11 @@ export type BatchId = string;
  */
 export type BatchStatus = "thinking" | "done" | "failed";
 /**
+ * The challenge a `401` carries in `WWW-Authenticate`: the Bearer scheme (RFC 6750 §3), with
+ * `error="invalid_token"` when a token was sent but is not accepted.
+ */
+export type BearerChallenge = string;
+/**
  * Id of a brand: `brand_` followed by letters and digits.
  */
 export type BrandId = string;

@@ -24,6 +24,7 @@ export declare const validateArchetype: ValidateFunction<T.Archetype>;
 export declare const validateBadRequestError: ValidateFunction<T.BadRequestError>;
 export declare const validateBatchId: ValidateFunction<T.BatchId>;
 export declare const validateBatchStatus: ValidateFunction<T.BatchStatus>;
+export declare const validateBearerChallenge: ValidateFunction<T.BearerChallenge>;
 export declare const validateBrand: ValidateFunction<T.Brand>;
 export declare const validateBrandArchetype: ValidateFunction<T.BrandArchetype>;
 export declare const validateBrandId: ValidateFunction<T.BrandId>;
@@ -74,6 +75,7 @@ export declare const validators: Readonly<{
   "BadRequestError": ValidateFunction<T.BadRequestError>;
   "BatchId": ValidateFunction<T.BatchId>;
   "BatchStatus": ValidateFunction<T.BatchStatus>;
+  "BearerChallenge": ValidateFunction<T.BearerChallenge>;
   "Brand": ValidateFunction<T.Brand>;
   "BrandArchetype": ValidateFunction<T.BrandArchetype>;
   "BrandId": ValidateFunction<T.BrandId>;

@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
 import { inputValidators, outputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
-import { createBrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
+import { createBrowserAccess, preflightRefusal, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
@@ -272,6 +272,10 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       }
       const verdict = access.check(req, res);
       if (verdict === "answered") return;
+      if (verdict === "refused-preflight") {
+        req.resume();
+        return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: `Forbidden: ${preflightRefusal(req.headers.origin!)}` } });
+      }
       if (verdict === "foreign-origin") {
         req.resume();
         return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Origin is not allowed." } });

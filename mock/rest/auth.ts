@@ -10,7 +10,10 @@ export interface Caller {
   team: string;
 }
 
-const unauthorized = (message: string, code: string) => new ApiError(401, "authentication_error", message, null, code);
+/** RFC 6750 §3: the Bearer challenge; an error code only when a token was sent and refused. */
+const challenge = (code: string) => (code === "missing_token" ? `Bearer realm="ideas"` : `Bearer realm="ideas", error="invalid_token"`);
+// rule: auth-401-bearer-challenge
+const unauthorized = (message: string, code: string) => new ApiError(401, "authentication_error", message, null, code, { "WWW-Authenticate": challenge(code) });
 
 /** The caller behind `Authorization: Bearer <token>`; 401 when it is missing, malformed, expired or unknown. */
 // rule: auth-required-401, auth-invalid-token-401, auth-expired-401, error-param-null-otherwise, error-type-per-status/401

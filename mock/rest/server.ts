@@ -10,7 +10,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { createBrowserAccess, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
+import { createBrowserAccess, preflightRefusal, type BrowserAccess, type BrowserAccessOptions } from "../browser-access.js";
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
@@ -22,6 +22,7 @@ import { createFeedback } from "./feedback.js";
 import { ApiError, errorBody, parseJsonObject, readBody, sendError, sendJson } from "./http.js";
 import { batchView, createBatch, findBatch } from "./ideas.js";
 import { createPrediction } from "./predictions.js";
+import { parsePrefer, preferredAnswer } from "./prefer.js";
 import { route, type Route } from "./router.js";
 import { createState, type State } from "./state.js";
 import { restTestTokens } from "./tokens.js";
@@ -139,14 +140,25 @@ export function createRequestListener(state: State | (() => State), options: Lis
     logRequest(options.log, "rest", res, record);
     try {
       // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
-      // them (the browser withholds the answer), as the real service would.
+      // them (the browser withholds the answer), as the real service would. A refused preflight says why.
       if (repeatsHost(req)) throw new ApiError(400, "invalid_request", "Send the Host header once; this request repeats it.", null, "duplicate_host");
-      if (access.check(req, res) === "answered") return;
+      const verdict = access.check(req, res);
+      if (verdict === "answered") return;
+      if (verdict === "refused-preflight") throw new ApiError(403, "permission_error", preflightRefusal(req.headers.origin!), null, "origin_not_allowed");
       const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
       if (options.control && serveControl(options.control, req, (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);
       limiter.hit(caller.token);
+      // Prefer: code= / example= (as with Prism): the contract's own answer, state untouched.
+      const preference = parsePrefer(req.headers.prefer);
+      if (preference) {
+        req.resume();
+        const answer = preferredAnswer(req.method ?? "GET", path, preference);
+        record.outcome = "prefer";
+        sendJson(res, answer.status, answer.body, answer.headers);
+        return;
+      }
       let body: Record<string, unknown> = {};
       if (handler.body && bodyCoding(req))
         throw new ApiError(415, "invalid_request", "Send the body uncompressed: this server decodes no Content-Encoding.", null, "unsupported_content_encoding", codingRefusalHeaders);

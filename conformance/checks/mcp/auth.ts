@@ -52,7 +52,7 @@ export const authChecks: Check[] = [
     tokenless: true,
     async run(ctx, m) {
       const invalid = `conformance-invalid-${randomBytes(12).toString("hex")}`;
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), invalid), "tools/call with an invalid token", "unauthenticated-401/invalid");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), { bearer: invalid }), "tools/call with an invalid token", "unauthenticated-401/invalid");
     },
   }),
   mcpCheck({
@@ -62,9 +62,8 @@ export const authChecks: Check[] = [
     group,
     tokenless: true,
     async run(ctx, m) {
-      const expired = m.target.tokens.expired;
-      if (!expired) return ctx.skip("no expired token given (MCP_EXPIRED_TOKEN, mcp.tokens.expired)");
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), expired), "tools/call with an expired token", "expired-token-401");
+      if (!m.target.tokens.expired) return ctx.skip("no expired token given (MCP_EXPIRED_TOKEN, mcp.tokens.expired)");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("expired")), "tools/call with an expired token", "expired-token-401");
     },
   }),
   mcpCheck({
@@ -76,7 +75,7 @@ export const authChecks: Check[] = [
     async run(ctx, m) {
       const tools = await m.session.tools("readonly");
       ctx.expect(tools.length > 0, "read-scope-suffices", "tools/list with a read-only token listed nothing");
-      const token = m.session.token("readonly");
+      const token = m.session.credential("readonly");
       for (const tool of await listed(m, (readOnly) => readOnly)) {
         // rule: read-scope-suffices/<tool>. Reached = a tool result (success or the tool's own refusal), not HTTP 403.
         const res = await m.session.raw(toolsCall(tool, probeOf(m, tool)), token);
@@ -93,7 +92,7 @@ export const authChecks: Check[] = [
     group,
     needs: ["mcp:readonly-token"],
     async run(ctx, m) {
-      const token = m.session.token("readonly");
+      const token = m.session.credential("readonly");
       const expect403 = (res: McpHttpResponse, tool: string) => {
         const rule = `insufficient-scope-403/${tool}`;
         ctx.expect(res.status === 403, rule, `${tool} with a read-only token answered HTTP ${res.status}, expected 403: ${res.text.slice(0, 200)}`);

@@ -5,15 +5,15 @@ import type { CheckContext } from "../../check.js";
 import { McpSession, type CallOutcome } from "../../mcp/client.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { commonErrorCodes, situationTokens, upstreamStatuses } from "../../mcp/target.js";
+import { commonErrorCodes, mcpTriggerTokenEnv, situationTokens, upstreamStatuses } from "../../mcp/target.js";
 import { mcpCheck, unknownUuid } from "./common.js";
 import { BudgetExceeded } from "../../http.js";
 
 const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
-async function withToken(ctx: CheckContext, m: McpContext, token: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
-  const s = new McpSession(m.session.http, { ...ctx.target, mcp: { ...m.target, tokens: { normal: token } } });
+async function withToken(ctx: CheckContext, m: McpContext, token: string, env: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
+  const s = new McpSession(m.session.http, { ...ctx.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env });
   try {
     await calls(s);
   } catch (err) {
@@ -41,7 +41,7 @@ export const commonCodeChecks = [
       for (const [code, token] of tokens) {
         // rule: common-codes-meaning/<code>
         const rule = `common-codes-meaning/${code}`;
-        await withToken(ctx, m, token, rule, async (s) => {
+        await withToken(ctx, m, token, mcpTriggerTokenEnv("common_errors", code), rule, async (s) => {
           if (code === "writes_disabled") {
             expectOk(ctx, await read(s), rule);
             expectError(ctx, await write(s), { code, rule });
@@ -62,7 +62,7 @@ export const commonCodeChecks = [
         // rule: upstream-status-retryable/<member>
         const rule = `upstream-status-retryable/${member}`;
         const status = upstreamStatuses[member as keyof typeof upstreamStatuses];
-        await withToken(ctx, m, token, rule, async (s) => {
+        await withToken(ctx, m, token, mcpTriggerTokenEnv("upstream_status", String(status)), rule, async (s) => {
           const e = expectError(ctx, await read(s), { code: `upstream_${status}`, rule });
           // The envelope's retryable was judged by the catalogue's upstream rule above; say it for this member too.
           if (e) ctx.expect(e.retryable === (status === 429 || status >= 500), rule, `upstream_${status} has retryable ${e.retryable}; 4xx is not retryable, 429 and 5xx are`);

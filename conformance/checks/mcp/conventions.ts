@@ -55,7 +55,7 @@ export const conventionChecks: Check[] = [
     rules: ["stateless-requests"],
     group,
     async run(ctx, m) {
-      const res = await m.session.raw(toolsCall("get_workspaces", {}), m.session.token("normal"));
+      const res = await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("normal"));
       ctx.expect(res.status === 200, "stateless-requests", `a lone tools/call answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
       const body = res.body;
       ctx.expect(

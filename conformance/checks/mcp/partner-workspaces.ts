@@ -4,6 +4,7 @@
 import type { Check } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
 import { expectOk, okData } from "../../mcp/expect.js";
+import { mcpTriggerTokenEnv } from "../../mcp/target.js";
 import { eraseClient, newClient } from "./clients.js";
 import { mcpCheck, show } from "./common.js";
 
@@ -56,8 +57,9 @@ export const partnerWorkspaceChecks: Check[] = [
     group,
     async run(ctx, m) {
       const rule = "partner-downstream-auth-failed";
-      const token = m.target.triggers.partnerDownstreamAuthFails;
-      if (!token) return ctx.skip("no token for which the gateway cannot get the partner client's access (mcp.triggers.partner_downstream_auth_fails)");
+      const bearer = m.target.triggers.partnerDownstreamAuthFails;
+      if (!bearer) return ctx.skip("no token for which the gateway cannot get the partner client's access (mcp.triggers.partner_downstream_auth_fails)");
+      const token = { bearer, env: mcpTriggerTokenEnv("partner_downstream_auth_fails") };
       // A read that changes nothing, should the gateway let it through after all.
       const res = await m.session.raw(toolsCall("get_workspaces", {}), token);
       // The token is good: answered by the tool in the envelope, never refused at HTTP level.

@@ -117,6 +117,17 @@ export const mutants: Mutant[] = [
     },
   },
   {
+    id: "401-without-challenge",
+    rule: "auth-401-bearer-challenge",
+    description: "401 answers come without WWW-Authenticate",
+    response: (_req, res) => {
+      if (res.status !== 401) return res;
+      const headers = { ...res.headers };
+      delete headers["www-authenticate"];
+      return { ...res, headers };
+    },
+  },
+  {
     id: "id-prefix-wrong",
     rule: "id-prefixes/BrandId",
     description: "brand ids start with brnd_ (requests are mapped back)",
