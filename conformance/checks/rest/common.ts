@@ -32,7 +32,7 @@ export interface Followed {
   history: ApiResponse[];
   last: any;
   timedOut: boolean;
-  /** A GET that did not answer 200. */
+  /** A GET that did not answer a success. */
   broken?: ApiResponse;
 }
 
@@ -52,7 +52,7 @@ export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id
       await sleep(interval);
       const res = await ctx.api.get(path);
       history.push(res);
-      if (res.status !== 200) return { history, last, timedOut: false, broken: res };
+      if (res.status < 200 || res.status > 299) return { history, last, timedOut: false, broken: res };
       last = res.body;
       if (!waitingFor.includes(last?.status)) return { history, last, timedOut: false };
       if (performance.now() - started + interval > deadline) return { history, last, timedOut: true };
