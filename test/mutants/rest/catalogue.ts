@@ -358,7 +358,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "feedback-reason-dropped",
-    rule: "feedback-wrong-language",
+    rule: "feedback-rejection-reason/wrong_language",
     description: "feedback with reason wrong_language is recorded without a reason",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/feedback$/) && res.body?.object === "feedback" ? body(res, (b) => ((b.reason = null), b)) : res,
@@ -770,6 +770,12 @@ export const mutants: Mutant[] = [
       },
     } satisfies Mutant;
   })(),
+  {
+    id: "wrong-language-refused",
+    rule: "feedback-wrong-language",
+    description: "a rejection with the reason wrong_language is refused (400 naming reason)",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.status === 201 && req.body?.reason === "wrong_language" ? refused(res, "reason") : res),
+  },
 ];
 
 
