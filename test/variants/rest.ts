@@ -107,6 +107,16 @@ export const variants: Variant[] = [
     },
   },
   {
+    id: "patch-answers-what-changed",
+    description: "PATCH /v1/brands/{id} answers 200 with the brand's id and object and the fields that were sent, nothing else",
+    basis: 'Endpoints: "… and the response body of PATCH /v1/brands/{brand_id}: not shown."',
+    drift: ["update-brand-200"],
+    response: (req, res) =>
+      isPatch(req) && res.status === 200 && isBrand(res.body) && isObject(req.body)
+        ? body(res, (b) => Object.fromEntries(Object.entries(b).filter(([k]) => k === "id" || k === "object" || k in req.body)))
+        : res,
+  },
+  {
     id: "patch-202-with-brand",
     description: "PATCH /v1/brands/{id} answers 202 Accepted with the brand",
     basis: 'Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."; a new website "triggers a re-read" (work in the background).',

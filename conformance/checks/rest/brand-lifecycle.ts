@@ -7,7 +7,7 @@ import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { documented, sameArchetype, sameCountry, sameRules, sameUrl } from "../../kept.js";
-import { brandRules, followWhile, lookAgain } from "./common.js";
+import { brandRules, followWhile, lookAgain, patchRules } from "./common.js";
 
 const group = "brand-lifecycle";
 const needs = ["stateful"] as const;
@@ -209,7 +209,7 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-patch-partial",
     description: "PATCH of each create field alone changes that field and nothing else",
-    rules: [...brandRules, "update-brand-200", "brand-patch-partial"],
+    rules: [...patchRules, "update-brand-200", "brand-patch-partial"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -246,7 +246,7 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-patch-lists-replaced",
     description: "PATCH of rules.always or rules.never replaces that list instead of merging it",
-    rules: [...brandRules, "update-brand-200", "brand-patch-lists-replaced"],
+    rules: [...patchRules, "update-brand-200", "brand-patch-lists-replaced"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -267,7 +267,7 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-patch-new-website",
     description: "PATCH with another website shows the new website, and the brand settles ready again",
-    rules: [...brandRules, "update-brand-200", "brand-patch-website-kept"],
+    rules: [...patchRules, "update-brand-200", "brand-patch-website-kept"],
     group,
     needs,
     async run(ctx: CheckContext) {
@@ -287,7 +287,7 @@ export const brandLifecycleChecks: Check[] = [
   {
     id: "brand-patch-website-rereads",
     description: "PATCH with a website the target cannot read starts a new read, which fails (ready → failed)",
-    rules: [...brandRules, "update-brand-200", "brand-patch-website-rereads", "brand-failed-stays"],
+    rules: [...patchRules, "update-brand-200", "brand-patch-website-rereads", "brand-failed-stays"],
     group,
     needs: [...needs, "trigger:website-fails-read"],
     async run(ctx: CheckContext) {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
-import { answerRulesOf, errorRulesOf } from "../../expect.js";
+import { answerRulesOf, errorRulesOf, R } from "../../expect.js";
 import { sleep, type ApiResponse } from "../../http.js";
 
 /** Rules the answers of each kind probe (expect.ts): a brand, a batch (thinking, or done with ideas), feedback, a prediction. */
@@ -11,6 +11,8 @@ export const batchRules = answerRulesOf("IdeaBatch");
 export const doneBatchRules = answerRulesOf("IdeaBatch", { ideas: true });
 export const feedbackRules = answerRulesOf("Feedback");
 export const predictionRules = answerRulesOf("Prediction");
+/** Rules a PATCH answer probes: its body is not shown by the seed, so what it holds is update-brand-200's alone. */
+export const patchRules = [R.json, R.speed, R.snake];
 /** Rules every error answer of a status probes. */
 export const errorRules = errorRulesOf;
 
