@@ -4,6 +4,11 @@
 // beyond the 45-day horizon; a reason on feedback that is not a rejection). Each answer must be 400
 // invalid_request with `param` naming the field.
 import { openapi, operations, type JsonSchema, type OperationId } from "./contract.js";
+import { loadRules, type RuleCatalogue } from "./rules.js";
+
+let catalogue: RuleCatalogue | undefined;
+/** Our design, not the seed's words: a refusal we chose is no case of the seed's "wrong value answers 400". */
+const isInferred = (rule: string) => (catalogue ??= loadRules()).byId.get(rule)?.provenance === "inferred";
 
 /** What a bad input's valid starting body needs from the target. */
 export type BaseNeed = "ready-brand" | "idea" | "brand-to-patch" | "none";
@@ -117,7 +122,7 @@ function rulesFor(op: OperationId, path: string, kind: string): string[] {
   if (path === "drafts" && kind === "max-items") out.push("limit-drafts");
   if (path === "website" && kind === "pattern") out.push("website-https");
   if (path === "language" && kind === "pattern") out.push("input-language-iso-639-1");
-  if (path === "country" && kind === "pattern") out.push("input-country-iso-3166-1/lowercase");
+  if (path === "country" && kind === "pattern") out.push("input-country-alpha-2/lowercase");
   if (path === "archetype" && kind === "enum") out.push("enum-values/archetype");
   if (path === "formats" && kind === "item-enum") out.push("enum-values/formats");
   if (path === "outcome" && kind === "enum") out.push("inferred-enum-values/outcome");
@@ -130,7 +135,7 @@ function rulesFor(op: OperationId, path: string, kind: string): string[] {
   if (path === "drafts.id" && kind === "max-length") out.push("inferred-input-constraints/draft-id-max-length");
   // A refusal the seed states is also a case of "a field missing, of the wrong type or value answers 400";
   // one we designed (a minimum, a body the seed does not show) is not.
-  const inferredOnly = out.length > 0 && out.every((r) => r.startsWith("inferred-"));
+  const inferredOnly = out.length > 0 && out.every(isInferred);
   if (!inferredOnly) out.push(inferredBodies[op] ?? fieldRule(kind));
   return out;
 }
@@ -321,9 +326,10 @@ export function badInputs(): BadInput[] {
     { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-brand-language-region", op: "createBrand", field: "language", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
     { id: "create-brand-language-three-letters", op: "createBrand", field: "language", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "create-brand-country-alpha-3", op: "createBrand", field: "country", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-iso-3166-1/alpha-3", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-country-alpha-3", op: "createBrand", field: "country", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-alpha-2/alpha-3", base: "none", start: () => ({ website: "https://www.example.com" }) },
+    { id: "create-brand-country-numeric", op: "createBrand", field: "country", value: "578", what: "ISO 3166-1 numeric, not the alpha-2 the contract takes", rule: "input-country-alpha-2/numeric", base: "none", start: () => ({ website: "https://www.example.com" }) },
     { id: "create-brand-country-name", op: "createBrand", field: "country", value: "Norway", what: "a country name, not an ISO 3166-1 code", rule: "input-country-iso-3166-1/name", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "update-brand-country-lowercase", op: "updateBrand", field: "country", value: "ie", what: "a lowercase code, not ISO 3166-1 alpha-2", rule: "input-country-iso-3166-1/lowercase", base: "brand-to-patch", start: () => ({}) },
+    { id: "update-brand-country-lowercase", op: "updateBrand", field: "country", value: "ie", what: "a lowercase code, not ISO 3166-1 alpha-2", rule: "input-country-alpha-2/lowercase", base: "brand-to-patch", start: () => ({}) },
     { id: "create-brand-website-no-scheme", op: "createBrand", field: "website", value: "www.example.com", what: "a website without https://", rule: "website-https", base: "none", start: () => ({}) },
     { id: "update-brand-website-http", op: "updateBrand", field: "website", value: "http://www.example.org", what: "a website over plain http", rule: "website-https", base: "brand-to-patch", start: () => ({}) },
   ];
@@ -333,7 +339,7 @@ export function badInputs(): BadInput[] {
       op: f.op,
       description: `${f.op}: ${f.field} is ${typeof f.value === "string" ? JSON.stringify(f.value) : "a value"}, ${f.what}`,
       params: [f.field],
-      rules: [f.rule, "invalid-field-400/wrong-value"],
+      rules: isInferred(f.rule) ? [f.rule] : [f.rule, "invalid-field-400/wrong-value"],
       base: f.base,
       body: (v) => ({ ...f.start(v), [f.field]: typeof f.value === "string" ? f.value : f.value(v) }),
     });

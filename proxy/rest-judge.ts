@@ -8,6 +8,7 @@ import type { ErrorObject } from "ajv";
 import { operations, validators, type Operation, type OperationId } from "../conformance/contract.js";
 import { expectError, expectSuccess } from "../conformance/expect.js";
 import type { ApiResponse } from "../conformance/http.js";
+import { documented } from "../conformance/kept.js";
 import { Findings } from "./findings.js";
 import type { RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
@@ -148,9 +149,13 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
       prev.count = prev.countGiven ? request.count : 3;
       if (Array.isArray(request?.formats)) prev.formats = request.formats.map(String);
     }
-    const now = digest(b);
+    // Its documented fields only: new fields may appear at any time (seed 000, Conventions 5).
+    const now = digest(documented("IdeaBatch", b));
     if (prev.terminal !== undefined && prev.terminal !== now)
-      f.violate(R.batchTerminal, `${where}: batch ${b.id} was ${prev.status} and now reads differently (status ${JSON.stringify(b.status)})`);
+      f.violate(
+        b.status === prev.status ? R.batchUnchanged : R.batchTerminal,
+        `${where}: batch ${b.id} was ${prev.status} and now reads differently (status ${JSON.stringify(b.status)})`,
+      );
     if (b.status === "done" && Array.isArray(b.data)) {
       if (prev.count !== undefined) f.check(b.data.length <= prev.count, `${R.batchCount}/${prev.countGiven ? "given" : "default"}`, `${where}: a done batch holds ${b.data.length} ideas; ${prev.count} were asked for`);
       if (prev.formats) {

@@ -24,7 +24,9 @@ export const restRules = {
   batchFormats: "batch-formats-respected",
   batchDoneAt: "batch-done-at-after-created",
   batchTerminal: "batch-terminal-stays",
-  feedbackReason: "feedback-wrong-language",
+  batchUnchanged: "batch-terminal-unchanged",
+  // The record showing the reason is our design (record fields are not shown); the seed rule is its acceptance.
+  feedbackReason: "feedback-rejection-reason/wrong_language",
   predictionsRank: "predictions-rank-drafts",
   limitCount: "limit-count",
   limitDescription: "limit-description",

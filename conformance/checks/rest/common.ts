@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
-import { answerRulesOf, errorRulesOf } from "../../expect.js";
+import { answerRulesOf, errorRulesOf, R } from "../../expect.js";
 import { sleep, type ApiResponse } from "../../http.js";
 
 /** Rules the answers of each kind probe (expect.ts): a brand, a batch (thinking, or done with ideas), feedback, a prediction. */
@@ -11,6 +11,8 @@ export const batchRules = answerRulesOf("IdeaBatch");
 export const doneBatchRules = answerRulesOf("IdeaBatch", { ideas: true });
 export const feedbackRules = answerRulesOf("Feedback");
 export const predictionRules = answerRulesOf("Prediction");
+/** Rules a PATCH answer probes: its body is not shown by the seed, so what it holds is update-brand-200's alone. */
+export const patchRules = [R.json, R.speed, R.snake];
 /** Rules every error answer of a status probes. */
 export const errorRules = errorRulesOf;
 
@@ -32,7 +34,7 @@ export interface Followed {
   history: ApiResponse[];
   last: any;
   timedOut: boolean;
-  /** A GET that did not answer 200. */
+  /** A GET that did not answer a success. */
   broken?: ApiResponse;
 }
 
@@ -52,7 +54,7 @@ export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id
       await sleep(interval);
       const res = await ctx.api.get(path);
       history.push(res);
-      if (res.status !== 200) return { history, last, timedOut: false, broken: res };
+      if (res.status < 200 || res.status > 299) return { history, last, timedOut: false, broken: res };
       last = res.body;
       if (!waitingFor.includes(last?.status)) return { history, last, timedOut: false };
       if (performance.now() - started + interval > deadline) return { history, last, timedOut: true };

@@ -112,17 +112,16 @@ async function whileReading(
   ctx: CheckContext,
   op: OperationId,
   body: (brand: string) => Record<string, unknown>,
-  accepted: number,
   rules: NotReadyRules,
 ): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.target.inputs.website });
-    if (created.status !== 201 || typeof created.body?.id !== "string") ctx.skip(`could not create a brand: ${created.status}`);
+    if (created.status < 200 || created.status > 299 || typeof created.body?.id !== "string") ctx.skip(`could not create a brand: ${created.status}`);
     // Read before its own create answer was written (a loaded machine at a fast time scale): try a new brand.
     if (created.body.status !== "reading") continue;
     const brand = created.body.id as string;
     const res = await ctx.api.send({ method: "POST", path: pathOf(op), body: body(brand), priority: true });
-    if (res.status === accepted) {
+    if (res.status >= 200 && res.status <= 299) {
       const now = await ctx.api.get(pathOf("getBrand", { brand_id: brand }));
       if (now.body?.status === "ready") continue;
     }
@@ -139,7 +138,7 @@ const conflicts: Check[] = [
     rules: [...errorRules(409), "ideas-brand-not-ready-409"],
     group,
     needs: ["stateful"],
-    run: (ctx: CheckContext) => whileReading(ctx, "createIdeas", (brand) => ({ brand }), 202, ideasNotReady),
+    run: (ctx: CheckContext) => whileReading(ctx, "createIdeas", (brand) => ({ brand }), ideasNotReady),
   },
   {
     id: "brand-not-ready-409-failed",
@@ -160,7 +159,7 @@ const conflicts: Check[] = [
     rules: [...errorRules(409), "predictions-brand-not-ready-409"],
     group,
     needs: ["stateful"],
-    run: (ctx: CheckContext) => whileReading(ctx, "createPrediction", (brand) => ({ brand, drafts: [{ text: "Fresh bread." }] }), 200, same("predictions-brand-not-ready-409")),
+    run: (ctx: CheckContext) => whileReading(ctx, "createPrediction", (brand) => ({ brand, drafts: [{ text: "Fresh bread." }] }), same("predictions-brand-not-ready-409")),
   },
 ];
 

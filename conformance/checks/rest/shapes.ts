@@ -3,7 +3,7 @@
 import type { Check, CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
-import { batchRules, brandRules, feedbackRules, predictionRules, unknownId } from "./common.js";
+import { batchRules, brandRules, feedbackRules, patchRules, predictionRules, unknownId } from "./common.js";
 
 const group = "shapes";
 
@@ -48,7 +48,7 @@ export const shapeChecks: Check[] = [
   {
     id: "update-brand",
     description: "PATCH /v1/brands/{brand_id} answers 200 with a valid brand",
-    rules: [...brandRules, "update-brand-200"],
+    rules: [...patchRules, "update-brand-200"],
     group,
     async run(ctx: CheckContext) {
       const probe = await ctx.fixtures.statefulness();

@@ -369,7 +369,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "feedback-reason-dropped",
-    rule: "feedback-wrong-language",
+    rule: "feedback-rejection-reason/wrong_language",
     description: "feedback with reason wrong_language is recorded without a reason",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/feedback$/) && res.body?.object === "feedback" ? body(res, (b) => ((b.reason = null), b)) : res,
@@ -477,7 +477,7 @@ export const mutants: Mutant[] = [
   },
   {
     id: "country-not-iso-accepted",
-    rule: "input-country-iso-3166-1/alpha-3",
+    rule: "input-country-iso-3166-1/name",
     description: "a country that is not ISO 3166-1 alpha-2 (NOR, Norway, no) is cut to two uppercase letters instead of refused",
     request: (req) =>
       typeof req.body?.country === "string" && !/^[A-Z]{2}$/.test(req.body.country) ? { ...req, body: { ...req.body, country: req.body.country.slice(0, 2).toUpperCase() } } : req,
@@ -756,6 +756,76 @@ export const mutants: Mutant[] = [
     rule: "auth-expired-401/createFeedback",
     description: "POST /v1/feedback with an expired token is served as team A",
     request: (req) => (isPost(req, "/v1/feedback") && req.token === "test_expired" ? { ...req, token: "test_team_a" } : req),
+  },
+  // Seed verdicts apart from what we inferred (issues 25, 26): each semantic comparison still catches a real break.
+  {
+    id: "country-alpha-3-accepted",
+    rule: "input-country-alpha-2/alpha-3",
+    description: "an alpha-3 country (NOR) is read as its first two letters instead of refused (our alpha-2-only design)",
+    request: (req) => (typeof req.body?.country === "string" && /^[A-Z]{3}$/.test(req.body.country) ? { ...req, body: { ...req.body, country: req.body.country.slice(0, 2) } } : req),
+  },
+  {
+    id: "feedback-object-member-dropped",
+    rule: "object-field-present/Feedback",
+    description: "feedback records carry no `object` member at all",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.body?.object === "feedback" ? body(res, (b) => (delete b.object, b)) : res),
+  },
+  {
+    id: "supplied-website-other-site",
+    rule: "brand-supplied-values-kept/website",
+    description: "a brand shows another site than the one it was made from (not merely the URL normalised)",
+    response: (_req, res) => (isBrand(res.body) && typeof res.body.website === "string" ? body(res, (b) => ((b.website = b.website.replace(/^https:\/\/[^/]+/, "https://www.someone-else.example")), b)) : res),
+  },
+  {
+    id: "supplied-country-other-country",
+    rule: "brand-supplied-values-kept/country",
+    description: "a brand supplied with country AT shows DEU (an ISO 3166-1 code, but of another country)",
+    response: (_req, res) => (isBrand(res.body) && res.body.country === "AT" ? body(res, (b) => ((b.country = "DEU"), b)) : res),
+  },
+  {
+    id: "country-shown-alpha-3",
+    rule: "inferred-output-forms",
+    description: "brands show their country in alpha-3 (AT as AUT): an ISO 3166-1 code, not the contract's alpha-2",
+    response: (_req, res) => (isBrand(res.body) && res.body.country === "AT" ? body(res, (b) => ((b.country = "AUT"), b)) : res),
+  },
+  {
+    id: "twenty-never-rules-refused",
+    rule: "limit-rules-entries/never",
+    description: "a brand with 20 rules.never entries, the bound itself, is refused",
+    response: (req, res) => (isPost(req, "/v1/brands") && res.status === 201 && req.body?.rules?.never?.length === 20 ? refused(res, "rules.never") : res),
+  },
+  (() => {
+    const seen = new Set<string>();
+    return {
+      id: "done-batch-ideas-reworded-later",
+      rule: "batch-terminal-unchanged",
+      description: "a done batch's first idea has another title from the second look on",
+      response: (_req: Exchange, res: Answer) => {
+        if (!isDone(res.body) || !res.body.data.length) return res;
+        if (!seen.has(res.body.id)) return seen.add(res.body.id), res;
+        return body(res, (b) => ((b.data[0].title = `${b.data[0].title} (revised)`), b));
+      },
+    } satisfies Mutant;
+  })(),
+  (() => {
+    const looks = new Map<string, number>();
+    return {
+      id: "ready-brand-offerings-drift",
+      rule: "brand-ready-unchanged",
+      description: "a ready brand's offerings change on their own from the second look on",
+      response: (req: Exchange, res: Answer) => {
+        if (!is(req, "GET", brandPath) || !isBrand(res.body) || res.body.status !== "ready") return res;
+        const n = (looks.get(res.body.id) ?? 0) + 1;
+        looks.set(res.body.id, n);
+        return n >= 2 ? body(res, (b) => ((b.offerings = [...b.offerings, "Something new"]), b)) : res;
+      },
+    } satisfies Mutant;
+  })(),
+  {
+    id: "wrong-language-refused",
+    rule: "feedback-wrong-language",
+    description: "a rejection with the reason wrong_language is refused (400 naming reason)",
+    response: (req, res) => (isPost(req, "/v1/feedback") && res.status === 201 && req.body?.reason === "wrong_language" ? refused(res, "reason") : res),
   },
 ];
 

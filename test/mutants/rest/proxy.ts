@@ -28,7 +28,15 @@ export interface ProxyContext {
   upstream(method: string, path: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 }
 
-export interface Mutant {
+/** What the proxy does to each exchange (a mutant, or an allowed variant in test/variants/). */
+export interface Rewriter {
+  /** Rewrites the request before it goes to the reference. */
+  request?(req: Exchange, ctx: ProxyContext): Exchange | Promise<Exchange>;
+  /** Rewrites the reference's answer before it goes back. */
+  response?(req: Exchange, res: Answer, ctx: ProxyContext): Answer | Promise<Answer>;
+}
+
+export interface Mutant extends Rewriter {
   /** Stable kebab-case id. */
   id: string;
   /** The one rule of spec/rules/rest.yaml the mutant breaks. */
@@ -36,10 +44,6 @@ export interface Mutant {
   description: string;
   /** Timing of the target file to use against this mutant (the target's seconds, e.g. answer_within_seconds). */
   timing?: Record<string, number>;
-  /** Rewrites the request before it goes to the reference. */
-  request?(req: Exchange, ctx: ProxyContext): Exchange | Promise<Exchange>;
-  /** Rewrites the reference's answer before it goes back. */
-  response?(req: Exchange, res: Answer, ctx: ProxyContext): Answer | Promise<Answer>;
 }
 
 export interface MutantProxy {
@@ -93,7 +97,7 @@ function send(upstream: URL, method: string, path: string, headers: Record<strin
 }
 
 /** Starts a proxy on 127.0.0.1 (ephemeral port) that forwards to `upstream` through the mutant's rewriters. */
-export async function startMutantProxy(upstream: URL, mutant: Mutant | null): Promise<MutantProxy> {
+export async function startMutantProxy(upstream: URL, mutant: Mutant | Rewriter | null): Promise<MutantProxy> {
   const ctx: ProxyContext = {
     upstream: (method, path, token, body, extra = {}) => {
       const headers: Record<string, string> = { accept: "application/json", ...extra };

@@ -1,0 +1,74 @@
+// Allowed variants (test/variants/rest.ts): the REST reference behind a proxy that changes it only as seed 000
+// allows. The suite must pass each (exit 0), and with --strict fail only on drift that names inferred rules: a
+// seed verdict that fails here is a false failure of the suite.
+import { describe, expect, it } from "vitest";
+import { runConformance, type RunResult } from "../conformance/index.js";
+import { referenceTargetPath } from "../conformance/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/rules.js";
+import { loadTargetFile } from "../conformance/target.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
+import { variants, type Variant } from "./variants/rest.js";
+
+// Slower than the mutant runs' 0.001: the reference's rate-limit window is a scaled minute, and a run of many
+// variants side by side must still fit a burst into it.
+const timeScale = 0.01;
+const rules = loadRules();
+
+/** The variant's rewriters, counting the exchanges they changed (a variant that changes nothing proves nothing). */
+function counted(variant: Variant): { rewriter: Rewriter; changed: () => number } {
+  let n = 0;
+  const rewriter: Rewriter = {
+    ...(variant.request ? { request: async (req, ctx) => { const out = await variant.request!(req, ctx); if (out !== req) n++; return out; } } : {}),
+    ...(variant.response ? { response: async (req, res, ctx) => { const out = await variant.response!(req, res, ctx); if (out !== res) n++; return out; } } : {}),
+  };
+  return { rewriter, changed: () => n };
+}
+
+async function runThrough(variant: Variant, strict: boolean): Promise<{ result: RunResult; changed: number }> {
+  variant.reset?.();
+  const reference = await startRestMock({ port: 0, timeScale });
+  const { rewriter, changed } = counted(variant);
+  const proxy = await startMutantProxy(reference.url, rewriter);
+  try {
+    const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict });
+    return { result, changed: changed() };
+  } finally {
+    await proxy.stop();
+    await reference.stop();
+  }
+}
+
+/** The checks that fail the run or broke, each with the rules it names and its first message. */
+const unexpected = (r: RunResult) =>
+  r.checks
+    .filter((c) => c.status === "error" || (c.status === "fail" && c.verdict !== "drift"))
+    .map((c) => `${c.id} [${c.failures.flatMap((f) => f.rules).join(", ")}] ${c.error?.message ?? c.failures[0]?.message ?? ""}`);
+/** The rule ids a failure names, families expanded. */
+const named = (c: RunResult["checks"][number]) => [...new Set(c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])))];
+
+describe("allowed REST variants", () => {
+  it("has at least 12 variants, unique ids, each citing the seed and changing something", () => {
+    expect(variants.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(variants.map((v) => v.id)).size).toBe(variants.length);
+    for (const v of variants) {
+      expect(v.basis, v.id).toMatch(/"[^"]{10,}"/);
+      expect(v.request ?? v.response, v.id).toBeDefined();
+      for (const r of v.drift ?? []) expect(rules.byId.get(r)?.provenance, `${v.id} expects drift on ${r}`).toBe("inferred");
+    }
+  });
+
+  it.concurrent.each(variants.map((v) => [v.id, v] as const))("passes %s (and --strict fails only inferred rules)", async (_id, variant) => {
+    const lenient = await runThrough(variant, false);
+    expect(lenient.changed, "the variant changed no exchange").toBeGreaterThan(0);
+    expect(unexpected(lenient.result)).toEqual([]);
+    expect(lenient.result.exitCode).toBe(0);
+    const drifted = new Set(lenient.result.checks.filter((c) => c.verdict === "drift").flatMap(named));
+    for (const r of variant.drift ?? []) expect([...drifted], `${variant.id}: the inferred part ${r} is still judged (as drift)`).toContain(r);
+
+    const strict = await runThrough(variant, true);
+    expect(strict.result.checks.filter((c) => c.status === "error").map((c) => c.id)).toEqual([]);
+    for (const c of strict.result.checks.filter((c) => c.status === "fail"))
+      expect(named(c).filter((id) => rules.byId.get(id)?.provenance !== "inferred"), `${c.id} fails seed rules under --strict`).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,311 @@
+// Allowed variants of the REST reference: each is the reference behind the mutant proxy (test/mutants/rest/proxy.ts),
+// changing its answers (or what it accepts) only in a way seed 000 allows, with `basis` quoting the seed's words
+// that allow it. The conformance suite must pass every one (exit 0), and with --strict fail only on drift that
+// names inferred rules (test/conformance-variants-rest.test.ts). A variant that the suite fails is a false
+// failure of the suite, not of the variant.
+import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
+
+export interface Variant extends Rewriter {
+  /** Stable kebab-case id. */
+  id: string;
+  description: string;
+  /** The sentence of seed 000 that allows the change (quoted, with its section). */
+  basis: string;
+  /** Inferred rules the change must still be reported under as drift (so the inferred part stays judged). */
+  drift?: string[];
+  /** Forgets what the variant remembered of earlier exchanges (the reference's ids repeat from run to run). */
+  reset?(): void;
+}
+
+const pathOnly = (p: string) => p.split("?")[0]!;
+const isPost = (req: Exchange, path: string) => req.method === "POST" && pathOnly(req.path) === path;
+const isPatch = (req: Exchange) => req.method === "PATCH" && /^\/v1\/brands\/[^/]+$/.test(pathOnly(req.path));
+const isGetBatch = (req: Exchange) => req.method === "GET" && /^\/v1\/ideas\/[^/]+$/.test(pathOnly(req.path));
+const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === "object" && !Array.isArray(v);
+const isBrand = (b: any) => isObject(b) && b.object === "brand";
+const isDone = (b: any) => isObject(b) && b.object === "idea_batch" && b.status === "done" && Array.isArray(b.data);
+const isJson = (res: Answer) => res.body !== undefined;
+
+/** Rewrites the JSON body of an answer (on a copy). */
+const body = (res: Answer, f: (b: any) => any): Answer => ({
+  ...res,
+  body: f(structuredClone(res.body)),
+});
+/** Applies `f` to every object of a JSON value, innermost first, and keeps what it returns. */
+function everyObject(value: any, f: (o: Record<string, any>, depth: number) => Record<string, any>, depth = 0): any {
+  if (Array.isArray(value)) return value.map((v) => everyObject(v, f, depth + 1));
+  if (!isObject(value)) return value;
+  return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyObject(v, f, depth + 1)])), depth);
+}
+const withStatus = (req: Exchange, res: Answer, path: string, from: number, to: number): Answer =>
+  isPost(req, path) && res.status === from ? { ...res, status: to } : res;
+
+/** ISO 3166-1 alpha-2 → alpha-3, for the countries the suite and the reference use. */
+const alpha3: Record<string, string> = {
+  AT: "AUT",
+  IE: "IRL",
+  NO: "NOR",
+  US: "USA",
+  GB: "GBR",
+  DE: "DEU",
+};
+const alpha2 = Object.fromEntries(Object.entries(alpha3).map(([a2, a3]) => [a3, a2]));
+
+/** A time written with an offset and microseconds instead of Z and milliseconds: the same instant. */
+const offsetTime = (v: unknown) =>
+  typeof v === "string" && /Z$/.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString().replace(/\.(\d{3})Z$/, ".$1000+00:00") : v;
+
+/** Ids with a dash and more after the prefix's letters and digits (opaque ids), mapped back on the way in. */
+const idForm = /\b(brand|batch|idea|fb)_(?!batch\b)([A-Za-z0-9]+)\b(?!-)/g;
+const dashed = /\b(brand|batch|idea|fb)_([A-Za-z0-9]+)-v2\b/g;
+function mapStrings(value: any, f: (s: string) => string): any {
+  if (typeof value === "string") return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
+  return value;
+}
+
+export const variants: Variant[] = [
+  // ── Success statuses the seed does not show ─────────────────────────────────────────────────────────────
+  {
+    id: "brand-created-200",
+    description: "POST /v1/brands answers 200 instead of 201",
+    basis: 'Endpoints: "Success status codes other than 202 for POST /v1/ideas, and the response body of PATCH /v1/brands/{brand_id}: not shown."',
+    drift: ["create-brand-201"],
+    response: (req, res) => withStatus(req, res, "/v1/brands", 201, 200),
+  },
+  {
+    id: "prediction-201",
+    description: "POST /v1/predictions answers 201 instead of 200",
+    basis: 'POST /v1/predictions: "Body and response shape: not shown."; Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."',
+    drift: ["create-prediction-200"],
+    response: (req, res) => withStatus(req, res, "/v1/predictions", 200, 201),
+  },
+  {
+    id: "feedback-200",
+    description: "POST /v1/feedback answers 200 instead of 201",
+    basis: 'POST /v1/feedback: "Body and response shape: not shown."; Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."',
+    drift: ["create-feedback-201"],
+    response: (req, res) => withStatus(req, res, "/v1/feedback", 201, 200),
+  },
+  {
+    id: "brand-created-202",
+    description: "POST /v1/brands answers 202 Accepted (the website is read in the background)",
+    basis: 'Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."; "Creating a brand returns at once with status `reading`."',
+    drift: ["create-brand-201"],
+    response: (req, res) => withStatus(req, res, "/v1/brands", 201, 202),
+  },
+  {
+    id: "patch-204-empty",
+    description: "PATCH /v1/brands/{id} answers 204 with no body",
+    basis: 'Endpoints: "… and the response body of PATCH /v1/brands/{brand_id}: not shown."',
+    drift: ["update-brand-200"],
+    response: (req, res) => {
+      if (!isPatch(req) || res.status !== 200) return res;
+      const { "content-type": _t, ...headers } = res.headers;
+      return { status: 204, headers, body: undefined, raw: Buffer.alloc(0) };
+    },
+  },
+  {
+    id: "patch-answers-what-changed",
+    description: "PATCH /v1/brands/{id} answers 200 with the brand's id and object and the fields that were sent, nothing else",
+    basis: 'Endpoints: "… and the response body of PATCH /v1/brands/{brand_id}: not shown."',
+    drift: ["update-brand-200"],
+    response: (req, res) =>
+      isPatch(req) && res.status === 200 && isBrand(res.body) && isObject(req.body)
+        ? body(res, (b) => Object.fromEntries(Object.entries(b).filter(([k]) => k === "id" || k === "object" || k in req.body)))
+        : res,
+  },
+  {
+    id: "patch-202-with-brand",
+    description: "PATCH /v1/brands/{id} answers 202 Accepted with the brand",
+    basis: 'Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."; a new website "triggers a re-read" (work in the background).',
+    drift: ["update-brand-200"],
+    response: (req, res) => (isPatch(req) && res.status === 200 ? { ...res, status: 202 } : res),
+  },
+  // ── Kept values in another form ─────────────────────────────────────────────────────────────────────────
+  {
+    id: "website-normalised",
+    description: "brands show their website as a normalised URL (https://www.example.com → https://www.example.com/)",
+    basis: 'Brand object: "`website` | string or null | The website that was read" (the same site, however the URL is written).',
+    response: (_req, res) => (isBrand(res.body) && typeof res.body.website === "string" ? body(res, (b) => ((b.website = new URL(b.website).href), b)) : res),
+  },
+  {
+    id: "country-alpha-3",
+    description: "countries are accepted and shown as ISO 3166-1 alpha-3 (AT as AUT)",
+    basis:
+      'Brand object: "`country` | string or null | ISO 3166-1 code"; POST /v1/brands: "`country` | string | no | ISO 3166-1" (alpha-3 is an ISO 3166-1 code).',
+    drift: ["inferred-output-forms"],
+    request: (req) =>
+      isObject(req.body) && typeof req.body.country === "string" && alpha2[req.body.country]
+        ? { ...req, body: { ...req.body, country: alpha2[req.body.country] } }
+        : req,
+    response: (_req, res) => (isBrand(res.body) && alpha3[res.body.country] ? body(res, (b) => ((b.country = alpha3[b.country]), b)) : res),
+  },
+  {
+    id: "rule-lists-always-shown",
+    description: "a brand's rules always show both lists, empty when none were given",
+    basis: 'Brand object: "`rules` | object | Members `always` (string[], optional, up to 20) and `never` (string[], optional, up to 20)".',
+    response: (_req, res) => (isBrand(res.body) && isObject(res.body.rules) ? body(res, (b) => ((b.rules = { always: [], never: [], ...b.rules }), b)) : res),
+  },
+  (() => {
+    const seenReady = new Set<string>();
+    return {
+      id: "re-read-keeps-ready",
+      description: "a ready brand whose website is changed keeps showing ready while it is read again",
+      basis: 'Brand status: "`ready` | `PATCH` with a new `website` | Website changed | A new read starts | Status during the re-read: not shown".',
+      response: (_req, res) => {
+        if (!isBrand(res.body)) return res;
+        if (res.body.status === "ready") seenReady.add(res.body.id);
+        return res.body.status === "reading" && seenReady.has(res.body.id) ? body(res, (b) => ((b.status = "ready"), b)) : res;
+      },
+      reset: () => seenReady.clear(),
+    } satisfies Variant;
+  })(),
+  {
+    id: "opaque-ids",
+    description: "ids carry a dash and more after the prefix (brand_x1-v2): they still start with their kind",
+    basis: 'Conventions 3: "Ids start with the kind of thing: `brand_`, `batch_`, `idea_`, `fb_`."',
+    drift: ["inferred-output-forms"],
+    request: (req) => {
+      const back = (s: string) => s.replace(dashed, "$1_$2");
+      const path = back(req.path);
+      const sent = req.body === undefined ? undefined : mapStrings(req.body, back);
+      return path === req.path && JSON.stringify(sent) === JSON.stringify(req.body) ? req : { ...req, path, body: sent };
+    },
+    response: (_req, res) => (isJson(res) ? body(res, (b) => mapStrings(b, (s) => s.replace(idForm, "$1_$2-v2"))) : res),
+  },
+  // ── Evolution: new fields ───────────────────────────────────────────────────────────────────────────────
+  {
+    id: "new-fields-on-resources",
+    description: "every answer body (brands, batches, ideas, feedback, predictions, errors) carries a field the contract does not list",
+    basis:
+      'Conventions 5: "New fields can appear at any time; clients ignore fields they do not use."; Versioning 4: "Additive changes (new fields) can occur within a version."',
+    response: (_req, res) =>
+      isJson(res) ? body(res, (b) => everyObject(b, (o, depth) => (depth === 0 || o.object === "idea" ? { ...o, request_region: "eu-north" } : o))) : res,
+  },
+  {
+    id: "new-members-in-nested-objects",
+    description: "the archetype, rules, sources, outlines, ranked drafts and error details gain a member the contract does not list",
+    basis: 'Conventions 5: "New fields can appear at any time; clients ignore fields they do not use."',
+    response: (_req, res) =>
+      isJson(res) ? body(res, (b) => everyObject(b, (o, depth) => (depth > 0 && o.object === undefined ? { ...o, confidence: 0.75 } : o))) : res,
+  },
+  (() => {
+    const batchLooks = new Map<string, number>();
+    return {
+      id: "done-batch-new-field-later",
+      description: "a done batch shows a new field (and its ideas one too) from its second look on",
+      basis: 'Conventions 5: "New fields can appear at any time; clients ignore fields they do not use."',
+      response: (req, res) => {
+        if (!isGetBatch(req) || !isDone(res.body)) return res;
+        const n = (batchLooks.get(res.body.id) ?? 0) + 1;
+        batchLooks.set(res.body.id, n);
+        if (n < 2) return res;
+        return body(res, (b) => ({
+          ...b,
+          feedback_summary: { posted: 0, saved: 0, rejected: 0 },
+          data: b.data.map((i: any) => ({ ...i, performance: null })),
+        }));
+      },
+      reset: () => batchLooks.clear(),
+    } satisfies Variant;
+  })(),
+  // ── Other ways to write the same ────────────────────────────────────────────────────────────────────────
+  {
+    id: "times-with-offset-and-microseconds",
+    description: "times are written with +00:00 and six fractional digits instead of Z and milliseconds",
+    basis: 'Conventions 2: "times are ISO 8601 strings".',
+    response: (_req, res) =>
+      isJson(res)
+        ? body(res, (b) =>
+            everyObject(b, (o) => ({
+              ...o,
+              ...("created_at" in o ? { created_at: offsetTime(o.created_at) } : {}),
+              ...("done_at" in o ? { done_at: offsetTime(o.done_at) } : {}),
+            })),
+          )
+        : res,
+  },
+  {
+    id: "pretty-printed-json",
+    description: "JSON answers are pretty-printed (two-space indents, a final newline)",
+    basis: 'Conventions 1: "Requests and responses are JSON" (whitespace is no part of a JSON value).',
+    response: (_req, res) =>
+      isJson(res)
+        ? {
+            ...res,
+            body: undefined,
+            raw: Buffer.from(`${JSON.stringify(res.body, null, 2)}\n`),
+          }
+        : res,
+  },
+  {
+    id: "content-type-charset-spelling",
+    description: "JSON answers say Content-Type: application/json;charset=UTF-8",
+    basis: 'Conventions 1: "Requests and responses are JSON" (a media type\'s parameters and their case are free).',
+    response: (_req, res) =>
+      isJson(res)
+        ? {
+            ...res,
+            headers: {
+              ...res.headers,
+              "content-type": "application/json;charset=UTF-8",
+            },
+          }
+        : res,
+  },
+  {
+    id: "header-names-title-case",
+    description: "answer header names are sent in title case (Content-Type, Retry-After, Cache-Control)",
+    basis: 'Errors: "wait as many seconds as the `Retry-After` header says"; HTTP header names are case-insensitive (the seed names no case).',
+    response: (_req, res) => {
+      const title = (k: string) => k.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+      const headers = Object.fromEntries(
+        Object.entries(res.headers)
+          .filter(([k]) => !["content-length", "connection", "keep-alive", "transfer-encoding"].includes(k))
+          .map(([k, v]) => [title(k), v]),
+      );
+      return { ...res, headers };
+    },
+  },
+  {
+    id: "members-in-another-order",
+    description: "every object's members come in reverse order",
+    basis: 'Conventions 1: "Requests and responses are JSON" (the seed fixes no member order; the tables list fields, not positions).',
+    response: (_req, res) => (isJson(res) ? body(res, (b) => everyObject(b, (o) => Object.fromEntries(Object.entries(o).reverse()))) : res),
+  },
+  // ── Other contents the seed allows ──────────────────────────────────────────────────────────────────────
+  {
+    id: "ideas-cite-fewer-sources",
+    description: "each idea of a done batch cites only one source besides those built on the focus",
+    basis: 'Idea object: "`sources` | object[] | Up to four"; "Every idea cites its sources … with quoted words."',
+    response: (_req, res) =>
+      isDone(res.body)
+        ? body(res, (b) => {
+            for (const idea of b.data) {
+              const quoting = idea.sources.filter((s: any) => s.type !== "focus" && typeof s.quote === "string" && s.quote.trim() !== "").slice(0, 1);
+              const kept = [...quoting, ...idea.sources.filter((s: any) => s.type === "focus")];
+              if (kept.length) idea.sources = kept;
+            }
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "left-out-not-empty",
+    description: "a done batch lists an idea it left out",
+    basis: 'Idea batch object: "`left_out` | string[] | Ideas considered and omitted because nothing backed them; often empty".',
+    response: (_req, res) =>
+      isDone(res.body) ? body(res, (b) => ((b.left_out = [...b.left_out, "A post about a price cut: nothing on the site backs it."]), b)) : res,
+  },
+  {
+    id: "other-error-codes-and-wording",
+    description: "errors other than brand_not_ready carry codes of their own and other messages",
+    basis: 'Errors: "Values of `code` other than `brand_not_ready`: not shown."; `message` is not fixed by the seed.',
+    response: (_req, res) =>
+      res.status >= 400 && isObject(res.body?.error) && res.body.error.code !== "brand_not_ready"
+        ? body(res, (b) => ((b.error.code = `e_${res.status}_variant`), (b.error.message = `Request not served (${b.error.type}).`), b))
+        : res,
+  },
+];
