@@ -19,6 +19,7 @@ import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseli
 import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
 import { restSuite } from "./rest-suite.js";
+import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
@@ -63,6 +64,12 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   failOnSkip?: boolean;
   /** Fail the run when fewer than this percentage of the testable seed rules were enforced. */
   minCoverage?: number;
+  /**
+   * The embedded references' time (default "driven"): driven by the run (it moves only when every request has
+   * been answered and every check waits, so the verdict does not depend on the host's speed), or "wall": the
+   * wall clock, as a real target's.
+   */
+  embeddedClock?: "driven" | "wall";
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
@@ -179,6 +186,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   try {
     const reference = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)) : undefined;
     const timeScale = embedded ? (options.timeScale ?? embeddedTimeScale) : undefined;
+    // One clock for the whole run: both embedded references and both suites' checks share its time.
+    const clock: RunClock = embedded && options.embeddedClock !== "wall" ? drivenClock() : wallClock;
     const plans: SuitePlan[] = [];
     for (const suite of chosen) {
       const def = suiteById(suite);
@@ -187,11 +196,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (!checks.length) continue;
       let target: Target;
       if (embedded) {
-        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false });
+        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(clock.driven ? { date: clock.date } : {}) });
         stops.push(() => server.stop());
         // The embedded REST reference over HTTPS has a self-signed certificate, trusted for this run only.
         const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;
-        target = def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url });
+        target = { ...def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url }), clock };
       } else target = def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env });
       plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath) });
     }
