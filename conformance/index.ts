@@ -19,6 +19,7 @@ import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseli
 import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
 import { restSuite } from "./rest-suite.js";
+import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
@@ -115,6 +116,8 @@ export interface RunResult {
     /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
     gates: string[];
   };
+  /** Against a real target: the event-loop delay the suite's host went through (starved: timing failures may be its own). */
+  host?: HostLoad;
   /** Baseline ids that name no check of the run. */
   unknownBaselineIds: string[];
   /** Every secret of the run, for writers that must redact (never serialised). */
@@ -181,6 +184,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
   const stops: (() => Promise<void>)[] = [];
+  // Against a real target the run keeps the wall clock, so a starved host shows as a slow target: watch for it.
+  const host = embedded ? undefined : watchHost();
+  let hostLoad: HostLoad | undefined;
   const startedAt = new Date();
   const started = performance.now();
   try {
@@ -224,6 +230,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         }),
       ),
     );
+    hostLoad = host?.stop();
+    if (hostLoad?.starved) for (const r of runs.flatMap((run) => run.results)) if (isTimingProblem(r)) r.notes.push(starvedNote(hostLoad));
     const set = new Set(listed);
     const results = runs.flatMap((r) => r.results);
     const lenient = !embedded && !options.strict;
@@ -272,6 +280,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         enforcement: { seed: enforcement(ledger, "seed"), inferred: enforcement(ledger, "inferred") },
         gates: [],
       },
+      ...(hostLoad ? { host: hostLoad } : {}),
       unknownBaselineIds: listed.filter((id) => !ids.has(id)),
       redactor,
       exitCode: 0,
@@ -286,6 +295,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {
+    if (!hostLoad) host?.stop();
     for (const stop of stops.reverse()) await stop();
   }
 }
