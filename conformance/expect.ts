@@ -74,9 +74,16 @@ export function expectJson(ctx: CheckContext, res: ApiResponse): boolean {
   return ctx.expect(ok, R.json, `${res.method} ${res.path} → ${res.status}: expected a JSON body with Content-Type application/json, got ${type || "no Content-Type"}${res.body === undefined ? " and a body that is not JSON" : ""}`);
 }
 
+/**
+ * The answer came within the seconds the contract allows. A rule about real response times is judged against
+ * real targets; the embedded reference shares the suite's host, so there a slow answer says how busy the host
+ * is, not how fast the reference is: it is only a note.
+ */
 export function expectFast(ctx: CheckContext, res: ApiResponse): void {
   const limit = ctx.target.timing.answerWithinMs;
-  ctx.expect(res.ms <= limit, R.speed, `${res.method} ${res.path} took ${Math.round(res.ms)} ms (limit ${limit} ms)`);
+  const took = `${res.method} ${res.path} took ${Math.round(res.ms)} ms (limit ${limit} ms)`;
+  if (!ctx.target.embedded) ctx.expect(res.ms <= limit, R.speed, took);
+  else if (ctx.expect(true, R.speed, took) && res.ms > limit) ctx.note(`${took} on this host: not judged against the embedded reference, which shares the suite's host (a busy host, not a slow reference)`);
 }
 
 const snake = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;

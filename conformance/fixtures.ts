@@ -267,12 +267,13 @@ export class Fixtures {
   async #follow(kind: "brand" | "batch", key: string, createPath: string, request: Record<string, any>): Promise<Track> {
     const { target, signal } = this.#env;
     const track: Track = { kind, key, request, history: [], outcome: "error", elapsedMs: 0 };
-    const started = performance.now();
+    const clock = target.clock;
+    const started = clock.now();
     const waitKey = `${kind}:${key}`;
     const pending = kind === "brand" ? "reading" : "thinking";
     const interval = kind === "brand" ? target.timing.brandPollMs : target.timing.batchPollMs;
     const deadline = kind === "brand" ? target.timing.brandReadyDeadlineMs : target.timing.batchDoneDeadlineMs;
-    const elapsed = () => performance.now() - started;
+    const elapsed = () => clock.now() - started;
     try {
       const { stateful } = await this.statefulness();
       const created = await this.#api.post(createPath, request);
@@ -294,7 +295,7 @@ export class Fixtures {
       }
       for (let polls = 1; ; polls++) {
         this.#env.onWaiting(waitKey, `${kind} ${track.id} (${key}): ${pending} → ${kind === "brand" ? "ready or failed" : "done or failed"}, poll ${polls}, ${(elapsed() / 1000).toFixed(1)} s of ${(deadline / 1000).toFixed(1)} s`);
-        await sleep(interval, signal);
+        await sleep(interval, signal, clock);
         const res = await this.#api.get(getPath);
         track.history.push(res);
         if (res.status < 200 || res.status > 299) {
@@ -312,7 +313,7 @@ export class Fixtures {
       track.outcome = "settled";
       track.elapsedMs = elapsed();
       this.#env.onWaiting(waitKey, `${kind} ${track.id} (${key}): ${track.last?.status}; one more look to see it stays`);
-      await sleep(interval, signal);
+      await sleep(interval, signal, clock);
       track.again = await this.#api.get(getPath);
       return track;
     } catch (err) {

@@ -12,6 +12,7 @@ import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
 import type { Target } from "./target.js";
+import { BudgetExceeded, wallClock, type RunClock } from "./run-clock.js";
 
 /**
  * A bearer token and the environment variable a user keeps it in: a reproduction names the variable, never the
@@ -78,26 +79,15 @@ export interface ApiResponse {
 }
 
 export class TransportError extends Error {}
-export class BudgetExceeded extends Error {}
+export { BudgetExceeded };
+
+/** Sleeps on the run's clock (the wall clock unless given), unless the signal aborts first (then rejects with BudgetExceeded). */
+export function sleep(ms: number, signal?: AbortSignal, clock: RunClock = wallClock): Promise<void> {
+  return clock.sleep(ms, signal);
+}
 
 /** The longest delay setTimeout takes; a longer one would fire at once (TimeoutOverflowWarning). */
 const maxTimerMs = 2 ** 31 - 1;
-
-/** Sleeps, unless the signal aborts first (then rejects with BudgetExceeded). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new BudgetExceeded("the run's budget is spent"));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.min(maxTimerMs, Math.max(0, ms)));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new BudgetExceeded("the run's budget is spent"));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 class Semaphore {
   #free: number;
@@ -146,8 +136,10 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 export class Transport {
   readonly #semaphore: Semaphore;
   readonly #agent: http.Agent;
-  /** When the run's budget ends (performance.now() time): no Retry-After is waited past it. */
+  /** When the run's budget ends (on the run's clock): no Retry-After is waited past it. */
   readonly #deadline: number;
+  /** The run's clock: waits are on it, and each request holds a driven clock still until it is answered. */
+  readonly #clock: RunClock;
   #requests = 0;
 
   constructor(
@@ -156,7 +148,8 @@ export class Transport {
     readonly signal: AbortSignal,
   ) {
     this.#semaphore = new Semaphore(target.concurrency);
-    this.#deadline = performance.now() + target.timing.budgetMs;
+    this.#clock = target.clock;
+    this.#deadline = this.#clock.now() + target.timing.budgetMs;
     const agentOptions = { keepAlive: true, maxSockets: target.concurrency + 2 };
     this.#agent =
       target.url.protocol === "https:"
@@ -228,7 +221,7 @@ export class Transport {
       if (res.status >= 300 && res.status < 400 && res.status !== 304 && !spec.returnRedirects) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
       if (res.status !== 429 || spec.retry429 === false || waited >= maxRetries429) return res;
       const wait = retryAfterMs(res.header("retry-after")) ?? Math.max(1000 * this.target.timing.timeScale, 10);
-      const left = this.#deadline - performance.now();
+      const left = this.#deadline - this.#clock.now();
       if (wait > left) {
         res.notWaited = this.redactor.text(
           `${spec.method} ${spec.path}: 429 with Retry-After ${JSON.stringify(res.header("retry-after") ?? "")} (${Math.round(wait / 1000)} s), longer than the ${Math.max(0, Math.round(left / 1000))} s left of the run's budget: not waited out`,
@@ -236,7 +229,7 @@ export class Transport {
         return res;
       }
       waited++;
-      await sleep(wait, this.signal);
+      await sleep(wait, this.signal, this.#clock);
     }
   }
 
@@ -281,8 +274,10 @@ export class Transport {
     return new Promise<ApiResponse>((resolve, reject) => {
       if (this.signal.aborted) return reject(new BudgetExceeded("the run's budget is spent"));
       let settled = false;
+      const endInFlight = this.#clock.busy();
       const cleanUp = () => {
         settled = true;
+        endInFlight();
         clearTimeout(timer);
         this.signal.removeEventListener("abort", onAbort);
       };

@@ -19,6 +19,8 @@ import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseli
 import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
 import { restSuite } from "./rest-suite.js";
+import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
+import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 
@@ -63,6 +65,12 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   failOnSkip?: boolean;
   /** Fail the run when fewer than this percentage of the testable seed rules were enforced. */
   minCoverage?: number;
+  /**
+   * The embedded references' time (default "driven"): driven by the run (it moves only when every request has
+   * been answered and every check waits, so the verdict does not depend on the host's speed), or "wall": the
+   * wall clock, as a real target's.
+   */
+  embeddedClock?: "driven" | "wall";
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
@@ -108,6 +116,8 @@ export interface RunResult {
     /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
     gates: string[];
   };
+  /** Against a real target: the event-loop delay the suite's host went through (starved: timing failures may be its own). */
+  host?: HostLoad;
   /** Baseline ids that name no check of the run. */
   unknownBaselineIds: string[];
   /** Every secret of the run, for writers that must redact (never serialised). */
@@ -174,11 +184,16 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
   const stops: (() => Promise<void>)[] = [];
+  // Against a real target the run keeps the wall clock, so a starved host shows as a slow target: watch for it.
+  const host = embedded ? undefined : watchHost();
+  let hostLoad: HostLoad | undefined;
   const startedAt = new Date();
   const started = performance.now();
   try {
     const reference = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)) : undefined;
     const timeScale = embedded ? (options.timeScale ?? embeddedTimeScale) : undefined;
+    // One clock for the whole run: both embedded references and both suites' checks share its time.
+    const clock: RunClock = embedded && options.embeddedClock !== "wall" ? drivenClock() : wallClock;
     const plans: SuitePlan[] = [];
     for (const suite of chosen) {
       const def = suiteById(suite);
@@ -187,11 +202,11 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (!checks.length) continue;
       let target: Target;
       if (embedded) {
-        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false });
+        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(clock.driven ? { date: clock.date } : {}) });
         stops.push(() => server.stop());
         // The embedded REST reference over HTTPS has a self-signed certificate, trusted for this run only.
         const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;
-        target = def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url });
+        target = { ...def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url }), clock };
       } else target = def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env });
       plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath) });
     }
@@ -215,6 +230,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         }),
       ),
     );
+    hostLoad = host?.stop();
+    if (hostLoad?.starved) for (const r of runs.flatMap((run) => run.results)) if (isTimingProblem(r)) r.notes.push(starvedNote(hostLoad));
     const set = new Set(listed);
     const results = runs.flatMap((r) => r.results);
     const lenient = !embedded && !options.strict;
@@ -263,6 +280,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         enforcement: { seed: enforcement(ledger, "seed"), inferred: enforcement(ledger, "inferred") },
         gates: [],
       },
+      ...(hostLoad ? { host: hostLoad } : {}),
       unknownBaselineIds: listed.filter((id) => !ids.has(id)),
       redactor,
       exitCode: 0,
@@ -277,6 +295,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     Object.defineProperty(result, "redactor", { enumerable: false });
     return result;
   } finally {
+    if (!hostLoad) host?.stop();
     for (const stop of stops.reverse()) await stop();
   }
 }

@@ -38,9 +38,9 @@ export const restSuite: ConformanceSuite = {
   urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.url ? { file: file.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
     resolveTarget({ ...(file ? { file } : {}), overrides: overrides as TargetOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
-  async startEmbedded({ timeScale, https }) {
-    const { startRestMock } = await import("../mock/rest/server.js");
-    return startRestMock({ port: 0, timeScale, https });
+  async startEmbedded({ timeScale, https, date }) {
+    const [{ startRestMock }, { createClock }] = await Promise.all([import("../mock/rest/server.js"), import("../mock/clock.js")]);
+    return startRestMock({ port: 0, https, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
   },
   probe: probeRest,
   unmetNeed,

@@ -53,7 +53,9 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   const abort = new AbortController();
   // Every request in flight listens for the budget's end; there may be many more than ten.
   setMaxListeners(0, abort.signal);
-  const budget = setTimeout(() => abort.abort(), target.timing.budgetMs);
+  const clock = target.clock;
+  // The budget is kept on the run's clock: against the embedded references, in the target's time.
+  const cancelBudget = clock.lastResort(target.timing.budgetMs, () => abort.abort());
   const transport = new Transport(target, redactor, abort.signal);
   const fixtureEnv: FixtureEnv = {
     target,
@@ -76,7 +78,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   };
 
   const runOne = async (check: Check): Promise<CheckResult> => {
-    const started = performance.now();
+    const started = clock.now();
     const failures: Failure[] = [];
     const notes: string[] = [];
     const cases: Record<string, CaseOutcome> = {};
@@ -110,7 +112,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         ...(error ? { error: { kind: error.kind, message: redactor.text(error.message) } } : {}),
         failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
         notes: notes.map((n) => redactor.text(n)),
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(clock.now() - started),
         requests: api.requests + (extra?.requests() ?? 0),
         cases: { ...cases },
       };
@@ -193,7 +195,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       ...(statefulInfo ? { stateful: statefulInfo.stateful, statefulReason: statefulInfo.reason } : {}),
     };
   } finally {
-    clearTimeout(budget);
+    cancelBudget();
     transport.close();
     await extension?.close?.();
   }

@@ -28,8 +28,8 @@ export interface ConformanceSuite {
   urls(overrides: SuiteOverrides, file: TargetFile | undefined): { flag?: string; file?: string };
   /** The suite's target from the target file, the environment and the overrides (`embeddedUrl` for the reference). */
   resolveTarget(input: { file?: TargetFile; overrides: SuiteOverrides; env: NodeJS.ProcessEnv; embeddedUrl?: URL }): Target;
-  /** Starts the embedded reference on an ephemeral port. */
-  startEmbedded(options: { timeScale: number; https: boolean }): Promise<EmbeddedServer>;
+  /** Starts the embedded reference on an ephemeral port; its clock reads `date` (the run's driven time) as its wall clock. */
+  startEmbedded(options: { timeScale: number; https: boolean; date?: () => number }): Promise<EmbeddedServer>;
   /** Throws TargetUnusable (one line) when the target cannot be used at all. */
   probe(target: Target, redactor: Redactor, signal: AbortSignal): Promise<void>;
   /** Why a need is unmet by the target (a sentence), or undefined when it is met or not this suite's. */

@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
+import { wallClock, type RunClock } from "./run-clock.js";
 
 export interface Tokens {
   team?: string;
@@ -62,6 +63,8 @@ export interface Target {
   tls: { insecure: boolean; ca?: string };
   /** Every secret of the run (tokens); redacted from all output. */
   secrets: string[];
+  /** The run's clock: the wall clock, or time driven by the run against the embedded references (run-clock.ts). */
+  clock: RunClock;
   /** Set for the MCP gateway suite (conformance/mcp/target.ts): endpoint, tokens, profile, triggers, pace. */
   mcp?: McpTarget;
 }
@@ -315,5 +318,6 @@ export function resolveTarget(options: {
     concurrency,
     tls: { insecure: o.insecure ?? file.tls.insecure ?? false, ...(ca ? { ca } : {}) },
     secrets,
+    clock: wallClock,
   };
 }

@@ -57,7 +57,8 @@ async function serve(handler: http.RequestListener): Promise<{ url: URL; close()
 const byStatus = (r: RunResult, status: string) => r.checks.filter((c) => c.status === status);
 /** Skips that are no fault of the target or the suite: a brand read faster than a round trip (under load). */
 // Races the checks judge only when they see them (conformance/README.md): lost, they skip and say so.
-const unexpectedSkips = (r: RunResult) => byStatus(r, "skip").filter((c) => !/read before the request arrived|nothing to see land/.test(c.reason ?? ""));
+/** On the run's driven clock a brand is always seen reading and pictures always seen landing: no skip is a race lost. */
+const unexpectedSkips = (r: RunResult) => byStatus(r, "skip");
 /**
  * Rules (families expanded) that a passing REST check declares but recorded no case for. The ledger counts a rule a
  * check names directly as passed when the check passes, so each of these would pass without being looked at.
@@ -260,6 +261,9 @@ describe("target files", () => {
   });
 });
 
+/** A hang guard for a whole embedded run, not a speed limit: on a saturated host it only takes longer. */
+const wholeRunGuardMs = 900_000;
+
 describe("against the reference server", () => {
   it("passes 100% (embedded, fast clock), REST and MCP", async () => {
     const result = await runConformance({ env: {} });
@@ -287,19 +291,17 @@ describe("against the reference server", () => {
     const perTool = result.ledger.filter((e) => e.suite === "mcp" && /^(success-structured-data|text-mirrors-data|result-matches-output-schema|contract-output-shape|inferred-output-shape)\//.test(e.id));
     expect(perTool.filter((e) => e.status !== "pass").map((e) => `${e.id}: ${e.status} ${e.why ?? ""}`)).toEqual([]);
     expect(perTool).toHaveLength(contractTools.length * 4);
-    // The whole run (both suites, ~1,450 requests) on a loaded 2-core machine: a generous limit, not a speed claim.
-  }, 120_000);
+    // A hang guard, not a speed limit: the embedded run's verdict does not depend on the host's speed, however long it takes.
+  }, wholeRunGuardMs);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
     const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });
     expect(failureReport(result)).toBe("");
     expect(unexpectedSkips(result)).toEqual([]);
     expect(result.checks.find((c) => c.id === "https-plain-http-refused")?.status).toBe("pass");
-    // A brand read faster than a round trip leaves the 409-while-reading checks skipped (see unexpectedSkips).
-    const raced = (e: { status: string; why?: string }) => (e.status === "partial" || e.status === "skipped") && /read before the request arrived/.test(e.why ?? "");
-    const open = result.ledger.filter((e) => e.status !== "pass" && e.status !== "not-observable" && !raced(e));
+    const open = result.ledger.filter((e) => e.status !== "pass" && e.status !== "not-observable");
     expect(open.map((e) => `${e.suite}/${e.id}`)).toEqual(restNotCovered.map((id) => `rest/${id}`));
-  });
+  }, wholeRunGuardMs);
 
   it("polls each batch no faster than the (scaled) batch interval", async () => {
     const ref = await startRestMock({ port: 0, timeScale: 0.002 });
@@ -516,7 +518,7 @@ describe("the CLI", () => {
     expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
     expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
     // A hang guard, not a speed limit: a whole embedded run (both suites) on two loaded cores.
-  }, 120_000);
+  }, wholeRunGuardMs);
 
   it("fails the run when a listed expected failure passes now", async () => {
     const dir = tempDir();

@@ -1,13 +1,13 @@
 // `ideas-contract proxy` as a user runs it: the real command in a child process in front of the reference mocks,
 // clients through it, stopped with SIGTERM; it prints a line per exchange, writes the JSON and Markdown reports,
 // never prints a token, and exits 1 with --fail-on-violation when it saw a violation.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
+import { spawnTracked } from "./support/children.js";
 import { connectMcp } from "./support/mcp-client.js";
 
 const bin = path.join(import.meta.dirname, "..", "bin", "ideas-contract.js");
@@ -25,15 +25,24 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the command; resolves with its URLs once it says where it listens. */
+/**
+ * Starts the command (tracked: killed after the file, or when the test process ends, if a test left it running);
+ * resolves with its URLs once it says where it listens. `printed(re)` resolves once its output matches `re`.
+ */
 function start(args: string[]) {
-  const child = spawn(process.execPath, [bin, "proxy", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawnTracked(process.execPath, [bin, "proxy", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
   let out = "";
   let err = "";
-  child.stderr.on("data", (c) => (err += c));
+  child.stderr!.on("data", (c) => (err += c));
+  const printed = (re: RegExp) =>
+    new Promise<void>((resolve) => {
+      const look = () => re.test(out) && (child.stdout!.off("data", look), resolve());
+      child.stdout!.on("data", look);
+      look();
+    });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const ready = new Promise<{ rest: URL; mcp: URL }>((resolve, reject) => {
-    child.stdout.on("data", (c) => {
+    child.stdout!.on("data", (c) => {
       out += c;
       const r = /REST proxy\s+(\S+)/.exec(out)?.[1];
       const m = /MCP proxy\s+(\S+)/.exec(out)?.[1];
@@ -41,7 +50,7 @@ function start(args: string[]) {
     });
     void exited.then((code) => reject(new Error(`the proxy exited (${code}) before it listened: ${err}`)));
   });
-  return { child, ready, exited, output: () => out, errors: () => err };
+  return { child, ready, exited, printed, output: () => out, errors: () => err };
 }
 
 describe("ideas-contract proxy", () => {
@@ -60,7 +69,7 @@ describe("ideas-contract proxy", () => {
     expect((await client.ok("get_workspaces", {})).workspaces.length).toBeGreaterThan(0);
     await client.close();
     // Each line is printed once its exchange is judged: wait for the last one before stopping.
-    for (let i = 0; i < 200 && !/tools\/call get_workspaces/.test(run.output()); i++) await new Promise((r) => setTimeout(r, 25));
+    await run.printed(/tools\/call get_workspaces/);
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(1);
 
@@ -86,7 +95,7 @@ describe("ideas-contract proxy", () => {
     const urls = await run.ready;
     const refused = await fetch(new URL("v1/ideas", urls.rest), { method: "POST", headers: { authorization: "Bearer test_team_a", "content-type": "application/json" }, body: JSON.stringify({ brand: "brand_x", count: 99 }) });
     expect(refused.status).toBe(400);
-    for (let i = 0; i < 200 && !/limit-count/.test(run.output()); i++) await new Promise((r) => setTimeout(r, 25));
+    await run.printed(/limit-count/);
     run.child.kill("SIGINT");
     expect(await run.exited).toBe(0);
     expect(run.output()).toMatch(/1 violations \(0 by the service, 1 by the client\)/);

@@ -22,7 +22,7 @@ export interface McpRunEnv {
 
 export interface PollResult {
   outcomes: CallOutcome[];
-  /** Real ms from the start to each outcome. */
+  /** Ms on the run's clock from the start to each outcome. */
   times: number[];
   finished: boolean;
   elapsedMs: number;
@@ -34,7 +34,7 @@ export class McpRun {
   /** The session the shared scenarios call with (their requests count for the run, not for a check). */
   readonly session: McpSession;
   readonly mcp: McpTarget;
-  readonly clock = new TargetClock();
+  readonly clock: TargetClock;
   readonly #env: McpRunEnv;
   readonly #made = new Map<string, unknown>();
 
@@ -42,6 +42,7 @@ export class McpRun {
     this.#env = env;
     this.mcp = env.target.mcp!;
     this.session = new McpSession(env.http, env.target);
+    this.clock = new TargetClock(env.target.clock);
   }
 
   get signal(): AbortSignal {
@@ -89,20 +90,21 @@ export class McpRun {
     deadlineMs: number,
     onWaiting: (text: string | null) => void = (text) => this.waiting(label, text),
   ): Promise<PollResult> {
-    const started = performance.now();
+    const clock = this.#env.target.clock;
+    const started = clock.now();
     const outcomes: CallOutcome[] = [];
     const times: number[] = [];
     try {
       for (let polls = 0; ; polls++) {
-        const elapsed = performance.now() - started;
+        const elapsed = clock.now() - started;
         const wait = interval(elapsed, polls);
         if (elapsed + wait > deadlineMs) return { outcomes, times, finished: false, elapsedMs: elapsed };
         onWaiting(`${label}, poll ${polls + 1}, ${(elapsed / 1000).toFixed(1)} s of ${(deadlineMs / 1000).toFixed(1)} s`);
-        await sleep(wait, this.#env.signal);
+        await sleep(wait, this.#env.signal, clock);
         const o = await read();
         outcomes.push(o);
-        times.push(performance.now() - started);
-        if (done(o)) return { outcomes, times, finished: true, elapsedMs: performance.now() - started };
+        times.push(clock.now() - started);
+        if (done(o)) return { outcomes, times, finished: true, elapsedMs: clock.now() - started };
       }
     } finally {
       onWaiting(null);

@@ -15,9 +15,9 @@ export const mcpSuite: ConformanceSuite = {
   urls: (o, file) => ({ ...(typeof o.mcpUrl === "string" && o.mcpUrl ? { flag: o.mcpUrl } : {}), ...(file?.mcp?.url ? { file: file.mcp.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
     resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: overrides as McpOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
-  async startEmbedded({ timeScale }) {
-    const { startMcpMock } = await import("../../mock/mcp/server.js");
-    return startMcpMock({ port: 0, timeScale });
+  async startEmbedded({ timeScale, date }) {
+    const [{ startMcpMock }, { createClock }] = await Promise.all([import("../../mock/mcp/server.js"), import("../../mock/clock.js")]);
+    return startMcpMock({ port: 0, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
   },
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,

@@ -19,6 +19,7 @@
 // Any string may be written `{ env: NAME }`.
 import path from "node:path";
 import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
+import { wallClock } from "../run-clock.js";
 import {
   bool,
   checkedPace,
@@ -415,6 +416,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
     concurrency,
     tls: { insecure: o.insecure ?? file.tls.insecure ?? false, ...(ca ? { ca } : {}) },
     secrets,
+    clock: wallClock,
     mcp: {
       endpoint,
       path: relPath,

@@ -5,6 +5,7 @@ import type { RunEvent } from "../runner.js";
 import type { RunResult } from "../index.js";
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
+import { isTimingProblem } from "../host-load.js";
 
 export interface ConsoleOptions {
   out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -134,6 +135,8 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         w(yellow(`Ended in error (${errored.length}): the suite could not judge these; not failures of the target (exit 3 when nothing failed):`));
         for (const c of errored) w(`  ${yellow("!")} ${c.id}: ${(c.error?.message ?? "").split("\n")[0]}`);
       }
+      if (result.host?.starved && result.checks.some(isTimingProblem))
+        w(yellow(`The host running the suite was starved (event-loop delay p99 ${result.host.p99Ms} ms): timing problems above may be the host's, not the target's; rerun on a quieter host or raise --budget`));
       for (const gate of s.gates) w(red(`✗ gate: ${gate}`));
       if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
       for (const suite of result.suites) {

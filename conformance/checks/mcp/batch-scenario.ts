@@ -115,7 +115,8 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
       return i;
     };
     const deadline = timing.batchGiveUpMs;
-    const started = performance.now();
+    const clock = s.target.clock;
+    const started = clock.now();
     // Copy.
     const copy = await run.poll(`batch ${created.batchId} (${key}): waiting to settle`, read, (o) => !okData(o) || okData(o).settled === true, interval, deadline, onWaiting);
     track.polls.push(...copy.outcomes);
@@ -136,7 +137,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     // Pictures.
     const landed = (o: CallOutcome) => !okData(o) || (okData(o).imagesPendingCount ?? 0) === 0;
     if (!landed(last!)) {
-      const rest = await run.poll(`batch ${created.batchId} (${key}): pictures rendering`, read, landed, interval, Math.max(0, deadline - (performance.now() - started)), onWaiting);
+      const rest = await run.poll(`batch ${created.batchId} (${key}): pictures rendering`, read, landed, interval, Math.max(0, deadline - (clock.now() - started)), onWaiting);
       track.polls.push(...rest.outcomes);
       track.pollTimes.push(...rest.times.map((t) => t + copy.elapsedMs));
       const end = rest.outcomes.at(-1);
@@ -152,7 +153,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     track.outcome = "done";
     for (const id of track.picturesSeenRendering.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
     onWaiting(`batch ${created.batchId} (${key}): one more look to see it stays`);
-    await sleep(timing.batchPollMs, run.signal);
+    await sleep(timing.batchPollMs, run.signal, clock);
     track.again = await s.call("get_post_batch_status", { batchId: created.batchId });
     return track;
   } catch (err) {

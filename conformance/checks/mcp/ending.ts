@@ -1,6 +1,7 @@
 // Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
 import type { Check } from "../../check.js";
+import { sleep } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
@@ -64,7 +65,7 @@ export const endingChecks: Check[] = [
       // Sticky: looked at again, twice, an interval apart.
       for (let i = 0; i < 2; i++) {
         ctx.waiting(`deleted ${brandId}: look ${i + 1} after it finished`);
-        await new Promise((resolve) => setTimeout(resolve, t.endingPollMs));
+        await sleep(t.endingPollMs, undefined, ctx.target.clock);
         const again = await call();
         const d = okData(again);
         ctx.expect(d?.status === "deleted" && d.deleted === true, "deleted-sticky", `after deletion: ${describeCall(again)}`);

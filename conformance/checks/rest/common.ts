@@ -45,19 +45,20 @@ export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id
   const interval = kind === "brand" ? t.brandPollMs : t.batchPollMs;
   const deadline = kind === "brand" ? t.brandReadyDeadlineMs : t.batchDoneDeadlineMs;
   const path = kind === "brand" ? pathOf("getBrand", { brand_id: id }) : pathOf("getIdeaBatch", { batch_id: id });
-  const started = performance.now();
+  const clock = ctx.target.clock;
+  const started = clock.now();
   const history: ApiResponse[] = [];
   let last: any;
   try {
     for (let polls = 1; ; polls++) {
       ctx.waiting(`${kind} ${id}: ${label}, poll ${polls}`);
-      await sleep(interval);
+      await sleep(interval, undefined, clock);
       const res = await ctx.api.get(path);
       history.push(res);
       if (res.status < 200 || res.status > 299) return { history, last, timedOut: false, broken: res };
       last = res.body;
       if (!waitingFor.includes(last?.status)) return { history, last, timedOut: false };
-      if (performance.now() - started + interval > deadline) return { history, last, timedOut: true };
+      if (clock.now() - started + interval > deadline) return { history, last, timedOut: true };
     }
   } finally {
     ctx.waiting(null);
@@ -68,7 +69,7 @@ export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id
 export async function lookAgain(ctx: CheckContext, kind: "brand" | "batch", id: string): Promise<ApiResponse> {
   const t = ctx.target.timing;
   ctx.waiting(`${kind} ${id}: one more look after it settled`);
-  await sleep(kind === "brand" ? t.brandPollMs : t.batchPollMs);
+  await sleep(kind === "brand" ? t.brandPollMs : t.batchPollMs, undefined, ctx.target.clock);
   ctx.waiting(null);
   return ctx.api.get(kind === "brand" ? pathOf("getBrand", { brand_id: id }) : pathOf("getIdeaBatch", { batch_id: id }));
 }
