@@ -3,7 +3,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { TargetError } from "../conformance/target.js";
-import { jsonReport, markdownReport, summaryLine } from "../proxy/output.js";
+import { printable } from "../conformance/printable.js";
+import { jsonReport, markdownReport, serviceFailures, summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
 import { commandArgs } from "./args.js";
 import { port } from "./mock.js";
@@ -13,7 +14,7 @@ export const defaultPorts = { rest: 4020, mcp: 4021 };
 const help = `Usage: ideas-contract proxy [options]
 
 Forwards traffic unchanged to the REST service and/or the MCP gateway (bodies and event streams streamed
-as they come, bearer tokens passed through and never printed) and judges every exchange against the
+as they come, credentials passed through and never printed) and judges every exchange against the
 contract: the request and the answer against the generated OpenAPI and the tools' schemas, the contract's
 own rules (error envelopes, retryable per code, text mirroring structuredContent, lifecycles that must not
 go backwards). Violations name the rule ids of spec/rules/, as the conformance command does.
@@ -29,18 +30,28 @@ Upstreams (at least one):
                         clients use the same path as on the gateway
   --insecure            accept an upstream's self-signed TLS certificate
   --ca FILE             trust this CA (PEM) for HTTPS upstreams, besides the system's
+  --secret-header NAME  a header whose value is a secret (repeatable), besides Authorization,
+                        Proxy-Authorization, Cookie, Set-Cookie and X-Api-Key: never printed, and its
+                        value redacted wherever it is echoed
+
+Clients must address the proxy as 127.0.0.1 or localhost (another Host is refused, 403); a repeated
+Authorization or Host is refused (400), never collapsed into one; a client gets 10 s for its headers and
+30 s for its whole request, as from the mocks.
 
 Output:
   one line per exchange: what, status or error code, ms, ✓ or the violated rule ids with a short reason
-  ("(client)" when the request broke the contract), and a summary line: redrawn live on a terminal,
-  printed every 30 s in a log.
+  ("(client)" when the request broke the contract), "✗ no answer" when the service gave none, "client
+  fault" when the request cannot be judged (malformed, slow, too deep, not UTF-8, an id JSON-RPC cannot
+  carry) and "unjudged" when the proxy could not judge; and a summary line: redrawn live on a terminal,
+  printed every 30 s in a log. What clients sent is printed with control characters escaped.
   --quiet               print only exchanges with violations
   --no-live             no redrawn summary line
   --report-json FILE    on exit: the report (violations by rule with the redacted exchanges) as JSON
   --report-md FILE      on exit: the same as Markdown
-  --fail-on-violation   exit 1 at the end when any violation was seen (for CI)
-  --ignore-client       client violations (requests the contract refuses) are printed but do not fail
-                        the run: for a service's CI whose tests send bad requests on purpose
+  --fail-on-violation   exit 1 at the end when the service broke the contract or left a request
+                        unanswered (for CI); what clients did wrong (requests the contract refuses,
+                        client faults) is reported but never fails the run
+  --ignore-client       accepted for compatibility: client violations never fail the run
   -h, --help            show this help
 
 Ctrl-C (SIGINT) or SIGTERM stops the proxy and prints the violations by rule.
@@ -84,6 +95,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       "mcp-port": { type: "string" },
       insecure: { type: "boolean", default: false },
       ca: { type: "string" },
+      "secret-header": { type: "string", multiple: true },
       quiet: { type: "boolean", default: false },
       "no-live": { type: "boolean", default: false },
       "report-json": { type: "string" },
@@ -112,6 +124,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       ...(values["rest-upstream"] ? { restUpstream: values["rest-upstream"], restPort } : {}),
       ...(values["mcp-upstream"] ? { mcpUpstream: values["mcp-upstream"], mcpPort } : {}),
       tls: { insecure: values.insecure, ...(values.ca ? { caFile: values.ca } : {}) },
+      ...(values["secret-header"] ? { secretHeaders: values["secret-header"] } : {}),
       onExchange: printer(() => proxy, { quiet: values.quiet, live }),
     });
   } catch (err) {
@@ -131,7 +144,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const report = proxy.report();
   if (live) process.stdout.write("\r\x1b[K");
   console.log(`\n${summaryLine({ ...report, byRule: [] })}`);
-  for (const t of report.byRule) console.log(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${t.examples[0]?.seq} ${t.examples[0]?.reason ?? ""}`.slice(0, 240));
+  for (const t of report.byRule) console.log(printable(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${t.examples[0]?.seq} ${t.examples[0]?.reason ?? ""}`.slice(0, 240)));
   try {
     if (values["report-json"]) write(values["report-json"], jsonReport(report));
     if (values["report-md"]) write(values["report-md"], markdownReport(report));
@@ -139,6 +152,5 @@ export async function proxyCommand(argv: string[]): Promise<number> {
     console.error(`Could not write the report: ${(err as Error).message}`);
     return 1;
   }
-  const counted = values["ignore-client"] ? report.bySide.service : report.violations;
-  return values["fail-on-violation"] && counted > 0 ? 1 : 0;
+  return values["fail-on-violation"] && serviceFailures(report) > 0 ? 1 : 0;
 }
