@@ -121,6 +121,7 @@ export function forward(
   let answered = false;
   let status = 0;
   let responseHeaders: http.IncomingHttpHeaders = {};
+  let upstreamAnswer: http.IncomingMessage | undefined;
   const end = (failure?: string, failureBy?: "client" | "service") => {
     if (finished) return;
     finished = true;
@@ -150,6 +151,7 @@ export function forward(
   };
   const onAnswer = (answer: http.IncomingMessage) => {
     answered = true;
+    upstreamAnswer = answer;
     status = answer.statusCode ?? 502;
     responseHeaders = answer.headers;
     res.writeHead(status, answer.statusMessage, passOn(answer.rawHeaders));
@@ -198,9 +200,13 @@ export function forward(
       req.resume();
     }
   });
-  // The client went away: stop the upstream exchange too (an event stream would otherwise run on).
+  // The client went away: stop the upstream exchange too (an event stream would otherwise run on). A client
+  // that closes as soon as it has read the whole answer has not gone away early.
   res.on("close", () => {
-    if (!res.writableFinished) {
+    if (upstreamAnswer?.complete) {
+      upstreamAnswer.once("end", () => end());
+      upstreamAnswer.resume();
+    } else if (!res.writableFinished) {
       up.destroy();
       end("the client closed the connection before the answer ended", "client");
     }

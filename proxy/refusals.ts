@@ -71,6 +71,8 @@ export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: stri
     if ((req.headersDistinct[name]?.length ?? 0) > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
   let target = req.url ?? "/";
   let host = req.headers.host;
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
+  if (host === undefined && req.httpVersion === "1.1") return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
   if (!target.startsWith("/")) {
     // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
     let url: URL | undefined;

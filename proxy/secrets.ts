@@ -27,7 +27,7 @@ export function secretsOf(name: string, value: string): string[] {
   if (credentialHeaders.has(name)) {
     const m = /^(\S+)\s+(.+)$/s.exec(v);
     if (!m) return [v];
-    const out = [m[2]!.trim(), v];
+    const out = [m[2]!.trim()];
     if (m[1]!.toLowerCase() === "basic") {
       const decoded = Buffer.from(m[2]!.trim(), "base64").toString("utf8");
       const colon = decoded.indexOf(":");

@@ -57,6 +57,8 @@ export interface RunningProxy {
   violations(): ViolationRecord[];
   /** The session so far: counts, violations by rule with redacted exchanges, notes. */
   report(): ProxyReport;
+  /** What redaction has cost so far: secret forms added, characters scanned, tokens remembered (for tests and benches). */
+  redactionStats(): { added: number; scanned: number; tokens: number };
   /** Closes the listeners and the upstream connections. */
   stop(): Promise<void>;
 }
@@ -104,7 +106,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const hostAllowed = hostCheck(host, options.allowedHosts);
   // The proxy never waits on a slow client longer than the services it fronts would (mock/http-guards.ts).
   const mockLimits = limitOptions();
-  const serverOptions = limitOptions(options.limits);
+  // A request without Host is refused by checkRequest, with a body (Node's own refusal has none).
+  const serverOptions: http.ServerOptions = { ...limitOptions(options.limits), requireHostHeader: false };
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
   const restState = new RestState(defaultRestCaps);
@@ -194,7 +197,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       ),
     );
   };
-  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), stop };
+  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), redactionStats: () => recorder.redaction, stop };
   try {
     if (options.restUpstream) {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).
