@@ -2,6 +2,7 @@
 // wrong: a request that cannot be judged (not UTF-8, nested too deep to walk) is the client's fault and is not
 // judged against the service; a client that sent its body slowly is noted, and the service is timed from the
 // request's last byte; an answer nested too deep is left unjudged rather than passed.
+import { isUtf8 } from "node:buffer";
 import { defaultTiming } from "../conformance/target.js";
 import type { Exchange } from "./types.js";
 
@@ -28,19 +29,12 @@ export function jsonDepth(text: string, cap = maxJudgedDepth): number {
   return max;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /** Why the request body cannot be read as JSON text (RFC 8259 §8.1: JSON is UTF-8), if it cannot. */
 export function undecodable(bytes: Buffer, contentType: string | undefined): string | undefined {
   if (!bytes.length) return undefined;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
   if (charset && !/^utf-?8$/i.test(charset)) return `undecodable: the body is declared ${charset}; JSON travels as UTF-8`;
-  try {
-    utf8.decode(bytes);
-  } catch {
-    return "undecodable: the body is not valid UTF-8";
-  }
-  return undefined;
+  return isUtf8(bytes) ? undefined : "undecodable: the body is not valid UTF-8";
 }
 
 export interface Precheck {
