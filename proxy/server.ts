@@ -76,11 +76,11 @@ interface Listener {
 
 async function listen(host: string, port: number, handler: http.RequestListener, upstream: Upstream, serverOptions: http.ServerOptions): Promise<Listener & { port: number }> {
   const server = http.createServer(serverOptions, handler);
-  // A kept-alive connection is closed by the client first: clients close an idle one a second before the time
-  // the server announces (undici), and a loaded client can take seconds to send its next request on it; a
-  // server that closes at the announced time races that request into a reset. 15 s leaves the gaps of a busy
-  // client well inside.
-  server.keepAliveTimeout = 15_000;
+  // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
+  // time the server announces (undici), and a loaded client can take many seconds to send its next request on
+  // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
+  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside.
+  server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   server.on("connection", (s) => {
     sockets.add(s);
