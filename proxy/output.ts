@@ -13,7 +13,8 @@ const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r
  * aside says why instead of ✓: `✗ no answer: …`, `client fault: …`, `unjudged: …`.
  */
 export function exchangeLine(ex: Exchange, v: Verdict, violations: ViolationRecord[], label = v.label): string {
-  const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${label} ${v.outcome} ${Math.round(ex.ms)} ms`;
+  // A label is what the client sent (a path, a batch of methods): one line stays readable however long it is.
+  const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${shortReason(label)} ${v.outcome} ${Math.round(ex.ms)} ms`;
   const tail = [
     ...(v.noAnswer !== undefined ? [`✗ no answer: ${shortReason(v.noAnswer)}`] : []),
     ...(violations.length ? [`✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`] : []),
