@@ -14,7 +14,13 @@ export interface Load {
   connections?: number;
   /** Seconds. */
   duration?: number;
+  /** Send a new secret in this header on every request (the proxy learns each one, to redact it). */
+  newSecretIn?: string;
 }
+
+let secretCount = 0;
+/** A secret never sent before in this process. */
+export const newSecret = () => `bench_secret_${process.pid}_${++secretCount}_${Math.random().toString(36).slice(2, 10)}`;
 
 export interface Measured {
   label: string;
@@ -33,6 +39,9 @@ export async function measure(label: string, load: Load): Promise<Measured> {
     body: load.body,
     connections: load.connections ?? 20,
     duration: load.duration ?? 5,
+    ...(load.newSecretIn
+      ? { requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, [load.newSecretIn!]: newSecret() } }) }] }
+      : {}),
   });
   return {
     label,

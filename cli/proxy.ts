@@ -6,6 +6,7 @@ import path from "node:path";
 import type { ExchangeEvent, RunningProxy } from "../proxy/server.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { restRulesPath } from "../conformance/paths.js";
+import { printable } from "../conformance/printable.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { runWrapped, stopRequested } from "./lifetime.js";
@@ -21,7 +22,7 @@ const help = `Usage: ideas-contract proxy [options]
        ideas-contract proxy [options] -- COMMAND [ARGS…]
 
 Forwards traffic unchanged to the REST service and/or the MCP gateway (bodies and event streams streamed
-as they come, bearer tokens passed through and never printed) and judges every exchange against the
+as they come, credentials passed through and never printed) and judges every exchange against the
 contract: the request and the answer against the generated OpenAPI and the tools' schemas, the contract's
 own rules (error envelopes, retryable per code, text mirroring structuredContent, lifecycles that must not
 go backwards). Violations name the rule ids of the rule catalogues, as the conformance command does:
@@ -47,19 +48,29 @@ Upstreams (at least one):
                         clients use the same path as on the gateway
   --insecure            accept an upstream's self-signed TLS certificate
   --ca FILE             trust this CA (PEM) for HTTPS upstreams, besides the system's
+  --secret-header NAME  a header whose value is a secret (repeatable), besides Authorization,
+                        Proxy-Authorization, Cookie, Set-Cookie and X-Api-Key: never printed, and its
+                        value redacted wherever it is echoed
+
+Clients must address the proxy as 127.0.0.1 or localhost (another Host is refused, 403); a repeated
+Authorization or Host is refused (400), never collapsed into one; a client gets 10 s for its headers and
+30 s for its whole request, as from the mocks.
 
 Output:
   one line per exchange: what, status or error code, ms, ✓ or the violated rule ids with a short reason
-  ("(client)" when the request broke the contract), and a summary line: redrawn live on a terminal,
-  printed every 30 s in a log.
+  ("(client)" when the request broke the contract), "✗ no answer" when the service gave none, "client
+  fault" when the request cannot be judged (malformed, slow, too deep, not UTF-8, an id JSON-RPC cannot
+  carry) and "unjudged" when the proxy could not judge; and a summary line: redrawn live on a terminal,
+  printed every 30 s in a log. What clients sent is printed with control characters escaped.
   --quiet               print only exchanges with violations
   --no-live             no redrawn summary line
   --report-json FILE    on exit: the report (violations by rule with the redacted exchanges) as JSON
   --report-md FILE      on exit: the same as Markdown
   --report-junit FILE   on exit: JUnit XML, one testcase per broken rule (for CI test views)
-  --fail-on-violation   exit 1 at the end when any violation was seen (for CI)
-  --ignore-client       client violations (requests the contract refuses) are printed but do not fail
-                        the run: for a service's CI whose tests send bad requests on purpose
+  --fail-on-violation   exit 1 at the end when the service broke the contract or left a request
+                        unanswered (for CI); what clients did wrong (requests the contract refuses,
+                        client faults) is reported but never fails the run
+  --ignore-client       accepted for compatibility: client violations never fail the run
   -h, --help            show this help
 
 Ctrl-C (SIGINT) or SIGTERM stops the proxy and prints the violations by rule; so does the end of the
@@ -108,6 +119,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       host: { type: "string" },
       insecure: { type: "boolean", default: false },
       ca: { type: "string" },
+      "secret-header": { type: "string", multiple: true },
       quiet: { type: "boolean", default: false },
       "no-live": { type: "boolean", default: false },
       "report-json": { type: "string" },
@@ -132,7 +144,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   }
   const refused = refuseWithoutPeers("proxy", argv);
   if (refused) return refused;
-  const [{ startProxy }, { TargetError }, { jsonReport, markdownReport, summaryLine }, { proxyJunitReport }] = await Promise.all([
+  const [{ startProxy }, { TargetError }, { jsonReport, markdownReport, serviceFailures, summaryLine }, { proxyJunitReport }] = await Promise.all([
     import("../proxy/server.js"),
     import("../conformance/target.js"),
     import("../proxy/output.js"),
@@ -148,6 +160,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       ...(values["rest-upstream"] ? { restUpstream: values["rest-upstream"], restPort } : {}),
       ...(values["mcp-upstream"] ? { mcpUpstream: values["mcp-upstream"], mcpPort } : {}),
       tls: { insecure: values.insecure, ...(values.ca ? { caFile: values.ca } : {}) },
+      ...(values["secret-header"] ? { secretHeaders: values["secret-header"] } : {}),
       onExchange: printer(() => proxy, summaryLine, { quiet: values.quiet, live }),
     });
   } catch (err) {
@@ -174,16 +187,15 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const report = proxy.report();
   if (live) process.stdout.write("\r\x1b[K");
   console.log(`\n${summaryLine({ ...report, byRule: [] })}`);
-  for (const t of report.byRule) console.log(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${t.examples[0]?.seq} ${t.examples[0]?.reason ?? ""}`.slice(0, 240));
+  for (const t of report.byRule) console.log(printable(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${t.examples[0]?.seq} ${t.examples[0]?.reason ?? ""}`.slice(0, 240)));
   try {
     if (values["report-json"]) write(values["report-json"], jsonReport(report));
     if (values["report-md"]) write(values["report-md"], markdownReport(report));
-    if (values["report-junit"]) write(values["report-junit"], proxyJunitReport(report, { ignoreClient: values["ignore-client"] }));
+    if (values["report-junit"]) write(values["report-junit"], proxyJunitReport(report));
   } catch (err) {
     console.error(`Could not write the report: ${(err as Error).message}`);
     return commandStatus || 1;
   }
-  const counted = values["ignore-client"] ? report.bySide.service : report.violations;
-  const violated = values["fail-on-violation"] && counted > 0 ? 1 : 0;
+  const violated = values["fail-on-violation"] && serviceFailures(report) > 0 ? 1 : 0;
   return commandStatus || violated;
 }

@@ -1,7 +1,7 @@
 // Forwards one request to the upstream unchanged and streams the answer back as it comes (event streams
 // included): bodies are piped, never buffered; a bounded copy of each is teed off for the judges. Only the
 // hop-by-hop headers are dropped, Host is set to the upstream's and Accept-Encoding to identity (the judges read
-// the bytes); Authorization passes through untouched.
+// the bytes); every other header passes through untouched, repeats and order included.
 import http from "node:http";
 import https from "node:https";
 import { readCa, targetUrl } from "../conformance/target.js";
@@ -62,12 +62,21 @@ export class Tee {
 
 const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
 
-function forwardHeaders(headers: http.IncomingHttpHeaders, host?: string): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = {};
+/**
+ * The headers to pass on, as raw name/value pairs in the order sent, so that a header sent twice reaches the
+ * other side twice (Node's parsed headers keep only the first of many): without the hop-by-hop ones, and
+ * without `drop` (replaced by the caller).
+ */
+function passOn(raw: string[], drop: readonly string[] = []): string[] {
+  const out: string[] = [];
+  const named = new Set<string>(drop);
   // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
-  const named = new Set(String(headers.connection ?? "").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean));
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !hopByHop.has(k) && !named.has(k)) out[k] = v;
-  if (host !== undefined) out.host = host;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.toLowerCase() === "connection") for (const n of raw[i + 1]!.toLowerCase().split(",")) if (n.trim()) named.add(n.trim());
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!hopByHop.has(name) && !named.has(name)) out.push(raw[i]!, raw[i + 1]!);
+  }
   return out;
 }
 
@@ -76,48 +85,76 @@ export interface Forwarded {
   responseHeaders: http.IncomingHttpHeaders;
   request: Tee;
   response: Tee;
+  /** From the request's arrival to the answer's end. */
   ms: number;
+  /** From the request's last byte to the answer's end (0 when the answer ended first). */
+  serviceMs: number;
   failure?: string;
+  /** Whose the failure was: the client that went away, or the upstream. */
+  failureBy?: "client" | "service";
 }
 
+/** Errors that mean the connection went away under the request, before any answer: safe to send again. */
+const resetCodes = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+/** Methods a repeat cannot change anything twice with (RFC 9110 §9.2.2). */
+const idempotent = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+
 /**
- * Forwards `req` to the upstream and streams the answer into `res`; calls `done` once, when the answer has ended
- * (or failed). `failureBody` writes the proxy's own answer when the upstream cannot be reached.
+ * Forwards `req` (its `target`, in origin form) to the upstream and streams the answer into `res`; calls `done`
+ * once, when the answer has ended (or failed). `failureBody` writes the proxy's own answer when the upstream
+ * cannot be reached.
  */
 export function forward(
   upstream: Upstream,
   req: http.IncomingMessage,
   res: http.ServerResponse,
+  target: string,
   captureBytes: number,
   failureBody: (message: string) => { contentType: string; body: string },
   done: (f: Forwarded) => void,
 ): void {
   const started = performance.now();
+  let requestEnded: number | undefined;
   const request = new Tee(captureBytes);
   const response = new Tee(captureBytes);
   let finished = false;
+  let answered = false;
   let status = 0;
   let responseHeaders: http.IncomingHttpHeaders = {};
-  const end = (failure?: string) => {
+  let upstreamAnswer: http.IncomingMessage | undefined;
+  const end = (failure?: string, failureBy?: "client" | "service") => {
     if (finished) return;
     finished = true;
-    done({ status, responseHeaders, request, response, ms: performance.now() - started, ...(failure ? { failure } : {}) });
+    const now = performance.now();
+    done({
+      status,
+      responseHeaders,
+      request,
+      response,
+      ms: now - started,
+      serviceMs: Math.max(0, now - (requestEnded ?? now)),
+      ...(failure ? { failure, failureBy: failureBy ?? "service" } : {}),
+    });
   };
+  req.on("end", () => (requestEnded = performance.now()));
   const { url } = upstream;
   const lib = url.protocol === "https:" ? https : http;
   const options = {
     protocol: url.protocol,
     hostname: url.hostname,
     port: url.port || undefined,
-    path: upstream.prefix + (req.url ?? "/"),
+    path: upstream.prefix + target,
     method: req.method,
-    // The judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).
-    headers: { ...forwardHeaders(req.headers, url.host), "accept-encoding": "identity" },
+    // Host names the upstream (the client's was checked to name the proxy: proxy/refusals.ts says why). The
+    // judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).
+    headers: [...passOn(req.rawHeaders, ["host", "accept-encoding"]), "Host", url.host, "Accept-Encoding", "identity"],
   };
   const onAnswer = (answer: http.IncomingMessage) => {
+    answered = true;
+    upstreamAnswer = answer;
     status = answer.statusCode ?? 502;
     responseHeaders = answer.headers;
-    res.writeHead(status, answer.statusMessage, forwardHeaders(answer.headers));
+    res.writeHead(status, answer.statusMessage, passOn(answer.rawHeaders));
     // An event stream must reach the client event by event: its headers now, each chunk as it comes (pipe does).
     if (/^text\/event-stream/i.test(String(answer.headers["content-type"] ?? ""))) res.flushHeaders();
     answer.on("data", (chunk: Buffer) => response.push(chunk));
@@ -130,6 +167,7 @@ export function forward(
     answer.pipe(res);
   };
   const fail = (err: NodeJS.ErrnoException) => {
+    if (finished) return;
     const message = `the upstream ${url.origin} could not be reached: ${err.code ?? err.message}`;
     if (!res.headersSent) {
       const { contentType, body } = failureBody(message);
@@ -141,29 +179,36 @@ export function forward(
   };
   let up = lib.request({ ...options, agent: upstream.agent }, onAnswer);
   up.on("error", (err: NodeJS.ErrnoException) => {
-    // The upstream closed a kept-alive connection just as this request went out on it, before any answer: the
-    // request never reached it, so it is sent once more on a new connection (Node's documented remedy), from the
-    // copy of the body — possible only when the copy is the whole body.
-    if (up.reusedSocket && err.code === "ECONNRESET" && !res.headersSent && !request.truncated && !finished) {
-      const resend = () => {
-        if (request.truncated) return fail(err);
-        up = lib.request({ ...options, agent: false }, onAnswer);
-        up.on("error", fail);
-        up.end(request.bytes());
-      };
-      if (req.complete) resend();
-      else {
-        // The failed request's pipe is gone, which paused the client's body: read the rest into the copy.
-        req.once("end", resend);
-        req.resume();
-      }
-    } else fail(err);
+    // Sending broke off after the answer began (an upstream that answers early and closes): the answer runs on.
+    if (answered) return;
+    // The connection went away under the request before any answer (a kept-alive connection the upstream
+    // closed as the request went out, a broken pipe while sending): the upstream did not take it, or, for an
+    // idempotent method, taking it twice changes nothing. It is sent once more on a new connection (Node's
+    // documented remedy), from the copy of the body: possible only when the copy is the whole body.
+    const retry = resetCodes.has(err.code ?? "") && (up.reusedSocket || idempotent.has(req.method ?? "")) && !answered && !res.headersSent && !request.truncated && !finished;
+    if (!retry) return fail(err);
+    const resend = () => {
+      if (request.truncated || finished) return fail(err);
+      up = lib.request({ ...options, agent: false }, onAnswer);
+      up.on("error", fail);
+      up.end(request.bytes());
+    };
+    if (req.complete) resend();
+    else {
+      // The failed request's pipe is gone, which paused the client's body: read the rest into the copy.
+      req.once("end", resend);
+      req.resume();
+    }
   });
-  // The client went away: stop the upstream exchange too (an event stream would otherwise run on).
+  // The client went away: stop the upstream exchange too (an event stream would otherwise run on). A client
+  // that closes as soon as it has read the whole answer has not gone away early.
   res.on("close", () => {
-    if (!res.writableFinished) {
+    if (upstreamAnswer?.complete) {
+      upstreamAnswer.once("end", () => end());
+      upstreamAnswer.resume();
+    } else if (!res.writableFinished) {
       up.destroy();
-      end("the client closed the connection before the answer ended");
+      end("the client closed the connection before the answer ended", "client");
     }
   });
   req.on("data", (chunk: Buffer) => request.push(chunk));

@@ -20,10 +20,14 @@ export class Lru<K, V> {
     return v;
   }
 
-  set(key: K, value: V): void {
+  /** Sets the entry; returns the key forgotten to make room, if any. */
+  set(key: K, value: V): K | undefined {
     this.#map.delete(key);
     this.#map.set(key, value);
-    if (this.#map.size > this.cap) this.#map.delete(this.#map.keys().next().value as K);
+    if (this.#map.size <= this.cap) return undefined;
+    const oldest = this.#map.keys().next().value as K;
+    this.#map.delete(oldest);
+    return oldest;
   }
 
   /** The keys, oldest first. */

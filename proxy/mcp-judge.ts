@@ -253,11 +253,16 @@ export function judgeMcp(ex: Exchange, state: McpState): Verdict {
   const { messages, problems } = responseMessages(ex.responseText, header(ex.responseHeaders, "content-type"));
   for (const p of problems) f.violate(R.answered, `${label} → ${ex.status}: ${p}`);
   const outcomes: string[] = [];
+  const faults: string[] = [];
   for (const call of calls) {
     const where = `${call.method === "tools/call" ? `tools/call ${call.params?.name}` : call.method} → ${ex.status}`;
     const answer = messages.find((m) => isResponse(m) && m.id === call.id);
     if (!answer) {
-      f.violate(R.answered, `${where}: no JSON-RPC response with id ${show(call.id)} in the answer`);
+      // An id JSON-RPC cannot carry exactly (1e309 is no number; 2.5 and 2^53 + 1 do not survive a round trip
+      // through most servers) may come back as null: the client's doing, not a missing answer.
+      const odd = oddId(call.id);
+      if (odd) faults.push(`unrepresentable id: the request's id ${odd}; its answer cannot echo it (not judged)`);
+      else f.violate(R.answered, `${where}: no JSON-RPC response with id ${show(call.id)} in the answer`);
       continue;
     }
     if (answer.jsonrpc !== "2.0") f.violate(R.answered, `${where}: the response is not JSON-RPC 2.0 (jsonrpc ${show(answer.jsonrpc)})`);
@@ -265,5 +270,14 @@ export function judgeMcp(ex: Exchange, state: McpState): Verdict {
     else if (call.method === "tools/list" && answer.result) judgeToolsList(f, state, answer.result, where);
     else if (answer.error) outcomes.push(`rpc ${answer.error.code}`);
   }
-  return verdict([String(ex.status), ...outcomes.filter((o) => o !== "ok")].join(" "));
+  return { ...verdict([String(ex.status), ...outcomes.filter((o) => o !== "ok")].join(" ")), ...(faults.length ? { clientFault: faults.join("; ") } : {}) };
+}
+
+/** Why a JSON-RPC id cannot be echoed exactly, if it cannot (ids are strings or integers, JSON-RPC 2.0 §4). */
+function oddId(id: unknown): string | undefined {
+  if (typeof id !== "number") return undefined;
+  if (!Number.isFinite(id)) return "is beyond any number (it parses as infinity)";
+  if (!Number.isInteger(id)) return `${id} has a fractional part (JSON-RPC: ids SHOULD NOT)`;
+  if (!Number.isSafeInteger(id)) return `${id} is beyond 2^53, where numbers lose digits`;
+  return undefined;
 }

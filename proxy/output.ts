@@ -1,21 +1,44 @@
 // How the proxy speaks: one line per exchange, a summary line, and the end-of-session report as JSON or
-// Markdown (everything the target sent is escaped, and was redacted by the Recorder before it got here).
-import type { ProxyReport, ViolationRecord } from "./recorder.js";
+// Markdown (everything the client or the target sent is escaped, and was redacted by the Recorder before it
+// got here). Every line printed goes through `printable`: a method, tool name or path with a newline or an ANSI
+// escape cannot forge or recolour a log line.
+import { printable, printableBlock } from "../conformance/printable.js";
+import type { ProxyReport, SetAsideTally, ViolationRecord } from "./recorder.js";
 import type { Exchange, Verdict } from "./types.js";
 
-/** `#12 rest POST /v1/brands 201 14 ms ✓`, or ✗ and each violation's rules and reason. */
+const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
+
+/**
+ * `#12 rest POST /v1/brands 201 14 ms ✓`, or ✗ and each violation's rules and reason; an exchange the proxy set
+ * aside says why instead of ✓: `✗ no answer: …`, `client fault: …`, `unjudged: …`.
+ */
 export function exchangeLine(ex: Exchange, v: Verdict, violations: ViolationRecord[], label = v.label): string {
-  const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${label} ${v.outcome} ${Math.round(ex.ms)} ms`;
-  if (!violations.length) return `${head} ✓`;
-  const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
-  return `${head} ✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`;
+  // A label is what the client sent (a path, a batch of methods): one line stays readable however long it is.
+  const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${shortReason(label)} ${v.outcome} ${Math.round(ex.ms)} ms`;
+  const tail = [
+    ...(v.noAnswer !== undefined ? [`✗ no answer: ${shortReason(v.noAnswer)}`] : []),
+    ...(violations.length ? [`✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`] : []),
+    ...(v.clientFault !== undefined ? [`client fault (not judged): ${shortReason(v.clientFault)}`] : []),
+    ...(v.unjudged !== undefined ? [`unjudged: ${shortReason(v.unjudged)}`] : []),
+  ];
+  return printable(`${head} ${tail.length ? tail.join(" | ") : "✓"}`);
 }
 
-export function summaryLine(r: Pick<ProxyReport, "exchanges" | "failedExchanges" | "violations" | "bySide" | "byRule">): string {
+type Summarised = Pick<ProxyReport, "exchanges" | "failedExchanges" | "violations" | "bySide" | "byRule"> & Partial<Pick<ProxyReport, "clientFaults" | "unjudged" | "noAnswer">>;
+
+export function summaryLine(r: Summarised): string {
   const rules = r.byRule.length ? `: ${r.byRule.map((t) => `${t.rule} ×${t.count}`).join(", ")}` : "";
   const sides = r.violations ? ` (${r.bySide.service} by the service, ${r.bySide.client} by the client)` : "";
-  return `${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${rules}`;
+  const aside = [
+    r.noAnswer?.count ? `${r.noAnswer.count} without an answer` : "",
+    r.clientFaults?.count ? `${r.clientFaults.count} client faults (not judged)` : "",
+    r.unjudged?.count ? `${r.unjudged.count} unjudged` : "",
+  ].filter(Boolean);
+  return printable(`${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${aside.length ? `, ${aside.join(", ")}` : ""}${rules}`);
 }
+
+/** What --fail-on-violation counts: the service's violations and the exchanges it never answered, never the client's. */
+export const serviceFailures = (r: Pick<ProxyReport, "bySide" | "noAnswer">): number => r.bySide.service + r.noAnswer.count;
 
 export function jsonReport(r: ProxyReport): string {
   return `${JSON.stringify(r, null, 2)}\n`;
@@ -23,14 +46,14 @@ export function jsonReport(r: ProxyReport): string {
 
 /** Text safe inside a Markdown paragraph or table cell: Markdown and HTML characters escaped, one line. */
 export function mdText(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`).replace(/\r?\n/g, " ");
+  return printable(s.replace(/[\\`*_{}[\]()#+!|<>~]/g, (c) => `\\${c}`).replace(/\r?\n/g, " "));
 }
 
 /** A fenced block whose fence is longer than any backtick run inside, so the content cannot close it. */
 export function mdBlock(s: string): string {
   const longest = Math.max(2, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
-  return `${fence}text\n${s}\n${fence}`;
+  return `${fence}text\n${printableBlock(s)}\n${fence}`;
 }
 
 export function markdownReport(r: ProxyReport): string {
@@ -57,6 +80,18 @@ export function markdownReport(r: ProxyReport): string {
       }
     }
   }
+  const setAside = (title: string, what: string, g: { count: number; byKind: SetAsideTally[] }) => {
+    if (!g.count) return;
+    lines.push(`## ${title}`, "", `${g.count} exchanges ${what}.`, "");
+    for (const t of g.byKind) {
+      lines.push(`- ${mdText(t.kind)} (×${t.count})`);
+      for (const e of t.examples) lines.push(`  - #${e.seq} ${mdText(e.protocol)} ${mdText(e.label)}: ${mdText(e.reason)}`);
+    }
+    lines.push("");
+  };
+  setAside("Without an answer", "the service never answered (failures)", r.noAnswer);
+  setAside("Client faults", "not judged against the service: what the client sent cannot be judged (never the service's violation)", r.clientFaults);
+  setAside("Unjudged", "the proxy could not judge", r.unjudged);
   if (r.notes.length) lines.push("## Notes", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
   return lines.join("\n");
 }

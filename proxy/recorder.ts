@@ -1,8 +1,10 @@
 // What the proxy keeps of a session, bounded however long it runs: counts per protocol and per rule, the most
-// recent violations, and for each rule the first few exchanges that broke it, redacted (every bearer token seen
-// is replaced wherever it appears, with the conformance suite's Redactor).
-import { redactedMark, Redactor } from "../conformance/redact.js";
+// recent violations, for each rule the first few exchanges that broke it, and the exchanges it did not judge
+// against the service (client faults, unjudged, no answer), all redacted: secret headers by name, and every
+// credential seen, wherever it appears, with the conformance suite's Redactor.
+import { Redactor } from "../conformance/redact.js";
 import { Lru } from "./lru.js";
+import { SecretHeaders, secretsOfTarget } from "./secrets.js";
 import type { Exchange, Protocol, Side, Verdict } from "./types.js";
 
 /** One violation as the proxy reports it. */
@@ -35,6 +37,21 @@ export interface RuleTally {
   examples: (ViolationRecord & { exchange: ShownExchange })[];
 }
 
+/** An exchange the proxy did not judge against the service, with why. */
+export interface SetAside {
+  seq: number;
+  protocol: Protocol;
+  label: string;
+  reason: string;
+}
+
+/** Exchanges set aside for one kind of reason: how many, and the first few. */
+export interface SetAsideTally {
+  kind: string;
+  count: number;
+  examples: SetAside[];
+}
+
 export interface ProxyReport {
   startedAt: string;
   endedAt: string;
@@ -47,13 +64,20 @@ export interface ProxyReport {
   byRule: RuleTally[];
   /** Distinct notes with how often each came (the first 200 distinct ones). */
   notes: { text: string; count: number }[];
+  /** Exchanges not judged against the service because the client sent what cannot be judged: never the service's fault. */
+  clientFaults: { count: number; byKind: SetAsideTally[] };
+  /** Exchanges the proxy could not judge, with why. */
+  unjudged: { count: number; byKind: SetAsideTally[] };
+  /** Exchanges the service never answered (unreachable, broke off): failures, counted by --fail-on-violation. */
+  noAnswer: { count: number; byKind: SetAsideTally[] };
 }
 
 /** Caps of what is kept (see the README's "Bounded memory"). */
-export const recorderCaps = { recentViolations: 1_000, examplesPerRule: 3, shownBodyChars: 4_000, distinctNotes: 200, tokens: 256 };
+export const recorderCaps = { recentViolations: 1_000, examplesPerRule: 3, shownBodyChars: 4_000, distinctNotes: 200, tokens: 10_000, setAsideKinds: 50, setAsideExamples: 5 };
 
-/** An Authorization value with only its scheme left: `Bearer [redacted]`. */
-export const schemeOnly = (authorization: unknown): string => String(authorization).replace(/^(\s*\S+\s+).*$/s, `$1${redactedMark}`);
+export { schemeOnly } from "./secrets.js";
+
+type SetAsideWhat = "clientFaults" | "unjudged" | "noAnswer";
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length - n} more characters)` : s);
 
@@ -67,23 +91,74 @@ export class Recorder {
   readonly #byRule = new Map<string, RuleTally>();
   readonly #notes = new Map<string, number>();
   readonly #tokens = new Lru<string, true>(recorderCaps.tokens);
-  #redactor = new Redactor([]);
+  readonly #redactor = new Redactor([]);
+  readonly #setAside: Record<SetAsideWhat, { count: number; byKind: Map<string, SetAsideTally> }> = {
+    clientFaults: { count: 0, byKind: new Map() },
+    unjudged: { count: 0, byKind: new Map() },
+    noAnswer: { count: 0, byKind: new Map() },
+  };
+  readonly secretHeaders: SecretHeaders;
 
-  /** Learns the bearer token of a request, so that no output ever shows it. */
+  /** `secretHeaders`: header names whose values are secrets, besides Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key. */
+  constructor(options: { secretHeaders?: readonly string[] } = {}) {
+    this.secretHeaders = new SecretHeaders(options.secretHeaders);
+  }
+
+  /** How much redaction has cost so far (forms added, characters scanned): for tests and benches. */
+  get redaction() {
+    return { ...this.#redactor.stats, tokens: this.#tokens.size };
+  }
+
+  /** Learns a secret, so that no output ever shows it; the oldest is forgotten beyond the cap. */
+  learnSecret(secret: string): void {
+    if (!secret || this.#tokens.get(secret)) return;
+    this.#redactor.add(secret);
+    const forgotten = this.#tokens.set(secret, true);
+    if (forgotten !== undefined) this.#redactor.delete(forgotten);
+  }
+
+  /** Learns every secret the headers (any header named secret) and the request target (access_token, …) carry. */
+  learn(headers: Record<string, string | string[] | undefined>, target?: string): void {
+    for (const s of this.secretHeaders.secrets(headers)) this.learnSecret(s);
+    if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
+  }
+
+  /** Learns the token of an Authorization value (any scheme). */
   learnToken(authorization: string | string[] | undefined): void {
-    const token = /^\s*Bearer\s+(\S+)/i.exec(String(authorization ?? ""))?.[1];
-    if (!token || this.#tokens.get(token)) return;
-    this.#tokens.set(token, true);
-    this.#redactor = new Redactor(this.#tokens.keys());
+    if (authorization !== undefined) this.learn({ authorization });
+  }
+
+  /** Headers with every secret header's value hidden. */
+  hide<H extends Record<string, string | string[] | undefined>>(headers: H): H {
+    return this.secretHeaders.hide(headers);
   }
 
   text(s: string): string {
     return this.#redactor.text(s);
   }
 
+  /** Sets an exchange aside (not judged against the service) under the kind its reason starts with. */
+  setAside(what: SetAsideWhat, ex: Pick<Exchange, "seq" | "protocol">, label: string, reason: string): SetAside {
+    const rec: SetAside = { seq: ex.seq, protocol: ex.protocol, label: this.text(label), reason: this.text(reason) };
+    const group = this.#setAside[what];
+    group.count++;
+    // The kind is the reason's head ("too deep: …" → "too deep"), so one flood of a kind stays one entry.
+    const kind = rec.reason.split(":")[0]!.slice(0, 80);
+    let tally = group.byKind.get(kind);
+    if (!tally && group.byKind.size < recorderCaps.setAsideKinds) group.byKind.set(kind, (tally = { kind, count: 0, examples: [] }));
+    if (tally) {
+      tally.count++;
+      if (tally.examples.length < recorderCaps.setAsideExamples) tally.examples.push(rec);
+    }
+    return rec;
+  }
+
   /** Records the verdict of an exchange; returns its violations as recorded (redacted). */
   record(ex: Exchange, v: Verdict): ViolationRecord[] {
     this.exchanges[ex.protocol]++;
+    if (v.clientFault !== undefined) this.setAside("clientFaults", ex, v.label, v.clientFault);
+    if (v.unjudged !== undefined) this.setAside("unjudged", ex, v.label, v.unjudged);
+    if (v.noAnswer !== undefined) this.setAside("noAnswer", ex, v.label, v.noAnswer);
     for (const n of v.notes) {
       const text = this.text(n);
       const seen = this.#notes.get(text);
@@ -115,9 +190,9 @@ export class Recorder {
   show(ex: Exchange): ShownExchange {
     const headers = (h: Exchange["requestHeaders"]) =>
       Object.fromEntries(
-        Object.entries(h)
+        Object.entries(this.hide(h))
           .filter(([, x]) => x !== undefined)
-          .map(([k, x]) => [k, k === "authorization" ? schemeOnly(x) : this.text(Array.isArray(x) ? x.join(", ") : String(x))]),
+          .map(([k, x]) => [k, this.text(Array.isArray(x) ? x.join(", ") : String(x))]),
       );
     return {
       method: ex.method,
@@ -146,6 +221,14 @@ export class Recorder {
       bySide: { ...this.#bySide },
       byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, examples: [...t.examples] })),
       notes: [...this.#notes].map(([text, count]) => ({ text, count })),
+      clientFaults: this.#tallies("clientFaults"),
+      unjudged: this.#tallies("unjudged"),
+      noAnswer: this.#tallies("noAnswer"),
     };
+  }
+
+  #tallies(what: SetAsideWhat): { count: number; byKind: SetAsideTally[] } {
+    const g = this.#setAside[what];
+    return { count: g.count, byKind: [...g.byKind.values()].map((t) => ({ ...t, examples: [...t.examples] })) };
   }
 }

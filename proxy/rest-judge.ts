@@ -64,7 +64,7 @@ function apiResponse(ex: Exchange, body: unknown): ApiResponse {
     contentType: header(ex.responseHeaders, "content-type"),
     text: ex.responseText,
     body,
-    ms: ex.ms,
+    ms: ex.serviceMs ?? ex.ms,
     waited429: 0,
   };
 }

@@ -2,11 +2,14 @@
 // judging every exchange once its answer has ended, so judging never delays the bytes the client gets.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { limitOptions, type HttpLimits } from "../mock/http-guards.js";
+import { precheck } from "./client-faults.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { judgeMcp } from "./mcp-judge.js";
 import { defaultMcpCaps, McpState } from "./mcp-state.js";
 import { exchangeLine } from "./output.js";
-import { Recorder, schemeOnly, type ProxyReport, type ViolationRecord } from "./recorder.js";
+import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
+import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal } from "./refusals.js";
 import { judgeRest } from "./rest-judge.js";
 import { defaultRestCaps, RestState } from "./rest-state.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
@@ -27,10 +30,16 @@ export interface ProxyOptions {
   captureBytes?: number;
   /** Called after each exchange is judged, with the line the CLI prints. */
   onExchange?: (event: ExchangeEvent) => void;
+  /** Header names whose values are secrets (never shown, and learnt to be redacted wherever they are echoed), besides Authorization, Proxy-Authorization, Cookie, Set-Cookie and X-Api-Key. */
+  secretHeaders?: readonly string[];
+  /** Host names clients may address the proxy by (any port); default the loopback names and `host`. A request with another Host is refused (403). */
+  allowedHosts?: readonly string[];
+  /** Time limits for a client's headers and whole request; the mocks' by default (10 s, 30 s), never longer. */
+  limits?: HttpLimits;
 }
 
 export interface ExchangeEvent {
-  /** The exchange as judged: Authorization shows its scheme only; bodies as they were sent (see `line` and the report for redacted text). */
+  /** The exchange as judged: secret headers hidden (Authorization shows a known scheme only); bodies as they were sent (see `line` and the report for redacted text). */
   exchange: Exchange;
   verdict: Verdict;
   /** The exchange's violations, redacted. */
@@ -48,6 +57,8 @@ export interface RunningProxy {
   violations(): ViolationRecord[];
   /** The session so far: counts, violations by rule with redacted exchanges, notes. */
   report(): ProxyReport;
+  /** What redaction has cost so far: secret forms added, characters scanned, tokens remembered (for tests and benches). */
+  redactionStats(): { added: number; scanned: number; tokens: number };
   /** Closes the listeners and the upstream connections. */
   stop(): Promise<void>;
 }
@@ -55,10 +66,7 @@ export interface RunningProxy {
 export const defaultCaptureBytes = 1024 * 1024;
 
 /** What each protocol answers when the upstream cannot be reached: its own error shape. */
-const failureBodies: Record<Protocol, (message: string) => { contentType: string; body: string }> = {
-  rest: (message) => ({ contentType: "application/json", body: JSON.stringify({ error: { type: "server_error", code: "upstream_unreachable", message: `ideas-contract proxy: ${message}`, param: null } }) }),
-  mcp: (message) => ({ contentType: "application/json", body: JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: `ideas-contract proxy: ${message}` } }) }),
-};
+const failureBody = (protocol: Protocol) => (message: string) => errorBody(protocol, { status: 502, code: "upstream_unreachable", message });
 
 interface Listener {
   server: http.Server;
@@ -66,8 +74,13 @@ interface Listener {
   upstream: Upstream;
 }
 
-async function listen(host: string, port: number, handler: http.RequestListener, upstream: Upstream): Promise<Listener & { port: number }> {
-  const server = http.createServer(handler);
+async function listen(host: string, port: number, handler: http.RequestListener, upstream: Upstream, serverOptions: http.ServerOptions): Promise<Listener & { port: number }> {
+  const server = http.createServer(serverOptions, handler);
+  // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
+  // time the server announces (undici), and a loaded client can take many seconds to send its next request on
+  // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
+  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside.
+  server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   server.on("connection", (s) => {
     sockets.add(s);
@@ -94,45 +107,86 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const host = options.host ?? "127.0.0.1";
   const capture = options.captureBytes ?? defaultCaptureBytes;
   if (!Number.isInteger(capture) || capture < 0) throw new Error(`captureBytes must be a whole number ≥ 0, got ${capture}`);
-  const recorder = new Recorder();
+  const recorder = new Recorder(options.secretHeaders ? { secretHeaders: options.secretHeaders } : {});
+  const hostAllowed = hostCheck(host, options.allowedHosts);
+  // The proxy never waits on a slow client longer than the services it fronts would (mock/http-guards.ts).
+  const mockLimits = limitOptions();
+  // A request without Host is refused by checkRequest, with a body (Node's own refusal has none).
+  const serverOptions: http.ServerOptions = { ...limitOptions(options.limits), requireHostHeader: false };
+  if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
+    throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
   const restState = new RestState(defaultRestCaps);
   const mcpState = new McpState(defaultMcpCaps);
   let seq = 0;
 
+  const emit = (exchange: Exchange, verdict: Verdict) => {
+    const violations = recorder.record(exchange, verdict);
+    options.onExchange?.({ exchange, verdict, violations, line: recorder.text(exchangeLine(exchange, verdict, violations)) });
+  };
+
   const judge = (protocol: Protocol, req: http.IncomingMessage, f: Forwarded, n: number) => {
+    recorder.learn(f.responseHeaders);
     const exchange: Exchange = {
       protocol,
       seq: n,
       method: req.method ?? "GET",
       path: req.url ?? "/",
-      // The judges need only to know a token was sent; the token itself stays out of everything the proxy keeps.
-      requestHeaders: req.headers.authorization === undefined ? req.headers : { ...req.headers, authorization: schemeOnly(req.headers.authorization) },
+      // The judges need only to know a token was sent; secrets stay out of everything the proxy keeps.
+      requestHeaders: recorder.hide(req.headers),
       requestText: f.request.text(),
       requestTruncated: f.request.truncated,
       status: f.status,
-      responseHeaders: f.responseHeaders,
+      responseHeaders: recorder.hide(f.responseHeaders),
       responseText: f.response.text(),
       responseTruncated: f.response.truncated,
       ms: f.ms,
-      ...(f.failure ? { failure: f.failure } : {}),
+      serviceMs: f.serviceMs,
+      ...(f.failure ? { failure: f.failure, failureBy: f.failureBy ?? "service" } : {}),
     };
+    const pre = precheck(exchange, f.request.bytes());
+    const aside = { ...(pre.clientFault ? { clientFault: pre.clientFault } : {}), ...(pre.unjudged ? { unjudged: pre.unjudged } : {}), ...(pre.noAnswer ? { noAnswer: pre.noAnswer } : {}) };
     let verdict: Verdict;
-    try {
-      verdict = protocol === "rest" ? judgeRest(exchange, restState) : judgeMcp(exchange, mcpState);
-    } catch (err) {
-      // A judge that trips over an answer must not take the proxy down: say so and go on.
-      verdict = { label: `${exchange.method} ${exchange.path}`, outcome: String(exchange.status), violations: [], notes: [`the proxy could not judge this exchange: ${(err as Error).message}`] };
-    }
-    const violations = recorder.record(exchange, verdict);
-    options.onExchange?.({ exchange, verdict, violations, line: recorder.text(exchangeLine(exchange, verdict, violations)) });
+    if (!pre.judge) verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: f.failure ? "—" : String(exchange.status), violations: [], notes: [], ...aside };
+    else
+      try {
+        const v = protocol === "rest" ? judgeRest(exchange, restState) : judgeMcp(exchange, mcpState);
+        verdict = { ...v, ...aside, ...(v.clientFault && aside.clientFault ? { clientFault: `${aside.clientFault}; ${v.clientFault}` } : {}) };
+      } catch (err) {
+        // A judge that trips over an exchange must not take the proxy down, nor pass it: unjudged, with why.
+        verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: String(exchange.status), violations: [], notes: [], ...aside, unjudged: `judge failed: ${(err as Error).message}` };
+      }
+    emit(exchange, verdict);
+  };
+
+  /** A request the proxy refuses itself: answered in the protocol's shape, recorded as the client's fault. */
+  const refused = (protocol: Protocol, req: http.IncomingMessage, res: http.ServerResponse, r: Refusal, n: number) => {
+    req.resume();
+    refuse(res, protocol, r);
+    const exchange: Exchange = {
+      protocol,
+      seq: n,
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      requestHeaders: recorder.hide(req.headers),
+      requestText: "",
+      requestTruncated: false,
+      status: r.status,
+      responseHeaders: {},
+      responseText: "",
+      responseTruncated: false,
+      ms: 0,
+    };
+    emit(exchange, { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: String(r.status), violations: [], notes: [], clientFault: `refused by the proxy: ${r.message}` });
   };
 
   const handler =
     (protocol: Protocol, upstream: Upstream): http.RequestListener =>
     (req, res) => {
       const n = ++seq;
-      recorder.learnToken(req.headers.authorization);
-      forward(upstream, req, res, capture, failureBodies[protocol], (f) => judge(protocol, req, f, n));
+      recorder.learn(req.headersDistinct, req.url);
+      const checked = checkRequest(req, hostAllowed);
+      if ("status" in checked) return refused(protocol, req, res, checked, n);
+      forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, f, n));
     };
 
   const listeners: Listener[] = [];
@@ -148,20 +202,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       ),
     );
   };
-  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), stop };
+  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), redactionStats: () => recorder.redaction, stop };
   try {
     if (options.restUpstream) {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).
       const upstream = upstreamOf(options.restUpstream, "the REST upstream", "", options.tls);
       upstream.prefix = upstream.url.pathname.replace(/\/v1\/?$/, "").replace(/\/$/, "");
-      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream);
+      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions);
+      guardServer(l.server, "rest", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "rest" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.restUrl = new URL(`http://${host}:${l.port}/`);
     }
     if (options.mcpUpstream) {
       // The client calls the same path on the proxy as on the gateway; it is forwarded as it is.
       const upstream = upstreamOf(options.mcpUpstream, "the MCP upstream", "", options.tls);
-      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream);
+      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions);
+      guardServer(l.server, "mcp", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "mcp" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.mcpUrl = new URL(upstream.url.pathname, `http://${host}:${l.port}/`);
     }

@@ -22,8 +22,15 @@ export interface Exchange {
   responseTruncated: boolean;
   /** Time from the request's arrival to the answer's last byte. */
   ms: number;
+  /**
+   * Time the service took: from the request's last byte to the answer's last byte (what its timing is judged
+   * on: a client that drips its body slowly must not make the service look slow).
+   */
+  serviceMs?: number;
   /** Set when forwarding failed: why. */
   failure?: string;
+  /** Whose the failure was: the client went away, or the upstream could not be reached or broke off. */
+  failureBy?: Side;
 }
 
 /** Which side broke the contract: the client's request, or the service's answer. */
@@ -44,4 +51,13 @@ export interface Verdict {
   violations: Violation[];
   /** Things worth knowing that break nothing (fields or codes the contract does not list, drift). */
   notes: string[];
+  /**
+   * Why the exchange was not judged against the service because of the client (a malformed, slow, too deep or
+   * undecodable request, an id JSON-RPC cannot carry, a request the proxy refused): never the service's violation.
+   */
+  clientFault?: string;
+  /** Why the proxy could not judge the exchange (the answer nests too deep, the judge failed). */
+  unjudged?: string;
+  /** The service gave no answer (unreachable, broke off): a failure, never a pass. */
+  noAnswer?: string;
 }

@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { Lru } from "../proxy/lru.js";
 import { markdownReport, mdBlock, mdText } from "../proxy/output.js";
+import { Redactor } from "../conformance/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
+import { schemeOnly, secretsOf } from "../proxy/secrets.js";
 import type { Exchange, Verdict } from "../proxy/types.js";
 
 const exchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
@@ -45,6 +47,37 @@ describe("Recorder", () => {
     expect(r.violations()).toHaveLength(recorderCaps.recentViolations);
     expect(r.violations().at(-1)!.seq).toBe(n);
     expect(report.notes).toHaveLength(recorderCaps.distinctNotes);
+  });
+});
+
+describe("secrets by header name and by value", () => {
+  it("hide every credential header whatever its scheme, and learn what each carries", () => {
+    expect(schemeOnly("Bearer abc")).toBe("Bearer [redacted]");
+    expect(schemeOnly("Basic dXNlcjpwYXNz")).toBe("Basic [redacted]");
+    // No known scheme: the first word may be the secret itself.
+    expect(schemeOnly("tok_abcdef123")).toBe("[redacted]");
+    expect(schemeOnly("tok_abc def")).toBe("[redacted]");
+    expect(secretsOf("authorization", "Token abc123")).toEqual(["abc123"]);
+    expect(secretsOf("authorization", `Basic ${Buffer.from("partner:pa55word").toString("base64")}`)).toContain("pa55word");
+    expect(secretsOf("cookie", "theme=dark; session=s3cr3t")).toEqual(["dark", "s3cr3t"]);
+    expect(secretsOf("set-cookie", "session=s3cr3t; HttpOnly")).toEqual(["s3cr3t"]);
+    const r = new Recorder({ secretHeaders: ["X-Partner-Secret"] });
+    r.learn({ "proxy-authorization": "Bearer proxy-token-1", "x-api-key": "api-key-12345", "x-partner-secret": "partner-secret-9" }, "/v1/x?access_token=query-token-77");
+    for (const s of ["proxy-token-1", "api-key-12345", "partner-secret-9", "query-token-77"]) expect(r.text(`echo ${s} end`)).toBe("echo [redacted] end");
+    expect(r.hide({ "x-partner-secret": "partner-secret-9", "proxy-authorization": "Bearer x", accept: "*/*" })).toEqual({ "x-partner-secret": "[redacted]", "proxy-authorization": "Bearer [redacted]", accept: "*/*" });
+  });
+
+  it("the Redactor replaces overlapping secrets whole, any ASCII case, forgets on request, and scans once per length", () => {
+    const r = new Redactor(["abcdefgh", "efghijkl", "t"]);
+    expect(r.text("xABCDEFGHIJKLx t at")).toBe("x[redacted]x [redacted] at");
+    r.delete("efghijkl");
+    expect(r.text("abcdefghijkl")).toBe("[redacted]ijkl");
+    const many = new Redactor([]);
+    for (let i = 0; i < 1000; i++) many.add(`secret-${String(i).padStart(6, "0")}`);
+    const before = many.stats.scanned;
+    expect(many.text("a secret-000999 b")).toBe("a [redacted] b");
+    // One length class (1,000 secrets of one length, every form alike): the text is scanned once, not per secret.
+    expect(many.stats.scanned - before).toBe("a secret-000999 b".length);
   });
 });
 

@@ -113,7 +113,9 @@ describe("failures and limits", () => {
     expect(mcp.status).toBe(502);
     expect(await mcp.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32603 } });
     await judged(events, 2);
-    expect(events.every((e) => e.verdict.notes.some((n) => n.startsWith("no answer")))).toBe(true);
+    // A failed forward is a failure, never a pass.
+    expect(events.every((e) => e.verdict.noAnswer?.includes("could not be reached") && e.line.includes("✗ no answer") && !e.line.includes("✓"))).toBe(true);
+    expect(proxy.report().noAnswer.count).toBe(2);
   });
 
   it("sends a request again on a new connection when the upstream drops a kept-alive one before answering", async () => {

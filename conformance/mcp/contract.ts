@@ -127,9 +127,14 @@ function lenientAjv(): Ajv2020 {
 
 const ajv = lenientAjv();
 const compiled = new Map<string, ValidateFunction | Error>();
+/** The same schema object again (the proxy judges every call against one) skips stringifying it for the key. */
+const byObject = new WeakMap<object, ValidateFunction | Error>();
 
-/** A compiled validator of a schema (cached by its text), or the compilation error. */
+/** A compiled validator of a schema (cached by its text, and by the object itself), or the compilation error. */
 export function compileLive(schema: unknown): ValidateFunction | Error {
+  const object = schema && typeof schema === "object" ? schema : undefined;
+  const known = object && byObject.get(object);
+  if (known) return known;
   const key = JSON.stringify(schema);
   let v = compiled.get(key);
   if (!v) {
@@ -140,6 +145,7 @@ export function compileLive(schema: unknown): ValidateFunction | Error {
     }
     compiled.set(key, v);
   }
+  if (object) byObject.set(object, v);
   return v;
 }
 

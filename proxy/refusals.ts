@@ -1,0 +1,93 @@
+// What the proxy answers itself, always with a body in the protocol's error shape (REST's error envelope, a
+// JSON-RPC error for MCP), never an empty one: requests it refuses before forwarding (a repeated Authorization or
+// Host, a foreign Host, a target that is not a path), what Node's parser refuses or times out, an Expect it
+// cannot meet, and an upstream it cannot reach.
+import type http from "node:http";
+import { errorTypeForStatus } from "../conformance/contract.js";
+import { createBrowserAccess } from "../mock/browser-access.js";
+import { answerOnSocket, parserRefusal } from "../mock/http-guards.js";
+import type { Protocol } from "./types.js";
+
+export interface Refusal {
+  status: number;
+  /** REST error code; for MCP the message says it. */
+  code: string;
+  message: string;
+}
+
+/** The protocol's error body for a refusal (REST: the seed's type for the status; 502, 504: server_error). */
+export function errorBody(protocol: Protocol, r: Refusal): { contentType: string; body: string } {
+  const message = `ideas-contract proxy: ${r.message}`;
+  if (protocol === "rest") {
+    const type = errorTypeForStatus[r.status] ?? (r.status >= 500 ? "server_error" : "invalid_request");
+    return { contentType: "application/json", body: JSON.stringify({ error: { type, code: r.code, message, param: null } }) };
+  }
+  // JSON-RPC: -32600 for a request that cannot be taken, -32000 (server-defined) for a forbidden Host as the
+  // gateway mock answers it, -32603 when the proxy cannot reach the gateway.
+  const code = r.status >= 500 ? -32603 : r.status === 403 ? -32000 : -32600;
+  return { contentType: "application/json", body: JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }) };
+}
+
+/** Answers a refusal on a response that has not started. */
+export function refuse(res: http.ServerResponse, protocol: Protocol, r: Refusal): void {
+  const { contentType, body } = errorBody(protocol, r);
+  res.writeHead(r.status, { "content-type": contentType, "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** What Node's parser refuses, its timeouts and an unmeetable Expect: answered in the protocol's shape. */
+export function guardServer(server: http.Server, protocol: Protocol, onRefused: (r: Refusal) => void): void {
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    // The client's connection broke (reset, broken pipe): nobody to answer.
+    if (err.code === "ECONNRESET" || err.code === "EPIPE") return void socket.destroy();
+    const p = parserRefusal(err);
+    const r = { status: p.status, code: p.code, message: p.message };
+    onRefused(r);
+    answerOnSocket(socket, p, JSON.parse(errorBody(protocol, r).body));
+  });
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    req.resume();
+    refuse(res, protocol, { status: 417, code: "expectation_failed", message: "the only Expect this proxy meets is 100-continue." });
+  });
+}
+
+export interface Checked {
+  /** The path and query to forward (origin-form). */
+  target: string;
+}
+
+/**
+ * Checks what the proxy must not pass on changed: a header the service would refuse when repeated is never
+ * collapsed into its first copy (which token would be meant?), and the Host is the proxy's own.
+ *
+ * Why the Host is checked here and then replaced: the client addresses the proxy, so its Host names the proxy;
+ * the upstream (a virtual host, a TLS name) must get its own name, as from any reverse proxy. Replacing a
+ * foreign Host would hand the service a valid one for a request that was never meant for it (a DNS-rebinding
+ * page reaching the proxy under its own domain), so a Host that does not name the proxy is refused, as the
+ * gateway refuses one that does not name it.
+ */
+export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
+  for (const name of ["authorization", "proxy-authorization", "host"])
+    if ((req.headersDistinct[name]?.length ?? 0) > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
+  let target = req.url ?? "/";
+  let host = req.headers.host;
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
+  if (host === undefined && req.httpVersion === "1.1") return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
+  if (!target.startsWith("/")) {
+    // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
+    let url: URL | undefined;
+    try {
+      url = /^https?:\/\//i.test(target) ? new URL(target) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (!url) return { status: 400, code: "malformed_request", message: "the request target is neither a path nor an http(s) URL." };
+    target = url.pathname + url.search;
+    host = url.host;
+  }
+  if (!hostAllowed(host)) return { status: 403, code: "host_not_allowed", message: "this Host does not name the proxy." };
+  return { target };
+}
+
+/** Host names the proxy answers: loopback names and the host it listens on, or exactly the ones given. */
+export const hostCheck = (listenHost: string, allowedHosts?: readonly string[]) => createBrowserAccess(allowedHosts ? { allowedHosts } : {}, listenHost).hostAllowed;
