@@ -4,6 +4,7 @@
 // once more for the report: its failure carries that step's exchanges and curl line (the runner's evidence),
 // the shrunk sequence, and two ways to run it again (a replay file, or the run's seed).
 import type { Check, CheckContext } from "../check.js";
+import { ExchangeLog, withExchangeLog } from "../evidence.js";
 import { answerRulesOf, errorRulesOf } from "../expect.js";
 import { collecting, runWalk, type WalkResult } from "./rest-walk.js";
 import { replayText } from "./replay.js";
@@ -24,7 +25,7 @@ export interface WalkOptions {
 }
 
 /** What `npm run conformance` runs by default: a few short walks, about as long as the slowest scripted check. */
-export const defaultWalks = { walks: 4, steps: 14 } as const;
+export const defaultWalks = { walks: 6, steps: 20 } as const;
 
 /** Rules every walk judges (each starts by creating a brand). */
 const always = [...answerRulesOf("Brand"), "create-brand-201", "brand-create-reading/status"];
@@ -124,7 +125,8 @@ export function restWalksCheck(o: WalkOptions): Check {
       const plans = o.replay ? [o.replay] : Array.from({ length: o.walks }, (_, i) => planWalk(o.seed, i, o.steps));
       if (!plans.length) ctx.skip("no walks asked for (--walks 0)");
       const names = plans.map((_, i) => (o.replay ? "the replayed walk" : `walk ${i + 1} of seed ${o.seed}`));
-      const results = await Promise.all(plans.map((steps, i) => runWalk(collecting(ctx), steps, names[i]!)));
+      // Each walk keeps its own exchanges, so a failure's evidence is its walk's, not a neighbour's.
+      const results = await Promise.all(plans.map((steps, i) => withExchangeLog(new ExchangeLog(), () => runWalk(collecting(ctx), steps, names[i]!))));
       // Passing cases count in the ledger; a failing walk's are recorded by its report's replay.
       for (const r of results) if (r.failedAt === undefined) for (const [rule, ok] of r.cases) if (ok) ctx.expect(true, rule, "");
       const failing = results.flatMap((r, i) => (r.failedAt === undefined ? [] : [i]));
@@ -143,3 +145,9 @@ export function restWalksCheck(o: WalkOptions): Check {
     },
   };
 }
+
+/** The line a report prints about the run's walks: the seed that reproduces them. */
+export const walksLine = (w: { seed: string; walks: number; steps: number; replay: boolean }): string =>
+  w.replay
+    ? `Stateful walks: one walk of ${w.steps} steps replayed from a file`
+    : `Stateful walks: ${w.walks} of up to ${w.steps} steps, walk seed ${w.seed} (the same walks again: --walk-seed ${w.seed} --walks ${w.walks} --walk-steps ${w.steps})`;

@@ -2,6 +2,7 @@
 // assertions of the scripted checks (expect.ts) and by the model's predictions (rest-model.ts), the model
 // updated from what the target showed. A walk stops at its first step that fails something.
 import type { CheckContext } from "../check.js";
+import { currentExchangeLog, type Exchange } from "../evidence.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";
 import type { ApiResponse } from "../http.js";
@@ -15,6 +16,8 @@ const show = (v: unknown) => JSON.stringify(v);
 export interface WalkFailure {
   rules: string[];
   message: string;
+  /** The latest exchanges of the walk when it was seen (each walk runs in an exchange log of its own). */
+  evidence?: Exchange[];
 }
 
 export interface WalkResult {
@@ -44,7 +47,7 @@ export function collecting(base: CheckContext): CheckContext & { failures: WalkF
     cases,
     expect(ok: boolean, r: string | readonly string[], message: string) {
       for (const id of list(r)) cases.set(id, ok && cases.get(id) !== false);
-      if (!ok) failures.push({ rules: list(r), message });
+      if (!ok) failures.push({ rules: list(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
       return ok;
     },
     fail(r: string | readonly string[], message: string): never {
@@ -169,7 +172,10 @@ class RestWalk {
         );
         return true;
       }
-      case "wait":
+      case "wait": {
+        // What had settled before is read once more: whatever happened meanwhile must not show on it.
+        const settledBrands = [...this.brands.values()].filter((b) => b.terminal);
+        const settledBatches = [...this.batches.values()].filter((b) => b.terminal);
         await Promise.all([
           ...[...this.brands.values()].filter((b) => !b.terminal).map(async (b) => {
             const followed = await followWhile(ctx, "brand", b.id, "reading", `walk waits for brand ${b.label}`);
@@ -181,8 +187,11 @@ class RestWalk {
             for (const res of followed.history) this.getBatch(res, b, where);
             if (followed.timedOut) ctx.expect(false, "batch-thinking-to-done/status", `${where}: batch ${b.label} was still thinking at the deadline`);
           }),
+          ...settledBrands.map(async (b) => this.getBrand(await ctx.api.get(pathOf("getBrand", { brand_id: b.id })), b, where)),
+          ...settledBatches.map(async (b) => this.getBatch(await ctx.api.get(pathOf("getIdeaBatch", { batch_id: b.id })), b, where)),
         ]);
         return true;
+      }
       case "unknown-id": {
         if (step.kind === "idea") {
           const res = await ctx.api.post(pathOf("createFeedback"), { idea: unknownId("idea_"), outcome: "saved" });

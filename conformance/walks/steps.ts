@@ -26,7 +26,7 @@ export type Step =
   | { op: "get-batch"; batch: string }
   | { op: "feedback"; batch: string; idea: number; body: { outcome: string; reason?: string; comment?: string } }
   | { op: "predict"; brand: string; drafts: { id?: string; text: string }[] }
-  /** Polls every brand that is reading and every batch that is thinking, at the seed's pace, until they settle. */
+  /** Polls every brand that is reading and every batch that is thinking, at the seed's pace, until they settle; then reads every brand and batch once more. */
   | { op: "wait" }
   /** A deliberate wrong call: an id of the kind that names nothing. */
   | { op: "unknown-id"; kind: "brand" | "batch" | "idea" }
@@ -65,15 +65,16 @@ interface PlanBatch {
   settled: boolean;
 }
 
-function rules(r: Prng): BrandFields["rules"] {
+/** Rules lists: on a create, maybe empty; in a PATCH, never empty, so that what a list replaces can be seen to go. */
+function rules(r: Prng, min: number): BrandFields["rules"] {
   const lists = r.pick([["always"], ["never"], ["always", "never"]] as const);
   const out: NonNullable<BrandFields["rules"]> = {};
-  for (const list of lists) out[list] = r.some(list === "always" ? alwaysPool : neverPool, 0, 3);
+  for (const list of lists) out[list] = r.some(list === "always" ? alwaysPool : neverPool, min, 3);
   return out;
 }
 
 /** Values for a brand's fields, at most those named. */
-function fields(r: Prng, which: readonly (keyof BrandFields)[]): BrandFields {
+function fields(r: Prng, which: readonly (keyof BrandFields)[], minList = 0): BrandFields {
   const out: BrandFields = {};
   for (const f of which) {
     if (f === "name") out.name = r.pick(names);
@@ -81,7 +82,7 @@ function fields(r: Prng, which: readonly (keyof BrandFields)[]): BrandFields {
     if (f === "language") out.language = r.pick(languages);
     if (f === "country") out.country = r.pick(countries);
     if (f === "archetype") out.archetype = r.pick(archetypes);
-    if (f === "rules") out.rules = rules(r);
+    if (f === "rules") out.rules = rules(r, minList);
   }
   return out;
 }
@@ -98,10 +99,16 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
   const batches: PlanBatch[] = [];
   const steps: Step[] = [];
   const pending = () => brands.some((b) => !b.settled) || batches.some((b) => !b.settled);
+  // Most steps stay with the brand the walk last touched, so that effects pile up where they can be seen.
+  let focus: PlanBrand | undefined;
+  const pickBrand = (among: readonly PlanBrand[] = brands) => {
+    const b = focus && among.includes(focus) && r.chance(0.8) ? focus : r.pick(among);
+    return (focus = b);
+  };
   for (let i = 0; i < length; i++) {
     const settled = brands.filter((b) => b.settled);
     const op = r.weighted<Op>([
-      ["create-brand", brands.length === 0 ? 1000 : brands.length < 3 ? 1.2 : 0],
+      ["create-brand", brands.length === 0 ? 1000 : brands.length < 3 ? 0.8 : 0],
       ["patch-brand", brands.length ? 4 : 0],
       ["get-brand", brands.length ? 2.5 : 0],
       ["wait", pending() ? 3 : 0.2],
@@ -119,13 +126,14 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         const body = fields(r, [...(from === "website" ? [] : (["name", "description"] as const)), ...new Set(extra)]);
         const brand: PlanBrand = { label: `b${brands.length + 1}`, settled: false, ...(from === "name" ? {} : { website: r.pick(["website", "other_website"] as const) }) };
         brands.push(brand);
+        focus = brand;
         steps.push({ op, brand: brand.label, ...(brand.website ? { website: brand.website } : {}), body });
         break;
       }
       case "patch-brand": {
-        const brand = r.pick(brands);
-        const which = r.some(["name", "description", "language", "country", "archetype", "rules", "rules", "rules"] as const, 1, 2);
-        const body = fields(r, [...new Set(which)]);
+        const brand = pickBrand();
+        const which = r.some(["name", "description", "language", "country", "archetype", "rules", "rules", "rules", "rules"] as const, 1, 2);
+        const body = fields(r, [...new Set(which)], 1);
         let website: WebsiteSlot | undefined;
         if (r.chance(0.12)) {
           website = otherSlot(brand.website);
@@ -136,7 +144,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         break;
       }
       case "get-brand":
-        steps.push({ op, brand: r.pick(brands).label });
+        steps.push({ op, brand: pickBrand().label });
         break;
       case "wait":
         for (const b of [...brands, ...batches]) b.settled = true;
@@ -144,7 +152,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         break;
       case "create-batch": {
         // Mostly a brand the plan expects ready; sometimes one that is likely still reading (a 409 to judge).
-        const brand = settled.length && r.chance(0.85) ? r.pick(settled) : r.pick(brands);
+        const brand = settled.length && r.chance(0.85) ? pickBrand(settled) : pickBrand();
         const batch = { label: `x${batches.length + 1}`, settled: false };
         batches.push(batch);
         const body: { count?: number; formats?: string[] } = {};
@@ -167,7 +175,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
       }
       case "predict": {
         const drafts = r.some(draftTexts, 1, 3).map((text, i) => (r.chance(0.5) ? { id: `d${i + 1}`, text } : { text }));
-        steps.push({ op, brand: r.pick(brands).label, drafts });
+        steps.push({ op, brand: pickBrand().label, drafts });
         break;
       }
       case "unknown-id":
