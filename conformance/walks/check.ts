@@ -8,7 +8,7 @@ import { ExchangeLog, withExchangeLog } from "../evidence.js";
 import { answerRulesOf, errorRulesOf } from "../expect.js";
 import { collecting, runWalk, type WalkResult } from "./rest-walk.js";
 import { replayText } from "./replay.js";
-import { ddmin } from "./shrink.js";
+import { shrinkList } from "./shrink.js";
 import { describeStep, planWalk, type Step } from "./steps.js";
 
 export const restWalksId = "rest-walks";
@@ -92,7 +92,7 @@ async function report(ctx: CheckContext, o: WalkOptions, name: string, steps: re
   };
   const prefix = steps.slice(0, result.failedAt! + 1);
   ctx.waiting(`shrinking ${name} (${prefix.length} steps)`);
-  const shrunk = await ddmin(prefix, stillFails);
+  const shrunk = await shrinkList(prefix, stillFails);
   ctx.waiting(null);
   const sequence = (failingAt: number | undefined) =>
     shrunk.map((s, i) => `  ${i === failingAt ? "→" : " "} ${i + 1}. ${describeStep(s)}`).join("\n");

@@ -1,40 +1,28 @@
-// Delta debugging (Zeller's ddmin) over the steps of a failing walk: the shortest sequence found that still
-// fails, each candidate replayed against the target with fresh resources. Bounded by a number of replays, so a
-// long walk against a slow target cannot spend the run's budget on shrinking alone.
+// Shrinking a failing walk (delta debugging over its steps): chunks of steps are cut out, halves first, then
+// quarters, down to single steps, each cut kept when the rest still fails; single steps are tried again until
+// none can go (the result is 1-minimal: no one step can be removed). Each candidate is a replay against the
+// target with fresh resources, so the number of replays is bounded: a long walk against a slow target cannot
+// spend the run's budget on shrinking alone.
 
-/** The smallest sublist of `items` (order kept) for which `fails` holds, found with at most `maxTests` tests. */
-export async function ddmin<T>(items: readonly T[], fails: (candidate: T[]) => Promise<boolean>, maxTests = 60): Promise<T[]> {
+/** A short sublist of `items` (order kept) for which `fails` holds, found with at most `maxTests` tests. */
+export async function shrinkList<T>(items: readonly T[], fails: (candidate: T[]) => Promise<boolean>, maxTests = 60): Promise<T[]> {
   let current = [...items];
   let tests = 0;
-  const test = async (c: T[]) => (tests++ < maxTests ? fails(c) : false);
-  let n = 2;
-  while (current.length >= 2 && tests < maxTests) {
-    const size = Math.ceil(current.length / n);
-    const chunks: T[][] = [];
-    for (let i = 0; i < current.length; i += size) chunks.push(current.slice(i, i + size));
-    let reduced = false;
-    // A chunk alone, then everything but a chunk.
-    for (const chunk of chunks)
-      if (chunk.length < current.length && (await test(chunk))) {
-        current = chunk;
-        n = 2;
-        reduced = true;
-        break;
-      }
-    if (!reduced)
-      for (let i = 0; i < chunks.length; i++) {
-        const rest = chunks.filter((_, j) => j !== i).flat();
-        if (rest.length && rest.length < current.length && (await test(rest))) {
-          current = rest;
-          n = Math.max(n - 1, 2);
-          reduced = true;
-          break;
-        }
-      }
-    if (!reduced) {
-      if (n >= current.length) break;
-      n = Math.min(current.length, n * 2);
-    }
+  const cut = async (from: number, size: number): Promise<boolean> => {
+    if (tests >= maxTests) return false;
+    const candidate = [...current.slice(0, from), ...current.slice(from + size)];
+    if (!candidate.length) return false;
+    tests++;
+    if (!(await fails(candidate))) return false;
+    current = candidate;
+    return true;
+  };
+  // Later steps first: what fails is usually near the end, and what comes before is what sets it up.
+  for (let size = Math.floor(current.length / 2); size >= 1; size = Math.floor(size / 2))
+    for (let from = current.length - size; from >= 0; from -= size) await cut(from, size);
+  for (let changed = true; changed && tests < maxTests; ) {
+    changed = false;
+    for (let from = current.length - 1; from >= 0; from--) if (await cut(from, 1)) changed = true;
   }
   return current;
 }
