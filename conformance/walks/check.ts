@@ -86,19 +86,29 @@ function replayLines(o: WalkOptions, steps: readonly Step[], from: string): stri
 /** Shrinks a failing walk, replays the result for the report, and records its failure in the check. */
 async function report(ctx: CheckContext, o: WalkOptions, name: string, steps: readonly Step[], result: WalkResult): Promise<void> {
   const broken = new Set(result.failures.flatMap((f) => f.rules));
-  const stillFails = async (candidate: Step[]) => {
+  const failsOnce = async (candidate: readonly Step[]) => {
     const r = await runWalk(collecting(ctx), candidate, `${name} (shrinking)`);
     return r.failures.some((f) => f.rules.some((x) => broken.has(x)));
   };
+  // A cut is kept only when the rest fails twice, three times when it cuts a wait: a step cut out also takes its
+  // time away, and a failure that needed that time (a read finishing meanwhile) would come and go.
+  const waits = (steps: readonly Step[]) => steps.filter((s) => s.op === "wait").length;
+  let kept: readonly Step[] = steps;
+  const stillFails = async (candidate: Step[]) => {
+    for (let i = waits(candidate) < waits(kept) ? 3 : 2; i > 0; i--) if (!(await failsOnce(candidate))) return false;
+    kept = candidate;
+    return true;
+  };
   const prefix = steps.slice(0, result.failedAt! + 1);
   ctx.waiting(`shrinking ${name} (${prefix.length} steps)`);
-  const shrunk = await shrinkList(prefix, stillFails);
+  // Replays are cheap next to a failure nobody can read: a generous bound (a cut costs two or three).
+  const shrunk = await shrinkList(prefix, stillFails, 150);
   ctx.waiting(null);
   const sequence = (failingAt: number | undefined) =>
     shrunk.map((s, i) => `  ${i === failingAt ? "→" : " "} ${i + 1}. ${describeStep(s)}`).join("\n");
   // The report's own replay: its cases and failures are the check's, with this replay's exchanges as evidence.
-  const final = collecting(ctx);
-  const again = await runWalk(final, shrunk, name);
+  let again = await runWalk(collecting(ctx), shrunk, name);
+  for (let tries = 1; tries < 3 && !again.failures.some((f) => f.rules.some((x) => broken.has(x))); tries++) again = await runWalk(collecting(ctx), shrunk, name);
   for (const [rule, ok] of again.cases) if (ok) ctx.expect(true, rule, "");
   const head = `${name} failed at step ${result.failedAt! + 1} of ${steps.length}; shrunk to ${shrunk.length} step${shrunk.length === 1 ? "" : "s"}, each replayed against fresh resources`;
   const tail = replayLines(o, shrunk, name).join("\n");
