@@ -751,15 +751,17 @@ export function walkOnlyMutants(): Mutant[] {
     {
       id: "walk-second-patch-unsettles-brand",
       rule: "brand-terminal-stays",
-      description: "from the second PATCH of a ready brand without a new website on, the brand shows reading (a terminal state that does not stick)",
+      description: "from the second PATCH without a new website after a brand was shown ready, it shows reading (a terminal state that does not stick)",
       response: (req, res) => {
         if (!isBrand(res.body) || !(is(req, "PATCH", brandPath) || is(req, "GET", brandPath))) return res;
         const id = res.body.id as string;
-        if (req.method === "PATCH" && res.status === 200 && res.body.status === "ready" && !("website" in (req.body ?? {}))) {
+        // Counted only once the caller was shown the brand ready, so what the mutant does follows what it showed.
+        if (req.method === "PATCH" && res.status === 200 && quietPatches.has(id) && !("website" in (req.body ?? {}))) {
           const n = (quietPatches.get(id) ?? 0) + 1;
           quietPatches.set(id, n);
           if (n >= 2) unsettled.add(id);
         }
+        if (res.body.status === "ready" && !quietPatches.has(id)) quietPatches.set(id, 0);
         return unsettled.has(id) && res.body.status === "ready" ? body(res, (b) => ((b.status = "reading"), b)) : res;
       },
     },
