@@ -11,7 +11,9 @@ import { replayText } from "./replay.js";
 import { shrinkList } from "./shrink.js";
 import { describeStep, planWalk, type Step } from "./steps.js";
 
-export const restWalksId = "rest-walks";
+import { restWalksId } from "../checks/rest/walks.js";
+
+export { restWalksId };
 
 export interface WalkOptions {
   /** How many walks (0: the check is skipped). */
