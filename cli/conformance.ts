@@ -6,6 +6,9 @@ import path from "node:path";
 import type { RunResult, Suite } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath, restRulesPath } from "../conformance/paths.js";
+import { readFileSync } from "node:fs";
+import { defaultWalks } from "../conformance/walks/check.js";
+import { parseReplay } from "../conformance/walks/replay.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { refuseWithoutPeers } from "./peers.js";
@@ -76,6 +79,15 @@ Selection:
                              spends of the tenant's AI allowance (posts, pictures, renders, builds;
                              sized by the target file's mcp.cost and triggers), then exit
 
+Stateful walks (check rest-walks; docs/walks.md):
+  --walks N                  random walks over the REST API (default ${defaultWalks.walks}; 0 skips them), each
+                             step's effects read back through every view and judged by a model of
+                             what the seed fixes; a failing walk is shrunk to its shortest failing steps
+  --walk-steps K             steps per walk, at most (default ${defaultWalks.steps})
+  --walk-seed S              the walks' seed (default: a new one, printed at the end); the same seed
+                             gives the same walks
+  --replay FILE              run the one walk in FILE (as a failing walk's report prints it) instead
+
 Gates:
   --strict                   fail on inferred rules too (drift becomes failure)
   --fail-on-skip             fail the run when any check was skipped
@@ -108,6 +120,21 @@ function percentage(value: string, flag: string): number {
   const n = Number(value.replace(/%$/, ""));
   if (!Number.isFinite(n) || n < 0 || n > 100) throw new Error(`${flag} must be a percentage from 0 to 100, got "${value}"`);
   return n;
+}
+
+function walkSeed(value: string): string {
+  if (!/^[\w.-]{1,64}$/.test(value)) throw new Error(`--walk-seed must be 1 to 64 letters, digits, '.', '_' or '-', got "${value.slice(0, 80)}"`);
+  return value;
+}
+
+function replayOf(file: string) {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new Error(`--replay: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return parseReplay(text, `--replay ${file}`);
 }
 
 function suiteName(value: string, suites: readonly Suite[]): Suite {
@@ -146,6 +173,10 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       "skip-probe": { type: "boolean", default: false },
       "fail-on-skip": { type: "boolean", default: false },
       "min-coverage": { type: "string" },
+      walks: { type: "string" },
+      "walk-steps": { type: "string" },
+      "walk-seed": { type: "string" },
+      replay: { type: "string" },
       quiet: { type: "boolean", default: false },
       "no-live": { type: "boolean", default: false },
     },
@@ -211,6 +242,10 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       probe: !values["skip-probe"],
       failOnSkip: values["fail-on-skip"],
       ...(values["min-coverage"] !== undefined ? { minCoverage: percentage(values["min-coverage"], "--min-coverage") } : {}),
+      ...(values.walks !== undefined ? { walks: values.walks === "0" ? 0 : number(values.walks, "--walks", true) } : {}),
+      ...(values["walk-steps"] !== undefined ? { walkSteps: number(values["walk-steps"], "--walk-steps", true) } : {}),
+      ...(values["walk-seed"] !== undefined ? { walkSeed: walkSeed(values["walk-seed"]) } : {}),
+      ...(values.replay !== undefined ? { walkReplay: replayOf(values.replay) } : {}),
     };
   } catch (err) {
     console.error((err as Error).message);

@@ -23,6 +23,9 @@ import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-l
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
+import { defaultWalks, restWalksCheck, restWalksId } from "./walks/check.js";
+import { newSeed } from "./walks/prng.js";
+import type { Step } from "./walks/steps.js";
 
 export type { Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
@@ -74,6 +77,14 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
+  /** Stateful walks (check rest-walks): how many (default defaultWalks.walks; 0 skips the check). */
+  walks?: number;
+  /** Steps per walk, at most (default defaultWalks.steps). */
+  walkSteps?: number;
+  /** The walks' seed (default: a new one, printed with the result): the same seed gives the same walks. */
+  walkSeed?: string;
+  /** One walk to run instead of the seeded ones (a replay file's steps, conformance/walks/replay.ts). */
+  walkReplay?: Step[];
 }
 
 export interface ReportedCheck extends CheckResult {
@@ -90,6 +101,8 @@ export interface RunResult {
     timeScale: number;
     mcp?: { url: string; profile: string };
   };
+  /** The stateful walks of the run, when check rest-walks ran: its seed reproduces them (--walk-seed). */
+  walks?: { seed: string; walks: number; steps: number; replay: boolean };
   /** The suites that ran. */
   suites: Suite[];
   startedAt: string;
@@ -179,7 +192,15 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     options.expectedFailures === undefined ? [] : typeof options.expectedFailures === "string" ? loadBaseline(options.expectedFailures) : [...options.expectedFailures];
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { suites: chosen, embedded } = chooseSuites(options, file);
-  const pool = (options.checks ?? registry.flatMap((s) => s.checks)).filter((c) => chosen.includes(suiteOf(c)));
+  const walks = {
+    walks: options.walks ?? defaultWalks.walks,
+    steps: options.walkSteps ?? defaultWalks.steps,
+    seed: options.walkSeed ?? newSeed(),
+    ...(options.walkReplay ? { replay: options.walkReplay } : {}),
+  };
+  const pool = (options.checks ?? registry.flatMap((s) => s.checks))
+    .filter((c) => chosen.includes(suiteOf(c)))
+    .map((c) => (c.id === restWalksId ? restWalksCheck(walks) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
@@ -260,6 +281,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         timeScale: first.timing.timeScale,
         ...(mcpPlan ? { mcp: { url: redactor.text(mcpPlan.target.mcp!.endpoint.href), profile: mcpPlan.target.mcp!.profile } } : {}),
       },
+      ...(selected.some((c) => c.id === restWalksId) && plans.some((p) => p.suite === "rest")
+        ? { walks: { seed: walks.seed, walks: walks.replay ? 1 : walks.walks, steps: walks.replay?.length ?? walks.steps, replay: !!walks.replay } }
+        : {}),
       suites: plans.map((p) => p.suite),
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),

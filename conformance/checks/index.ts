@@ -10,6 +10,7 @@ import { negativeChecks } from "./rest/negative.js";
 import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
 import { transportChecks } from "./rest/transport.js";
+import { defaultWalks, restWalksCheck } from "../walks/check.js";
 import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
@@ -51,6 +52,8 @@ export const restChecks: readonly Check[] = [
   ...predictionChecks,
   ...transportChecks,
   ...negativeChecks,
+  // Its options (count, length, seed, replay) come from the run: runConformance puts in the run's own.
+  restWalksCheck({ ...defaultWalks, seed: "set-by-the-run" }),
 ];
 
 /** The MCP gateway's checks (ids start with mcp-), run with the MCP runner extension. */

@@ -6,6 +6,7 @@ import type { RunResult } from "../index.js";
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { isTimingProblem } from "../host-load.js";
+import { walksLine } from "../walks/check.js";
 
 export interface ConsoleOptions {
   out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -107,6 +108,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       w(`${enforcementLine(s.enforcement.seed, "testable seed rules")}; ${enforcementLine(s.enforcement.inferred, "inferred rules")}`);
       const embedded = result.target.embedded ? " (embedded reference)" : "";
       if (result.suites.includes("rest")) w(`REST target ${result.target.url}${embedded}, time scale ${result.target.timeScale}`);
+      if (result.walks) w(walksLine(result.walks));
       if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
       w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped${s.errors ? `, ${yellow(`${s.errors} ended in error`)}` : ""}`);
       if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));

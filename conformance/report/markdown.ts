@@ -4,6 +4,7 @@
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import type { RunResult } from "../index.js";
+import { walksLine } from "../walks/check.js";
 
 /** Text as literal Markdown: HTML and Markdown's own characters escaped. */
 const md = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|~])/g, "\\$1");
@@ -36,6 +37,7 @@ export function markdownReport(result: RunResult): string {
   if (result.suites.includes("rest")) lines.push(`- REST target: ${result.target.url}${embedded}`);
   if (result.target.mcp) lines.push(`- MCP target: ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}`);
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
+  if (result.walks) lines.push(`- ${walksLine(result.walks)}`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
   lines.push(
     `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.errors ? `, ${s.errors} ended in error` : ""}${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,

@@ -198,6 +198,8 @@ export async function generateDocs(files: GeneratedFiles, openapi: JsonObject, t
   files.set("docs/errors.md", errorsReference(catalogue));
   files.set("docs/lifecycles.md", lifecyclesReference(loadLifecycles()));
   files.set("docs/inferred.md", inferredDoc(openapi, tools, defs));
+  // Written by hand beside the code it describes; copied here so docs/ lists every page.
+  files.set("docs/walks.md", `${banner}${fs.readFileSync(path.join(specDir, "..", "conformance", "walks", "README.md"), "utf8")}`);
   files.set(
     "docs/README.md",
     `${banner}# Reference documentation
@@ -213,6 +215,7 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [inferred.md](inferred.md) | every part of the contract designed where the source documents say "not shown" |
 | [mock-magic-inputs.md](mock-magic-inputs.md) | the test tokens and magic inputs of the REST reference server and the MCP gateway mock |
 | [rules.md](rules.md) | the rule catalogues of both APIs, with the conformance checks covering each rule |
+| [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/walks/README.md\`) |
 `,
   );
 }

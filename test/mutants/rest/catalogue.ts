@@ -832,3 +832,73 @@ export const mutants: Mutant[] = [
 
 
 
+/**
+ * Mutants only a stateful walk can kill (test/walks-mutants.test.ts): each breaks a rule on a path no scripted
+ * check follows — an effect on another view, a fact a later read forgets, a terminal state that does not stick,
+ * a list that keeps what was removed. Made afresh for each run (each keeps what it saw of the run's brands).
+ */
+export function walkOnlyMutants(): Mutant[] {
+  const idOf = (req: Exchange) => pathOnly(req.path).split("/").pop()!;
+  const withIdeas = new Set<string>();
+  const createdAlways = new Map<string, string[]>();
+  const quietPatches = new Map<string, number>();
+  const unsettled = new Set<string>();
+  const neverPatches = new Map<string, number>();
+  return [
+    {
+      id: "walk-ideas-empty-brand-offerings",
+      rule: "brand-terminal-stays",
+      description: "once ideas are asked for a brand, GET of the brand shows its offerings emptied (an effect on another view)",
+      response: (req, res) => {
+        if (isPost(req, "/v1/ideas") && res.status === 202 && typeof res.body?.brand === "string") withIdeas.add(res.body.brand);
+        if (is(req, "GET", brandPath) && isBrand(res.body) && withIdeas.has(res.body.id)) return body(res, (b) => ((b.offerings = []), b));
+        return res;
+      },
+    },
+    {
+      id: "walk-patch-forgets-rules-always",
+      rule: "brand-patch-lists-replaced/always",
+      description: "a PATCH without rules puts rules.always back as the brand was created (a fact a later read forgets)",
+      request: (req) => {
+        if (!is(req, "PATCH", brandPath) || !req.body || typeof req.body !== "object" || "rules" in req.body) return req;
+        const created = createdAlways.get(idOf(req));
+        return created ? { ...req, body: { ...req.body, rules: { always: created } } } : req;
+      },
+      response: (req, res) => {
+        if (isPost(req, "/v1/brands") && res.status === 201 && isBrand(res.body)) createdAlways.set(res.body.id, [...(req.body?.rules?.always ?? [])]);
+        return res;
+      },
+    },
+    {
+      id: "walk-second-patch-unsettles-brand",
+      rule: "brand-terminal-stays",
+      description: "from the second PATCH without a new website after a brand was shown ready, it shows reading (a terminal state that does not stick)",
+      response: (req, res) => {
+        if (!isBrand(res.body) || !(is(req, "PATCH", brandPath) || is(req, "GET", brandPath))) return res;
+        const id = res.body.id as string;
+        // Counted only once the caller was shown the brand ready, so what the mutant does follows what it showed.
+        if (req.method === "PATCH" && res.status === 200 && quietPatches.has(id) && !("website" in (req.body ?? {}))) {
+          const n = (quietPatches.get(id) ?? 0) + 1;
+          quietPatches.set(id, n);
+          if (n >= 2) unsettled.add(id);
+        }
+        if (res.body.status === "ready" && !quietPatches.has(id)) quietPatches.set(id, 0);
+        return unsettled.has(id) && res.body.status === "ready" ? body(res, (b) => ((b.status = "reading"), b)) : res;
+      },
+    },
+    {
+      id: "walk-second-never-patch-merges",
+      rule: "brand-patch-lists-replaced/never",
+      description: "from the second PATCH of rules.never on, the list sent is added to the old one instead of replacing it (a list that keeps what was removed)",
+      request: async (req, ctx) => {
+        if (!is(req, "PATCH", brandPath) || !Array.isArray(req.body?.rules?.never)) return req;
+        const n = (neverPatches.get(idOf(req)) ?? 0) + 1;
+        neverPatches.set(idOf(req), n);
+        if (n < 2) return req;
+        const current = await ctx.upstream("GET", req.path, req.token);
+        const never = [...(current.body?.rules?.never ?? []), ...req.body.rules.never];
+        return { ...req, body: { ...req.body, rules: { ...req.body.rules, never } } };
+      },
+    },
+  ];
+}
