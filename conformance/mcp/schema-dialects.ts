@@ -1,0 +1,97 @@
+// Advertised schemas (a target's tools/list inputSchema and outputSchema) compiled with the validator of the JSON
+// Schema dialect each names: seed 001 says only "JSON Schema", and real gateways differ (the MCP SDK's McpServer
+// emits draft-07, others 2019-09 or 2020-12, many no `$schema` at all). Lenient like a caller would be: unknown
+// keywords and formats do not break compilation; a schema the meta-schema of its own dialect refuses, or a `$schema`
+// naming a dialect we cannot compile with, comes back as an Error for the schema rule to report. Compiled once per
+// distinct schema per process. The suite, the SDK client's output validation and the proxy all compile here.
+import { createRequire } from "node:module";
+import { Ajv, type AnySchema, type AnySchemaObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+const addFormats = addFormatsModule.default;
+const require = createRequire(import.meta.url);
+
+export type Dialect = "draft-06" | "draft-07" | "2019-09" | "2020-12";
+
+/** The `$schema` each dialect's validator knows it by. */
+const canonical: Record<Dialect, string> = {
+  "draft-06": "http://json-schema.org/draft-06/schema#",
+  "draft-07": "http://json-schema.org/draft-07/schema#",
+  "2019-09": "https://json-schema.org/draft/2019-09/schema",
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+};
+
+/** The dialect a `$schema` names (http or https, with or without the empty fragment), or undefined. */
+export function dialectOf(uri: string): Dialect | undefined {
+  const m = /^https?:\/\/json-schema\.org\/(draft-0[67]|draft\/2019-09|draft\/2020-12)\/schema#?$/.exec(uri.trim());
+  return m ? (m[1]!.replace("draft/", "") as Dialect) : undefined;
+}
+
+const options: Options = { strict: false, allErrors: true, allowUnionTypes: true, validateFormats: true };
+
+function withFormats<A extends Ajv>(ajv: A): A {
+  addFormats(ajv);
+  return ajv;
+}
+
+// One instance per dialect, made on first use. Draft-06 runs on the draft-07 instance with its meta-schema added
+// (ajv supports it that way); draft-04 would need another package, so it is named as a dialect we cannot compile.
+const instances = new Map<Dialect, Ajv>();
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    if (dialect === "2020-12") ajv = withFormats(new Ajv2020(options));
+    else if (dialect === "2019-09") ajv = withFormats(new Ajv2019(options));
+    else {
+      ajv = withFormats(new Ajv(options));
+      ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
+      instances.set(dialect === "draft-06" ? "draft-07" : "draft-06", ajv);
+    }
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** The schema compiled in one dialect (its `$schema` written as that dialect's validator knows it), or the Error. */
+function compileIn(dialect: Dialect, schema: unknown): ValidateFunction | Error {
+  const s = schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
+  try {
+    return ajvFor(dialect).compile(s as AnySchema);
+  } catch (err) {
+    return new Error(`not valid JSON Schema ${dialect}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function compileAdvertised(schema: unknown): ValidateFunction | Error {
+  if (typeof schema === "boolean") return compileIn("2020-12", schema);
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return new Error(`not a JSON Schema (an object or a boolean): ${JSON.stringify(schema)?.slice(0, 80)}`);
+  const named = (schema as { $schema?: unknown }).$schema;
+  if (named === undefined) {
+    // No dialect named: the newest (2020-12) first. Many generators leave `$schema` out of draft-07 output
+    // (`items: [...]` tuples, `dependencies`), which 2020-12's meta-schema refuses; the seed says only "JSON
+    // Schema", so a schema valid in draft-07 is valid JSON Schema too, and only one valid in neither is refused.
+    const newest = compileIn("2020-12", schema);
+    if (!(newest instanceof Error)) return newest;
+    const older = compileIn("draft-07", schema);
+    return older instanceof Error ? new Error(`${newest.message} (it names no $schema; nor draft-07: ${older.message.replace(/^not valid JSON Schema draft-07: /, "")})`) : older;
+  }
+  if (typeof named !== "string") return new Error(`not valid JSON Schema: its $schema is not a string: ${JSON.stringify(named)?.slice(0, 80)}`);
+  const dialect = dialectOf(named);
+  if (!dialect) return new Error(`not valid JSON Schema: its $schema names ${JSON.stringify(named.slice(0, 120))}, no dialect the suite compiles (draft-06, draft-07, 2019-09, 2020-12)`);
+  return compileIn(dialect, schema);
+}
+
+const compiled = new Map<string, ValidateFunction | Error>();
+
+/** A compiled validator of an advertised schema in its own dialect (cached by its text), or why it is not valid. */
+export function compileSchema(schema: unknown): ValidateFunction | Error {
+  const key = JSON.stringify(schema) ?? "undefined";
+  let v = compiled.get(key);
+  if (!v) compiled.set(key, (v = compileAdvertised(schema)));
+  return v;
+}
+
+/** Ajv's one-line text of a validator's errors (as the SDK's own provider writes it). */
+export const errorsText = (v: ValidateFunction): string => ajvFor("2020-12").errorsText(v.errors);
