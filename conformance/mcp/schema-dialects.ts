@@ -64,18 +64,49 @@ function compileIn(dialect: Dialect, schema: unknown): ValidateFunction | Error 
   }
 }
 
+/** Keywords only draft-07 and earlier give a meaning to, and keywords only 2019-09 and later have. */
+const olderOnly = new Set(["dependencies", "additionalItems"]);
+const newerOnly = new Set(["$defs", "dependentRequired", "dependentSchemas", "prefixItems", "unevaluatedProperties", "unevaluatedItems", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "minContains", "maxContains"]);
+/** Keywords whose value maps names to schemas (the names are not keywords), and keywords whose value is no schema. */
+const schemaMaps = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+const notSchemas = new Set(["enum", "const", "examples", "default", "required"]);
+
+/** Which of the two sets of keywords a schema uses (an `items` array counts as older). */
+function keywordEras(schema: unknown, seen: { older: boolean; newer: boolean } = { older: false, newer: false }, depth = 0): { older: boolean; newer: boolean } {
+  if (depth > 64 || !schema || typeof schema !== "object") return seen;
+  if (Array.isArray(schema)) {
+    for (const s of schema) keywordEras(s, seen, depth + 1);
+    return seen;
+  }
+  for (const [k, v] of Object.entries(schema)) {
+    if (olderOnly.has(k) || (k === "items" && Array.isArray(v))) seen.older = true;
+    if (newerOnly.has(k)) seen.newer = true;
+    if (notSchemas.has(k)) continue;
+    if (schemaMaps.has(k) && v && typeof v === "object") for (const sub of Object.values(v)) keywordEras(sub, seen, depth + 1);
+    else keywordEras(v, seen, depth + 1);
+  }
+  return seen;
+}
+
+const writtenInDraft07 = (schema: unknown): boolean => {
+  const { older, newer } = keywordEras(schema);
+  return older && !newer;
+};
+
 function compileAdvertised(schema: unknown): ValidateFunction | Error {
   if (typeof schema === "boolean") return compileIn("2020-12", schema);
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return new Error(`not a JSON Schema (an object or a boolean): ${JSON.stringify(schema)?.slice(0, 80)}`);
   const named = (schema as { $schema?: unknown }).$schema;
   if (named === undefined) {
-    // No dialect named: the newest (2020-12) first. Many generators leave `$schema` out of draft-07 output
-    // (`items: [...]` tuples, `dependencies`), which 2020-12's meta-schema refuses; the seed says only "JSON
-    // Schema", so a schema valid in draft-07 is valid JSON Schema too, and only one valid in neither is refused.
-    const newest = compileIn("2020-12", schema);
-    if (!(newest instanceof Error)) return newest;
-    const older = compileIn("draft-07", schema);
-    return older instanceof Error ? new Error(`${newest.message} (it names no $schema; nor draft-07: ${older.message.replace(/^not valid JSON Schema draft-07: /, "")})`) : older;
+    // No dialect named: 2020-12 first, then draft-07. Many generators leave `$schema` out of draft-07 output
+    // (`items: [...]` tuples, `dependencies`); the seed says only "JSON Schema", so a schema valid in draft-07 is
+    // valid JSON Schema too, and only one valid in neither is refused. A schema written only in draft-07's words
+    // is compiled as draft-07 first: 2020-12 would accept it but ignore `dependencies` and `additionalItems`.
+    const order: Dialect[] = writtenInDraft07(schema) ? ["draft-07", "2020-12"] : ["2020-12", "draft-07"];
+    const first = compileIn(order[0]!, schema);
+    if (!(first instanceof Error)) return first;
+    const second = compileIn(order[1]!, schema);
+    return second instanceof Error ? new Error(`${first.message} (it names no $schema; nor ${second.message.replace(/^not valid JSON Schema /, "")})`) : second;
   }
   if (typeof named !== "string") return new Error(`not valid JSON Schema: its $schema is not a string: ${JSON.stringify(named)?.slice(0, 80)}`);
   const dialect = dialectOf(named);
