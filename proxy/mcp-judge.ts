@@ -30,8 +30,7 @@ function toolOf(state: McpState, name: string): { inputSchema?: object; outputSc
   const contract = contractTool.get(name);
   if (!live && !contract) return undefined;
   return {
-    // A live input schema that is not valid JSON Schema (reported with tools/list): arguments judged by the contract's.
-    inputSchema: (live?.inputSchema && !(compileLive(live.inputSchema) instanceof Error) ? live.inputSchema : contract?.inputSchema) as object | undefined,
+    inputSchema: (live?.inputSchema ?? contract?.inputSchema) as object | undefined,
     outputSchema: (live?.outputSchema ?? contract?.outputSchema) as object | undefined,
     live: !!live,
   };
@@ -149,10 +148,6 @@ function judgeToolsList(f: Findings, state: McpState, result: any, where: string
       continue;
     }
     f.check(!!t.inputSchema && typeof t.inputSchema === "object" && !!t.outputSchema && typeof t.outputSchema === "object", R.listSchemas, `${where}: ${t.name} lacks an input or output schema`);
-    for (const [which, schema] of [["inputSchema", t.inputSchema], ["outputSchema", t.outputSchema]] as const) {
-      const v = schema && typeof schema === "object" ? compileLive(schema) : undefined;
-      if (v instanceof Error) f.violate(R.listSchemas, `${where}: ${t.name}'s ${which} is ${v.message}`);
-    }
     const c = contractTool.get(t.name);
     if (!c) f.note(`drift: tools/list has ${t.name}, which the contract does not list`);
     else if (c.annotations?.readOnlyHint !== undefined)
@@ -207,8 +202,7 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
       if (violations.length) f.violate(R.schema, `${where}: structuredContent breaks the contract's output schema, even open to additions: ${violations.join("; ")}`);
       if (additions.length) f.note(`${name}: fields or values the contract does not list (allowed): ${additions.join("; ")}`);
     }
-    // A live output schema that is not valid JSON Schema was reported with tools/list; the contract's judged above.
-    if (tool.live && !(compileLive(tool.outputSchema) instanceof Error)) {
+    if (tool.live) {
       const live = liveProblems(tool.outputSchema, sc);
       if (live.length) f.violate(R.schema, `${where}: structuredContent does not match the output schema tools/list declares: ${live.join("; ")}`);
     }

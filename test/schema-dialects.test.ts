@@ -3,7 +3,7 @@
 // which must not break tools/list on such a schema.
 import { describe, expect, it } from "vitest";
 import { sharedSchemaValidator } from "../conformance/mcp/contract.js";
-import { compileSchema, dialectOf } from "../conformance/mcp/schema-dialects.js";
+import { compileSchema, dialectOf, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
 
 const compiled = (schema: unknown) => {
   const v = compileSchema(schema);
@@ -57,6 +57,13 @@ describe("schema dialects", () => {
     expect((compileSchema({ $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) as Error).message).toMatch(/its \$schema names "http:\/\/json-schema.org\/draft-04\/schema#", no dialect the suite compiles/);
     expect((compileSchema({ $schema: 7, type: "object" }) as Error).message).toMatch(/\$schema is not a string/);
     expect(compileSchema("object")).toBeInstanceOf(Error);
+  });
+
+  it("tells a schema its own dialect refuses by the meta-schema alone, as compiling does", () => {
+    expect(schemaInvalidity({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", definitions: { D: { type: "string" } }, dependencies: { a: ["b"] } })).toBeUndefined();
+    expect(schemaInvalidity({ type: "array", items: [{ type: "string" }] })).toBeUndefined();
+    expect(schemaInvalidity({ $schema: "http://json-schema.org/draft-07/schema#", properties: { x: { type: 5 } } })).toMatch(/^not valid JSON Schema draft-07: schema is invalid: data\/properties\/x\/type/);
+    expect(schemaInvalidity({ $schema: "https://example.com/mine", type: "object" })).toMatch(/no dialect the suite compiles/);
   });
 
   it("compiles each distinct schema once", () => {

@@ -54,11 +54,14 @@ function ajvFor(dialect: Dialect): Ajv {
   return ajv;
 }
 
-/** The schema compiled in one dialect (its `$schema` written as that dialect's validator knows it), or the Error. */
+/** The schema with its `$schema` written as that dialect's validator knows it. */
+const withCanonical = (dialect: Dialect, schema: unknown): unknown =>
+  schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
+
+/** The schema compiled in one dialect, or the Error. */
 function compileIn(dialect: Dialect, schema: unknown): ValidateFunction | Error {
-  const s = schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
   try {
-    return ajvFor(dialect).compile(s as AnySchema);
+    return ajvFor(dialect).compile(withCanonical(dialect, schema) as AnySchema);
   } catch (err) {
     return new Error(`not valid JSON Schema ${dialect}: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -93,8 +96,9 @@ const writtenInDraft07 = (schema: unknown): boolean => {
   return older && !newer;
 };
 
-function compileAdvertised(schema: unknown): ValidateFunction | Error {
-  if (typeof schema === "boolean") return compileIn("2020-12", schema);
+/** What `attempt` makes of the schema in its own dialect, or why it is not valid JSON Schema there. */
+function inOwnDialect<T>(schema: unknown, attempt: (dialect: Dialect, schema: unknown) => T | Error): T | Error {
+  if (typeof schema === "boolean") return attempt("2020-12", schema);
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return new Error(`not a JSON Schema (an object or a boolean): ${JSON.stringify(schema)?.slice(0, 80)}`);
   const named = (schema as { $schema?: unknown }).$schema;
   if (named === undefined) {
@@ -103,25 +107,45 @@ function compileAdvertised(schema: unknown): ValidateFunction | Error {
     // valid JSON Schema too, and only one valid in neither is refused. A schema written only in draft-07's words
     // is compiled as draft-07 first: 2020-12 would accept it but ignore `dependencies` and `additionalItems`.
     const order: Dialect[] = writtenInDraft07(schema) ? ["draft-07", "2020-12"] : ["2020-12", "draft-07"];
-    const first = compileIn(order[0]!, schema);
+    const first = attempt(order[0]!, schema);
     if (!(first instanceof Error)) return first;
-    const second = compileIn(order[1]!, schema);
+    const second = attempt(order[1]!, schema);
     return second instanceof Error ? new Error(`${first.message} (it names no $schema; nor ${second.message.replace(/^not valid JSON Schema /, "")})`) : second;
   }
   if (typeof named !== "string") return new Error(`not valid JSON Schema: its $schema is not a string: ${JSON.stringify(named)?.slice(0, 80)}`);
   const dialect = dialectOf(named);
   if (!dialect) return new Error(`not valid JSON Schema: its $schema names ${JSON.stringify(named.slice(0, 120))}, no dialect the suite compiles (draft-06, draft-07, 2019-09, 2020-12)`);
-  return compileIn(dialect, schema);
+  return attempt(dialect, schema);
+}
+
+/** The schema checked against its dialect's meta-schema only: far cheaper than compiling it. */
+function checkIn(dialect: Dialect, schema: unknown): true | Error {
+  const ajv = ajvFor(dialect);
+  return ajv.validateSchema(withCanonical(dialect, schema) as AnySchema) ? true : new Error(`not valid JSON Schema ${dialect}: schema is invalid: ${ajv.errorsText(ajv.errors)}`);
 }
 
 const compiled = new Map<string, ValidateFunction | Error>();
+const checked = new Map<string, string | undefined>();
 
 /** A compiled validator of an advertised schema in its own dialect (cached by its text), or why it is not valid. */
 export function compileSchema(schema: unknown): ValidateFunction | Error {
   const key = JSON.stringify(schema) ?? "undefined";
   let v = compiled.get(key);
-  if (!v) compiled.set(key, (v = compileAdvertised(schema)));
+  if (!v) compiled.set(key, (v = inOwnDialect(schema, compileIn)));
   return v;
+}
+
+/**
+ * Why an advertised schema is not valid JSON Schema in its own dialect, by its meta-schema alone (no compiling:
+ * for a whole tools/list where only a verdict is needed), or undefined when it is valid.
+ */
+export function schemaInvalidity(schema: unknown): string | undefined {
+  const key = JSON.stringify(schema) ?? "undefined";
+  if (checked.has(key)) return checked.get(key);
+  const v = inOwnDialect(schema, checkIn);
+  const why = v instanceof Error ? v.message : undefined;
+  checked.set(key, why);
+  return why;
 }
 
 /** Ajv's one-line text of a validator's errors (as the SDK's own provider writes it). */
