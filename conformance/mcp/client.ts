@@ -1,13 +1,14 @@
 // The MCP side of a check: the real SDK client (Streamable HTTP, a bearer token per client, output validation on
-// with a 2020-12 ajv validator), one per token kind, made on first use; every call's outcome kept whole so the
-// checks can judge the result, the envelope and the text alike; and raw JSON-RPC requests for what happens
+// in the dialect each output schema names), one per token kind, made on first use; every call's outcome kept whole
+// so the checks can judge the result, the envelope and the text alike; and raw JSON-RPC requests for what happens
 // before MCP (401, 403, statelessness).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
 import type { Target } from "../target.js";
-import { sharedSchemaValidator } from "./contract.js";
+import { compileLive, contractTool, sharedSchemaValidator } from "./contract.js";
+import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
 import { mcpTokenEnv, type McpTokenKind } from "./target.js";
 
@@ -38,6 +39,14 @@ export function describeCall(o: CallOutcome): string {
   if (o.error) return `${head} → ${o.error.kind} error: ${o.error.message.slice(0, 300)}`;
   const body = o.result?.structuredContent !== undefined ? JSON.stringify(o.result.structuredContent) : JSON.stringify(o.result?.content ?? null);
   return `${head} → ${o.result?.isError ? "isError " : ""}${body.slice(0, 400)}`;
+}
+
+/** The tool with an output schema the client can judge by: its own, or (when that does not compile) the contract's, open. */
+function judgeableOutput(tool: Tool): Tool {
+  if (!tool.outputSchema || !(compileLive(tool.outputSchema) instanceof Error)) return tool;
+  const contract = contractTool.get(tool.name)?.outputSchema;
+  const { outputSchema: _broken, ...rest } = tool;
+  return contract ? { ...rest, outputSchema: openEnums(contract) as Tool["outputSchema"] } : rest;
 }
 
 export const streamableAccept = "application/json, text/event-stream";
@@ -102,8 +111,9 @@ export class McpSession {
             tools.push(...page.tools);
             cursor = page.nextCursor;
           } while (cursor && ++pages < 50);
-          // listTools caches only its own page's output validators: cache the whole list when it came in pages.
-          if (pages > 0) (client as unknown as { cacheToolMetadata(t: Tool[]): void }).cacheToolMetadata(tools);
+          // listTools caches only its own page's output validators: cache the whole list, each output schema that
+          // is not valid JSON Schema (the schema rule's failure) replaced by the contract's, so results are judged.
+          (client as unknown as { cacheToolMetadata(t: Tool[]): void }).cacheToolMetadata(tools.map(judgeableOutput));
         } catch (err) {
           throw rethrow(err, `tools/list as ${as}`);
         }

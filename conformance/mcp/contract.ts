@@ -1,20 +1,17 @@
 // What the MCP suite knows of the gateway's contract: the tools of generated/mcp/tools.json with their status,
 // partner-only flag and scopes, the examples of spec/mcp/tools/*.json (valid inputs and outputs, invalid inputs),
-// and the error catalogue. Live schemas (from the target's tools/list) are compiled with a lenient 2020-12 ajv,
-// once per distinct schema per process, and the same compiled validators serve the SDK client.
+// and the error catalogue. Live schemas (from the target's tools/list) are compiled in the dialect they name
+// (schema-dialects.ts), once per distinct schema per process, and the same compiled validators serve the SDK client.
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { catalogue, expectedRetryable } from "../../generated/mcp/errors.js";
 import { mcpToolSpecsDir, mcpToolsJsonPath } from "./paths.js";
+import { compileSchema, errorsText } from "./schema-dialects.js";
 import type { McpProfile } from "./target.js";
 
 export { catalogue, expectedRetryable };
 
-const addFormats = addFormatsModule.default;
 const metaKey = "ideas-contract/contract";
 
 export interface ContractMeta {
@@ -118,57 +115,32 @@ export function requiredFields(code: string): string[] {
 
 // ---- Live schemas --------------------------------------------------------------------------------------------
 
-function lenientAjv(): Ajv2020 {
-  // Live schemas come from the target: unknown keywords and formats must not break compilation.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true, validateFormats: true });
-  addFormats(ajv);
-  return ajv;
-}
+/** A compiled validator of a schema in the dialect it names (schema-dialects.ts), or why it is not valid. */
+export const compileLive = compileSchema;
 
-const ajv = lenientAjv();
-const compiled = new Map<string, ValidateFunction | Error>();
-/** The same schema object again (the proxy judges every call against one) skips stringifying it for the key. */
-const byObject = new WeakMap<object, ValidateFunction | Error>();
-
-/** A compiled validator of a schema (cached by its text, and by the object itself), or the compilation error. */
-export function compileLive(schema: unknown): ValidateFunction | Error {
-  const object = schema && typeof schema === "object" ? schema : undefined;
-  const known = object && byObject.get(object);
-  if (known) return known;
-  const key = JSON.stringify(schema);
-  let v = compiled.get(key);
-  if (!v) {
-    try {
-      v = ajv.compile(schema as object);
-    } catch (err) {
-      v = err instanceof Error ? err : new Error(String(err));
-    }
-    compiled.set(key, v);
-  }
-  if (object) byObject.set(object, v);
-  return v;
-}
-
-/** Problems of `data` against a live schema; [] when valid. */
-export function liveProblems(schema: unknown, data: unknown): string[] {
-  const v = compileLive(schema);
-  if (v instanceof Error) return [`the schema does not compile: ${v.message}`];
+/**
+ * Problems of `data` against a live schema; [] when valid. A live schema that is not valid JSON Schema is the
+ * schema rule's failure (mcp-tools-list-schemas): given `contract`, the tool's schema in our contract, the data is
+ * judged against that instead, so the other rules are still judged.
+ */
+export function liveProblems(schema: unknown, data: unknown, contract?: unknown): string[] {
+  let v = compileLive(schema);
+  if (v instanceof Error && contract !== undefined) v = compileLive(contract);
+  if (v instanceof Error) return [`the schema is ${v.message}`];
   if (v(data)) return [];
   return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
 }
 
-/** The SDK's 2020-12 ajv provider on the lenient instance, each schema compiled once per process. */
+/**
+ * The SDK client's validator provider on the same compiled validators. A live output schema that is not valid
+ * JSON Schema must not break tools/list (the SDK compiles every output schema there): its validator lets every
+ * result through, the schema rule reports the schema, and the checks judge results by the contract's own schema.
+ */
 export class CachedSchemaValidator implements jsonSchemaValidator {
-  readonly #inner = new AjvJsonSchemaValidator(lenientAjv() as never);
-  readonly #cache = new Map<string, JsonSchemaValidator<unknown>>();
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    const key = JSON.stringify(schema);
-    let v = this.#cache.get(key);
-    if (!v) {
-      v = this.#inner.getValidator<unknown>(schema);
-      this.#cache.set(key, v);
-    }
-    return v as JsonSchemaValidator<T>;
+    const v = compileLive(schema);
+    if (v instanceof Error) return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+    return (input) => (v(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: errorsText(v) });
   }
 }
 

@@ -61,6 +61,17 @@ const postArgRenamed = (tool: string, from: string, to: string): Pick<Mutant, "r
 
 export const familiesAMutants: McpMutant[] = [
   {
+    id: "mcp-get-profile-schema-invalid-in-dialect",
+    rule: "tools-list-schemas/get_profile",
+    description: "tools/list gives get_profile an output schema named draft-07 that draft-07 refuses (a property's type is 5)",
+    // The checks that judge get_profile's answers run too: they must go on (by the contract's schema), not crash.
+    run: { only: ["mcp-tools-list-schemas", "mcp-output-schemas-accept-contract-outputs", "mcp-profile-fields", "mcp-success-conventions"] },
+    response: onListedTool("get_profile", (t) => ({
+      ...t,
+      outputSchema: { $schema: "http://json-schema.org/draft-07/schema#", ...t.outputSchema, properties: { ...t.outputSchema.properties, note: { type: 5 } } },
+    })),
+  },
+  {
     id: "mcp-upload-image-no-output-schema",
     rule: "tools-list-schemas/upload_image",
     description: "tools/list gives upload_image no outputSchema",

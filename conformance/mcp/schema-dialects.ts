@@ -1,0 +1,159 @@
+// Advertised schemas (a target's tools/list inputSchema and outputSchema) compiled with the validator of the JSON
+// Schema dialect each names: seed 001 says only "JSON Schema", and real gateways differ (the MCP SDK's McpServer
+// emits draft-07, others 2019-09 or 2020-12, many no `$schema` at all). Lenient like a caller would be: unknown
+// keywords and formats do not break compilation; a schema the meta-schema of its own dialect refuses, or a `$schema`
+// naming a dialect we cannot compile with, comes back as an Error for the schema rule to report. Compiled once per
+// distinct schema per process. The suite, the SDK client's output validation and the proxy all compile here.
+import { createRequire } from "node:module";
+import { Ajv, type AnySchema, type AnySchemaObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+const addFormats = addFormatsModule.default;
+const require = createRequire(import.meta.url);
+
+export type Dialect = "draft-06" | "draft-07" | "2019-09" | "2020-12";
+
+/** The `$schema` each dialect's validator knows it by. */
+const canonical: Record<Dialect, string> = {
+  "draft-06": "http://json-schema.org/draft-06/schema#",
+  "draft-07": "http://json-schema.org/draft-07/schema#",
+  "2019-09": "https://json-schema.org/draft/2019-09/schema",
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+};
+
+/** The dialect a `$schema` names (http or https, with or without the empty fragment), or undefined. */
+export function dialectOf(uri: string): Dialect | undefined {
+  const m = /^https?:\/\/json-schema\.org\/(draft-0[67]|draft\/2019-09|draft\/2020-12)\/schema#?$/.exec(uri.trim());
+  return m ? (m[1]!.replace("draft/", "") as Dialect) : undefined;
+}
+
+const options: Options = { strict: false, allErrors: true, allowUnionTypes: true, validateFormats: true };
+
+function withFormats<A extends Ajv>(ajv: A): A {
+  addFormats(ajv);
+  return ajv;
+}
+
+// One instance per dialect, made on first use. Draft-06 runs on the draft-07 instance with its meta-schema added
+// (ajv supports it that way); draft-04 would need another package, so it is named as a dialect we cannot compile.
+const instances = new Map<Dialect, Ajv>();
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    if (dialect === "2020-12") ajv = withFormats(new Ajv2020(options));
+    else if (dialect === "2019-09") ajv = withFormats(new Ajv2019(options));
+    else {
+      ajv = withFormats(new Ajv(options));
+      ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json") as AnySchemaObject);
+      instances.set(dialect === "draft-06" ? "draft-07" : "draft-06", ajv);
+    }
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** The schema with its `$schema` written as that dialect's validator knows it. */
+const withCanonical = (dialect: Dialect, schema: unknown): unknown =>
+  schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
+
+/** The schema compiled in one dialect, or the Error. */
+function compileIn(dialect: Dialect, schema: unknown): ValidateFunction | Error {
+  try {
+    return ajvFor(dialect).compile(withCanonical(dialect, schema) as AnySchema);
+  } catch (err) {
+    return new Error(`not valid JSON Schema ${dialect}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Keywords only draft-07 and earlier give a meaning to, and keywords only 2019-09 and later have. */
+const olderOnly = new Set(["dependencies", "additionalItems"]);
+const newerOnly = new Set(["$defs", "dependentRequired", "dependentSchemas", "prefixItems", "unevaluatedProperties", "unevaluatedItems", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "minContains", "maxContains"]);
+/** Keywords whose value maps names to schemas (the names are not keywords), and keywords whose value is no schema. */
+const schemaMaps = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+const notSchemas = new Set(["enum", "const", "examples", "default", "required"]);
+
+/** Which of the two sets of keywords a schema uses (an `items` array counts as older). */
+function keywordEras(schema: unknown, seen: { older: boolean; newer: boolean } = { older: false, newer: false }, depth = 0): { older: boolean; newer: boolean } {
+  if (depth > 64 || !schema || typeof schema !== "object") return seen;
+  if (Array.isArray(schema)) {
+    for (const s of schema) keywordEras(s, seen, depth + 1);
+    return seen;
+  }
+  for (const [k, v] of Object.entries(schema)) {
+    if (olderOnly.has(k) || (k === "items" && Array.isArray(v))) seen.older = true;
+    if (newerOnly.has(k)) seen.newer = true;
+    if (notSchemas.has(k)) continue;
+    if (schemaMaps.has(k) && v && typeof v === "object") for (const sub of Object.values(v)) keywordEras(sub, seen, depth + 1);
+    else keywordEras(v, seen, depth + 1);
+  }
+  return seen;
+}
+
+const writtenInDraft07 = (schema: unknown): boolean => {
+  const { older, newer } = keywordEras(schema);
+  return older && !newer;
+};
+
+/** What `attempt` makes of the schema in its own dialect, or why it is not valid JSON Schema there. */
+function inOwnDialect<T>(schema: unknown, attempt: (dialect: Dialect, schema: unknown) => T | Error): T | Error {
+  if (typeof schema === "boolean") return attempt("2020-12", schema);
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return new Error(`not a JSON Schema (an object or a boolean): ${JSON.stringify(schema)?.slice(0, 80)}`);
+  const named = (schema as { $schema?: unknown }).$schema;
+  if (named === undefined) {
+    // No dialect named: 2020-12 first, then draft-07. Many generators leave `$schema` out of draft-07 output
+    // (`items: [...]` tuples, `dependencies`); the seed says only "JSON Schema", so a schema valid in draft-07 is
+    // valid JSON Schema too, and only one valid in neither is refused. A schema written only in draft-07's words
+    // is compiled as draft-07 first: 2020-12 would accept it but ignore `dependencies` and `additionalItems`.
+    const order: Dialect[] = writtenInDraft07(schema) ? ["draft-07", "2020-12"] : ["2020-12", "draft-07"];
+    const first = attempt(order[0]!, schema);
+    if (!(first instanceof Error)) return first;
+    const second = attempt(order[1]!, schema);
+    return second instanceof Error ? new Error(`${first.message} (it names no $schema; nor ${second.message.replace(/^not valid JSON Schema /, "")})`) : second;
+  }
+  if (typeof named !== "string") return new Error(`not valid JSON Schema: its $schema is not a string: ${JSON.stringify(named)?.slice(0, 80)}`);
+  const dialect = dialectOf(named);
+  if (!dialect) return new Error(`not valid JSON Schema: its $schema names ${JSON.stringify(named.slice(0, 120))}, no dialect the suite compiles (draft-06, draft-07, 2019-09, 2020-12)`);
+  return attempt(dialect, schema);
+}
+
+/** The schema checked against its dialect's meta-schema only: far cheaper than compiling it. */
+function checkIn(dialect: Dialect, schema: unknown): true | Error {
+  const ajv = ajvFor(dialect);
+  return ajv.validateSchema(withCanonical(dialect, schema) as AnySchema) ? true : new Error(`not valid JSON Schema ${dialect}: schema is invalid: ${ajv.errorsText(ajv.errors)}`);
+}
+
+const compiled = new Map<string, ValidateFunction | Error>();
+const checked = new Map<string, string | undefined>();
+
+/** The same schema object again (the proxy judges every call against one) skips stringifying it for the key. */
+const byObject = new WeakMap<object, ValidateFunction | Error>();
+
+/** A compiled validator of an advertised schema in its own dialect (cached by its text and object), or why it is not valid. */
+export function compileSchema(schema: unknown): ValidateFunction | Error {
+  const object = schema && typeof schema === "object" ? schema : undefined;
+  const known = object && byObject.get(object);
+  if (known) return known;
+  const key = JSON.stringify(schema) ?? "undefined";
+  let v = compiled.get(key);
+  if (!v) compiled.set(key, (v = inOwnDialect(schema, compileIn)));
+  if (object) byObject.set(object, v);
+  return v;
+}
+
+/**
+ * Why an advertised schema is not valid JSON Schema in its own dialect, by its meta-schema alone (no compiling:
+ * for a whole tools/list where only a verdict is needed), or undefined when it is valid.
+ */
+export function schemaInvalidity(schema: unknown): string | undefined {
+  const key = JSON.stringify(schema) ?? "undefined";
+  if (checked.has(key)) return checked.get(key);
+  const v = inOwnDialect(schema, checkIn);
+  const why = v instanceof Error ? v.message : undefined;
+  checked.set(key, why);
+  return why;
+}
+
+/** Ajv's one-line text of a validator's errors (as the SDK's own provider writes it). */
+export const errorsText = (v: ValidateFunction): string => ajvFor("2020-12").errorsText(v.errors);

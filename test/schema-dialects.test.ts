@@ -1,0 +1,83 @@
+// conformance/mcp/schema-dialects.ts: each advertised schema compiled in the dialect it names, a schema invalid in
+// its own dialect (or naming no dialect we know) an Error, never a throw; and the SDK client's validator provider,
+// which must not break tools/list on such a schema.
+import { describe, expect, it } from "vitest";
+import { sharedSchemaValidator } from "../conformance/mcp/contract.js";
+import { compileSchema, dialectOf, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
+
+const compiled = (schema: unknown) => {
+  const v = compileSchema(schema);
+  if (v instanceof Error) throw v;
+  return v;
+};
+
+describe("schema dialects", () => {
+  it("names the dialect of each $schema form a server writes", () => {
+    expect(dialectOf("http://json-schema.org/draft-07/schema#")).toBe("draft-07");
+    expect(dialectOf("https://json-schema.org/draft-07/schema")).toBe("draft-07");
+    expect(dialectOf("http://json-schema.org/draft-06/schema#")).toBe("draft-06");
+    expect(dialectOf("https://json-schema.org/draft/2019-09/schema")).toBe("2019-09");
+    expect(dialectOf("https://json-schema.org/draft/2020-12/schema#")).toBe("2020-12");
+    expect(dialectOf("http://json-schema.org/draft-04/schema#")).toBeUndefined();
+    expect(dialectOf("https://example.com/my-dialect")).toBeUndefined();
+  });
+
+  it("judges draft-07 by draft-07's words: definitions, dependencies, tuple items", () => {
+    for (const named of [{ $schema: "http://json-schema.org/draft-07/schema#" }, { $schema: "https://json-schema.org/draft-07/schema" }, {}]) {
+      const v = compiled({ ...named, type: "object", definitions: { Id: { type: "string", minLength: 1 } }, properties: { id: { $ref: "#/definitions/Id" }, pair: { type: "array", items: [{ type: "string" }, { type: "integer" }], additionalItems: false } }, dependencies: { a: ["b"] } });
+      expect(v({ id: "x", pair: ["a", 1] })).toBe(true);
+      expect(v({ id: "" })).toBe(false);
+      expect(v({ pair: ["a", "b"] })).toBe(false);
+      expect(v({ pair: ["a", 1, 2] })).toBe(false);
+      expect(v({ a: 1 }), `dependencies ignored with ${JSON.stringify(named)}`).toBe(false);
+    }
+  });
+
+  it("judges draft-06, 2019-09 and 2020-12 each by its own validator", () => {
+    expect(compiled({ $schema: "http://json-schema.org/draft-06/schema#", type: "object", properties: { n: { const: 1 } } })({ n: 2 })).toBe(false);
+    const v2019 = compiled({ $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", dependentRequired: { a: ["b"] }, $defs: { N: { type: "integer" } }, properties: { n: { $ref: "#/$defs/N" } } });
+    expect(v2019({ a: 1, b: 2, n: 3 })).toBe(true);
+    expect(v2019({ a: 1 })).toBe(false);
+    expect(v2019({ n: "3" })).toBe(false);
+    const v2020 = compiled({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "array", prefixItems: [{ type: "string" }], items: false });
+    expect(v2020(["a"])).toBe(true);
+    expect(v2020(["a", "b"])).toBe(false);
+    // No $schema, written in 2020-12's words: 2020-12.
+    expect(compiled({ type: "array", prefixItems: [{ type: "string" }], items: false })(["a", 1])).toBe(false);
+  });
+
+  it("returns why a schema is not valid in its own dialect, naming the dialect, instead of throwing", () => {
+    const bad = compileSchema({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { x: { type: 5 } } });
+    expect(bad).toBeInstanceOf(Error);
+    expect((bad as Error).message).toMatch(/^not valid JSON Schema draft-07: .*type/);
+    // The same mistake under 2019-09 and with no $schema (neither 2020-12 nor draft-07 takes it).
+    expect(compileSchema({ $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { x: { type: 5 } } })).toBeInstanceOf(Error);
+    const unnamed = compileSchema({ type: "object", properties: { x: { type: 5 } } });
+    expect((unnamed as Error).message).toMatch(/2020-12.*names no \$schema.*draft-07/);
+    expect((compileSchema({ $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) as Error).message).toMatch(/its \$schema names "http:\/\/json-schema.org\/draft-04\/schema#", no dialect the suite compiles/);
+    expect((compileSchema({ $schema: 7, type: "object" }) as Error).message).toMatch(/\$schema is not a string/);
+    expect(compileSchema("object")).toBeInstanceOf(Error);
+  });
+
+  it("tells a schema its own dialect refuses by the meta-schema alone, as compiling does", () => {
+    expect(schemaInvalidity({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", definitions: { D: { type: "string" } }, dependencies: { a: ["b"] } })).toBeUndefined();
+    expect(schemaInvalidity({ type: "array", items: [{ type: "string" }] })).toBeUndefined();
+    expect(schemaInvalidity({ $schema: "http://json-schema.org/draft-07/schema#", properties: { x: { type: 5 } } })).toMatch(/^not valid JSON Schema draft-07: schema is invalid: data\/properties\/x\/type/);
+    expect(schemaInvalidity({ $schema: "https://example.com/mine", type: "object" })).toMatch(/no dialect the suite compiles/);
+  });
+
+  it("compiles each distinct schema once", () => {
+    const schema = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { once: { type: "string" } } };
+    expect(compileSchema(schema)).toBe(compileSchema(structuredClone(schema)));
+  });
+
+  it("gives the SDK client a validator for every schema: by its dialect, or letting results through when it is invalid", () => {
+    const v = sharedSchemaValidator.getValidator({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["data"] } as never);
+    expect(v({ data: 1 }).valid).toBe(true);
+    const refused = v({});
+    expect(refused.valid).toBe(false);
+    expect(refused.errorMessage).toMatch(/data/);
+    const invalid = sharedSchemaValidator.getValidator({ type: "object", properties: { x: { type: 5 } } } as never);
+    expect(invalid({ x: 1 }).valid).toBe(true);
+  });
+});
