@@ -18,6 +18,7 @@ import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEn
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
 import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
+import { rateLimiterFor, type RateLimitReport } from "./pacing.js";
 import { restSuite } from "./rest-suite.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
@@ -87,6 +88,8 @@ export interface RunResult {
   startedAt: string;
   durationMs: number;
   requests: number;
+  /** Per suite whose target answered 429: how often, how long the run waited for it, the pace it kept. */
+  rateLimits?: Partial<Record<Suite, RateLimitReport>>;
   checks: ReportedCheck[];
   ledger: LedgerEntry[];
   summary: {
@@ -235,6 +238,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const mcpPlan = plans.find((p) => p.suite === "mcp");
     const first = plans[0]!.target;
     const stateful = restRun >= 0 ? runs[restRun]! : undefined;
+    const limited = plans.map((p) => [p.suite, rateLimiterFor(p.target).report()] as const).filter(([, r]) => r.limited > 0);
     const result: RunResult = {
       target: {
         url: redactor.text(first.url.href),
@@ -247,6 +251,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       requests: runs.reduce((n, r) => n + r.requests, 0),
+      ...(limited.length ? { rateLimits: Object.fromEntries(limited) } : {}),
       checks: reported,
       ledger,
       summary: {

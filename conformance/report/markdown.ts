@@ -3,6 +3,7 @@
 // body must not turn into markup.
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
+import { rateLimitLines } from "../pacing.js";
 import type { RunResult } from "../index.js";
 
 /** Text as literal Markdown: HTML and Markdown's own characters escaped. */
@@ -37,6 +38,7 @@ export function markdownReport(result: RunResult): string {
   if (result.target.mcp) lines.push(`- MCP target: ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}`);
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
+  for (const line of rateLimitLines(result)) lines.push(`- ${line}`);
   lines.push(
     `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.errors ? `, ${s.errors} ended in error` : ""}${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
   );
