@@ -37,6 +37,13 @@ export const probeOf = (m: McpContext, tool: string, overrides: Record<string, u
     Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
+/**
+ * A list's items in id order: where the suite looks at a few of a list whose order the seed does not state
+ * (workspaces, brands), it looks at the same ones whatever order the target lists them in.
+ */
+export const byId = <T = any>(items: readonly T[] | undefined | null): T[] =>
+  (Array.isArray(items) ? [...items] : []).sort((a: any, b: any) => (String(a?.id) < String(b?.id) ? -1 : String(a?.id) > String(b?.id) ? 1 : 0));
+
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
 export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerCase();
 export { show };
