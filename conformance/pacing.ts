@@ -43,17 +43,21 @@ export class RateLimiter {
     return at;
   }
 
-  /** A 429 answered a request that started at `sentAt`; nothing of the target starts again for `retryAfterMs`. */
+  /**
+   * A 429 answered a request that started at `sentAt`; nothing of the target starts again for `retryAfterMs`. The
+   * pace halves from the rate sent over the last Retry-After (1 s to a minute: the window the target counts in),
+   * once per block: requests already on their way when it was lowered say nothing of the new pace.
+   */
   limited(sentAt: number, retryAfterMs: number): void {
     this.#limited++;
     const now = performance.now();
     this.#nextAt = Math.max(this.#nextAt, now + retryAfterMs);
     if (sentAt < this.#loweredAt) return;
-    const recent = this.#starts.filter((t) => t >= now - windowMs);
-    const span = Math.max(1_000, now - (recent[0] ?? now));
-    const sentGapMs = span / Math.max(1, recent.length);
+    const window = Math.min(windowMs, Math.max(1_000, retryAfterMs));
+    const recent = this.#starts.filter((t) => t >= now - window).length;
+    const sentGapMs = window / Math.max(1, recent);
     this.#gapMs = Math.max(this.#gapMs * 2, sentGapMs * 2);
-    this.#loweredAt = now;
+    this.#loweredAt = now + retryAfterMs;
   }
 
   report(): RateLimitReport {
