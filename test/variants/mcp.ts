@@ -262,7 +262,8 @@ export const mcpVariants: McpVariant[] = [
     description: "Answer headers in mixed case, JSON answers with a charset",
     final: (_req, res) => {
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) headers[k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase())] = v;
+      // Content-Length stays the proxy's own (it sets it for the body it sends).
+      for (const [k, v] of Object.entries(res.headers)) if (k !== "content-length") headers[k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase())] = v;
       if (/^application\/json$/i.test(res.headers["content-type"] ?? "")) {
         delete headers["Content-Type"];
         headers["CONTENT-TYPE"] = "application/json; charset=utf-8";

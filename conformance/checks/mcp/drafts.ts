@@ -16,6 +16,9 @@ interface Reachable {
   channels: Set<string>;
 }
 
+/** Channel health values that publish (seed 001, channel health table). */
+const publishingHealth = new Set(["connected", "expiring_soon"]);
+
 /** Each active brand the token reaches (the main brand first), with its channels; read once per run. */
 function brandsOf(m: McpContext): Promise<Reachable[]> {
   return m.run.once("reachable-brands", async () => {
@@ -33,7 +36,9 @@ function brandsOf(m: McpContext): Promise<Reachable[]> {
     for (const brandId of ids.slice(0, 20)) {
       const profile = okData(await s.call("get_profile", { brandId }));
       if (!profile) continue;
-      const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost === true).map((c: any) => String(c.platform).toLowerCase()));
+      // canPost is optional (the provider's verdict, may be absent or null): a channel whose health publishes
+      // counts unless the provider said no.
+      const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost !== false && publishingHealth.has(c?.health)).map((c: any) => String(c.platform).toLowerCase()));
       out.push({ brandId, canPublish: profile.readiness?.canPublish === true, channels });
     }
     return out;
