@@ -206,7 +206,7 @@ export const mcpVariants: McpVariant[] = [
     response: onToolsList((tools) => [
       ...tools,
       { name: "get_usage_report", description: "Usage per client (new).", inputSchema: { type: "object", properties: { brandId: { type: "string" } }, additionalProperties: false }, outputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-      { name: "create_ad", description: "Ads (new).", inputSchema: { type: "object", properties: {}, additionalProperties: false }, annotations: { readOnlyHint: false } },
+      { name: "create_ad", description: "Ads (new).", inputSchema: { type: "object", properties: {}, additionalProperties: false }, outputSchema: { type: "object" }, annotations: { readOnlyHint: false } },
     ]),
   },
   {
