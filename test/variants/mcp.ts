@@ -262,8 +262,8 @@ export const mcpVariants: McpVariant[] = [
     description: "Answer headers in mixed case, JSON answers with a charset",
     final: (_req, res) => {
       const headers: Record<string, string> = {};
-      // Content-Length stays the proxy's own (it sets it for the body it sends).
-      for (const [k, v] of Object.entries(res.headers)) if (k !== "content-length") headers[k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase())] = v;
+      // The framing headers stay the proxy's own (it sets them for the body it sends).
+      for (const [k, v] of Object.entries(res.headers)) if (!["content-length", "transfer-encoding", "connection", "keep-alive"].includes(k)) headers[k.replace(/(^|-)([a-z])/g, (_m, d, c) => d + c.toUpperCase())] = v;
       if (/^application\/json$/i.test(res.headers["content-type"] ?? "")) {
         delete headers["Content-Type"];
         headers["CONTENT-TYPE"] = "application/json; charset=utf-8";
