@@ -5,7 +5,7 @@ import type { CheckContext } from "../../check.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import type { McpTokenKind, McpTriggers } from "../../mcp/target.js";
-import { approveAsSeen, show } from "./common.js";
+import { approveAsSeen, channelPosts, show } from "./common.js";
 import { brandUnderTest, sortedIds } from "./brand-under-test.js";
 
 interface Reachable {
@@ -15,9 +15,6 @@ interface Reachable {
   /** Lowercase channels that can post now. */
   channels: Set<string>;
 }
-
-/** Channel health values that publish (seed 001, channel health table). */
-const publishingHealth = new Set(["connected", "expiring_soon"]);
 
 /** Each active brand the token reaches (the main brand first), with its channels; read once per run. */
 function brandsOf(m: McpContext): Promise<Reachable[]> {
@@ -36,9 +33,7 @@ function brandsOf(m: McpContext): Promise<Reachable[]> {
     for (const brandId of ids.slice(0, 20)) {
       const profile = okData(await s.call("get_profile", { brandId }));
       if (!profile) continue;
-      // canPost is optional (the provider's verdict, may be absent or null): a channel whose health publishes
-      // counts unless the provider said no.
-      const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost !== false && publishingHealth.has(c?.health)).map((c: any) => String(c.platform).toLowerCase()));
+      const channels = new Set<string>((profile.channels ?? []).filter(channelPosts).map((c: any) => String(c.platform).toLowerCase()));
       out.push({ brandId, canPublish: profile.readiness?.canPublish === true, channels });
     }
     return out;
