@@ -1,7 +1,8 @@
 // The polite HTTP client of the suite, on node:http(s):
 // - at most `concurrency` requests in flight, a timeout per request, and a run-wide abort (the budget);
-// - a 429 is waited out as its Retry-After says (a few times at most) unless the caller wants to see it, but
-//   never past the run's budget: a longer Retry-After is not waited (the 429 is returned, with a note);
+// - a 429 is waited out as its Retry-After says (seconds or an HTTP date), as often as the run's budget allows,
+//   unless the caller wants to see it, and the target is paced below the limit from then on (pacing.ts); a
+//   Retry-After past the budget is not waited (the 429 is returned, with a note);
 // - an answer is read up to a size limit (a larger one fails the request as soon as it is seen, unbuffered);
 // - the bearer token goes only to the target's origin: every URL is checked against it before the header is
 //   set, and redirects are never followed (a 3xx fails the request; only sendPlain returns it as it is);
@@ -11,6 +12,7 @@ import http from "node:http";
 import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
+import { rateLimiterFor } from "./pacing.js";
 import type { Target } from "./target.js";
 import { BudgetExceeded, wallClock, type RunClock } from "./run-clock.js";
 
@@ -109,7 +111,6 @@ class Semaphore {
   }
 }
 
-const maxRetries429 = 3;
 /** Headers the client sets itself; a request's own `headers` cannot replace them. */
 const ownHeaders = new Set(["authorization", "host", "content-length", "connection"]);
 /** The largest answer read; nothing in the contract comes near it. */
@@ -206,9 +207,12 @@ export class Transport {
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const token = this.credential(spec.auth ?? "team");
     const url = this.url(spec.path);
+    // A request that wants to see a 429 neither waits for the target's pace nor teaches it one.
+    const pacer = spec.retry429 === false ? undefined : rateLimiterFor(this.target);
     let waited = 0;
     for (;;) {
       if (this.signal.aborted) throw new BudgetExceeded("the run's budget is spent");
+      const sentAt = pacer ? await pacer.turn(this.signal) : 0;
       const release = spec.priority ? () => {} : await this.#semaphore.acquire();
       let res: ApiResponse;
       try {
@@ -219,17 +223,20 @@ export class Transport {
       }
       res.waited429 = waited;
       if (res.status >= 300 && res.status < 400 && res.status !== 304 && !spec.returnRedirects) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
-      if (res.status !== 429 || spec.retry429 === false || waited >= maxRetries429) return res;
+      if (res.status !== 429 || !pacer) return res;
+      // Waited out as often as it takes within the run's budget: the pacer slows every request of the target down
+      // after each 429, so a limited target is met more slowly, never hammered.
       const wait = retryAfterMs(res.header("retry-after")) ?? Math.max(1000 * this.target.timing.timeScale, 10);
       const left = this.#deadline - this.#clock.now();
       if (wait > left) {
         res.notWaited = this.redactor.text(
           `${spec.method} ${spec.path}: 429 with Retry-After ${JSON.stringify(res.header("retry-after") ?? "")} (${Math.round(wait / 1000)} s), longer than the ${Math.max(0, Math.round(left / 1000))} s left of the run's budget: not waited out`,
         );
+        pacer.limited(sentAt, 0);
         return res;
       }
       waited++;
-      await sleep(wait, this.signal, this.#clock);
+      pacer.limited(sentAt, wait);
     }
   }
 

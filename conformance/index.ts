@@ -18,6 +18,7 @@ import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEn
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
 import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
 import { runChecks, type RunEvent } from "./runner.js";
+import { rateLimiterFor, type RateLimitReport } from "./pacing.js";
 import { restSuite } from "./rest-suite.js";
 import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
@@ -108,6 +109,8 @@ export interface RunResult {
   startedAt: string;
   durationMs: number;
   requests: number;
+  /** Per suite whose target answered 429: how often, how long the run waited for it, the pace it kept. */
+  rateLimits?: Partial<Record<Suite, RateLimitReport>>;
   checks: ReportedCheck[];
   ledger: LedgerEntry[];
   summary: {
@@ -273,6 +276,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const mcpPlan = plans.find((p) => p.suite === "mcp");
     const first = plans[0]!.target;
     const stateful = restRun >= 0 ? runs[restRun]! : undefined;
+    const limited = plans.map((p) => [p.suite, rateLimiterFor(p.target).report()] as const).filter(([, r]) => r.limited > 0);
     const result: RunResult = {
       target: {
         url: redactor.text(first.url.href),
@@ -288,6 +292,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       requests: runs.reduce((n, r) => n + r.requests, 0),
+      ...(limited.length ? { rateLimits: Object.fromEntries(limited) } : {}),
       checks: reported,
       ledger,
       summary: {

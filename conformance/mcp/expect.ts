@@ -47,6 +47,26 @@ function sameJson(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => sameJson((a as any)[k], (b as any)[k]));
 }
 
+/**
+ * A success's content[0].text holds the payload as a JSON string (Conventions 1): any JSON formatting of the same
+ * value, bare or as the whole `{ data: … }` of structuredContent (the text then still holds the payload).
+ */
+function expectTextMirrors(ctx: CheckContext, o: CallOutcome, where: string): void {
+  if (o.text === undefined) {
+    ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
+    return;
+  }
+  let parsed: unknown;
+  let ok = true;
+  try {
+    parsed = JSON.parse(o.text);
+  } catch {
+    ok = false;
+  }
+  const wrapped = ok && sameJson(parsed, o.result?.structuredContent);
+  ctx.expect(ok && (wrapped || sameJson(parsed, o.data)), forTool(R.text, o.tool), `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
+}
+
 /** Whether a payload is the failure envelope's shape. */
 export const isEnvelope = (data: unknown): data is { ok: false; error: Record<string, any> } =>
   !!data && typeof data === "object" && (data as any).ok === false && !!(data as any).error && typeof (data as any).error === "object";
@@ -70,17 +90,9 @@ export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
     }
   }
   ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? envelopePart("ok-false") : forTool(R.structured, o.tool), `${where}: structuredContent is not { data: … }`);
-  if (o.text === undefined) ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
-  else {
-    let parsed: unknown;
-    let ok = true;
-    try {
-      parsed = JSON.parse(o.text);
-    } catch {
-      ok = false;
-    }
-    ctx.expect(ok && sameJson(parsed, o.data), forTool(R.text, o.tool), `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
-  }
+  // Seed 001 Conventions 1 ties the text to the payload on success only; a failure's content is left to the
+  // gateway (human-readable words are fine), so it is not judged.
+  if (!r.isError) expectTextMirrors(ctx, o, where);
   if (contractTool.get(o.tool)?.annotations?.readOnlyHint === false)
     ctx.expect(!(o.data && typeof o.data === "object" && (o.data as any).cancelled === true), `${R.cancelled}/${o.tool}`, `${where}: answered { cancelled: true } to a backend call`);
 }

@@ -46,17 +46,43 @@ function fieldValidator(tool: string, def: string, field: string, schema: unknow
 
 const closedValidators = new Map<string, ValidateFunction | Error>();
 
+/** The value at a JSON pointer inside `root` (ajv's instancePath). */
+function at(root: unknown, pointer: string): unknown {
+  let v: any = root;
+  for (const part of pointer.split("/").slice(1)) v = v?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return v;
+}
+
+/**
+ * Enum values that are a listed value in another letter case (`READY` for `ready`): not a new value, which seed 001
+ * allows, but a listed one written wrong (the seed fixes the case of what it lists). From a closed validator's errors.
+ */
+function caseVariants(errors: readonly { keyword: string; instancePath: string; params: any }[] | null | undefined, root: unknown): string[] {
+  const out: string[] = [];
+  for (const e of errors ?? []) {
+    if (e.keyword !== "enum") continue;
+    const got = at(root, e.instancePath);
+    const listed = (e.params?.allowedValues ?? []).find((a: unknown) => typeof a === "string" && typeof got === "string" && a !== got && a.toLowerCase() === got.toLowerCase());
+    if (listed !== undefined) out.push(`${e.instancePath || "(root)"} is ${JSON.stringify(got)}, the listed value ${JSON.stringify(listed)} in another case`);
+  }
+  return [...new Set(out)];
+}
+
 /**
  * A value the open schema accepts but the contract's own (closed) schema does not carries a field or an enum value
- * the contract does not list yet: accepted, as seed 001 says, and noted so the report shows what evolved.
+ * the contract does not list yet: accepted, as seed 001 says, and noted so the report shows what evolved — unless
+ * it is a listed enum value in another case. Returns those problems ([] when none).
  */
-function noteEvolution(ctx: CheckContext, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): void {
+function judgeEvolution(ctx: CheckContext, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): string[] {
   const key = `${tool}#${def}#${field}`;
   let closed = closedValidators.get(key);
   if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: contractTool.get(tool)?.outputSchema.$defs, ...(schema as object) })));
-  if (closed instanceof Error || closed(got)) return;
+  if (closed instanceof Error || closed(got)) return [];
+  const wrong = caseVariants(closed.errors, got);
+  if (wrong.length) return wrong;
   const what = (closed.errors ?? []).map((e) => `${e.instancePath || field} ${e.message}`).join("; ");
   ctx.note(`${where}: ${field} holds what the contract does not list yet (${what}): accepted, as seed 001 allows new output fields and enum values`);
+  return [];
 }
 
 /**
@@ -79,13 +105,15 @@ export function expectContractFields(ctx: CheckContext, family: string, tool: st
     const v = fieldValidator(tool, def, field, schema, defs);
     const got = (value as Record<string, unknown>)[field];
     const valid = !(v instanceof Error) && v(got);
-    if (valid) noteEvolution(ctx, tool, def, field, schema, got, where);
-    ok = ctx.expect(valid, `${family}/${field}`, `${where}: ${field} ${JSON.stringify(got)?.slice(0, 120)} is not what the contract gives (${v instanceof Error ? v.message : (v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join("; ")})`) && ok;
+    const wrongCase = valid ? judgeEvolution(ctx, tool, def, field, schema, got, where) : [];
+    const why = v instanceof Error ? v.message : wrongCase.length ? wrongCase.join("; ") : (v.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join("; ");
+    ok = ctx.expect(valid && !wrongCase.length, `${family}/${field}`, `${where}: ${field} ${JSON.stringify(got)?.slice(0, 120)} is not what the contract gives (${why})`) && ok;
   }
   return ok;
 }
 
 const outputValidators = new Map<string, ValidateFunction | Error>();
+const closedOutputValidators = new Map<string, ValidateFunction | Error>();
 
 /** Problems of a tool's structuredContent against the contract's (opened) output schema; [] when it conforms. */
 export function contractOutputProblems(tool: string, structuredContent: unknown): string[] {
@@ -94,6 +122,8 @@ export function contractOutputProblems(tool: string, structuredContent: unknown)
   let v = outputValidators.get(tool);
   if (!v) outputValidators.set(tool, (v = compileLive(openEnums(t.outputSchema))));
   if (v instanceof Error) return [`the contract's output schema does not compile: ${v.message}`];
-  if (v(structuredContent)) return [];
-  return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  if (!v(structuredContent)) return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  let closed = closedOutputValidators.get(tool);
+  if (!closed) closedOutputValidators.set(tool, (closed = compileLive(t.outputSchema)));
+  return closed instanceof Error || closed(structuredContent) ? [] : caseVariants(closed.errors, structuredContent).slice(0, 5);
 }

@@ -7,6 +7,7 @@ import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { isTimingProblem } from "../host-load.js";
 import { walksLine } from "../walks/check.js";
+import { rateLimitLines } from "../pacing.js";
 
 export interface ConsoleOptions {
   out?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -111,6 +112,7 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       if (result.walks) w(walksLine(result.walks));
       if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
       w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped${s.errors ? `, ${yellow(`${s.errors} ended in error`)}` : ""}`);
+      for (const line of rateLimitLines(result)) w(yellow(line));
       if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));
       for (const c of result.checks.filter((c) => c.verdict === "fixed")) w(red(`✗ ${c.id} is listed as an expected failure but passes now: remove it from the baseline`));
       const unexpected = result.checks.filter((c) => c.verdict === "fail");

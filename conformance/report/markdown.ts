@@ -3,6 +3,7 @@
 // body must not turn into markup.
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
+import { rateLimitLines } from "../pacing.js";
 import type { RunResult } from "../index.js";
 import { walksLine } from "../walks/check.js";
 
@@ -39,6 +40,7 @@ export function markdownReport(result: RunResult): string {
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
   if (result.walks) lines.push(`- ${walksLine(result.walks)}`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);
+  for (const line of rateLimitLines(result)) lines.push(`- ${line}`);
   lines.push(
     `- Checks: ${s.checks} — ${s.passed} passed, ${s.failed} failed (${s.unexpectedFailures} unexpected, ${s.expectedFailures} expected), ${s.skipped} skipped${s.errors ? `, ${s.errors} ended in error` : ""}${s.fixed ? `, ${s.fixed} listed as expected failures but passing` : ""}`,
   );

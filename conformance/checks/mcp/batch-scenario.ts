@@ -33,6 +33,12 @@ export interface BatchTrack {
   /** One more look an interval after it was done. */
   again?: CallOutcome;
   problem?: string;
+  /**
+   * The rule the target's answers broke when they cut the batch short (create_posts answering no batch, its status
+   * refused while following it): checks that need the batch fail it rather than skip. A batch that is only slow
+   * (past the give-up time) or a run out of budget leaves none: that says nothing of the target's rules.
+   */
+  rule?: string;
 }
 
 export type SharedBatch = "main" | "partial" | "fails";
@@ -59,10 +65,16 @@ export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack
   });
 }
 
-/** The main batch once its pictures landed; skips the check otherwise. */
+/** Ends a check that needs a batch the track lacks: failed when the target's answers broke a rule, else skipped. */
+export function batchMissing(ctx: CheckContext, t: BatchTrack, why: string): never {
+  if (t.rule) ctx.fail(t.rule, `${why}: ${t.problem ?? t.outcome}`);
+  return ctx.skip(`${why}: ${t.problem ?? t.outcome}`);
+}
+
+/** The main batch once its pictures landed; otherwise the check fails (the target's fault) or is skipped. */
 export async function doneBatch(ctx: CheckContext, m: McpContext): Promise<BatchTrack> {
   const t = await sharedBatch(m, "main");
-  if (t.outcome !== "done") ctx.skip(`needs the main batch with its pictures landed: ${t.problem ?? t.outcome}`);
+  if (t.outcome !== "done") batchMissing(ctx, t, "needs the main batch with its pictures landed");
   return t;
 }
 
@@ -94,6 +106,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     const created = okData(track.created);
     if (!created || typeof created.batchId !== "string") {
       track.problem = `create_posts did not answer a batch: ${describeCall(track.created)}`;
+      track.rule = "success-structured-data/create_posts";
       return track;
     }
     track.batchId = created.batchId;
@@ -124,6 +137,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     const last = copy.outcomes.at(-1);
     if (last && !okData(last)) {
       track.problem = `get_post_batch_status failed while waiting: ${describeCall(last)}`;
+      track.rule = "success-structured-data/get_post_batch_status";
       return track;
     }
     if (!copy.finished) {
@@ -143,6 +157,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
       const end = rest.outcomes.at(-1);
       if (end && !okData(end)) {
         track.problem = `get_post_batch_status failed while pictures rendered: ${describeCall(end)}`;
+        track.rule = "success-structured-data/get_post_batch_status";
         return track;
       }
       if (!rest.finished) {

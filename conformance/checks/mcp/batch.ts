@@ -6,7 +6,7 @@ import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, unknownId, wellFormedError } from "./common.js";
-import { type BatchTrack, followNewBatch, sharedBatch } from "./batch-scenario.js";
+import { type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 const group = "mcp-batch";
@@ -18,7 +18,7 @@ const payloads = (t: BatchTrack): any[] => [...t.polls, ...(t.again ? [t.again] 
 
 async function started(ctx: CheckContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
   const t = await sharedBatch(m, key);
-  if (!t.created) return ctx.skip(t.problem ?? "no batch was asked for");
+  if (!t.created) return t.rule ? batchMissing(ctx, t, `the ${key} batch`) : ctx.skip(t.problem ?? "no batch was asked for");
   return t;
 }
 
@@ -81,7 +81,7 @@ export const batchChecks: Check[] = [
       ctx.expect(items.length === count && items.every((i, k) => i?.index === k && i?.status === "pending"), rule("items-pending"), `items ${show(items)}; expected ${count} pending, index 0 up`);
       // Two views of one batch: the create answer and the first status read.
       const read = okData(t.polls[0]);
-      if (!read) return ctx.skip(`the batch was never read: ${t.problem ?? t.outcome}`);
+      if (!read) return batchMissing(ctx, t, "the batch was never read");
       const same = (member: string, a: unknown, c: unknown) => ctx.expect(show(a) === show(c), `create-posts-matches-status/${member}`, `batch ${b.batchId}: create_posts answered ${member} ${show(a)}, get_post_batch_status ${show(c)}`);
       same("brand-id", b.brandId, read.brandId);
       same("company-id", b.companyId, read.companyId);

@@ -1,8 +1,9 @@
-// The brand the post lifecycles run on: the target file's (mcp.inputs.brand_id), or else the readiest brand the
-// normal token reaches (active, ready to publish, able to generate; the one with most generation platforms).
+// The brand the post lifecycles run on: the target file's (mcp.inputs.brand_id), or else the brand the normal token
+// reaches that suits them best (active, able to generate and publish by get_profile's readiness; then by what the
+// checks book on), chosen by what it is, never by where the target lists it.
 // Found once per run and shared by every check that needs it.
 import type { CheckContext } from "../../check.js";
-import { okData } from "../../mcp/expect.js";
+import { okData, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { BudgetExceeded } from "../../http.js";
 
@@ -12,6 +13,8 @@ export interface BrandInfo {
   /** get_profile's payload. */
   profile?: any;
   problem?: string;
+  /** The rule the target's own answers broke when they left the suite without a brand (a failure, not a skip). */
+  rule?: string;
 }
 
 /** The brand under test (found once per run). */
@@ -19,12 +22,52 @@ export function brandUnderTest(m: McpContext): Promise<BrandInfo> {
   return m.run.once("brand-under-test", () => findBrand(m));
 }
 
-/** The brand's id; skips the check when there is none. */
+/**
+ * The brand's id. Without one, the check fails the rule the target's answers broke (a list that is not a list, a
+ * listed brand get_profile refuses); it is skipped only when the token's tenant has no brand that can generate and
+ * publish (the caller's setup: mcp.inputs.brand_id names one).
+ */
 export async function brandIdOrSkip(ctx: CheckContext, m: McpContext): Promise<string> {
   const b = await brandUnderTest(m);
-  if (!b.brandId) ctx.skip(`needs a brand that can generate and publish: ${b.problem}`);
+  if (!b.brandId) {
+    if (b.rule) ctx.fail(b.rule, `no brand to run on: ${b.problem}`);
+    ctx.skip(`needs a brand that can generate and publish: ${b.problem}`);
+  }
   return b.brandId;
 }
+
+/**
+ * Destinations a caption and a picture alone cannot book (Reddit needs its options, these take only video): a
+ * brand publishing to them makes the lifecycles' posts carry pre-flight problems the checks did not ask for.
+ */
+const demanding = new Set(["reddit", "tiktok", "youtube"]);
+/** The channels the checks book on (FACEBOOK, INSTAGRAM and its story). */
+const wanted = ["facebook", "instagram"];
+
+/** How well a profile suits the lifecycles (higher first): no demanding destination, the wanted channels, stories, breadth. */
+const suitability = (p: any): number[] => {
+  const platforms: string[] = Array.isArray(p?.generationPlatforms) ? p.generationPlatforms.map((x: unknown) => String(x).toLowerCase()) : [];
+  return [
+    platforms.some((x) => demanding.has(x)) ? 0 : 1,
+    wanted.filter((w) => platforms.includes(w)).length,
+    Array.isArray(p?.storyDestinations) ? p.storyDestinations.length : 0,
+    platforms.length,
+  ];
+};
+
+/** Compares two candidates: the more suitable first, then the smaller id (never the order the target listed them in). */
+function better(a: BrandInfo, b: BrandInfo): boolean {
+  const [x, y] = [suitability(a.profile), suitability(b.profile)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! > y[i]!;
+  return a.brandId! < b.brandId!;
+}
+
+/** Ids of a list's items, sorted: the suite looks at the same ones whatever order the target lists them in. */
+export const sortedIds = (items: unknown): string[] =>
+  (Array.isArray(items) ? items : [])
+    .map((i: any) => i?.id)
+    .filter((id: unknown): id is string => typeof id === "string")
+    .sort();
 
 async function findBrand(m: McpContext): Promise<BrandInfo> {
   const s = m.run.session;
@@ -37,18 +80,20 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
       return { brandId: given, companyId: profile.companyId, profile };
     }
     const ws = okData(await s.call("get_workspaces", {}));
-    if (!Array.isArray(ws?.workspaces)) return { problem: "get_workspaces did not list workspaces" };
-    const platforms = (b: BrandInfo) => (b.profile.generationPlatforms ?? []).length;
+    if (!Array.isArray(ws?.workspaces)) return { problem: `get_workspaces did not list workspaces: ${show(ws)}`, rule: "success-structured-data/get_workspaces" };
     let best: BrandInfo | undefined;
-    for (const w of ws.workspaces.slice(0, 10)) {
-      const list = okData(await s.call("list_brands", { workspaceId: w.id }));
-      for (const b of (list?.brands ?? []).filter((b: any) => b?.isActive && b?.publishReadiness === "ready").slice(0, 5)) {
-        const profile = await profileOf(b.id);
-        if (!profile?.readiness?.canGenerate || !profile?.readiness?.canPublish) continue;
-        const found = { brandId: b.id, companyId: profile.companyId, profile };
-        if (!best || platforms(found) > platforms(best)) best = found;
+    // Every active brand is a candidate, whatever its publishReadiness says: get_profile's readiness decides.
+    for (const workspaceId of sortedIds(ws.workspaces).slice(0, 10)) {
+      const list = okData(await s.call("list_brands", { workspaceId }));
+      if (!Array.isArray(list?.brands)) return { problem: `list_brands of workspace ${workspaceId}, listed by get_workspaces, did not list brands: ${show(list)}`, rule: "success-structured-data/list_brands" };
+      const active = new Set(list.brands.filter((b: any) => b?.isActive === true).map((b: any) => b.id));
+      for (const brandId of sortedIds(list.brands).filter((id) => active.has(id)).slice(0, 10)) {
+        const profile = await profileOf(brandId);
+        if (!profile) return { problem: `get_profile of brand ${brandId}, listed by list_brands, failed`, rule: "success-structured-data/get_profile" };
+        if (profile.readiness?.canGenerate !== true || profile.readiness?.canPublish !== true) continue;
+        const found = { brandId, companyId: profile.companyId, profile };
+        if (!best || better(found, best)) best = found;
       }
-      if (best && platforms(best) >= 2) break;
     }
     return best ?? { problem: "no brand the normal token reaches can generate and publish (give mcp.inputs.brand_id in the target file)" };
   } catch (err) {

@@ -37,6 +37,21 @@ export const probeOf = (m: McpContext, tool: string, overrides: Record<string, u
     Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
+/**
+ * A list's items in id order: where the suite looks at a few of a list whose order the seed does not state
+ * (workspaces, brands), it looks at the same ones whatever order the target lists them in.
+ */
+export const byId = <T = any>(items: readonly T[] | undefined | null): T[] =>
+  (Array.isArray(items) ? [...items] : []).sort((a: any, b: any) => (String(a?.id) < String(b?.id) ? -1 : String(a?.id) > String(b?.id) ? 1 : 0));
+
+/** Channel health values that publish (seed 001, channel health table). */
+const publishingHealth = new Set(["connected", "expiring_soon"]);
+/**
+ * Whether a get_profile channel can post now: its health publishes and the provider did not say no (canPost is
+ * optional, the provider's verdict, and may be absent or null).
+ */
+export const channelPosts = (c: any): boolean => c?.canPost !== false && publishingHealth.has(c?.health);
+
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
 export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerCase();
 export { show };

@@ -5,7 +5,7 @@ import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
-import { mcpCheck, platformsOf, show, unknownId, viewPost } from "./common.js";
+import { channelPosts, mcpCheck, platformsOf, show, unknownId, viewPost } from "./common.js";
 import { brandPublishingTo, caseCaption, draft } from "./drafts.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
@@ -53,7 +53,7 @@ export const createPostsRefusalChecks: Check[] = [
       const o = await m.session.call("create_posts", { brandId, brief: "Conformance run: never made.", count: 1, platforms: ["CONFORMANCE_NOWHERE"] });
       const supported: string[] = okData(o) ? [] : ((o.data as any)?.error?.supportedPlatforms ?? []);
       const profile = okData(await m.session.call("get_profile", { brandId }));
-      const connected = new Set<string>((profile?.channels ?? []).filter((c: any) => c?.canPost === true).map((c: any) => String(c.platform).toLowerCase()));
+      const connected = new Set<string>((profile?.channels ?? []).filter(channelPosts).map((c: any) => String(c.platform).toLowerCase()));
       // Not REDDIT: without its options a gateway may answer reddit_options_required first.
       const missing = supported.find((p) => typeof p === "string" && p !== "REDDIT" && !connected.has(channelOf(p)));
       if (!missing) return ctx.skip(`every destination the gateway names as supported (${show(supported)}) has a live connection on brand ${brandId}`);

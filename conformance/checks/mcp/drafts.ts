@@ -5,8 +5,8 @@ import type { CheckContext } from "../../check.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import type { McpTokenKind, McpTriggers } from "../../mcp/target.js";
-import { approveAsSeen, show } from "./common.js";
-import { brandUnderTest } from "./brand-under-test.js";
+import { approveAsSeen, channelPosts, show } from "./common.js";
+import { brandUnderTest, sortedIds } from "./brand-under-test.js";
 
 interface Reachable {
   brandId: string;
@@ -23,15 +23,17 @@ function brandsOf(m: McpContext): Promise<Reachable[]> {
     const main = await brandUnderTest(m);
     const ids: string[] = main.brandId ? [main.brandId] : [];
     const ws = okData(await s.call("get_workspaces", {}));
-    for (const w of (ws?.workspaces ?? []).slice(0, 10)) {
-      const list = okData(await s.call("list_brands", { workspaceId: w.id }));
-      for (const b of list?.brands ?? []) if (b?.isActive && typeof b.id === "string" && !ids.includes(b.id)) ids.push(b.id);
+    // In id order, not the target's (which the seed does not fix): the same brands are found whatever it lists first.
+    for (const workspaceId of sortedIds(ws?.workspaces).slice(0, 10)) {
+      const brands: any[] = okData(await s.call("list_brands", { workspaceId }))?.brands ?? [];
+      const active = new Set(brands.filter((b) => b?.isActive === true).map((b) => b.id));
+      for (const id of sortedIds(brands)) if (active.has(id) && !ids.includes(id)) ids.push(id);
     }
     const out: Reachable[] = [];
     for (const brandId of ids.slice(0, 20)) {
       const profile = okData(await s.call("get_profile", { brandId }));
       if (!profile) continue;
-      const channels = new Set<string>((profile.channels ?? []).filter((c: any) => c?.canPost === true).map((c: any) => String(c.platform).toLowerCase()));
+      const channels = new Set<string>((profile.channels ?? []).filter(channelPosts).map((c: any) => String(c.platform).toLowerCase()));
       out.push({ brandId, canPublish: profile.readiness?.canPublish === true, channels });
     }
     return out;

@@ -5,8 +5,8 @@ import type { Check, CheckContext } from "../../check.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { approveAsSeen, heldDestinations, mcpCheck, show, viewPost } from "./common.js";
-import { doneBatch, followNewBatch, sharedBatch } from "./batch-scenario.js";
+import { approveAsSeen, byId, heldDestinations, mcpCheck, show, viewPost } from "./common.js";
+import { batchMissing, doneBatch, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 import { familyMembers } from "./clients.js";
 
@@ -59,12 +59,12 @@ export const fieldChecks: Check[] = [
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "workspaces-output-fields/workspaces");
       if (!ws) return;
       expectContractFields(ctx, "workspaces-output-fields", "get_workspaces", "GetWorkspacesOutput", ws, "get_workspaces");
-      for (const w of asList(ws.workspaces).slice(0, 3)) {
+      for (const w of byId(asList(ws.workspaces)).slice(0, 3)) {
         expectContractFields(ctx, "workspace-item-fields", "get_workspaces", "WorkspaceItem", w, `workspace ${w?.id}`);
         const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "list-brands-output-fields/brands");
         if (!list) continue;
         expectContractFields(ctx, "list-brands-output-fields", "list_brands", "ListBrandsOutput", list, `list_brands ${w.id}`);
-        for (const b of asList(list.brands).slice(0, 3)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
+        for (const b of byId(asList(list.brands)).slice(0, 10)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
       }
     },
   }),
@@ -101,7 +101,7 @@ export const fieldChecks: Check[] = [
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields
       const t = await sharedBatch(m, "main");
       const created = okData(t.created);
-      if (!created) return ctx.skip(`create_posts did not answer a batch: ${t.problem ?? t.outcome}`);
+      if (!created) return batchMissing(ctx, t, "create_posts did not answer a batch");
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
       // The partial batch has no pictures: its items needing media and the batch's warnings show there.
       for (const track of [t, ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : [])])

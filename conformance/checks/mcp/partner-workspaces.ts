@@ -6,7 +6,7 @@ import { toolsCall } from "../../mcp/client.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import { mcpTriggerTokenEnv } from "../../mcp/target.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, show } from "./common.js";
+import { byId, mcpCheck, show } from "./common.js";
 
 const group = "mcp-profiles";
 
@@ -39,8 +39,8 @@ export const partnerWorkspaceChecks: Check[] = [
         // rule: onboarding-only-from-create-profile — the client has it; the signed-in user's profiles have none.
         const made = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, "partner"), "onboarding-only-from-create-profile");
         if (made) ctx.expect(typeof made.onboarding?.status === "string", "onboarding-only-from-create-profile", `a profile create_profile made shows onboarding ${show(made.onboarding)}`);
-        for (const w of (users?.workspaces ?? []).slice(0, 3)) {
-          for (const b of (okData(await s.call("list_brands", { workspaceId: w.id }))?.brands ?? []).slice(0, 3)) {
+        for (const w of byId(users?.workspaces).slice(0, 3)) {
+          for (const b of byId(okData(await s.call("list_brands", { workspaceId: w.id }))?.brands).slice(0, 3)) {
             const p = expectOk(ctx, await s.call("get_profile", { brandId: b.id }), "onboarding-only-from-create-profile");
             if (p) ctx.expect(!("onboarding" in p), "onboarding-only-from-create-profile", `profile ${b.id}, not made by create_profile, shows onboarding ${show(p.onboarding)}`);
           }

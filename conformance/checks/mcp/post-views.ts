@@ -5,7 +5,7 @@ import type { Check } from "../../check.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import { goneOut, mcpCheck, platformsOf, show, unbook, viewPost } from "./common.js";
 import { brandPublishingTo, caseCaption, draft, FEED, libraryPicture } from "./drafts.js";
-import { followNewBatch } from "./batch-scenario.js";
+import { batchMissing, followNewBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 export const postViewChecks: Check[] = [
@@ -23,7 +23,7 @@ export const postViewChecks: Check[] = [
       const request = { brandId, brief: `Conformance run ${m.run.id}: the same two photos on every post.`, count: 2, mediaIds, scheduledAt: when };
       const track = await followNewBatch(m, "media-ids", request, m.session);
       if (!track.batchId) return ctx.fail([pictures, recorded], `create_posts with mediaIds and scheduledAt made no batch: ${track.problem ?? ""}`);
-      if (track.outcome !== "done") return ctx.skip(`batch ${track.batchId} did not finish: ${track.problem ?? track.outcome}`);
+      if (track.outcome !== "done") return batchMissing(ctx, track, `batch ${track.batchId} did not finish`);
       const items: any[] = (track.last?.items ?? []).filter((i: any) => i?.status === "created" && typeof i.postId === "string");
       if (items.length < 2) return ctx.skip(`batch ${track.batchId} created ${items.length} post(s); two are needed to compare`);
       let first: string | undefined;

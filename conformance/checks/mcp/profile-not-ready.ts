@@ -41,14 +41,17 @@ function notHeldUp(ctx: CheckContext, o: CallOutcome, member: string, mustSuccee
 }
 
 /** rule: profile-not-ready-refusal/<tool> — every tool of the family, refused for the client while `state`. */
-async function refuseAll(ctx: CheckContext, m: McpContext, brandId: string, postId: string | undefined, state: string): Promise<void> {
+async function refuseAll(ctx: CheckContext, m: McpContext, brandId: string, postId: string | undefined, state: string, stillSo?: () => Promise<boolean>): Promise<void> {
   for (const tool of familyMembers(refusal)) {
     const input = generatingInput(tool, brandId, postId, m.run.id);
     if (!input) {
       ctx.note(`${tool} needs a post and the client has none: not judged while ${state}`);
       continue;
     }
-    const e = expectError(ctx, await m.session.call(tool, input, "partner"), { code: "profile_not_ready", rule: `${refusal}/${tool}` });
+    const o = await m.session.call(tool, input, "partner");
+    // A build that ended around the call says nothing of the refusal (a slow run can outlast a slow build).
+    if (stillSo && !(await stillSo())) return ctx.note(`the build was no longer ${state} after ${tool}: it and the tools after it are not judged while ${state}`);
+    const e = expectError(ctx, o, { code: "profile_not_ready", rule: `${refusal}/${tool}` });
     if (e?.code === "profile_not_ready") ctx.expect(e.retryable === true, `${refusal}/${tool}`, `${tool} while ${state}: profile_not_ready with retryable ${show(e.retryable)}`);
   }
 }
@@ -65,7 +68,7 @@ async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<void> {
     const status = async () => okData(await m.session.call("get_profile", { brandId: c.brandId }, "partner"))?.onboarding?.status;
     if ((await status()) !== "building") return ctx.note("the slow build was not building when looked at: the refusals are not tried while building");
     const draft = okData(await m.session.call("create_draft", { brandId: c.brandId, caption: `Conformance run ${m.run.id}: while building.` }, "partner"));
-    await refuseAll(ctx, m, c.brandId, draft?.id ?? draft?.postId, "building");
+    await refuseAll(ctx, m, c.brandId, draft?.id ?? draft?.postId, "building", async () => (await status()) === "building");
     const after = await status();
     if (after !== "building") ctx.note(`the slow build was ${show(after)} after the refusals`);
   } finally {

@@ -4,7 +4,7 @@ import type { Check, CheckContext } from "../../check.js";
 import { channelHealth, readinessBlockers } from "../../mcp/contract.js";
 import { expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { mcpCheck, show } from "./common.js";
+import { byId, mcpCheck, show } from "./common.js";
 
 const group = "mcp-profiles";
 
@@ -107,7 +107,7 @@ export const profileChecks: Check[] = [
     group,
     async run(ctx, m) {
       const all = await workspaces(ctx, m, {}, "workspaces-query/name");
-      const first = all.workspaces[0];
+      const first = byId(all.workspaces)[0];
       if (!first) return ctx.skip("the token reaches no workspace");
       for (const [member, q] of [
         ["name", String(first.name ?? "")],
@@ -136,14 +136,14 @@ export const profileChecks: Check[] = [
     group,
     async run(ctx, m) {
       const all = await workspaces(ctx, m, {}, "list-brands/workspace-id");
-      for (const w of all.workspaces.slice(0, 3)) {
+      for (const w of byId(all.workspaces).slice(0, 3)) {
         const d = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "list-brands/workspace-id");
         if (!d) continue;
         ctx.expect(d.workspaceId === w.id, "list-brands/workspace-id", `list_brands ${w.id} answered workspaceId ${show(d.workspaceId)}`);
         if (!Array.isArray(d.brands)) continue; // the fields check judges the shape
         ctx.expect(d.needsUserChoice === d.brands.length > 1, "list-brands/needs-user-choice", `list_brands ${w.id}: needsUserChoice ${show(d.needsUserChoice)} with ${d.brands.length} brands`);
         // Two views of one brand: the list item and get_profile.
-        for (const b of d.brands.slice(0, 3)) {
+        for (const b of byId(d.brands).slice(0, 3)) {
           const p = okData(await m.session.call("get_profile", { brandId: b?.id }));
           if (!p) continue;
           ctx.expect(p.brandName === b.name, "brand-list-matches-profile/name", `brand ${b.id}: list_brands names it ${show(b.name)}, get_profile ${show(p.brandName)}`);
@@ -171,9 +171,9 @@ export const profileChecks: Check[] = [
       // The tenant under test, and another tenant's profiles where the target gives its token.
       for (const as of m.target.tokens.otherTenant ? (["normal", "otherTenant"] as const) : (["normal"] as const)) {
         const all = okData(await m.session.call("get_workspaces", {}, as));
-        for (const w of (all?.workspaces ?? []).slice(0, 3)) {
+        for (const w of byId(all?.workspaces).slice(0, 3)) {
           const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }, as), "readiness-blockers-are-codes/blockers");
-          for (const b of (list?.brands ?? []).slice(0, 3)) {
+          for (const b of byId(list?.brands).slice(0, 3)) {
             const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }, as), "readiness-blockers-are-codes/blockers");
             if (!p) continue;
             seen++;

@@ -15,6 +15,7 @@ import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
+import { skipsMutants } from "./skips.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
@@ -509,4 +510,5 @@ export const mcpMutants: McpMutant[] = [
   ...familiesCMutants,
   ...familiesDMutants,
   ...familiesAMutants,
+  ...skipsMutants,
 ];

@@ -32,6 +32,8 @@ export interface ProxyContext {
 export interface Rewriter {
   /** Rewrites the request before it goes to the reference. */
   request?(req: Exchange, ctx: ProxyContext): Exchange | Promise<Exchange>;
+  /** Answers a request itself, without forwarding it (a rate limit at the edge): undefined forwards it. */
+  answer?(req: Exchange): Answer | undefined;
   /** Rewrites the reference's answer before it goes back. */
   response?(req: Exchange, res: Answer, ctx: ProxyContext): Answer | Promise<Answer>;
 }
@@ -123,7 +125,7 @@ export async function startMutantProxy(upstream: URL, mutant: Mutant | Rewriter 
         else delete exchange.headers.authorization;
       }
       const payload = exchange.body !== undefined ? Buffer.from(JSON.stringify(exchange.body)) : raw.length ? raw : undefined;
-      let answer = await send(upstream, exchange.method, exchange.path, exchange.headers, payload);
+      let answer = mutant?.answer?.(exchange) ?? (await send(upstream, exchange.method, exchange.path, exchange.headers, payload));
       if (mutant?.response) answer = await mutant.response(exchange, answer, ctx);
       const out = answer.body !== undefined ? Buffer.from(JSON.stringify(answer.body)) : answer.raw;
       const h = { ...answer.headers };

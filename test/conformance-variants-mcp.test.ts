@@ -1,0 +1,52 @@
+// The allowed-variant corpus of the MCP suite (test/variants/mcp.ts): the MCP mock behind the mutant proxy,
+// changed only in ways seed 001 allows. The suite must pass each (exit 0, no check failed or skipped for it);
+// failures of inferred rules may show as drift (they are what --strict fails on), never failures of seed rules.
+import { describe, expect, it } from "vitest";
+import { runConformance, type RunResult } from "../conformance/index.js";
+import { referenceTargetPath } from "../conformance/paths.js";
+import { loadTargetFile } from "../conformance/target.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { mcpNonPasses } from "./support/mutants.js";
+import { mcpVariants, rateLimit } from "./variants/mcp.js";
+import { runVariant } from "./variants/run-mcp.js";
+
+/** Drift (failures of inferred rules only) is allowed; anything else that did not pass is a false failure. */
+const falseFailures = (result: RunResult) => mcpNonPasses(result).filter((line) => !result.checks.some((c) => c.verdict === "drift" && line.startsWith(`${c.id}:`)));
+
+describe("MCP allowed variants", () => {
+  it("has at least 13 variants, unique ids, each citing the seed", () => {
+    expect(mcpVariants.length).toBeGreaterThanOrEqual(13);
+    expect(new Set(mcpVariants.map((v) => v.id)).size).toBe(mcpVariants.length);
+    for (const v of mcpVariants) expect(v.basis, v.id).toMatch(/\w{3,}.*\w{3,}/);
+  });
+
+  it.concurrent.each(mcpVariants.map((v) => [v.id, v] as const))("passes %s", async (_id, variant) => {
+    const result = await runVariant(variant);
+    if (variant.changed) expect(variant.changed(), `${variant.id} changed nothing`).toBeGreaterThan(0);
+    expect(falseFailures(result)).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    // A hang guard, not a speed limit: a whole run on two loaded cores (the rate-limited one waits for its limit).
+  }, 400_000);
+});
+
+describe("the REST suite behind a rate limit", () => {
+  it("passes, only slower: 429 with Retry-After waited out, the rest paced, the wait reported", async () => {
+    // Seed 000: a per-client-id limit exists (value not shown), 429 rate_limit, wait as many seconds as Retry-After says.
+    const body = { error: { type: "rate_limit", code: null, message: "Too many requests.", param: null } };
+    const limit = rateLimit(10, { perToken: true, body });
+    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    const proxy = await startMutantProxy(reference.url, { id: "rest-rate-limit", rule: "none", description: "10 requests a second per token", answer: limit.answer });
+    try {
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 300 });
+      expect(limit.limited(), "the limit was never met").toBeGreaterThan(0);
+      // Skips for a race the checks lost, or for HTTPS, are the REST suite's own; nothing may fail or end in error.
+      expect(result.checks.filter((c) => c.status === "fail" || c.status === "error").map((c) => `${c.id}: ${c.status} ${c.failures[0]?.message ?? c.error?.message ?? ""}`)).toEqual([]);
+      expect(result.exitCode).toBe(0);
+      expect(result.rateLimits?.rest?.limited).toBeGreaterThan(0);
+    } finally {
+      await proxy.stop();
+      await reference.stop();
+    }
+  }, 400_000);
+});
