@@ -7,8 +7,7 @@ import type { RunResult, Suite } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath, restRulesPath } from "../conformance/paths.js";
 import { readFileSync } from "node:fs";
-import { defaultWalks } from "../conformance/walks/check.js";
-import { parseReplay } from "../conformance/walks/replay.js";
+import { defaultWalks } from "../conformance/walks/defaults.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { refuseWithoutPeers } from "./peers.js";
@@ -127,13 +126,15 @@ function walkSeed(value: string): string {
   return value;
 }
 
-function replayOf(file: string) {
+async function replayOf(file: string) {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
     throw new Error(`--replay: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+  // Loaded here, after the peers were checked: the walk steps read the contract through the suite.
+  const { parseReplay } = await import("../conformance/walks/replay.js");
   return parseReplay(text, `--replay ${file}`);
 }
 
@@ -245,7 +246,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
       ...(values.walks !== undefined ? { walks: values.walks === "0" ? 0 : number(values.walks, "--walks", true) } : {}),
       ...(values["walk-steps"] !== undefined ? { walkSteps: number(values["walk-steps"], "--walk-steps", true) } : {}),
       ...(values["walk-seed"] !== undefined ? { walkSeed: walkSeed(values["walk-seed"]) } : {}),
-      ...(values.replay !== undefined ? { walkReplay: replayOf(values.replay) } : {}),
+      ...(values.replay !== undefined ? { walkReplay: await replayOf(values.replay) } : {}),
     };
   } catch (err) {
     console.error((err as Error).message);

@@ -26,8 +26,7 @@ export interface WalkOptions {
   replay?: Step[];
 }
 
-/** What `npm run conformance` runs by default: a few short walks, about as long as the slowest scripted check. */
-export const defaultWalks = { walks: 6, steps: 20 } as const;
+export { defaultWalks } from "./defaults.js";
 
 /** Rules every walk judges (each starts by creating a brand). */
 const always = [...answerRulesOf("Brand"), "create-brand-201", "brand-create-reading/status"];
