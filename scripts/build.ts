@@ -23,7 +23,7 @@ const runtimeData = [
 const testOnly = /validators-strict\.(js|d\.ts)$/;
 
 /**
- * The generated JSON documents without indentation: programs read them, and the package (validators, mocks,
+ * The generated JSON documents (and the tool sources the suite draws examples from) without indentation: programs read them, and the package (validators, mocks,
  * suite) stays within 3.5 MB installed. The indented copies people read are in the repository and in docs/.
  */
 function compactJson(dir: string): void {
@@ -40,6 +40,7 @@ try {
   runNode(binPath("typescript", "tsc"), ["-p", path.join(repoRoot, "tsconfig.build.json")], "tsc -p tsconfig.build.json");
   for (const rel of runtimeData) fs.cpSync(path.join(repoRoot, rel), path.join(distDir, rel), { recursive: true, filter: (src) => !testOnly.test(src) });
   compactJson(path.join(distDir, "generated"));
+  compactJson(path.join(distDir, "spec/mcp/tools"));
   const files = fs.readdirSync(distDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
   console.log(`Built ${files} files into dist/ in ${Math.round(performance.now() - started)} ms.`);
 } catch (err) {
