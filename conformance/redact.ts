@@ -1,11 +1,10 @@
 // Keeps secrets out of every output: each token of the run is replaced wherever it appears (as sent,
 // URL-encoded or JSON-escaped, and, when long, in any ASCII case), in messages, reports and errors alike.
 //
-// Matching costs the same however many secrets are known (the proxy learns a token per client, thousands of
-// them): secrets are grouped by length, and each text is scanned once per length with a rolling hash, each
-// window looked up in that length's table. Adding a secret is a hash and a table entry; nothing is rebuilt.
-// A secret longer than `anchorMax` is found by its last `anchorMax` characters and then compared whole, so
-// there are at most `anchorMax` lengths, and in practice one or two (every token of a system has one shape).
+// Matching costs about the same however many secrets are known (the proxy learns a token per client, thousands
+// of them): known secrets are one compiled regular expression, and secrets added since it was compiled are found
+// by a rolling hash per length (a hash and a table entry each) until `pendingMax` of them trigger a rebuild. A
+// secret longer than `anchorMax` is hashed on its last `anchorMax` characters and then compared whole.
 export const redactedMark = "[redacted]";
 
 /** Secrets at least this long are replaced wherever they appear; shorter ones only where they stand alone. */
@@ -42,9 +41,28 @@ export interface RedactionStats {
   scanned: number;
 }
 
+/** Secrets added since the last compile that are found by the rolling hash; past this many, the regex is rebuilt. */
+const pendingMax = 32;
+/** Texts the pending secrets may be hashed over before they join the regex anyway. */
+const pendingScans = 16;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The secrets of one kind. Most are found by one compiled regular expression (V8 scans literal alternatives far
+ * faster than any hash loop in JS); the few added since it was compiled are found by the rolling hash, and the
+ * regex is rebuilt once they reach `pendingMax` — so a new token costs a hash and a table entry, and a rebuild is
+ * amortised over `pendingMax` tokens.
+ */
 class Matcher {
+  /** The pending secrets' hash tables, by window length. */
   readonly #classes = new Map<number, LengthClass>();
   readonly #forms = new Set<string>();
+  #pending = 0;
+  /** Texts scanned by the hash since the last rebuild: past `pendingScans`, the pending secrets join the regex. */
+  #hashScans = 0;
+  #compiled: RegExp | undefined;
+  /** A secret was forgotten: the regex still holds it (harmless) until the next rebuild. */
+  #stale = false;
 
   constructor(
     readonly fold: boolean,
@@ -60,6 +78,7 @@ class Matcher {
     if (this.#forms.has(f)) return;
     this.#forms.add(f);
     this.stats.added++;
+    if (++this.#pending > pendingMax) return this.#rebuild();
     const length = Math.min(f.length, anchorMax);
     let c = this.#classes.get(length);
     if (!c) {
@@ -76,17 +95,37 @@ class Matcher {
   delete(form: string): void {
     const f = this.fold ? foldAscii(form) : form;
     if (!this.#forms.delete(f)) return;
-    const length = Math.min(f.length, anchorMax);
-    const c = this.#classes.get(length)!;
-    const h = hashOf(f, f.length - length, f.length);
-    const list = c.bySuffix.get(h)!.filter((x) => x !== f);
-    if (list.length) c.bySuffix.set(h, list);
-    else c.bySuffix.delete(h);
-    if (!c.bySuffix.size) this.#classes.delete(length);
+    this.#stale = true;
+  }
+
+  /** Every known secret into the regex (longest first, so a secret containing another is replaced whole). */
+  #rebuild(): void {
+    this.#classes.clear();
+    this.#pending = 0;
+    this.#hashScans = 0;
+    this.#stale = false;
+    const all = [...this.#forms].sort((a, b) => b.length - a.length);
+    this.#compiled = all.length ? new RegExp(all.map(escapeRe).join("|"), "g") : undefined;
   }
 
   /** Pushes [start, end) of every occurrence in `text` (already folded when this matcher folds). */
   find(text: string, standalone: boolean, out: [number, number][]): void {
+    // A forgotten secret leaves the regex at once; pending ones join it once they have cost enough scans.
+    if (this.#stale || (this.#pending && ++this.#hashScans > pendingScans)) this.#rebuild();
+    const keep = (start: number, end: number) =>
+      !(standalone && ((start > 0 && wordChar(text.charCodeAt(start - 1))) || (end < text.length && wordChar(text.charCodeAt(end)))));
+    if (this.#compiled) {
+      this.stats.scanned += text.length;
+      const re = this.#compiled;
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (this.#forms.has(m[0]) && keep(start, end)) out.push([start, end]);
+        // Overlapping occurrences: look again from the next unit.
+        re.lastIndex = start + 1;
+      }
+    }
     for (const c of this.#classes.values()) {
       const n = c.length;
       if (text.length < n) continue;
@@ -98,9 +137,8 @@ class Matcher {
         if (hit)
           for (const s of hit) {
             const start = end - s.length;
-            if (start < 0 || !text.startsWith(s, start)) continue;
-            if (standalone && ((start > 0 && wordChar(text.charCodeAt(start - 1))) || (end < text.length && wordChar(text.charCodeAt(end))))) continue;
-            out.push([start, end]);
+            if (start < 0 || !this.#forms.has(s) || !text.startsWith(s, start)) continue;
+            if (keep(start, end)) out.push([start, end]);
           }
         // Drop the window's first unit (the next round adds one at the end).
         h = (h - ((text.charCodeAt(end - n) * c.drop) % P) + P) % P;

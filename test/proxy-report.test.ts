@@ -76,8 +76,9 @@ describe("secrets by header name and by value", () => {
     for (let i = 0; i < 1000; i++) many.add(`secret-${String(i).padStart(6, "0")}`);
     const before = many.stats.scanned;
     expect(many.text("a secret-000999 b")).toBe("a [redacted] b");
-    // One length class (1,000 secrets of one length, every form alike): the text is scanned once, not per secret.
-    expect(many.stats.scanned - before).toBe("a secret-000999 b".length);
+    // 1,000 secrets of one length: the text is scanned at most twice (the compiled secrets, then the few added
+    // since, by length), never once per secret.
+    expect(many.stats.scanned - before).toBeLessThanOrEqual(2 * "a secret-000999 b".length);
   });
 });
 
