@@ -114,7 +114,7 @@ export function rateLimit(perSecond: number, options: { perToken?: boolean; date
   };
 }
 
-const limit = rateLimit(20, { dates: true, body: { error: "rate_limited", error_description: "Too many requests from this address." } });
+const limit = rateLimit(50, { dates: true, body: { error: "rate_limited", error_description: "Too many requests from this address." } });
 let sseAnswers = 0;
 
 export const mcpVariants: McpVariant[] = [
@@ -274,7 +274,7 @@ export const mcpVariants: McpVariant[] = [
   {
     id: "edge-rate-limit",
     basis: "Limits: an edge request rate per IP address per minute exists, exceeding it gives 429 (numeric value not shown); Errors outside the envelope: 429, back off.",
-    description: "At most 20 requests a second reach the gateway; the rest get 429 with Retry-After (seconds or an HTTP date)",
+    description: "At most 50 requests a second reach the gateway; the rest get 429 with Retry-After (seconds or an HTTP date)",
     answer: limit.answer,
     changed: limit.limited,
   },
