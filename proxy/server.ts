@@ -124,15 +124,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     options.onExchange?.({ exchange, verdict, violations, line: recorder.text(exchangeLine(exchange, verdict, violations)) });
   };
 
+  /** What every recorded exchange says of its request; the judges need only to know a token was sent, so secrets stay out. */
+  const requestOf = (protocol: Protocol, req: http.IncomingMessage, n: number) => ({
+    protocol,
+    seq: n,
+    method: req.method ?? "GET",
+    path: req.url ?? "/",
+    requestHeaders: recorder.hide(req.headers),
+  });
+
   const judge = (protocol: Protocol, req: http.IncomingMessage, f: Forwarded, n: number) => {
     recorder.learn(f.responseHeaders);
     const exchange: Exchange = {
-      protocol,
-      seq: n,
-      method: req.method ?? "GET",
-      path: req.url ?? "/",
-      // The judges need only to know a token was sent; secrets stay out of everything the proxy keeps.
-      requestHeaders: recorder.hide(req.headers),
+      ...requestOf(protocol, req, n),
       requestText: f.request.text(),
       requestTruncated: f.request.truncated,
       status: f.status,
@@ -163,11 +167,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     req.resume();
     refuse(res, protocol, r);
     const exchange: Exchange = {
-      protocol,
-      seq: n,
-      method: req.method ?? "GET",
-      path: req.url ?? "/",
-      requestHeaders: recorder.hide(req.headers),
+      ...requestOf(protocol, req, n),
       requestText: "",
       requestTruncated: false,
       status: r.status,

@@ -5,7 +5,7 @@
 // The conformance suite must catch every one with a failing check that names the broken rule.
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
-import type { Mutant } from "../rest/proxy.js";
+import { withoutHeader, type Mutant } from "../rest/proxy.js";
 import { errorsBatchesMutants } from "./errors-batches.js";
 import { familiesBMutants } from "./families-b.js";
 import { familiesCMutants } from "./families-c.js";
@@ -119,12 +119,7 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-401-without-challenge",
     rule: "unauthenticated-401/missing",
     description: "401 answers come without WWW-Authenticate",
-    response: (_req, res) => {
-      if (res.status !== 401) return res;
-      const headers = { ...res.headers };
-      delete headers["www-authenticate"];
-      return { ...res, headers };
-    },
+    response: withoutHeader(401, "www-authenticate"),
   },
   {
     id: "mcp-write-scope-ignored",

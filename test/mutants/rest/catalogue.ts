@@ -1,7 +1,7 @@
 // The mutant catalogue: variants of the REST reference server, each breaking exactly one rule of
 // spec/rules/rest.yaml, made by rewriting requests or answers in a proxy (proxy.ts). The conformance suite must
 // catch every one with a failing check that names the broken rule.
-import type { Answer, Exchange, Mutant } from "./proxy.js";
+import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
@@ -109,23 +109,13 @@ export const mutants: Mutant[] = [
     id: "retry-after-missing",
     rule: "rate-limit-retry-after",
     description: "429 answers come without Retry-After",
-    response: (_req, res) => {
-      if (res.status !== 429) return res;
-      const headers = { ...res.headers };
-      delete headers["retry-after"];
-      return { ...res, headers };
-    },
+    response: withoutHeader(429, "retry-after"),
   },
   {
     id: "401-without-challenge",
     rule: "auth-401-bearer-challenge",
     description: "401 answers come without WWW-Authenticate",
-    response: (_req, res) => {
-      if (res.status !== 401) return res;
-      const headers = { ...res.headers };
-      delete headers["www-authenticate"];
-      return { ...res, headers };
-    },
+    response: withoutHeader(401, "www-authenticate"),
   },
   {
     id: "id-prefix-wrong",

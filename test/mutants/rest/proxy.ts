@@ -48,6 +48,16 @@ export interface Mutant extends Rewriter {
   timing?: Record<string, number>;
 }
 
+/** A response rewriter that drops one header from every answer of `status` (a 401 without its challenge, a 429 without Retry-After). */
+export const withoutHeader =
+  (status: number, name: string) =>
+  (_req: Exchange, res: Answer): Answer => {
+    if (res.status !== status) return res;
+    const headers = { ...res.headers };
+    delete headers[name];
+    return { ...res, headers };
+  };
+
 export interface MutantProxy {
   url: URL;
   stop(): Promise<void>;
