@@ -5,6 +5,7 @@
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
 import type { Exchange } from "./evidence.js";
+import type { Judge, RuleRef } from "./judge.js";
 import type { Fixtures } from "./fixtures.js";
 import type { ApiClient, ApiResponse } from "./http.js";
 import type { Target } from "./target.js";
@@ -134,18 +135,16 @@ export class CheckSkipped extends Error {
   }
 }
 
-export interface CheckContext {
+/** What a check runs with: a Judge of the target's replies, plus the target, its API and the shared fixtures. */
+export interface CheckContext extends Judge {
   readonly target: Target;
   /** The target's API, with this check's requests counted. */
   readonly api: ApiClient;
   readonly fixtures: Fixtures;
-  /** Records a case of each rule named: a failure unless `ok`; returns `ok`. */
-  expect(ok: boolean, rules: string | readonly string[], message: string): boolean;
   /** Ends the check as failed. */
-  fail(rules: string | readonly string[], message: string): never;
+  fail(rules: RuleRef, message: string): never;
   /** Ends the check as skipped. */
   skip(reason: string): never;
-  note(text: string): void;
   /** Says what the check is waiting on (shown in the live view); `null` clears it. */
   waiting(text: string | null): void;
   /** Whether a failure has been recorded so far. */

@@ -6,6 +6,7 @@ import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js"
 import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
 import { Fixtures, type FixtureEnv } from "./fixtures.js";
 import type { Redactor } from "./redact.js";
+import { ruleList } from "./judge.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { Target } from "./target.js";
 
@@ -122,13 +123,14 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       target,
       api,
       fixtures,
+      speed: { withinMs: target.timing.answerWithinMs, judged: !target.embedded },
       expect(ok, r, message) {
         record(r, ok);
-        if (!ok) failures.push(failure(typeof r === "string" ? [r] : [...r], message));
+        if (!ok) failures.push(failure(ruleList(r), message));
         return ok;
       },
       fail(r, message) {
-        const ids = typeof r === "string" ? [r] : [...r];
+        const ids = ruleList(r);
         for (const id of ids) if (!expandRuleRef(rules, id)) throw new Error(`check ${check.id} fails unknown rule ${id}`);
         throw new CheckFailed(failure(ids, message));
       },
