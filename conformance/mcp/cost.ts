@@ -3,9 +3,9 @@
 // default is small: the shared batches only; renders on request, batches of a check's own and builds are opted in.
 // `ideas-contract conformance --list` shows the spend per check before anything runs.
 import type { Check } from "../check.js";
-import { sharedBatchRequests } from "../checks/mcp/batch-scenario.js";
+import { sharedBatchRequests } from "./shared-batches.js";
 import type { McpTriggers } from "./target.js";
-import { bool, num, object as mapping, onlyKeys, TargetError } from "../target.js";
+import { bool, num, object as mapping, onlyKeys, TargetError } from "../target-values.js";
 
 /** What a check (or the shared jobs) spends at most. */
 export interface Spend {

@@ -4,13 +4,13 @@
 // fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
 import type { Judge } from "../judge.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { openOutput } from "../../scripts/lib/open-output.js";
-import type { Json } from "../../scripts/lib/schema-walk.js";
+import { openOutput } from "../../lib/open-output.js";
+import type { Json } from "../../lib/schema-walk.js";
 import { compileLive, contractTool } from "./contract.js";
 
 /**
  * An output schema open as seed 001 says (new fields and enum values are not breaking): the same transform the
- * generated output validators are made with (scripts/lib/open-output.ts), so the suite and consumers agree.
+ * generated output validators are made with (lib/open-output.ts), so the suite and consumers agree.
  */
 export const openEnums = (schema: unknown): unknown => openOutput(schema as Json, { enums: true });
 

@@ -19,7 +19,7 @@ import { restTestTokens } from "../../mock/rest/tokens.js";
 import { mcpMutants } from "../../test/mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "../../test/mutants/rest/catalogue.js";
 import { anchor, banner, cell, table } from "./docs.js";
-import { repoRoot } from "./paths.js";
+import { repoRoot } from "../../lib/paths.js";
 import type { GeneratedFiles } from "./rest.js";
 
 const code = (text: string) => `\`${text}\``;

@@ -7,7 +7,7 @@ import { BudgetExceeded, sleep } from "../../http.js";
 import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import type { SpendInput } from "../../mcp/cost.js";
+import { sharedBatchRequests, type SharedBatch } from "../../mcp/shared-batches.js";
 import type { McpTiming } from "../../mcp/target.js";
 import { brandUnderTest } from "./brand-under-test.js";
 
@@ -39,21 +39,6 @@ export interface BatchTrack {
    * (past the give-up time) or a run out of budget leaves none: that says nothing of the target's rules.
    */
   rule?: string;
-}
-
-export type SharedBatch = "main" | "partial" | "fails";
-
-/** The requests of the shared batches of a brand (the main batch sized by mcp.cost.main_batch_posts). */
-export function sharedBatchRequests(input: SpendInput, brandId: string): Record<SharedBatch, Record<string, unknown>> {
-  const t = input.triggers;
-  return {
-    /** The posts the lifecycles use: one per check that changes a post. */
-    main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: input.cost.mainBatchPosts },
-    /** Some slots fail. */
-    partial: { brandId, brief: `Conformance run: weekend specials ${t.briefPartial ?? ""}`.trim(), count: 4, includeImage: false },
-    /** Every slot fails. */
-    fails: { brandId, brief: `Conformance run: anything ${t.briefFails ?? ""}`.trim(), count: 2, includeImage: false },
-  };
 }
 
 /** A shared batch of the brand under test, created once per run and key and followed until its pictures landed. */
