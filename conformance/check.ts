@@ -56,7 +56,8 @@ export type Need =
   | "mcp:cost-extra-batches"
   | "mcp:cost-builds";
 
-export interface Check {
+/** What the runner, the ledger and `--list` know of a check, whatever its protocol. */
+export interface CheckInfo {
   /** Stable kebab-case id; used by --only and the expected-failures baseline. */
   id: string;
   /** One line: what the check does. */
@@ -79,8 +80,15 @@ export interface Check {
   tokenless?: boolean;
   /** What the check spends of the tenant's AI allowance beyond the shared batches (MCP; shown by --list). */
   spend?: (input: import("./mcp/cost.js").SpendInput) => Partial<import("./mcp/cost.js").Spend>;
-  run(ctx: CheckContext): Promise<void>;
 }
+
+/** A check of a suite whose checks run with `Ctx` (the REST suite's CheckContext by default). */
+export interface Check<Ctx extends RunContext = CheckContext> extends CheckInfo {
+  run(ctx: Ctx): Promise<void>;
+}
+
+/** A check of any suite (what lists mixing the suites' checks hold; each runs in its own suite's session). */
+export type AnyCheck = Check<RunContext>;
 
 export interface Failure {
   /** The rules the failure breaks; a subset of the check's rules. */
@@ -135,12 +143,8 @@ export class CheckSkipped extends Error {
   }
 }
 
-/** What a check runs with: a Judge of the target's replies, plus the target, its API and the shared fixtures. */
-export interface CheckContext extends Judge {
-  readonly target: Target;
-  /** The target's API, with this check's requests counted. */
-  readonly api: ApiClient;
-  readonly fixtures: Fixtures;
+/** What the runner gives every check, whatever its protocol: a Judge of the target's replies, and the check's course. */
+export interface RunContext extends Judge {
   /** Ends the check as failed. */
   fail(rules: RuleRef, message: string): never;
   /** Ends the check as skipped. */
@@ -149,12 +153,22 @@ export interface CheckContext extends Judge {
   waiting(text: string | null): void;
   /** Whether a failure has been recorded so far. */
   readonly failed: boolean;
-  /** The MCP suite's session and shared jobs (set by its runner extension; see conformance/mcp/extension.ts). */
-  readonly mcp?: import("./mcp/extension.js").McpContext;
+}
+
+/** A REST check's context: the runner's, plus the target, its API (this check's requests counted) and the shared fixtures. */
+export interface CheckContext extends RunContext {
+  readonly target: Target;
+  readonly api: ApiClient;
+  readonly fixtures: Fixtures;
 }
 
 /** A short description of a response for failure messages. */
 export function describeResponse(res: ApiResponse): string {
   const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
   return `${res.method} ${res.path} → ${res.status} ${body}`;
+}
+
+/** A suite's context for a check: the runner's `base` (its getters kept live) with the suite's own members. */
+export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(base), ...Object.getOwnPropertyDescriptors(own) }) as RunContext & Own;
 }
