@@ -172,3 +172,10 @@ export function describeResponse(res: ApiResponse): string {
 export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {
   return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(base), ...Object.getOwnPropertyDescriptors(own) }) as RunContext & Own;
 }
+
+/** What a run tells its watcher (the console's live view) as it goes. */
+export type RunEvent =
+  | { type: "start"; check: CheckInfo }
+  | { type: "result"; result: CheckResult }
+  | { type: "waiting"; key: string; text: string | null }
+  | { type: "stateful"; stateful: boolean; reason: string };

@@ -4,18 +4,14 @@
 import { setMaxListeners } from "node:events";
 import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
 import { BudgetExceeded, TransportError } from "./http.js";
-import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckInfo, type CheckResult, type Failure, type Need, type RunContext } from "./check.js";
+import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckInfo, type CheckResult, type Failure, type Need, type RunContext, type RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import { ruleList } from "./judge.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { SuiteEnv, SuiteSession } from "./suite.js";
 import type { Target } from "./target.js";
 
-export type RunEvent =
-  | { type: "start"; check: CheckInfo }
-  | { type: "result"; result: CheckResult }
-  | { type: "waiting"; key: string; text: string | null }
-  | { type: "stateful"; stateful: boolean; reason: string };
+export type { RunEvent };
 
 export interface RunnerOptions<Ctx extends RunContext> {
   target: Target;

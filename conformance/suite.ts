@@ -1,9 +1,8 @@
 // One shape for a suite: what runConformance needs to run one protocol's checks — its rule catalogue, its checks,
 // how it finds its target (flags, target file, environment), its embedded reference, its probe and the needs it
 // decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
-import type { Check, Need, RunContext } from "./check.js";
+import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
-import type { RunEvent } from "./runner.js";
 import type { Target, TargetFile } from "./target.js";
 
 export type SuiteId = "rest" | "mcp";
