@@ -5,7 +5,9 @@
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
 import type { Exchange } from "./evidence.js";
-import type { Judge, RuleRef } from "./judge.js";
+import type { RunContext } from "./judge.js";
+
+export type { RunContext };
 import type { Fixtures } from "./fixtures.js";
 import type { ApiClient, ApiResponse } from "./http.js";
 import type { Target } from "./target.js";
@@ -141,18 +143,6 @@ export class CheckSkipped extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
-}
-
-/** What the runner gives every check, whatever its protocol: a Judge of the target's replies, and the check's course. */
-export interface RunContext extends Judge {
-  /** Ends the check as failed. */
-  fail(rules: RuleRef, message: string): never;
-  /** Ends the check as skipped. */
-  skip(reason: string): never;
-  /** Says what the check is waiting on (shown in the live view); `null` clears it. */
-  waiting(text: string | null): void;
-  /** Whether a failure has been recorded so far. */
-  readonly failed: boolean;
 }
 
 /** A REST check's context: the runner's, plus the target, its API (this check's requests counted) and the shared fixtures. */

@@ -19,3 +19,15 @@ export interface Judge {
 }
 
 export const ruleList = (rules: RuleRef): string[] => (typeof rules === "string" ? [rules] : [...rules]);
+
+/** What the runner gives every check, whatever its protocol: a Judge of the target's replies, and the check's course. */
+export interface RunContext extends Judge {
+  /** Ends the check as failed. */
+  fail(rules: RuleRef, message: string): never;
+  /** Ends the check as skipped. */
+  skip(reason: string): never;
+  /** Says what the check is waiting on (shown in the live view); `null` clears it. */
+  waiting(text: string | null): void;
+  /** Whether a failure has been recorded so far. */
+  readonly failed: boolean;
+}

@@ -3,7 +3,7 @@
 // default is small: the shared batches only; renders on request, batches of a check's own and builds are opted in.
 // `ideas-contract conformance --list` shows the spend per check before anything runs.
 import { sharedBatchRequests } from "./shared-batches.js";
-import type { McpTriggers } from "./target.js";
+import type { McpTriggers } from "./triggers.js";
 import { bool, num, object as mapping, onlyKeys, TargetError } from "../target-values.js";
 
 /** What a check (or the shared jobs) spends at most. */

@@ -1,11 +1,17 @@
 // What the batches several MCP checks share ask for: the suite's shared jobs make them (checks/mcp/batch-scenario.ts)
 // and the cost settings count their spend from the same requests (cost.ts).
-import type { SpendInput } from "./cost.js";
+import type { McpTriggers } from "./triggers.js";
+
+/** What the shared batches are sized by (a SpendInput is one). */
+interface BatchInput {
+  triggers: Pick<McpTriggers, "briefPartial" | "briefFails">;
+  cost: { mainBatchPosts: number };
+}
 
 export type SharedBatch = "main" | "partial" | "fails";
 
 /** The requests of the shared batches of a brand (the main batch sized by mcp.cost.main_batch_posts). */
-export function sharedBatchRequests(input: SpendInput, brandId: string): Record<SharedBatch, Record<string, unknown>> {
+export function sharedBatchRequests(input: BatchInput, brandId: string): Record<SharedBatch, Record<string, unknown>> {
   const t = input.triggers;
   return {
     /** The posts the lifecycles use: one per check that changes a post. */
