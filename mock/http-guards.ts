@@ -11,12 +11,19 @@ export interface HttpLimits {
   requestTimeoutMs?: number;
 }
 
-/** Server options that enforce the limits; Node checks them every connectionsCheckingInterval. */
+/**
+ * Server options that enforce the limits; Node checks them every connectionsCheckingInterval. A request without
+ * Host is let through to the handler (`requireHostHeader: false`), which refuses it in its own error shape
+ * (`missingHost`): Node's own refusal is a 400 with no body.
+ */
 export function limitOptions(limits: HttpLimits = {}): http.ServerOptions {
   const headersTimeout = limits.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(limits.requestTimeoutMs ?? 30_000, headersTimeout);
-  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))) };
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))), requireHostHeader: false };
 }
+
+/** An HTTP/1.1 request without Host (RFC 9112 §3.2: a server MUST answer 400; HTTP/1.0 may omit it). */
+export const missingHost = (req: http.IncomingMessage): boolean => req.headers.host === undefined && req.httpVersion === "1.1";
 
 export interface ParserRefusal {
   status: number;
