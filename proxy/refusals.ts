@@ -5,7 +5,7 @@
 import type http from "node:http";
 import { errorTypeForStatus } from "../conformance/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
-import { answerOnSocket, parserRefusal } from "../mock/http-guards.js";
+import { answerOnSocket, missingHost, parserRefusal } from "../mock/http-guards.js";
 import type { Protocol } from "./types.js";
 
 export interface Refusal {
@@ -72,7 +72,7 @@ export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: stri
   let target = req.url ?? "/";
   let host = req.headers.host;
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
-  if (host === undefined && req.httpVersion === "1.1") return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
+  if (missingHost(req)) return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
   if (!target.startsWith("/")) {
     // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
     let url: URL | undefined;
@@ -90,4 +90,17 @@ export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: stri
 }
 
 /** Host names the proxy answers: loopback names and the host it listens on, or exactly the ones given. */
-export const hostCheck = (listenHost: string, allowedHosts?: readonly string[]) => createBrowserAccess(allowedHosts ? { allowedHosts } : {}, listenHost).hostAllowed;
+export function hostCheck(listenHost: string, allowedHosts?: readonly string[]): (host: string | undefined) => boolean {
+  const allowed = createBrowserAccess(allowedHosts ? { allowedHosts } : {}, listenHost).hostAllowed;
+  // Every request asks, with one of a few Hosts: the answers are kept (parsing a Host costs a URL each time),
+  // bounded so that a client cycling Hosts cannot grow it.
+  const known = new Map<string | undefined, boolean>();
+  return (host) => {
+    let ok = known.get(host);
+    if (ok === undefined) {
+      if (known.size >= 256) known.clear();
+      known.set(host, (ok = allowed(host)));
+    }
+    return ok;
+  };
+}

@@ -111,8 +111,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const hostAllowed = hostCheck(host, options.allowedHosts);
   // The proxy never waits on a slow client longer than the services it fronts would (mock/http-guards.ts).
   const mockLimits = limitOptions();
-  // A request without Host is refused by checkRequest, with a body (Node's own refusal has none).
-  const serverOptions: http.ServerOptions = { ...limitOptions(options.limits), requireHostHeader: false };
+  // A request without Host reaches checkRequest, which refuses it with a body (Node's own refusal has none).
+  const serverOptions = limitOptions(options.limits);
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
   const restState = new RestState(defaultRestCaps);
@@ -121,7 +121,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
     const violations = recorder.record(exchange, verdict);
-    options.onExchange?.({ exchange, verdict, violations, line: recorder.text(exchangeLine(exchange, verdict, violations)) });
+    if (!options.onExchange) return;
+    // The line is made (and redacted) only if it is read: a quiet CLI prints only the lines with violations.
+    let line: string | undefined;
+    options.onExchange({
+      exchange,
+      verdict,
+      violations,
+      get line() {
+        return (line ??= recorder.text(exchangeLine(exchange, verdict, violations)));
+      },
+    });
   };
 
   /** What every recorded exchange says of its request; the judges need only to know a token was sent, so secrets stay out. */
