@@ -61,6 +61,20 @@ export function answerOnSocket(socket: Duplex, refusal: ParserRefusal, body: unk
   );
 }
 
+/** A CONNECT asks for a tunnel these servers never open (without a listener Node closes the socket unanswered). */
+export const tunnelRefusal: ParserRefusal = { status: 405, reason: "Method Not Allowed", code: "method_not_allowed", message: "CONNECT is not served here: this server opens no tunnels." };
+
+/**
+ * Edges Node leaves open on an HTTP server: a CONNECT is answered (405 with `body`, the server's error shape)
+ * instead of dropped; and every header is read, not only the first 2000 (Node's default count, past which it
+ * drops the rest silently: a repeated Authorization or Host sent after 2000 filler headers would go unseen; the
+ * 16 KB header size limit still bounds them).
+ */
+export function guardEdges(server: http.Server, body: (r: ParserRefusal) => unknown): void {
+  server.maxHeadersCount = 0;
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => answerOnSocket(socket, tunnelRefusal, body(tunnelRefusal)));
+}
+
 /** True when the request sends the header more than once (Node would silently keep the first). */
 const repeats = (req: http.IncomingMessage, name: string): boolean => (req.headersDistinct[name]?.length ?? 0) > 1;
 export const repeatsAuthorization = (req: http.IncomingMessage): boolean => repeats(req, "authorization");

@@ -7,9 +7,9 @@ import { printable } from "../conformance/printable.js";
 
 export type LogSink = (line: string) => void;
 
-/** The path as logged: no query string, connect-link tokens elided. */
+/** The path as logged: no query string, no scheme and authority of an absolute-form target (its user info may be a credential), connect-link tokens elided. */
 export function loggedPath(rawUrl: string | undefined): string {
-  const path = (rawUrl ?? "/").split(/[?#]/)[0]!;
+  const path = (rawUrl ?? "/").split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
   return path.replace(/^\/connect\/[^/]+/, "/connect/…").slice(0, 200);
 }
 

@@ -167,7 +167,8 @@ export function forward(
     method: req.method,
     // Host names the upstream (the client's was checked to name the proxy: proxy/refusals.ts says why). The
     // judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).
-    headers: [...passOn(req.rawHeaders, ["host", "accept-encoding"]), "Host", url.host, "Accept-Encoding", "identity"],
+    // Host first: an upstream that reads only the first 2000 headers (Node's default) still gets it.
+    headers: ["Host", url.host, ...passOn(req.rawHeaders, ["host", "accept-encoding"]), "Accept-Encoding", "identity"],
   };
   const onAnswer = (answer: http.IncomingMessage) => {
     answered = true;

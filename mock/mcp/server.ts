@@ -17,7 +17,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccessOptions } from
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, missingHost, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
 import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
 import { sendResult, shortcutFor, transportAccepts } from "./sdk-shortcut.js";
@@ -391,6 +391,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
     const refusal = parserRefusal(err);
     answerOnSocket(socket, refusal, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${refusal.message}` } });
   });
+  guardEdges(server, (r) => ({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${r.message}` } }));
   // An Expect other than 100-continue: Node would answer 417 with an empty body.
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.resume();

@@ -14,7 +14,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccess, type Browser
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, missingHost, parserRefusal, repeatsHost, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsHost, type HttpLimits, type ParserRefusal } from "../http-guards.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -233,10 +233,12 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     req.resume();
     sendError(res, new ApiError(417, "invalid_request", "The only Expect this server meets is 100-continue.", null, "expectation_failed"));
   });
+  const refusalBody = (refusal: ParserRefusal) => errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code));
   inner.on("clientError", (err: NodeJS.ErrnoException, socket) => {
     const refusal = parserRefusal(err);
-    answerOnSocket(socket, refusal, errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code)));
+    answerOnSocket(socket, refusal, refusalBody(refusal));
   });
+  guardEdges(inner, refusalBody);
 
   const sockets = new Set<net.Socket>();
   server.on("connection", (socket: net.Socket) => {
