@@ -79,7 +79,10 @@ async function listen(host: string, port: number, handler: http.RequestListener,
   // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
   // time the server announces (undici), and a loaded client can take many seconds to send its next request on
   // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
-  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside.
+  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside. This side of the
+  // race belongs to the client (only it knows when it will send; a server cannot close "safely"), so the long
+  // idle time stays; the proxy's own side (its pool towards the upstream) is fixed for real: it lets an idle
+  // connection go before the upstream does and resends what the upstream never took (forward.ts).
   server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   server.on("connection", (s) => {
