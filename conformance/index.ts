@@ -25,7 +25,10 @@ import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 import { defaultWalks, restWalksCheck, restWalksId } from "./walks/check.js";
+import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
+import type { McpStep } from "./walks/mcp-steps.js";
 import { newSeed } from "./walks/prng.js";
+import { replayFormats, type WalkReplay } from "./walks/replay.js";
 import type { Step } from "./walks/steps.js";
 
 export type { Check, CheckResult } from "./check.js";
@@ -78,14 +81,14 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
-  /** Stateful walks (check rest-walks): how many (default defaultWalks.walks; 0 skips the check). */
+  /** Stateful walks (checks rest-walks and mcp-walks): how many per protocol (default defaultWalks.walks; 0 skips them). */
   walks?: number;
   /** Steps per walk, at most (default defaultWalks.steps). */
   walkSteps?: number;
   /** The walks' seed (default: a new one, printed with the result): the same seed gives the same walks. */
   walkSeed?: string;
-  /** One walk to run instead of the seeded ones (a replay file's steps, conformance/walks/replay.ts). */
-  walkReplay?: Step[];
+  /** One walk to run instead of the seeded ones (a replay file, conformance/walks/replay.ts): its protocol's walks check runs it, the other one is skipped. */
+  walkReplay?: WalkReplay;
 }
 
 export interface ReportedCheck extends CheckResult {
@@ -102,7 +105,7 @@ export interface RunResult {
     timeScale: number;
     mcp?: { url: string; profile: string };
   };
-  /** The stateful walks of the run, when check rest-walks ran: its seed reproduces them (--walk-seed). */
+  /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
   walks?: { seed: string; walks: number; steps: number; replay: boolean };
   /** The suites that ran. */
   suites: Suite[];
@@ -199,11 +202,16 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     walks: options.walks ?? defaultWalks.walks,
     steps: options.walkSteps ?? defaultWalks.steps,
     seed: options.walkSeed ?? newSeed(),
-    ...(options.walkReplay ? { replay: options.walkReplay } : {}),
+    ...(options.walkReplay ? { replay: options.walkReplay.steps } : {}),
+  };
+  // A replay file is a walk of one protocol: that protocol's walks check runs it, the other's is skipped.
+  const walksOf = (format: string) => {
+    const r = options.walkReplay;
+    return r ? (r.format === format ? { ...walks, replay: r.steps } : { ...walks, replay: undefined, skip: `the replay file is a walk of the other protocol (${r.format})` }) : walks;
   };
   const pool = (options.checks ?? registry.flatMap((s) => s.checks))
     .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? restWalksCheck(walks) : c));
+    .map((c) => (c.id === restWalksId ? restWalksCheck(walksOf(replayFormats.rest) as typeof walks & { replay?: Step[] }) : c.id === mcpWalksId ? mcpWalksCheck(walksOf(replayFormats.mcp) as typeof walks & { replay?: McpStep[] }) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
@@ -285,7 +293,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         timeScale: first.timing.timeScale,
         ...(mcpPlan ? { mcp: { url: redactor.text(mcpPlan.target.mcp!.endpoint.href), profile: mcpPlan.target.mcp!.profile } } : {}),
       },
-      ...(selected.some((c) => c.id === restWalksId) && plans.some((p) => p.suite === "rest")
+      ...(selected.some((c) => (c.id === restWalksId && plans.some((p) => p.suite === "rest")) || (c.id === mcpWalksId && plans.some((p) => p.suite === "mcp")))
         ? { walks: { seed: walks.seed, walks: walks.replay ? 1 : walks.walks, steps: walks.replay?.length ?? walks.steps, replay: !!walks.replay } }
         : {}),
       suites: plans.map((p) => p.suite),

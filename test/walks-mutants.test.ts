@@ -5,8 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadTargetFile } from "../conformance/target.js";
-import { parseReplay } from "../conformance/walks/replay.js";
-import type { Step } from "../conformance/walks/steps.js";
+import { parseReplay, type WalkReplay } from "../conformance/walks/replay.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { walkOnlyMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
@@ -20,7 +19,7 @@ const timeScale = 0.001;
  */
 const seeds = 6;
 
-type Options = { walks?: number; walkReplay?: Step[]; only?: string[] };
+type Options = { walks?: number; walkReplay?: WalkReplay; only?: string[] };
 
 /** A run against a fresh reference behind a fresh instance of the mutant (each keeps what it saw of its brands). */
 async function runAgainst(id: string, extra: Options): Promise<RunResult> {
@@ -46,7 +45,7 @@ describe("walk-only mutants", () => {
 
     let kills = 0;
     let clean = 0;
-    let replay: Step[] | undefined;
+    let replay: WalkReplay | undefined;
     const used: string[] = [];
     for (let i = 0; i < seeds; i++) {
       const result = await runAgainst(id, { only: ["rest-walks"] });
