@@ -192,7 +192,7 @@ export async function runWalks<S>(kind: WalkKind<S>, ctx: CheckContext, o: WalkO
 }
 
 /** The line a report prints about the run's walks: the seed that reproduces them. */
-export const walksLine = (w: { seed: string; walks: number; steps: number; replay: boolean }): string =>
+export const walksLine = (w: { seed: string; walks: number; steps: number; replay: boolean; mcp?: { walks: number; steps: number } }): string =>
   w.replay
     ? `Stateful walks: one walk of ${w.steps} steps replayed from a file`
-    : `Stateful walks: ${w.walks} of up to ${w.steps} steps, walk seed ${w.seed} (the same walks again: --walk-seed ${w.seed} --walks ${w.walks} --walk-steps ${w.steps})`;
+    : `Stateful walks: ${w.walks} of up to ${w.steps} steps${w.mcp ? ` (MCP: ${w.mcp.walks} of up to ${w.mcp.steps})` : ""}, walk seed ${w.seed} (the same walks again: --walk-seed ${w.seed}${w.mcp ? "" : ` --walks ${w.walks} --walk-steps ${w.steps}`})`;

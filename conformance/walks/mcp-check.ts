@@ -40,6 +40,7 @@ const reached = [
   "batch-items",
   "view-post-fields/id-post-id",
   "digest-follows-content/stable",
+  "digest-agrees-across-views/get_post_batch_status",
   "digest-follows-content/caption",
   "approve-records-digest",
   "approve-outdated-digest",

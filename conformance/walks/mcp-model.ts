@@ -52,13 +52,17 @@ export interface BatchModel {
   settledSeen?: boolean;
   /** Slot index → postId, once seen created. */
   posts: Map<number, string>;
+  /** Slot index → the contentDigest its item last showed (an item field in development: when a target gives one). */
+  digests: Map<number, string>;
 }
 
 export interface PostModel {
   label: string;
   id: string;
-  /** The contentDigest of the walk's last view_post. */
+  /** The contentDigest of the walk's last view_post (or, before any, of its batch item). */
   digest?: string | null;
+  /** Where that digest was read. */
+  digestFrom?: "view" | "batch";
   /** An edit went through since that view: the next view shows another digest, and that digest is outdated. */
   edited?: boolean;
   /** The decision recorded while the content stayed as approved or rejected (cleared by an edit). */
@@ -167,6 +171,7 @@ export function judgeBatch(j: Expect, m: BatchModel, s: any, where: string): voi
     const known = m.posts.get(it?.index);
     if (known !== undefined) j.expect(it.postId === known, "batch-items", `${where}: slot ${it.index} of batch ${m.label} showed post ${known}, now ${show(it.postId)}`);
     else if (it?.status === "created" && typeof it.postId === "string") m.posts.set(it.index, it.postId);
+    if (m.posts.has(it?.index) && typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
   }
 }
 
@@ -175,6 +180,8 @@ export function judgePostView(j: Expect, p: PostModel, v: any, where: string): v
   j.expect(v.id === p.id && v.postId === p.id, "view-post-fields/id-post-id", `${where}: view_post of ${p.id} shows id ${show(v.id)}, postId ${show(v.postId)}`);
   if (p.digest !== undefined) {
     if (p.edited) j.expect(v.contentDigest !== p.digest, "digest-follows-content/caption", `${where}: the caption of ${p.label} changed, its contentDigest is still ${show(v.contentDigest)}`);
+    else if (p.digestFrom === "batch")
+      j.expect(v.contentDigest === p.digest, "digest-agrees-across-views/get_post_batch_status", `${where}: get_post_batch_status showed ${p.label} with contentDigest ${show(p.digest)}, view_post shows ${show(v.contentDigest)} and nothing changed it`);
     else j.expect(v.contentDigest === p.digest, "digest-follows-content/stable", `${where}: nothing changed ${p.label} since it read contentDigest ${show(p.digest)}, now ${show(v.contentDigest)}`);
   }
   if (p.approval?.decision === "approved" && !p.edited)
@@ -187,6 +194,7 @@ export function judgePostView(j: Expect, p: PostModel, v: any, where: string): v
     j.expect(v.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: ${p.label} was rejected and has not changed since; view_post shows approval ${show(v.approval)}`);
   if (p.edited) delete p.approval;
   p.digest = v.contentDigest;
+  p.digestFrom = "view";
   p.edited = false;
 }
 

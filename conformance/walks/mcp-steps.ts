@@ -82,7 +82,6 @@ interface PlanBatch {
 }
 interface PlanPost {
   label: string;
-  viewed: boolean;
   deleted: boolean;
 }
 
@@ -107,29 +106,37 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
   const w = (on: boolean, weight: number) => (on ? weight : 0);
 
   for (let i = 0; i < length; i++) {
+    const last = steps.at(-1);
     const alive = clients.filter((c) => c.ending !== "deleting");
     const live = posts.filter((p) => !p.deleted);
-    const viewed = live.filter((p) => p.viewed);
     const mine = theme === "clients";
-    const op = r.weighted<McpOp>([
-      ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.3) : clients.length < 2 ? (mine ? 0.6 : 0) : 0)],
-      ["repeat-client", w(clients.length > 0, 1.2)],
-      ["get-profile", clients.length ? 2.5 : 0.6],
-      ["list-brands", clients.length ? 1.8 : 0.4],
-      ["get-workspaces", w(clients.length > 0, 1.5) || 0.2],
-      ["deactivate", w(alive.length > 0, 1.6)],
-      ["delete-client", w(clients.length > 0, 1.1)],
-      ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.3) : batches.length < 2 ? 0.4 : 0)],
-      ["get-batch", w(batches.length > 0, 1.2)],
-      ["view-post", w(live.length > 0, 3.5)],
-      ["edit-post", w(live.length > 0, 1.4)],
-      ["approve", w(viewed.length > 0, 2.2)],
-      ["reject", w(viewed.length > 0, 0.6)],
-      ["delete-post", w(live.length > 0, 0.3)],
-      ["wait", pending() ? 3.5 : 0.2],
-      ["unknown-id", 0.3],
-      ["other-tenant", w(can.otherTenant, 0.3)],
-    ])!;
+    const ended = { deactivated: clients.some((c) => c.ending === "deactivating" && c.ended), deleted: clients.some((c) => c.ending === "deleting" && c.ended) };
+    // Read what just changed, repeat what just ended: the next step favours what shows the last one's effects.
+    const boost = followUps(last, pending(), ended);
+    const op = r.weighted<McpOp>(
+      (
+        [
+          ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? 0.15 : 0) : 0)],
+          ["repeat-client", w(clients.length > 0, 1.5)],
+          ["get-profile", clients.length ? 2 : 0.6],
+          ["list-brands", clients.length ? 1.5 : 0.4],
+          ["get-workspaces", w(clients.length > 0, 1) || 0.2],
+          ["deactivate", w(alive.length > 0, 0.6 + (1.6 * i) / length)],
+          // Erasing ends what a client can show: mostly once a deactivation has been seen through.
+          ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + (0.6 * i) / length)],
+          ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
+          ["get-batch", w(batches.length > 0, 1)],
+          ["view-post", w(live.length > 0, 3)],
+          ["edit-post", w(live.length > 0, 1.2)],
+          ["approve", w(live.length > 0, 2)],
+          ["reject", w(live.length > 0, 0.5)],
+          ["delete-post", w(live.length > 0, 0.3)],
+          ["wait", pending() ? 2.5 : 0.2],
+          ["unknown-id", 0.3],
+          ["other-tenant", w(can.otherTenant, 0.3)],
+        ] as const
+      ).map(([o, weight]) => [o, weight * (boost[o] ?? 1)] as const),
+    )!;
     switch (op) {
       case "create-client": {
         const c: PlanClient = { label: `c${clients.length + 1}`, built: false, ended: false };
@@ -139,7 +146,7 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         break;
       }
       case "repeat-client":
-        steps.push({ op, client: pickClient().label, renamed: r.chance(0.7) });
+        steps.push({ op, client: pickClient().label, renamed: r.chance(0.85) });
         break;
       case "get-profile": {
         const brand = clients.length && r.chance(0.9) ? pickClient().label : mainBrand;
@@ -174,9 +181,7 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         steps.push({ op, batch: r.pick(batches).label });
         break;
       case "view-post": {
-        const p = pickPost(live);
-        p.viewed = true;
-        steps.push({ op, post: p.label });
+        steps.push({ op, post: pickPost(live).label });
         break;
       }
       case "edit-post":
@@ -184,7 +189,7 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         break;
       case "approve":
       case "reject":
-        steps.push({ op, post: pickPost(viewed).label });
+        steps.push({ op, post: pickPost(live).label });
         break;
       case "delete-post": {
         const p = pickPost(live);
@@ -197,7 +202,7 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         for (const b of batches)
           if (!b.settled) {
             b.settled = true;
-            for (let s = 1; s <= b.count; s++) posts.push({ label: `${b.label}#${s}`, viewed: false, deleted: false });
+            for (let s = 1; s <= b.count; s++) posts.push({ label: `${b.label}#${s}`, deleted: false });
           }
         steps.push({ op });
         break;
@@ -213,6 +218,34 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
     }
   }
   return steps;
+}
+
+/** How much more likely each op is after `last`: reads after a change, the ending call again after a wait. */
+function followUps(last: McpStep | undefined, pending: boolean, ended: { deactivated: boolean; deleted: boolean }): Partial<Record<McpOp, number>> {
+  switch (last?.op) {
+    case "create-client":
+      return { "get-profile": 3, "list-brands": 2 };
+    case "repeat-client":
+      return { "get-profile": 5, "list-brands": 5 };
+    case "get-profile":
+    case "list-brands":
+      return { "repeat-client": 3, deactivate: 1.5 };
+    case "deactivate":
+      return pending ? { wait: 10 } : { "delete-client": 4, deactivate: 1.5 };
+    case "delete-client":
+      return pending ? { wait: 10 } : { "get-workspaces": 4, "delete-client": 1.5 };
+    case "wait":
+      if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12 } : {}), "repeat-client": 0.5 };
+      return { approve: 3, "view-post": 2 };
+    case "approve":
+      return { "view-post": 5 };
+    case "view-post":
+      return { "view-post": 2, approve: 1.5 };
+    case "edit-post":
+      return { "view-post": 3 };
+    default:
+      return {};
+  }
 }
 
 /** One line for people: what the step does. */

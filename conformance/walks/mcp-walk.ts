@@ -65,9 +65,12 @@ class McpWalk implements Walker<McpStep> {
     const known = this.posts.get(label);
     if (known) return known;
     const [batch, slot] = label.split("#");
-    const id = this.batches.get(batch ?? "")?.posts.get(Number(slot) - 1);
+    const b = this.batches.get(batch ?? "");
+    const id = b?.posts.get(Number(slot) - 1);
     if (!id) return undefined;
-    const p: PostModel = { label, id };
+    const digest = b!.digests.get(Number(slot) - 1);
+    // The item's digest is the one view_post shows (digest-agrees-across-views): a reviewer may approve by it.
+    const p: PostModel = { label, id, ...(digest !== undefined ? { digest, digestFrom: "batch" as const } : {}) };
     this.posts.set(label, p);
     return p;
   }
@@ -190,7 +193,7 @@ class McpWalk implements Walker<McpStep> {
         const others = [...this.batches.values()].map((x) => x.batchId);
         ctx.expect(!others.includes(b.batchId), "create-posts-repeat-new-batch", `${where}: create_posts answered batch ${b.batchId}, which an earlier call of the walk made`);
         judgeCreatedBatch(ctx, b, main.brandId, step.count, where);
-        this.batches.set(step.batch, { label: step.batch, batchId: b.batchId, brandId: main.brandId, companyId: b.companyId, count: step.count, posts: new Map() });
+        this.batches.set(step.batch, { label: step.batch, batchId: b.batchId, brandId: main.brandId, companyId: b.companyId, count: step.count, posts: new Map(), digests: new Map() });
         return true;
       }
       case "get-batch": {
