@@ -121,9 +121,9 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
           ["get-profile", clients.length ? 2 : 0.6],
           ["list-brands", clients.length ? 1.5 : 0.4],
           ["get-workspaces", w(clients.length > 0, 1) || 0.2],
-          ["deactivate", w(alive.length > 0, 0.6 + (1.6 * i) / length)],
+          ["deactivate", w(alive.length > 0, 0.6 + 1.6 * late(i))],
           // Erasing ends what a client can show: mostly once a deactivation has been seen through.
-          ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + (0.6 * i) / length)],
+          ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + 0.6 * late(i))],
           ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
           ["get-batch", w(batches.length > 0, 1)],
           ["view-post", w(live.length > 0, 3)],
@@ -219,6 +219,9 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
   }
   return steps;
 }
+
+/** How far into a walk step `i` is, 0 to 1 over the first 20 steps (not the walk's length: a longer walk of a seed starts with the shorter one). */
+const late = (i: number) => Math.min(1, i / 20);
 
 /** How much more likely each op is after `last`: reads after a change, the ending call again after a wait. */
 function followUps(last: McpStep | undefined, pending: boolean, ended: { deactivated: boolean; deleted: boolean }): Partial<Record<McpOp, number>> {

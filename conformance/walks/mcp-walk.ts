@@ -36,7 +36,7 @@ export function abilitiesOf(m: McpContext): McpAbilities {
 }
 
 /** A number per client made in a run, so that each walk and each replay of it makes clients of its own. */
-let made = 0;
+const clientNumber = (m: McpContext): number => ++m.run.once("walk-clients", () => ({ made: 0 })).made;
 const refused = ["not_found", "forbidden"] as const;
 
 class McpWalk implements Walker<McpStep> {
@@ -131,8 +131,9 @@ class McpWalk implements Walker<McpStep> {
     switch (step.op) {
       case "create-client": {
         if (!this.can.clients) return false;
-        const externalId = `walk-${m.run.id}-${++made}`;
-        const o = await this.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Walk ${m.run.id} ${step.client} ${made}`, externalId }, "partner");
+        const n = clientNumber(m);
+        const externalId = `walk-${m.run.id}-${n}`;
+        const o = await this.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Walk ${m.run.id} ${step.client} ${n}`, externalId }, "partner");
         const d = expectOk(ctx, o, "create-profile-building/ids");
         if (!d) return true;
         if (!ctx.expect(typeof d.brandId === "string" && typeof d.companyId === "string", "create-profile-building/ids", `${where}: create_profile answered ids ${JSON.stringify([d.brandId, d.companyId])}`)) return true;
