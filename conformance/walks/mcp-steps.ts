@@ -238,7 +238,7 @@ function followUps(last: McpStep | undefined, pending: boolean, ended: { deactiv
     case "delete-client":
       return pending ? { wait: 10 } : { "get-workspaces": 4, "delete-client": 1.5 };
     case "wait":
-      if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12 } : {}), "repeat-client": 0.5 };
+      if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12, "list-brands": 3 } : {}), "repeat-client": 0.5 };
       return { approve: 3, "view-post": 2 };
     case "approve":
       return { "view-post": 5 };
