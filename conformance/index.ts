@@ -7,7 +7,7 @@
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
 // the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
 // render. No protocol is named here.
-import type { Check, CheckResult } from "./check.js";
+import type { AnyCheck, CheckResult } from "./check.js";
 import { selectChecks, suiteOf } from "./checks/index.js";
 import { mcpSuite } from "./mcp/suite.js";
 import type { McpOverrides } from "./mcp/target.js";
@@ -32,7 +32,7 @@ import { newSeed } from "./walks/prng.js";
 import { replayFormats, type WalkReplay } from "./walks/replay.js";
 import type { Step } from "./walks/steps.js";
 
-export type { Check, CheckResult } from "./check.js";
+export type { AnyCheck, Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
 export { TargetUnusable } from "./probe.js";
@@ -60,7 +60,7 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Check id patterns (`*` wildcard); all checks when empty. */
   only?: string[];
   /** The checks to choose from (default: every check of the suites run). */
-  checks?: readonly Check[];
+  checks?: readonly AnyCheck[];
   /** Expected failures: a YAML file of check ids, or the ids. */
   expectedFailures?: string | readonly string[];
   /**
@@ -177,8 +177,8 @@ interface SuitePlan {
   def: ConformanceSuite;
   target: Target;
   rules: RuleCatalogue;
-  checks: Check[];
-  all: readonly Check[];
+  checks: AnyCheck[];
+  all: readonly AnyCheck[];
 }
 
 /**
@@ -208,7 +208,7 @@ export interface WalksRun {
 type WalkPlan = { walks: number; steps: number; seed: string; replay?: unknown[]; skip?: string };
 
 /** What the run's report says of its walks: those of the walks checks that ran (a skipped one, for a replay of the other protocol, says nothing). */
-function walksRun(walks: { rest: WalkPlan; mcp: WalkPlan }, selected: readonly Check[], suites: readonly Suite[]): { walks?: WalksRun } {
+function walksRun(walks: { rest: WalkPlan; mcp: WalkPlan }, selected: readonly AnyCheck[], suites: readonly Suite[]): { walks?: WalksRun } {
   const ran = (["rest", "mcp"] as const).filter((p) => suites.includes(p) && selected.some((c) => c.id === (p === "rest" ? restWalksId : mcpWalksId)) && !walks[p].skip);
   const shape = (w: WalkPlan) => ({ walks: w.replay ? 1 : w.walks, steps: w.replay?.length ?? w.steps });
   const [first, second] = ran.map((p) => walks[p]);
@@ -279,7 +279,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
           rules: p.rules,
           redactor,
           unmetNeed: p.def.unmetNeed,
-          ...(p.def.extension ? { extension: p.def.extension } : {}),
+          open: p.def.open,
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         }),
       ),

@@ -3,8 +3,9 @@
 // replaying candidates against fresh resources (shrink.ts), and reported with the shrunk sequence, that step's
 // exchanges and curl line (the runner's evidence), and two ways to run it again (a replay file, or the seed).
 // The REST walks (rest-walk.ts) and the MCP walks (mcp-walk.ts) are two kinds of the same engine.
-import type { CheckContext } from "../check.js";
+import { extendContext, type RunContext } from "../check.js";
 import { currentExchangeLog, ExchangeLog, withExchangeLog, type Exchange } from "../evidence.js";
+import { ruleList, type RuleRef } from "../judge.js";
 import { replayText } from "./replay.js";
 import { shrinkList } from "./shrink.js";
 
@@ -27,40 +28,38 @@ export interface WalkResult {
   skipped: number;
 }
 
-export type Collecting = CheckContext & { failures: WalkFailure[]; cases: Map<string, boolean> };
+/** What a walk's expectations are collected in: the cases and failures, on top of the check's own context. */
+export interface Collected {
+  failures: WalkFailure[];
+  cases: Map<string, boolean>;
+}
+export type Collecting<C extends RunContext> = C & Collected;
 
 /**
  * A context whose expectations are collected instead of recorded in the check: walks and their shrinking
- * replays are judged here, and only what the report needs reaches the check (the engine decides).
+ * replays are judged here, and only what the report needs reaches the check (the engine decides). Everything
+ * else (the target, its API, the MCP session) is the check's own.
  */
-export function collecting(base: CheckContext): Collecting {
+export function collecting<C extends RunContext>(base: C): Collecting<C> {
   const failures: WalkFailure[] = [];
   const cases = new Map<string, boolean>();
-  const list = (r: string | readonly string[]) => (typeof r === "string" ? [r] : [...r]);
-  const ctx: Collecting = {
-    target: base.target,
-    api: base.api,
-    fixtures: base.fixtures,
-    ...(base.mcp ? { mcp: base.mcp } : {}),
+  const own = {
     failures,
     cases,
-    expect(ok: boolean, r: string | readonly string[], message: string) {
-      for (const id of list(r)) cases.set(id, ok && cases.get(id) !== false);
-      if (!ok) failures.push({ rules: list(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
+    expect(ok: boolean, r: RuleRef, message: string) {
+      for (const id of ruleList(r)) cases.set(id, ok && cases.get(id) !== false);
+      if (!ok) failures.push({ rules: ruleList(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
       return ok;
     },
-    fail(r: string | readonly string[], message: string): never {
-      ctx.expect(false, r, message);
+    fail(r: RuleRef, message: string): never {
+      own.expect(false, r, message);
       throw new Error(message);
     },
-    skip: (reason: string) => base.skip(reason),
-    note: (text: string) => base.note(text),
-    waiting: (text: string | null) => base.waiting(text),
     get failed() {
       return failures.length > 0;
     },
   };
-  return ctx;
+  return extendContext(base, own) as unknown as Collecting<C>;
 }
 
 /** One walk being run: its steps one at a time, then `close` (what the walk made is cleaned up, failing or not). */
@@ -70,18 +69,18 @@ export interface Walker<S> {
   close?(): Promise<void>;
 }
 
-/** A protocol's walks. */
-export interface WalkKind<S> {
+/** A protocol's walks, run with its checks' context `C`. */
+export interface WalkKind<S, C extends RunContext> {
   /** The check that runs them. */
   checkId: string;
   /** The replay file format (replay.ts). */
   format: string;
   /** The steps of walk `walk` of a run seeded `seed`: a pure function of them (and of what the target allows). */
-  plan(seed: string, walk: number, length: number, ctx: CheckContext): S[];
+  plan(seed: string, walk: number, length: number, ctx: C): S[];
   describe(step: S): string;
   /** Whether cutting the step also cuts the time it waits (a cut is then tried once more, see report()). */
   waits(step: S): boolean;
-  walker(ctx: Collecting): Walker<S>;
+  walker(ctx: Collecting<C>): Walker<S>;
 }
 
 export interface WalkOptions<S = unknown> {
@@ -98,7 +97,7 @@ export interface WalkOptions<S = unknown> {
 }
 
 /** Runs `steps` with expectations collected on `ctx`; stops after the first step that failed something. */
-export async function runWalk<S>(kind: WalkKind<S>, ctx: Collecting, steps: readonly S[], name: string): Promise<WalkResult> {
+export async function runWalk<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: Collecting<C>, steps: readonly S[], name: string): Promise<WalkResult> {
   const walker = kind.walker(ctx);
   let skipped = 0;
   try {
@@ -114,7 +113,7 @@ export async function runWalk<S>(kind: WalkKind<S>, ctx: Collecting, steps: read
 }
 
 /** How to run a walk again: from a replay file, or the whole run from its seed. */
-function replayLines<S>(kind: WalkKind<S>, o: WalkOptions<S>, steps: readonly S[], from: string): string[] {
+function replayLines<S, C extends RunContext>(kind: WalkKind<S, C>, o: WalkOptions<S>, steps: readonly S[], from: string): string[] {
   const lines = [`replay: save ${replayText(kind.format, steps, from)} as walk.json, then: ideas-contract conformance --only ${kind.checkId} --replay walk.json`];
   if (!o.replay) lines.push(`or the whole run: ideas-contract conformance --only ${kind.checkId} --walk-seed ${o.seed} --walks ${o.walks} --walk-steps ${o.steps}`);
   return lines;
@@ -124,7 +123,7 @@ function replayLines<S>(kind: WalkKind<S>, o: WalkOptions<S>, steps: readonly S[
 export const shrunkPhrase = (n: number) => `shrunk to ${n} step${n === 1 ? "" : "s"}`;
 
 /** Shrinks a failing walk, replays the result for the report, and records its failure in the check. */
-async function report<S>(kind: WalkKind<S>, ctx: CheckContext, o: WalkOptions<S>, name: string, steps: readonly S[], result: WalkResult): Promise<void> {
+async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: WalkOptions<S>, name: string, steps: readonly S[], result: WalkResult): Promise<void> {
   const broken = new Set(result.failures.flatMap((f) => f.rules));
   const reproduces = (r: WalkResult) => r.failures.some((f) => f.rules.some((x) => broken.has(x)));
   const replay = (candidate: readonly S[], label: string) => withExchangeLog(new ExchangeLog(), () => runWalk(kind, collecting(ctx), candidate, label));
@@ -166,7 +165,7 @@ async function report<S>(kind: WalkKind<S>, ctx: CheckContext, o: WalkOptions<S>
 }
 
 /** The body of a walks check: the run's walks (or the replayed one), the ledger's cases, one report per rule broken. */
-export async function runWalks<S>(kind: WalkKind<S>, ctx: CheckContext, o: WalkOptions<S>): Promise<void> {
+export async function runWalks<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: WalkOptions<S>): Promise<void> {
   if (o.skip) ctx.skip(o.skip);
   const plans = o.replay ? [o.replay] : Array.from({ length: o.walks }, (_, i) => kind.plan(o.seed, i, o.steps, ctx));
   if (!plans.length) ctx.skip("no walks asked for (--walks 0)");

@@ -2,8 +2,7 @@
 // after every step by the model (mcp-model.ts) and the scripted checks' assertions; run, shrunk and reported by
 // the walks engine (engine.ts), as the REST walks are. What a walk may do follows the target file: clients of its
 // own only with a partner token, --mcp-profile all and mcp.cost.builds; batches only with mcp.cost.extra_batches.
-import type { Check } from "../check.js";
-import { mcpCheck } from "../checks/mcp/common.js";
+import { mcpCheck, type McpCheck } from "../checks/mcp/common.js";
 import { mcpWalksId } from "../checks/mcp/walks.js";
 import { runWalks, type WalkOptions } from "./engine.js";
 import type { McpStep } from "./mcp-steps.js";
@@ -57,8 +56,8 @@ const reached = [
 /** A walk makes at most two clients and two batches of at most two posts, without pictures (mcp-steps.ts). */
 const perWalk = { builds: 2, posts: 4 };
 
-export function mcpWalksCheck(o: WalkOptions<McpStep>): Check {
-  return mcpCheck({
+export function mcpWalksCheck(o: WalkOptions<McpStep>): McpCheck {
+  const check = mcpCheck({
     id: mcpWalksId,
     description: "Seeded random walks over clients (build, repeat, deactivation, deletion), batches, posts and approvals; every step's effects read back through every view (shrunk on failure)",
     rules: ["client-ids-agree/get-profile"],
@@ -69,6 +68,8 @@ export function mcpWalksCheck(o: WalkOptions<McpStep>): Check {
       const n = o.replay ? 1 : o.walks;
       return { builds: input.cost.builds ? n * perWalk.builds : 0, posts: input.cost.extraBatches ? n * perWalk.posts : 0 };
     },
-    run: (ctx) => runWalks(mcpWalkKind, ctx, o),
+    run: async () => {},
   });
+  // The walks keep the whole MCP check context (their collecting contexts carry its session).
+  return { ...check, run: (ctx) => runWalks(mcpWalkKind, ctx, o) };
 }

@@ -2,13 +2,12 @@
 // assertions of the scripted checks (conventions, envelope, contract shape: conformance/mcp/expect.ts) and by the
 // model's predictions (mcp-model.ts), the model updated from what the gateway showed. Clients the walk made are
 // erased when it ends, failing or not (the suite leaves nothing behind).
-import type { CheckContext } from "../check.js";
 import { brandUnderTest } from "../checks/mcp/brand-under-test.js";
 import { unknownId, unknownUuid } from "../checks/mcp/common.js";
 import { mcpWalksId } from "../checks/mcp/walks.js";
 import type { CallOutcome } from "../mcp/client.js";
 import { expectError, expectOk, okData } from "../mcp/expect.js";
-import { mcpOf, type McpContext } from "../mcp/extension.js";
+import type { McpCheckContext, McpContext } from "../mcp/extension.js";
 import type { McpTokenKind } from "../mcp/target.js";
 import type { Collecting, WalkKind, Walker } from "./engine.js";
 import {
@@ -45,8 +44,8 @@ class McpWalk implements Walker<McpStep> {
   readonly posts = new Map<string, PostModel>();
   readonly m: McpContext;
   readonly can: McpAbilities;
-  constructor(readonly ctx: Collecting) {
-    this.m = mcpOf(ctx);
+  constructor(readonly ctx: Collecting<McpCheckContext>) {
+    this.m = ctx.mcp;
     this.can = abilitiesOf(this.m);
   }
 
@@ -310,10 +309,10 @@ class McpWalk implements Walker<McpStep> {
 }
 
 /** The MCP walks: planned by mcp-steps.ts, judged by mcp-model.ts. */
-export const mcpWalkKind: WalkKind<McpStep> = {
+export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   checkId: mcpWalksId,
   format: replayFormats.mcp,
-  plan: (seed, walk, length, ctx: CheckContext) => planMcpWalk(seed, walk, length, abilitiesOf(mcpOf(ctx))),
+  plan: (seed, walk, length, ctx) => planMcpWalk(seed, walk, length, abilitiesOf(ctx.mcp)),
   describe: describeMcpStep,
   waits: (s) => s.op === "wait",
   walker: (ctx) => new McpWalk(ctx),

@@ -183,7 +183,7 @@ class RestWalk implements Walker<Step> {
 }
 
 /** The REST walks: planned by steps.ts, judged by rest-model.ts. */
-export const restWalkKind: WalkKind<Step> = {
+export const restWalkKind: WalkKind<Step, CheckContext> = {
   checkId: restWalksId,
   format: replayFormats.rest,
   plan: (seed, walk, length) => planWalk(seed, walk, length),
