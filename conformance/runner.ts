@@ -6,6 +6,7 @@ import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js"
 import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
 import { Fixtures, type FixtureEnv } from "./fixtures.js";
 import type { Redactor } from "./redact.js";
+import { judgeReplyHere, judgingInto } from "./replies.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { Target } from "./target.js";
 
@@ -92,7 +93,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const record = (r: string | readonly string[], ok: boolean) => {
       for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
     };
-    const api = apiClient(transport, (text) => notes.push(text));
+    const api = apiClient(transport, (text) => notes.push(text), judgeReplyHere);
     const extra = extension?.context?.(check);
     const declared = [...check.rules, ...(check.incidental ?? [])];
     const declares = (rule: string) => declared.includes(rule) || (rule.includes("/") && declared.includes(rule.slice(0, rule.indexOf("/"))));
@@ -153,7 +154,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         const s = await statefulness();
         if (!s.stateful) return result("skip", s.reason);
       }
-      await withExchangeLog(log, () => check.run(ctx));
+      await withExchangeLog(log, () => judgingInto(ctx, () => check.run(ctx)));
       return result(failures.length ? "fail" : "pass");
     } catch (err) {
       if (err instanceof CheckSkipped) return failures.length ? result("fail") : result("skip", err.reason);

@@ -5,6 +5,7 @@ import type { CheckContext } from "../check.js";
 import { currentExchangeLog, type Exchange } from "../evidence.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";
+import { judgingInto } from "../replies.js";
 import type { ApiResponse } from "../http.js";
 import { followWhile, unknownId } from "../checks/rest/common.js";
 import { applyPatch, brandFromCreate, judgeBatch, judgeBrand, type BatchModel, type BrandModel } from "./rest-model.js";
@@ -231,7 +232,12 @@ class RestWalk {
 }
 
 /** Runs `steps` with expectations collected on `ctx`; stops after the first step that failed something. */
-export async function runWalk(ctx: ReturnType<typeof collecting>, steps: readonly Step[], name: string): Promise<WalkResult> {
+export function runWalk(ctx: ReturnType<typeof collecting>, steps: readonly Step[], name: string): Promise<WalkResult> {
+  // Every reply of the walk is judged into the walk (replies.ts), so a bad one fails a step and is shrunk like any.
+  return judgingInto(ctx, () => walkSteps(ctx, steps, name));
+}
+
+async function walkSteps(ctx: ReturnType<typeof collecting>, steps: readonly Step[], name: string): Promise<WalkResult> {
   const walk = new RestWalk(ctx);
   let skipped = 0;
   for (const [i, step] of steps.entries()) {

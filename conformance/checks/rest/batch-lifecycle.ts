@@ -3,7 +3,7 @@
 // failed with an error; terminal states stay exactly as they were.
 import { isDeepStrictEqual } from "node:util";
 import type { Check, CheckContext } from "../../check.js";
-import { openapi, pathOf } from "../../contract.js";
+import { isIsoDateTime, openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { documented } from "../../kept.js";
@@ -114,7 +114,7 @@ export const batchLifecycleChecks: Check[] = [
         const b = track.last;
         if (b?.status !== "done") continue;
         ctx.expect(Array.isArray(b.data) && b.data.length > 0, "batch-thinking-to-done/data", `done batch ${b.id} holds no ideas`);
-        ctx.expect(typeof b.done_at === "string", "batch-thinking-to-done/done_at", `done batch ${b.id}: done_at is ${show(b.done_at)}, expected the time it was done`);
+        ctx.expect(isIsoDateTime(b.done_at), "batch-thinking-to-done/done_at", `done batch ${b.id}: done_at is ${show(b.done_at)}, expected the time it was done`);
       }
     },
   },
@@ -236,7 +236,7 @@ export const batchLifecycleChecks: Check[] = [
         if (!ctx.expect(typeof b?.done_at === "string", "batch-done-at-after-created", `done batch ${b?.id}: done_at is ${show(b?.done_at)}, expected a time`)) continue;
         const done = Date.parse(b.done_at);
         const created = Date.parse(b.created_at);
-        ctx.expect(!Number.isNaN(done), "iso-8601-times/done_at", `done batch ${b.id}: done_at ${show(b.done_at)} is not a time`);
+        ctx.expect(isIsoDateTime(b.done_at), "iso-8601-times/done_at", `done batch ${b.id}: done_at ${show(b.done_at)} is not an ISO 8601 date-time`);
         ctx.expect(done >= created, "batch-done-at-after-created", `done batch ${b.id}: done_at ${b.done_at} is before created_at ${b.created_at}`);
         const brand = await ctx.fixtures.brand("main");
         const brandCreated = Date.parse(brand.created?.body?.created_at);

@@ -1,0 +1,40 @@
+// Every REST reply the suite receives is judged where it comes back, by every rule that applies to an answer of its
+// operation and status wherever it appears: a success by its status-independent rules (speed, JSON, snake_case,
+// `object` kinds and id prefixes of the body and of every resource inside it — each idea of a batch with its
+// sources and outline —, ISO times, the schema field by field), an error by its envelope, the type for its status,
+// the 401 challenge and Retry-After. The check a reply is received for records the cases, so a field that is
+// wrong only in a reply no check looks at closely (a later poll, a read back, a refusal of another status) still
+// fails the run. The explicit expectations of the checks leave out what was judged here (expect.ts, firstTime).
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { CheckContext } from "./check.js";
+import { judgeErrorBody, judgeSuccessBody } from "./expect.js";
+import type { ApiResponse } from "./http.js";
+import { matchOperation } from "./routes.js";
+
+const current = new AsyncLocalStorage<CheckContext>();
+
+/** Runs `fn` with every reply received on its behalf judged into `ctx` (the runner runs each check so; a walk its own). */
+export const judgingInto = <T>(ctx: CheckContext, fn: () => Promise<T>): Promise<T> => current.run(ctx, fn);
+
+/** Judges a reply into the check it is received for, if any (once per check: expect.ts marks what was judged). */
+export function judgeReplyHere(res: ApiResponse | undefined): void {
+  const ctx = current.getStore();
+  if (ctx && res) judgeReply(ctx, res);
+}
+
+/**
+ * The judge of the check running here, kept for later: a shared fixture's replies come back in whichever check
+ * started it, and are judged for each check that looks at them when it does (fixtures.ts).
+ */
+export function currentReplyJudge(): ((res: ApiResponse) => void) | undefined {
+  const ctx = current.getStore();
+  return ctx ? (res) => judgeReply(ctx, res) : undefined;
+}
+
+/** Judges one reply of the REST API into `ctx`; a reply to a path that is no operation of the contract is left alone. */
+export function judgeReply(ctx: CheckContext, res: ApiResponse): void {
+  const m = matchOperation(res.method, res.path);
+  if (!m) return;
+  if (res.status >= 200 && res.status <= 299) judgeSuccessBody(ctx, res, m.op.id, res.status, [], { ideas: true });
+  else if (res.status >= 400 && res.status <= 599) judgeErrorBody(ctx, res, m.op.id);
+}
