@@ -80,6 +80,12 @@ function firstTime(res: ApiResponse, judge: object, part: Part): boolean {
   parts.add(part);
   return true;
 }
+/** Marks the whole of `res` (head, body and the ideas in it) judged by `judge`: what the reply judge replayed into it. */
+export function markJudged(res: ApiResponse, judge: object): void {
+  for (const part of ["head", "body", "ideas"] as const) firstTime(res, judge, part);
+}
+/** Whether `judge` has judged the head of `res` already. */
+export const headJudged = (res: ApiResponse, judge: object): boolean => judgedParts.get(res)?.get(judge)?.has("head") === true;
 /** Whether the body (with the ideas, when `depth` asks for them) still needs judging by `judge`; marks it judged. */
 function bodyToJudge(res: ApiResponse, judge: object, depth: Depth): boolean {
   const seen = judgedParts.get(res)?.get(judge);

@@ -25,6 +25,7 @@ import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
 import { defaultWalks, restWalksCheck, restWalksId } from "./walks/check.js";
+import { judgingReplies } from "./replies.js";
 import { newSeed } from "./walks/prng.js";
 import type { Step } from "./walks/steps.js";
 
@@ -203,7 +204,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   };
   const pool = (options.checks ?? registry.flatMap((s) => s.checks))
     .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? restWalksCheck(walks) : c));
+    .map((c) => (c.id === restWalksId ? judgingReplies(restWalksCheck(walks)) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 

@@ -7,7 +7,9 @@
 // fails the run. The explicit expectations of the checks leave out what was judged here (expect.ts, firstTime).
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { CheckContext } from "./check.js";
-import { judgeErrorBody, judgeSuccessBody } from "./expect.js";
+import type { Check } from "./check.js";
+import type { OperationId } from "./contract.js";
+import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "./http.js";
 import { matchOperation } from "./routes.js";
 
@@ -31,10 +33,46 @@ export function currentReplyJudge(): ((res: ApiResponse) => void) | undefined {
   return ctx ? (res) => judgeReply(ctx, res) : undefined;
 }
 
+/** What judging a reply came to: each expectation (ok, rules, message) and note, in order. */
+type Verdicts = ({ ok: boolean; rules: string | readonly string[]; message: string } | { note: string })[];
+/** Per reply and target: a reply a dozen checks look at is judged once, and its verdicts replayed into each. */
+const judged = new WeakMap<ApiResponse, { target: object; verdicts: Verdicts }>();
+
+function verdictsOf(ctx: CheckContext, res: ApiResponse, op: OperationId): Verdicts {
+  const cached = judged.get(res);
+  if (cached?.target === ctx.target) return cached.verdicts;
+  const verdicts: Verdicts = [];
+  // A context that only records: the assertions need the target (speed is judged against its limit) and a place for cases.
+  const recorder = {
+    target: ctx.target,
+    expect: (ok: boolean, rules: string | readonly string[], message: string) => (verdicts.push({ ok, rules, message }), ok),
+    note: (text: string) => void verdicts.push({ note: text }),
+  } as unknown as CheckContext;
+  if (res.status >= 200 && res.status <= 299) judgeSuccessBody(recorder, res, op, res.status, [], { ideas: true });
+  else judgeErrorBody(recorder, res, op);
+  judged.set(res, { target: ctx.target, verdicts });
+  return verdicts;
+}
+
 /** Judges one reply of the REST API into `ctx`; a reply to a path that is no operation of the contract is left alone. */
 export function judgeReply(ctx: CheckContext, res: ApiResponse): void {
+  if (headJudged(res, ctx) || !((res.status >= 200 && res.status <= 299) || (res.status >= 400 && res.status <= 599))) return;
   const m = matchOperation(res.method, res.path);
   if (!m) return;
-  if (res.status >= 200 && res.status <= 299) judgeSuccessBody(ctx, res, m.op.id, res.status, [], { ideas: true });
-  else if (res.status >= 400 && res.status <= 599) judgeErrorBody(ctx, res, m.op.id);
+  for (const v of verdictsOf(ctx, res, m.op.id)) "note" in v ? ctx.note(v.note) : ctx.expect(v.ok, v.rules, v.message);
+  markJudged(res, ctx);
 }
+
+/** The rules a reply of any operation and status may be judged by here. */
+export const replyRules: readonly string[] = [
+  ...new Set([
+    ...answerRulesOf("Brand"),
+    ...answerRulesOf("IdeaBatch", { ideas: true }),
+    ...answerRulesOf("Feedback"),
+    ...answerRulesOf("Prediction"),
+    ...[400, 401, 403, 404, 409, 429, 500].flatMap(errorRulesOf),
+  ]),
+];
+
+/** A REST check with the rules its replies are judged by in passing: the cases it records of them count in the ledger. */
+export const judgingReplies = (check: Check): Check => ({ ...check, incidental: [...new Set([...(check.incidental ?? []), ...replyRules])] });

@@ -6,6 +6,8 @@ import { batchLifecycleChecks } from "./rest/batch-lifecycle.js";
 import { brandLifecycleChecks } from "./rest/brand-lifecycle.js";
 import { errorChecks } from "./rest/errors.js";
 import { feedbackChecks } from "./rest/feedback.js";
+import { judgingReplies } from "../replies.js";
+import { edgeChecks } from "./rest/edges.js";
 import { negativeChecks } from "./rest/negative.js";
 import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
@@ -52,9 +54,10 @@ export const restChecks: readonly Check[] = [
   ...predictionChecks,
   ...transportChecks,
   ...negativeChecks,
+  ...edgeChecks,
   // Its options (count, length, seed, replay) come from the run: runConformance puts in the run's own.
   restWalksCheck({ ...defaultWalks, seed: "set-by-the-run" }),
-];
+].map(judgingReplies);
 
 /** The MCP gateway's checks (ids start with mcp-), run with the MCP runner extension. */
 export const mcpChecks: readonly Check[] = [

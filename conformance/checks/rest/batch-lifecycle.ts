@@ -299,30 +299,6 @@ export const batchLifecycleChecks: Check[] = [
     },
   },
   {
-    id: "limits-at-the-bound-accepted",
-    description: "Each limit's bound itself is accepted: count 1 and 10, focus and description of 2,000 characters, 20 rules each, 20 drafts",
-    rules: [...batchRules, ...brandRules, ...predictionRules, "limit-count", "limit-focus", "limit-description", "limit-rules-entries", "limit-drafts"],
-    group,
-    needs,
-    async run(ctx: CheckContext) {
-      const brand = await ctx.fixtures.readyBrandId(ctx);
-      for (const [count, side] of [[1, "min"], [10, "max"]] as const)
-        expectSuccess(ctx, await ctx.api.post(pathOf("createIdeas"), { brand, count }), "createIdeas", 202, `limit-count/${side}`);
-      const focus = "Warm drinks for cold mornings. ".repeat(70).slice(0, 2000);
-      expectSuccess(ctx, await ctx.api.post(pathOf("createIdeas"), { brand, count: 1, focus }), "createIdeas", 202, "limit-focus");
-      // One limit per request, so that a refusal names the limit that was refused.
-      const description = "A bakery that bakes sourdough every morning. ".repeat(50).slice(0, 2000);
-      const twenty = (what: string) => Array.from({ length: 20 }, (_, i) => `${what} ${i + 1}.`);
-      const brandAt = (rule: string, extra: Record<string, unknown>) =>
-        ctx.api.post(pathOf("createBrand"), { name: `Conformance Bounds ${ctx.fixtures.run}`, description: "A bakery at the bounds.", ...extra }).then((made) => expectSuccess(ctx, made, "createBrand", 201, rule));
-      await brandAt("limit-description", { description });
-      await brandAt("limit-rules-entries/always", { rules: { always: twenty("Always do this") } });
-      await brandAt("limit-rules-entries/never", { rules: { never: twenty("Never do that") } });
-      const drafts = Array.from({ length: 20 }, (_, i) => ({ text: `Draft number ${i + 1} about fresh bread.` }));
-      expectSuccess(ctx, await ctx.api.post(pathOf("createPrediction"), { brand, drafts }), "createPrediction", 200, "limit-drafts");
-    },
-  },
-  {
     id: "ideas-date-within-horizon",
     description: "POST /v1/ideas with a date 45 days ahead, the horizon itself, is accepted (202)",
     rules: [...batchRules, "limit-date-horizon"],
