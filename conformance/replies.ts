@@ -6,17 +6,17 @@
 // wrong only in a reply no check looks at closely (a later poll, a read back, a refusal of another status) still
 // fails the run. The explicit expectations of the checks leave out what was judged here (expect.ts, firstTime).
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { CheckContext } from "./check.js";
-import type { Check } from "./check.js";
+import type { Check, CheckContext } from "./check.js";
 import type { OperationId } from "./contract.js";
 import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "./http.js";
+import type { Judge } from "./judge.js";
 import { matchOperation } from "./routes.js";
 
-const current = new AsyncLocalStorage<CheckContext>();
+const current = new AsyncLocalStorage<Judge>();
 
-/** Runs `fn` with every reply received on its behalf judged into `ctx` (the runner runs each check so; a walk its own). */
-export const judgingInto = <T>(ctx: CheckContext, fn: () => Promise<T>): Promise<T> => current.run(ctx, fn);
+/** Runs `fn` with every reply received on its behalf judged into `judge` (each REST check runs so; a walk into its own). */
+export const judgingInto = <T>(judge: Judge, fn: () => Promise<T>): Promise<T> => current.run(judge, fn);
 
 /** Judges a reply into the check it is received for, if any (once per check: expect.ts marks what was judged). */
 export function judgeReplyHere(res: ApiResponse | undefined): void {
@@ -35,27 +35,32 @@ export function currentReplyJudge(): ((res: ApiResponse) => void) | undefined {
 
 /** What judging a reply came to: each expectation (ok, rules, message) and note, in order. */
 type Verdicts = ({ ok: boolean; rules: string | readonly string[]; message: string } | { note: string })[];
-/** Per reply and target: a reply a dozen checks look at is judged once, and its verdicts replayed into each. */
-const judged = new WeakMap<ApiResponse, { target: object; verdicts: Verdicts }>();
+/** Per reply: a reply a dozen checks look at is judged once, and its verdicts replayed into each. */
+const judged = new WeakMap<ApiResponse, { speed: string; verdicts: Verdicts }>();
 
-function verdictsOf(ctx: CheckContext, res: ApiResponse, op: OperationId): Verdicts {
+function verdictsOf(judge: Judge, res: ApiResponse, op: OperationId): Verdicts {
+  const speed = JSON.stringify(judge.speed);
   const cached = judged.get(res);
-  if (cached?.target === ctx.target) return cached.verdicts;
+  if (cached?.speed === speed) return cached.verdicts;
   const verdicts: Verdicts = [];
-  // A context that only records: the assertions need the target (speed is judged against its limit) and a place for cases.
-  const recorder = {
-    target: ctx.target,
-    expect: (ok: boolean, rules: string | readonly string[], message: string) => (verdicts.push({ ok, rules, message }), ok),
-    note: (text: string) => void verdicts.push({ note: text }),
-  } as unknown as CheckContext;
+  // A judge that only records (speed is judged against the same limit as the judge it replays into).
+  const recorder: Judge = {
+    speed: judge.speed,
+    expect: (ok, rules, message) => (verdicts.push({ ok, rules, message }), ok),
+    fail: (rules, message) => {
+      verdicts.push({ ok: false, rules, message });
+      throw new Error(message);
+    },
+    note: (text) => void verdicts.push({ note: text }),
+  };
   if (res.status >= 200 && res.status <= 299) judgeSuccessBody(recorder, res, op, res.status, [], { ideas: true });
   else judgeErrorBody(recorder, res, op);
-  judged.set(res, { target: ctx.target, verdicts });
+  judged.set(res, { speed, verdicts });
   return verdicts;
 }
 
 /** Judges one reply of the REST API into `ctx`; a reply to a path that is no operation of the contract is left alone. */
-export function judgeReply(ctx: CheckContext, res: ApiResponse): void {
+export function judgeReply(ctx: Judge, res: ApiResponse): void {
   if (headJudged(res, ctx) || !((res.status >= 200 && res.status <= 299) || (res.status >= 400 && res.status <= 599))) return;
   const m = matchOperation(res.method, res.path);
   if (!m) return;
@@ -75,4 +80,8 @@ export const replyRules: readonly string[] = [
 ];
 
 /** A REST check with the rules its replies are judged by in passing: the cases it records of them count in the ledger. */
-export const judgingReplies = (check: Check): Check => ({ ...check, incidental: [...new Set([...(check.incidental ?? []), ...replyRules])] });
+export const judgingReplies = (check: Check<CheckContext>): Check<CheckContext> => ({
+  ...check,
+  incidental: [...new Set([...(check.incidental ?? []), ...replyRules])],
+  run: (ctx) => judgingInto(ctx, () => check.run(ctx)),
+});
