@@ -115,6 +115,20 @@ export function normalizeParam(param: string): string {
     .join(".");
 }
 
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** An ISO 8601 date-time with a zone. */
-export const isIsoDateTime = (v: unknown): v is string => typeof v === "string" && isoDateTime.test(v) && !Number.isNaN(Date.parse(v));
+/**
+ * ISO 8601 extended format, date and time of day with a zone: `YYYY-MM-DDThh:mm[:ss[.fff]]` then `Z` or `±hh[:mm]`.
+ * Not the basic format mixed in (`+0100` after an extended time), not a space or a lowercase `t` for `T`.
+ */
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-](\d{2})(?::(\d{2}))?)$/;
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+/** An ISO 8601 date-time with a zone, naming a real day and time (no 30 February, no minute 61; 24:00 ends a day). */
+export function isIsoDateTime(v: unknown): v is string {
+  const m = typeof v === "string" ? isoDateTime.exec(v) : null;
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  const endOfDay = hour === 24 && minute === 0 && second === 0;
+  return (
+    month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysIn(year!, month!) &&
+    (hour! <= 23 || endOfDay) && minute! <= 59 && second! <= 60 && zoneHour! <= 23 && zoneMinute! <= 59
+  );
+}

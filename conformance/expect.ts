@@ -62,6 +62,38 @@ type Cases = Pick<Judge, "expect">;
 
 const show = (v: unknown) => JSON.stringify(v);
 
+/**
+ * What of an answer a judge has judged already: its head (speed, JSON, snake_case; the 401 challenge, Retry-After)
+ * and its body (kinds, prefixes, times, the schema; `ideas` when the ideas inside were judged too). Every reply is
+ * judged where it comes back (replies.ts) and again by the check that looks at it for its own rules: the second
+ * time leaves out what the first judged, so one problem of one reply is one failure of the check, not two.
+ */
+type Part = "head" | "body" | "ideas";
+const judgedParts = new WeakMap<ApiResponse, WeakMap<object, Set<Part>>>();
+/** Marks `part` of `res` judged by `judge`; false when it already was. */
+function firstTime(res: ApiResponse, judge: object, part: Part): boolean {
+  let byJudge = judgedParts.get(res);
+  if (!byJudge) judgedParts.set(res, (byJudge = new WeakMap()));
+  let parts = byJudge.get(judge);
+  if (!parts) byJudge.set(judge, (parts = new Set()));
+  if (parts.has(part)) return false;
+  parts.add(part);
+  return true;
+}
+/** Marks the whole of `res` (head, body and the ideas in it) judged by `judge`: what the reply judge replayed into it. */
+export function markJudged(res: ApiResponse, judge: object): void {
+  for (const part of ["head", "body", "ideas"] as const) firstTime(res, judge, part);
+}
+/** Whether `judge` has judged the head of `res` already. */
+export const headJudged = (res: ApiResponse, judge: object): boolean => judgedParts.get(res)?.get(judge)?.has("head") === true;
+/** Whether the body (with the ideas, when `depth` asks for them) still needs judging by `judge`; marks it judged. */
+function bodyToJudge(res: ApiResponse, judge: object, depth: Depth): boolean {
+  const seen = judgedParts.get(res)?.get(judge);
+  if (seen?.has("ideas") || (seen?.has("body") && !depth.ideas)) return false;
+  firstTime(res, judge, depth.ideas ? "ideas" : "body");
+  return true;
+}
+
 /** Checks the status; on a mismatch records a failure for `rules` and returns false. */
 export function expectStatus(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
   const ok = typeof status === "number" ? res.status === status : status.includes(res.status);
@@ -69,9 +101,11 @@ export function expectStatus(ctx: Judge, res: ApiResponse, status: number | read
   return ctx.expect(ok, list(rules), ok ? "" : `expected ${typeof status === "number" ? status : status.join(" or ")}: ${describeResponse(res)}`);
 }
 
+const isJson = (res: ApiResponse) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(res.contentType ?? "") && res.body !== undefined;
+
 export function expectJson(ctx: Judge, res: ApiResponse): boolean {
   const type = res.contentType ?? "";
-  const ok = /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type) && res.body !== undefined;
+  const ok = isJson(res);
   return ctx.expect(ok, R.json, `${res.method} ${res.path} → ${res.status}: expected a JSON body with Content-Type application/json, got ${type || "no Content-Type"}${res.body === undefined ? " and a body that is not JSON" : ""}`);
 }
 
@@ -279,30 +313,42 @@ export function expectSuccess(
     ctx.expect(ok, others, ok ? "" : `expected ${fixed ?? "a 2xx success"}: ${describeResponse(res)}`);
   }
   if (!success) return false;
-  expectFast(ctx, res);
+  judgeSuccessBody(ctx, res, op, status, ours, depth);
+  return true;
+}
+
+/**
+ * What a success answer of `op` shows whatever was asked: speed, JSON, snake_case names, and the kinds, prefixes,
+ * times and schema of its body. A body the seed does not show (PATCH) is judged only for its status rules `ours`.
+ * Each part once per judge (firstTime): the reply judge and the check's own expectation do not count it twice.
+ */
+export function judgeSuccessBody(ctx: Judge, res: ApiResponse, op: OperationId, status: number, ours: readonly string[], depth: Depth = {}): void {
+  const head = firstTime(res, ctx, "head");
+  if (head) expectFast(ctx, res);
   const where = `${res.method} ${res.path}`;
   if (bodyNotShown.has(op) && res.text.trim() === "") {
     if (ours.length) ctx.expect(false, ours, `${where} → ${res.status} answered with no body; the contract answers with the resource`);
-    return true;
+    return;
   }
-  if (!expectJson(ctx, res)) return true;
-  const bad = notSnake(res.body);
-  ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
+  if (head) {
+    if (!expectJson(ctx, res)) return;
+    const bad = notSnake(res.body);
+    ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
+  } else if (!isJson(res)) return;
   const answer = successSchema(op, res.status, status);
   if (!answer) {
-    ctx.expect(false, R.schema, `${where}: the contract lists no success answer for ${op}`);
-    return true;
+    if (head) ctx.expect(false, R.schema, `${where}: the contract lists no success answer for ${op}`);
+    return;
   }
   const kind = kindOfSchema[answer.schema];
   let judge: Cases = ctx;
   if (bodyNotShown.has(op)) {
     // A body the seed does not show is ours to shape: everything in it is a case of the status rule alone.
-    if (!ours.length) return true;
+    if (!ours.length) return;
     judge = { expect: (ok, _rules, message) => ctx.expect(ok, ours, message) };
-  }
+  } else if (!bodyToJudge(res, ctx, depth)) return;
   if (kind) expectKind(judge, res.body, kind, where, depth);
   expectSchema(judge, answer.schema, res.body, `${where} → ${res.status}`, depth);
-  return true;
 }
 
 export interface ErrorExpectation {
@@ -318,23 +364,19 @@ export interface ErrorExpectation {
   codeRules?: string | readonly string[];
 }
 
+/** The statuses whose error type has a rule of its own in error-type-per-status (the others' are part of their rule). */
+const typedStatuses = new Set([400, 401, 404, 409]);
+
 /** An error answer: status, JSON, the envelope, the type for the status, the schema, param, code, Retry-After. */
 export function expectError(ctx: Judge, res: ApiResponse, op: OperationId, status: number, e: ErrorExpectation): boolean {
   if (!expectStatus(ctx, res, status, e.statusRules)) return false;
-  expectFast(ctx, res);
-  if (!expectJson(ctx, res)) return true;
+  judgeErrorBody(ctx, res, op);
+  if (!isJson(res)) return true;
   const where = `${res.method} ${res.path} → ${status}`;
-  const bad = notSnake(res.body);
-  ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
   const error = res.body?.error;
-  const type = error?.type;
-  ctx.expect(type === errorTypeForStatus[status], e.typeRules ?? `error-type-per-status/${status}`, `${where}: error.type is ${show(type)}, expected "${errorTypeForStatus[status]}"`);
-  const schema = operations[op].responses[status];
-  if (schema) {
-    // The envelope's members are judged even when the body is no envelope at all.
-    if (!error || typeof error !== "object") for (const f of propertiesOf("ErrorDetail")) ctx.expect(false, `${R.envelope}/${f}`, `${where}: not the error envelope {error:{type,code,message,param}}: ${show(res.body).slice(0, 200)}`);
-    else expectSchema(ctx, schema, res.body, where);
-  } else ctx.expect(false, R.schema, `${where}: the contract lists no ${status} answer for ${op}`);
+  // The type under the rule the caller names (403, 429, 500: their own rule); error-type-per-status is the body's.
+  if (e.typeRules !== undefined || !typedStatuses.has(status))
+    ctx.expect(error?.type === errorTypeForStatus[status], e.typeRules ?? e.statusRules, `${where}: error.type is ${show(error?.type)}, expected "${errorTypeForStatus[status]}"`);
   if (e.param !== undefined) {
     const want = e.param === null ? [null] : typeof e.param === "string" ? [e.param] : [...e.param];
     const got = typeof error?.param === "string" ? normalizeParam(error.param) : (error?.param ?? null);
@@ -346,6 +388,19 @@ export function expectError(ctx: Judge, res: ApiResponse, op: OperationId, statu
   }
   if (e.code !== undefined)
     ctx.expect(error?.code === e.code, e.codeRules ?? e.statusRules, `${where}: error.code is ${show(error?.code)}, expected "${e.code}"`);
+  return true;
+}
+
+/**
+ * What an error answer of `op` shows whatever was asked: speed, JSON, snake_case names, the envelope against the
+ * schema of its status (the general envelope for a status the operation does not list), the type the seed's table
+ * gives the status, the 401's Bearer challenge and the 429's Retry-After. Once per judge (firstTime).
+ */
+export function judgeErrorBody(ctx: Judge, res: ApiResponse, op: OperationId): void {
+  if (!firstTime(res, ctx, "head")) return;
+  const status = res.status;
+  expectFast(ctx, res);
+  const where = `${res.method} ${res.path} → ${status}`;
   if (status === 401) {
     const challenge = res.header("www-authenticate");
     ctx.expect(challenge !== undefined && /^\s*Bearer(\s|,|$)/i.test(challenge), R.bearerChallenge, `${where}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge (RFC 6750)`);
@@ -354,7 +409,17 @@ export function expectError(ctx: Judge, res: ApiResponse, op: OperationId, statu
     const retry = res.header("retry-after");
     ctx.expect(retry !== undefined && /^\s*[1-9]\d*\s*$/.test(retry), R.retryAfter, `${where}: Retry-After is ${retry === undefined ? "missing" : show(retry)}, expected whole seconds ≥ 1`);
   }
-  return true;
+  if (!expectJson(ctx, res)) return;
+  const bad = notSnake(res.body);
+  ctx.expect(bad.length === 0, R.snake, `${where}: field names that are not snake_case: ${bad.slice(0, 5).join(", ")}`);
+  const error = res.body?.error;
+  if (typedStatuses.has(status))
+    ctx.expect(error?.type === errorTypeForStatus[status], `error-type-per-status/${status}`, `${where}: error.type is ${show(error?.type)}, expected "${errorTypeForStatus[status]}"`);
+  const schema = operations[op].responses[status];
+  if (!schema) ctx.expect(false, R.schema, `${where}: the contract lists no ${status} answer for ${op}`);
+  // The envelope's members are judged even when the body is no envelope at all.
+  if (!error || typeof error !== "object") for (const f of propertiesOf("ErrorDetail")) ctx.expect(false, `${R.envelope}/${f}`, `${where}: not the error envelope {error:{type,code,message,param}}: ${show(res.body).slice(0, 200)}`);
+  else expectSchema(ctx, schema ?? "ErrorEnvelope", res.body, where);
 }
 
 /** The rules expectSuccess may name for an answer of `schema`, given which nested objects the check sees. */

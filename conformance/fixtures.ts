@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { RunContext } from "./judge.js";
 import { currentExchangeLog } from "./evidence.js";
+import { currentReplyJudge } from "./replies.js";
 import { pathOf } from "./contract.js";
 import { apiClient, BudgetExceeded, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
 import type { Redactor } from "./redact.js";
@@ -62,9 +63,15 @@ export interface FixtureEnv {
  */
 function shown(p: Promise<Track>): Promise<Track> {
   const log = currentExchangeLog();
-  if (!log) return p;
+  const judge = currentReplyJudge();
+  if (!log && !judge) return p;
   return p.then((track) => {
-    for (const res of [track.created, track.history.at(-1), track.again]) if (res?.exchange) log.add(res.exchange);
+    // Every reply of the track is judged for the check (replies.ts), each right after its exchange joined the
+    // check's evidence, so that a failure shows the reply it is about.
+    for (const res of [track.created, ...track.history, track.again]) {
+      if (res?.exchange) log?.add(res.exchange);
+      if (res) judge?.(res);
+    }
     return track;
   });
 }
@@ -157,6 +164,8 @@ export class Fixtures {
   readonly #brands = new Map<string, Promise<Track>>();
   readonly #batches = new Map<string, Promise<Track>>();
   #statefulness?: Promise<Statefulness>;
+  /** The stateful probe's create answer, judged for each check that asks for the probe. */
+  #probeReply?: ApiResponse;
 
   constructor(env: FixtureEnv) {
     this.#env = env;
@@ -167,11 +176,16 @@ export class Fixtures {
 
   /** Whether the target keeps what it is sent: a brand made with a name unique to the run must echo it. */
   statefulness(): Promise<Statefulness> {
+    const judge = currentReplyJudge();
+    return this.#probe().then((s) => (this.#probeReply && judge?.(this.#probeReply), s));
+  }
+
+  #probe(): Promise<Statefulness> {
     this.#statefulness ??= (async () => {
       const body = this.brandRequests.probe;
       let res: ApiResponse;
       try {
-        res = await this.#api.post(pathOf("createBrand"), body);
+        res = this.#probeReply = await this.#api.post(pathOf("createBrand"), body);
       } catch (err) {
         return { stateful: false, reason: `the stateful probe (POST /v1/brands) failed: ${(err as Error).message}` };
       }

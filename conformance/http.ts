@@ -404,13 +404,15 @@ export interface ApiClient {
   readonly requests: number;
 }
 
-export function apiClient(transport: Transport, onNote: (text: string) => void): ApiClient {
+/** `onReply` sees every answer as it comes back (the runner judges it there: replies.ts). */
+export function apiClient(transport: Transport, onNote: (text: string) => void, onReply?: (res: ApiResponse) => void): ApiClient {
   let requests = 0;
   const send = async (spec: RequestSpec) => {
     requests++;
     const res = await transport.send(spec);
     if (res.notWaited) onNote(res.notWaited);
     if (res.waited429) onNote(`${spec.method} ${spec.path}: waited out ${res.waited429} × 429 as Retry-After asked`);
+    onReply?.(res);
     return res;
   };
   return {

@@ -28,6 +28,7 @@ import { restWalksCheck, restWalksId } from "./walks/check.js";
 import { defaultMcpWalks, defaultWalks } from "./walks/defaults.js";
 import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
 import type { McpStep } from "./walks/mcp-steps.js";
+import { judgingReplies } from "./replies.js";
 import { newSeed } from "./walks/prng.js";
 import { replayFormats, type WalkReplay } from "./walks/replay.js";
 import type { Step } from "./walks/steps.js";
@@ -233,7 +234,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const walks = { rest: walksOf<Step>(replayFormats.rest, defaultWalks), mcp: walksOf<McpStep>(replayFormats.mcp, defaultMcpWalks) };
   const pool = (options.checks ?? registry.flatMap((s) => s.checks))
     .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? restWalksCheck(walks.rest) : c.id === mcpWalksId ? mcpWalksCheck(walks.mcp) : c));
+    .map((c) => (c.id === restWalksId ? judgingReplies(restWalksCheck(walks.rest)) : c.id === mcpWalksId ? mcpWalksCheck(walks.mcp) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 

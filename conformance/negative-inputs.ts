@@ -206,6 +206,55 @@ const opNames: Partial<Record<OperationId, string>> = {
   createPrediction: "create-prediction",
 };
 
+/** One field of a request body as the schema gives it, in the first variant that has it. */
+interface Field {
+  op: OperationId;
+  variant: Variant;
+  /** Path into the body (an array's first item as "0"). */
+  path: string[];
+  /** The path as `param` names it (dots, no array positions). */
+  dotted: string;
+  /** The field's schema, resolved. */
+  schema: JsonSchema;
+  required: boolean;
+  inArray: boolean;
+}
+
+/** Every field of every variant of an operation's request body, nested objects and the items of lists included. */
+function fieldsOf(op: OperationId): Field[] {
+  const out: Field[] = [];
+  for (const variant of variantsOf(op)) {
+    const walk = (schema: JsonSchema, path: string[], required: boolean, inArray: boolean) => {
+      const s = resolve(schema);
+      out.push({ op, variant, path, dotted: path.filter((p) => !/^\d+$/.test(p)).join("."), schema: s, required, inArray });
+      if (s.type === "array" && s.items && resolve(s.items).type === "object") walk(s.items, [...path, "0"], false, true);
+      if (s.type === "object" && s.properties) {
+        const req = new Set<string>((s.required as string[] | undefined) ?? []);
+        for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) walk(prop, [...path, name], req.has(name), inArray);
+      }
+    };
+    const s = resolve(variant.schema);
+    const req = new Set<string>((s.required as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) walk(prop, [name], req.has(name), false);
+  }
+  return out;
+}
+
+/** The JSON types a schema takes (`integer` counts as a number; `null` where it is allowed). */
+function jsonTypesOf(s: JsonSchema): Set<string> {
+  const types = new Set<string>();
+  const add = (t: unknown) => (t === "integer" ? types.add("number") : typeof t === "string" && types.add(t));
+  if (Array.isArray(s.type)) s.type.forEach(add);
+  else add(s.type);
+  if (s.enum) for (const v of s.enum as unknown[]) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+  for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? [])] as JsonSchema[]) for (const t of jsonTypesOf(resolve(alt))) types.add(t);
+  return types;
+}
+
+/** A value of each JSON type, for sending where the field takes another. */
+const ofJsonType: Record<string, unknown> = { string: "3", number: 12345, boolean: true, object: { value: "x" }, array: ["x"], null: null };
+const jsonTypeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
 /** Every bad input of every operation with a request body, ids unique. */
 export function badInputs(): BadInput[] {
   const out: BadInput[] = [];
@@ -217,15 +266,13 @@ export function badInputs(): BadInput[] {
   };
 
   for (const op of Object.keys(opNames) as OperationId[]) {
-    for (const variant of variantsOf(op)) {
-      const walk = (schema: JsonSchema, path: string[], required: boolean, inArray: boolean) => {
-        const s = resolve(schema);
-        const dotted = path.filter((p) => !/^\d+$/.test(p)).join(".");
+    for (const { variant, path, dotted, schema: s, required, inArray } of fieldsOf(op)) {
+      {
         const idPath = kebab(dotted);
-        const mk = (kind: string, description: string, value: unknown | typeof REMOVE, params: string[] = [dotted], extraRules: string[] = []) =>
+        const mk = (kind: string, description: string, value: unknown | typeof REMOVE, params: string[] = [dotted], extraRules: string[] = [], suffix = "") =>
           add({
             // Variants share most fields; the first variant that has a field probes it.
-            id: `${opNames[op]}-${idPath}-${kind}`,
+            id: `${opNames[op]}-${idPath}-${kind}${suffix}`,
             op,
             description: `${op}: ${description}`,
             params,
@@ -239,7 +286,7 @@ export function badInputs(): BadInput[] {
             mk("enum", "outcome is not one of posted, saved, rejected", "liked", ["outcome"]);
             mk("required", "outcome is missing", REMOVE);
           }
-          return;
+          continue;
         }
         if (required && !inArray) {
           const alts = variant.alternatives ?? [];
@@ -249,6 +296,12 @@ export function badInputs(): BadInput[] {
         } else if (required && inArray) mk("required", `${dotted} is missing in an item`, REMOVE);
         if (typeof s.type === "string" && wrongType[s.type] !== undefined)
           mk("type", `${dotted} is ${JSON.stringify(wrongType[s.type])} instead of a${s.type === "integer" || s.type === "array" || s.type === "object" ? "n" : ""} ${s.type}`, wrongType[s.type]);
+        // Each other JSON type as well (one case each): a service that refuses a number may still take a list.
+        const takes = jsonTypesOf(s);
+        if (takes.size)
+          for (const [type, value] of Object.entries(ofJsonType))
+            if (!takes.has(type) && !(typeof s.type === "string" && jsonTypeOf(wrongType[s.type]) === type))
+              mk("type", `${dotted} is ${JSON.stringify(value)} (${type === "null" ? "null" : `a${type === "array" || type === "object" ? "n" : ""} ${type}`}), which it does not take`, value, [dotted], [], `-${type}`);
         if (Array.isArray(s.enum)) mk("enum", `${dotted} is not one of ${s.enum.join(", ")}`, `not-a-${dotted.split(".").pop()}`);
         if (typeof s.maxLength === "number") mk("max-length", `${dotted} is ${s.maxLength + 1} characters (at most ${s.maxLength})`, "x".repeat(s.maxLength + 1));
         if (typeof s.minLength === "number" && s.minLength > 0) mk("min-length", `${dotted} is shorter than ${s.minLength} characters`, "");
@@ -266,10 +319,9 @@ export function badInputs(): BadInput[] {
             mk("max-items", `${dotted} holds ${s.maxItems + 1} items (at most ${s.maxItems})`, Array.from({ length: s.maxItems + 1 }, (_, i) => sample(s.items ?? {}, i)));
           if (typeof s.minItems === "number" && s.minItems > 0) mk("min-items", `${dotted} is empty (at least ${s.minItems})`, []);
           if (s.items) {
-            // Break the first item, keeping the array otherwise valid.
+            // Break the first item, keeping the array otherwise valid (an object item's fields are fields of their own).
             const item = resolve(s.items);
-            if (item.type === "object") walk(s.items, [...path, "0"], false, true);
-            else {
+            if (item.type !== "object") {
               const arr = (value: unknown) => [value];
               if (Array.isArray(item.enum)) mk("item-enum", `${dotted} holds a value that is not one of ${item.enum.join(", ")}`, arr("not-a-format"), [dotted]);
               if (typeof item.type === "string" && wrongType[item.type] !== undefined)
@@ -277,16 +329,7 @@ export function badInputs(): BadInput[] {
             }
           }
         }
-        if (s.type === "object" && s.properties) {
-          const req = new Set<string>((s.required as string[] | undefined) ?? []);
-          for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) {
-            walk(prop, [...path, name], req.has(name), inArray);
-          }
-        }
-      };
-      const s = resolve(variant.schema);
-      const req = new Set<string>((s.required as string[] | undefined) ?? []);
-      for (const [name, prop] of Object.entries(s.properties as Record<string, JsonSchema>)) walk(prop, [name], req.has(name), false);
+      }
     }
   }
 
@@ -359,4 +402,74 @@ export function badInputs(): BadInput[] {
 export function addDays(day: string, n: number): string {
   const t = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
+}
+
+/** A value accepted at a limit of a request field, sent on its own: the other side of a refusal above. */
+export interface AcceptedEdge {
+  /** Stable kebab-case, unique: `<operation>-<field>-<kind>-accepted` (enum values: `-<value>`). */
+  id: string;
+  op: OperationId;
+  description: string;
+  /** Where the value goes in the body. */
+  path: string[];
+  value: unknown;
+  /** The rules the edge is a case of (the limit's, or the kept-value rule of the field). */
+  rules: string[];
+  base: BaseNeed;
+  body(v: BaseValues): Record<string, unknown>;
+}
+
+/** Words of exactly `n` characters, not blank. */
+const wordsOf = (n: number) => "Fresh bread at dawn. ".repeat(Math.ceil(n / 21) + 1).slice(0, n).replace(/ $/, ".");
+
+/**
+ * Limits whose accepting side a check of its own sends value by value, each making background work (a brand read,
+ * a batch): every archetype on create (brand-archetype-each-value), each format alone (ideas-each-format-accepted,
+ * which is also formats at one item), each outcome and reason of feedback (feedback-recorded, …).
+ */
+const acceptedElsewhere = new Set(["createBrand archetype enum", "createIdeas formats min-items", "createIdeas formats item-enum", "createFeedback outcome enum", "createFeedback reason enum"]);
+
+/**
+ * The rules an accepted edge is a case of: the limit's own rules without the refusal-only ones (a 400's status and
+ * param, a body the seed does not show); without a limit rule, the rule that the value is kept (PATCH of one field
+ * changes that field; values supplied on create are kept). None: the edge has nothing to be a case of.
+ */
+function acceptRulesFor(op: OperationId, dotted: string, kind: string): string[] {
+  const refusalOnly = (r: string) => r.startsWith("invalid-field-400/") || r.startsWith("enum-values/") || r.startsWith("inferred-enum-values/") || Object.values(inferredBodies).includes(r);
+  const own = kind === "enum" ? [] : rulesFor(op, dotted, kind).filter((r) => !refusalOnly(r));
+  if (own.length) return own;
+  const top = dotted.split(".")[0]!;
+  if (op === "updateBrand") return [`brand-patch-partial/${top}`];
+  if (op === "createBrand" && ["name", "description", "language", "country", "website", "archetype", "rules"].includes(top)) return [`brand-supplied-values-kept/${top}`];
+  return [];
+}
+
+/**
+ * Every limit of every request field at its accepting edge, on every operation that takes the field (create and
+ * update alike), derived from the request schemas: the longest string (maxLength), the fullest list (maxItems), the
+ * largest and smallest number (maximum, minimum), the shortest string and list we accept (minLength, minItems), and
+ * each listed value of an enum. One limit per request.
+ */
+export function acceptedEdges(): AcceptedEdge[] {
+  const out = new Map<string, AcceptedEdge>();
+  for (const op of Object.keys(opNames) as OperationId[]) {
+    // The last variant that has a field sends it: a brand from a name and a description needs no website read.
+    for (const { variant, path, dotted, schema: s } of fieldsOf(op).reverse()) {
+      const edge = (kind: string, what: string, value: unknown, suffix = "") => {
+        const id = `${opNames[op]}-${kebab(dotted)}-${kind}${suffix}-accepted`;
+        const rules = acceptRulesFor(op, dotted, kind);
+        if (out.has(id) || !rules.length || acceptedElsewhere.has(`${op} ${dotted} ${kind}`)) return;
+        out.set(id, { id, op, description: `${op}: ${dotted} ${what} is accepted`, path, value, rules, base: variant.base, body: (v) => setPath(variant.start(v), path, value) });
+      };
+      if (op === "createFeedback" && dotted === "outcome") continue;
+      if (s.type === "string" && typeof s.maxLength === "number") edge("max-length", `of ${s.maxLength} characters, the most`, wordsOf(s.maxLength));
+      if (s.type === "string" && typeof s.minLength === "number" && s.minLength > 0) edge("min-length", `of ${s.minLength} character${s.minLength === 1 ? "" : "s"}, the fewest`, wordsOf(s.minLength).replace(/^\s+|\s+$/g, "F").slice(0, s.minLength));
+      if (typeof s.maximum === "number") edge("maximum", `at ${s.maximum}, the largest`, s.maximum);
+      if (typeof s.minimum === "number") edge("minimum", `at ${s.minimum}, the smallest`, s.minimum);
+      if (s.type === "array" && typeof s.maxItems === "number") edge("max-items", `with ${s.maxItems} items, the most`, Array.from({ length: s.maxItems }, (_, i) => sample(s.items ?? {}, i)));
+      if (s.type === "array" && typeof s.minItems === "number" && s.minItems > 0) edge("min-items", `with ${s.minItems} item${s.minItems === 1 ? "" : "s"}, the fewest`, Array.from({ length: s.minItems }, (_, i) => sample(s.items ?? {}, i)));
+      if (Array.isArray(s.enum)) for (const value of s.enum as unknown[]) edge("enum", `${JSON.stringify(value)}, a listed value,`, value, `-${kebab(String(value))}`);
+    }
+  }
+  return [...out.values()];
 }

@@ -3,6 +3,7 @@ import { extendContext, type CheckContext, type Need } from "./check.js";
 import { restChecks } from "./checks/index.js";
 import { Fixtures } from "./fixtures.js";
 import { apiClient, Transport } from "./http.js";
+import { judgeReplyHere } from "./replies.js";
 import { restRulesPath } from "./paths.js";
 import { probeRest } from "./probe.js";
 import type { ConformanceSuite, SuiteEnv, SuiteSession } from "./suite.js";
@@ -39,7 +40,8 @@ function openRest(env: SuiteEnv): SuiteSession<CheckContext> {
   let found: { stateful: boolean; reason: string } | undefined;
   return {
     context(_check, base) {
-      const api = apiClient(transport, (text) => base.note(text));
+      // Every reply is judged as it comes back, into the check it is for (replies.ts; the check runs judgingInto its context).
+      const api = apiClient(transport, (text) => base.note(text), judgeReplyHere);
       return { ctx: extendContext(base, { target: env.target, api, fixtures }), requests: () => api.requests };
     },
     async unready(check) {

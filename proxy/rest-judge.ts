@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { ErrorObject } from "ajv";
 import { operations, validators, type Operation, type OperationId } from "../conformance/contract.js";
+import { matchOperation, type Matched } from "../conformance/routes.js";
 import { expectError, expectSuccess } from "../conformance/expect.js";
 import type { ApiResponse } from "../conformance/http.js";
 import { documented } from "../conformance/kept.js";
@@ -14,30 +15,7 @@ import type { RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
 import type { Exchange, Verdict } from "./types.js";
 
-interface Matched {
-  op: Operation;
-  params: Record<string, string>;
-}
-
-const routes = Object.values(operations).map((op) => {
-  const names: string[] = [];
-  const source = op.template
-    .split(/(\{[^}]+\})/)
-    .map((part) => (/^\{.+\}$/.test(part) ? (names.push(part.slice(1, -1)), "([^/]+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
-    .join("");
-  return { op, names, re: new RegExp(`^${source}/?$`) };
-});
-
-/** The contract operation a method and path name, with its path parameters. */
-export function matchOperation(method: string, path: string): Matched | undefined {
-  const pathname = path.split("?")[0]!;
-  for (const r of routes) {
-    if (r.op.method !== method.toUpperCase()) continue;
-    const m = r.re.exec(pathname);
-    if (m) return { op: r.op, params: Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
-  }
-  return undefined;
-}
+export { matchOperation };
 
 const parseJson = (text: string): unknown => {
   if (!text.length) return undefined;

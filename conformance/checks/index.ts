@@ -7,6 +7,8 @@ import { batchLifecycleChecks } from "./rest/batch-lifecycle.js";
 import { brandLifecycleChecks } from "./rest/brand-lifecycle.js";
 import { errorChecks } from "./rest/errors.js";
 import { feedbackChecks } from "./rest/feedback.js";
+import { judgingReplies } from "../replies.js";
+import { edgeChecks } from "./rest/edges.js";
 import { negativeChecks } from "./rest/negative.js";
 import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
@@ -55,9 +57,10 @@ export const restChecks: readonly Check[] = [
   ...predictionChecks,
   ...transportChecks,
   ...negativeChecks,
+  ...edgeChecks,
   // Its options (count, length, seed, replay) come from the run: runConformance puts in the run's own.
   restWalksCheck({ ...defaultWalks, seed: "set-by-the-run" }),
-];
+].map(judgingReplies);
 
 /** The MCP gateway's checks (ids start with mcp-), run in the MCP suite's session (mcp/extension.ts). */
 export const mcpChecks: readonly McpCheck[] = [

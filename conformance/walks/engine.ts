@@ -81,6 +81,8 @@ export interface WalkKind<S, C extends RunContext> {
   /** Whether cutting the step also cuts the time it waits (a cut is then tried once more, see report()). */
   waits(step: S): boolean;
   walker(ctx: Collecting<C>): Walker<S>;
+  /** Runs a walk inside what judges its replies as they come back (REST: every reply by the rules of its operation). */
+  judging?(ctx: Collecting<C>, run: () => Promise<WalkResult>): Promise<WalkResult>;
 }
 
 export interface WalkOptions<S = unknown> {
@@ -97,7 +99,12 @@ export interface WalkOptions<S = unknown> {
 }
 
 /** Runs `steps` with expectations collected on `ctx`; stops after the first step that failed something. */
-export async function runWalk<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: Collecting<C>, steps: readonly S[], name: string): Promise<WalkResult> {
+export function runWalk<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: Collecting<C>, steps: readonly S[], name: string): Promise<WalkResult> {
+  const run = () => walkSteps(kind, ctx, steps, name);
+  return kind.judging ? kind.judging(ctx, run) : run();
+}
+
+async function walkSteps<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: Collecting<C>, steps: readonly S[], name: string): Promise<WalkResult> {
   const walker = kind.walker(ctx);
   let skipped = 0;
   try {

@@ -5,6 +5,7 @@ import type { CheckContext } from "../check.js";
 import { restWalksId } from "../checks/rest/walks.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";
+import { judgingInto } from "../replies.js";
 import type { ApiResponse } from "../http.js";
 import { followWhile, unknownId } from "../checks/rest/common.js";
 import { applyPatch, brandFromCreate, judgeBatch, judgeBrand, type BatchModel, type BrandModel } from "./rest-model.js";
@@ -190,4 +191,6 @@ export const restWalkKind: WalkKind<Step, CheckContext> = {
   describe: describeStep,
   waits: (s) => s.op === "wait",
   walker: (ctx) => new RestWalk(ctx),
+  // Every reply of the walk is judged into the walk (replies.ts), so a bad one fails a step and is shrunk like any.
+  judging: (ctx, run) => judgingInto(ctx, run),
 };

@@ -9,7 +9,8 @@ import { dayOf, errorRules } from "./common.js";
 
 const group = "negative";
 
-async function baseValues(ctx: CheckContext, input: BadInput): Promise<{ values: BaseValues; path: string }> {
+/** The values a body's base needs (a ready brand, an idea, a brand to update), and the path to send it to. */
+export async function baseValues(ctx: CheckContext, input: Pick<BadInput, "op" | "base">): Promise<{ values: BaseValues; path: string }> {
   const values: BaseValues = { brandId: "", ideaId: "", today: new Date().toISOString().slice(0, 10) };
   let path = pathOf(input.op);
   if (input.base === "ready-brand") {
@@ -61,14 +62,17 @@ function negativeCheck(id: string, op: OperationId): Check {
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
-      for (const input of inputs) {
-        try {
-          await sendBad(ctx, input);
-        } catch (err) {
-          if (!(err instanceof CheckSkipped)) throw err;
-          ctx.note(`${input.id}: not sent: ${err.reason}`);
-        }
-      }
+      // Side by side: the client's concurrency limit paces them, and each answer is judged as it comes back.
+      await Promise.all(
+        inputs.map(async (input) => {
+          try {
+            await sendBad(ctx, input);
+          } catch (err) {
+            if (!(err instanceof CheckSkipped)) throw err;
+            ctx.note(`${input.id}: not sent: ${err.reason}`);
+          }
+        }),
+      );
     },
   };
 }

@@ -817,6 +817,53 @@ export const mutants: Mutant[] = [
     description: "a rejection with the reason wrong_language is refused (400 naming reason)",
     response: (req, res) => (isPost(req, "/v1/feedback") && res.status === 201 && req.body?.reason === "wrong_language" ? refused(res, "reason") : res),
   },
+  // Issue 25, the REST side of each pattern. Every reply is judged wherever it appears: a field wrong only in a
+  // nested resource of a read no check looked at closely, or in an idea after the first of a later read.
+  {
+    id: "reread-failed-archetype-capitalised",
+    rule: "brand-field-types/archetype",
+    description: "a brand whose new website could not be read (failed, having had an archetype) shows archetype.value capitalised (Sage)",
+    response: (_req, res) =>
+      isBrand(res.body) && res.body.status === "failed" && typeof res.body.archetype?.value === "string"
+        ? body(res, (b) => ((b.archetype.value = b.archetype.value[0].toUpperCase() + b.archetype.value.slice(1)), b))
+        : res,
+  },
+  (() => {
+    const focused = new Set<string>();
+    const doneReads = new Map<string, number>();
+    return {
+      id: "later-read-source-quote-number",
+      rule: "source-field-types/quote",
+      description: "a batch asked with a focus, from its third read once done: the sources of every idea after the first quote a number",
+      response: (req: Exchange, res: Answer) => {
+        if (isPost(req, "/v1/ideas") && typeof req.body?.focus === "string" && isBatch(res.body)) focused.add(res.body.id);
+        if (!is(req, "GET", batchPath) || !isDone(res.body) || !focused.has(res.body.id)) return res;
+        const n = (doneReads.get(res.body.id) ?? 0) + 1;
+        doneReads.set(res.body.id, n);
+        return n >= 3 ? body(res, (b) => (b.data.slice(1).forEach((idea: any) => idea.sources.forEach((s: any) => (s.quote = 42))), b)) : res;
+      },
+    } satisfies Mutant;
+  })(),
+  // Strict formats: ISO 8601 by its own terms, not by what Date.parse or a lenient pattern takes.
+  {
+    id: "done-at-basic-offset",
+    rule: "iso-8601-times/done_at",
+    description: "done batches write done_at with a basic-format zone after an extended time (…T10:00:00+0000), which is not ISO 8601",
+    response: (_req, res) => (isDone(res.body) && typeof res.body.done_at === "string" ? body(res, (b) => ((b.done_at = b.done_at.replace(/(\.\d+)?Z$/, "+0000")), b)) : res),
+  },
+  // The accepting edge on update only, and a wrong type accepted on one operation only.
+  {
+    id: "patch-description-at-limit-refused",
+    rule: "limit-description",
+    description: "PATCH with a description of 2,000 characters, the bound itself, is refused (create takes it)",
+    response: (req, res) => (is(req, "PATCH", brandPath) && res.status === 200 && req.body?.description?.length === 2000 ? refused(res, "description") : res),
+  },
+  {
+    id: "ideas-count-boolean-accepted",
+    rule: "count-whole-number",
+    description: "POST /v1/ideas takes count true as 1 (JavaScript's coercion) instead of refusing it",
+    request: (req) => (isPost(req, "/v1/ideas") && typeof req.body?.count === "boolean" ? { ...req, body: { ...req.body, count: Number(req.body.count) } } : req),
+  },
 ];
 
 
