@@ -79,7 +79,8 @@ export const brandLifecycleChecks: Check[] = [
       if (b?.status !== "ready") return;
       for (const field of ["name", "language", "description"])
         ctx.expect(nonEmptyString(b[field]), `brand-reading-to-ready/${field}`, `ready brand ${b.id}: ${field} is ${show(b[field])}, expected it filled in`);
-      ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
+      // Two letters in either case (the seed does not fix the case; lowercase is inferred-output-forms).
+      ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/i.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
       ctx.expect(Array.isArray(b.offerings) && b.offerings.length > 0, "brand-reading-to-ready/offerings", `ready brand ${b.id}: offerings is ${show(b.offerings)}, expected what the business sells`);
       ctx.expect(
         nonEmptyString(b.archetype?.value) && nonEmptyString(b.archetype?.rationale),
