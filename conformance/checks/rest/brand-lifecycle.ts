@@ -6,7 +6,7 @@ import type { Check, CheckContext } from "../../check.js";
 import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
-import { documented, sameArchetype, sameCountry, sameRules, sameUrl } from "../../kept.js";
+import { documented, sameArchetype, sameCountry, sameLanguage, sameRules, sameUrl } from "../../kept.js";
 import { brandRules, followWhile, lookAgain, patchRules } from "./common.js";
 
 const group = "brand-lifecycle";
@@ -33,10 +33,11 @@ function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed
 
 const nonEmptyString = (v: unknown) => typeof v === "string" && v.trim() !== "";
 
-/** A field of a brand compared as the seed means it (kept.ts): URLs normalised, any ISO 3166-1 form, documented members. */
+/** A field of a brand compared as the seed means it (kept.ts): URLs normalised, any ISO 3166-1 form, a language in any case, documented members. */
 function sameField(field: string, a: unknown, b: unknown): boolean {
   if (field === "website") return sameUrl(a, b);
   if (field === "country") return sameCountry(a, b);
+  if (field === "language") return sameLanguage(a, b);
   if (field === "rules") return sameRules(a, b);
   if (field === "archetype") return sameArchetype(a, b);
   return isDeepStrictEqual(a, b);
