@@ -3,7 +3,7 @@
 // runs, with no envelope (Conventions 2). So where the gateway's own advertised input schema refuses the input, that
 // form is the seed's; where the live schema lets it through (the live list is right), a bad_request in the envelope
 // refuses it too, and refusing it before the tool runs is our design (refused-before-tool-runs/<tool>, inferred).
-import type { CheckContext } from "../check.js";
+import type { Judge } from "../judge.js";
 import type { CallOutcome } from "./client.js";
 import { contractTool, liveProblems } from "./contract.js";
 import { describeCall, errorOf, expectConventions, expectRefusedFirst, forTool, isEnvelope } from "./expect.js";
@@ -27,7 +27,7 @@ const refusedFirst = (o: CallOutcome) => o.error?.kind === "rpc" || (o.result?.i
  * otherwise before it runs or with bad_request in the envelope; the latter is drift on refused-before-tool-runs.
  * Returns whether the seed rule's case passed.
  */
-export async function expectRefusal(ctx: CheckContext, m: McpContext, o: CallOutcome, rule: string | readonly string[]): Promise<boolean> {
+export async function expectRefusal(ctx: Judge, m: McpContext, o: CallOutcome, rule: string | readonly string[]): Promise<boolean> {
   if (await liveSchemaRefuses(m, o)) {
     const ok = expectRefusedFirst(ctx, o, rule);
     ctx.expect(ok, forTool(refusedFirstRule, o.tool), `${describeCall(o)}: not refused before the tool ran`);

@@ -3,7 +3,7 @@
 // contract's valid outputs; readOnlyHint as the contract says; partner-only tools for partners only. The live
 // list is right where it differs (the seed says so): differences are reported as notes, never as failures.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import {
   compileLive,
   contractTool,
@@ -18,7 +18,7 @@ import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, forTool, isEnvelope } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
-import { mcpCheck, unknownUuid } from "./common.js";
+import { mcpCheck, unknownUuid, type McpCheck } from "./common.js";
 
 const group = "mcp-tools";
 
@@ -52,7 +52,7 @@ function failureForm(o: CallOutcome): string {
 /** The family judging a tool against the contract's examples: documented tools by the seed, the others by our design. */
 const bySource = (tool: ContractTool, seed: string, inferred: string) => `${tool.meta.source === "documented" ? seed : inferred}/${tool.name}`;
 
-export const toolsChecks: Check[] = [
+export const toolsChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-tools-list-schemas",
     description: "tools/list gives every tool an object input schema and an object output schema, each valid JSON Schema in the dialect it names",
@@ -200,7 +200,7 @@ export const toolsChecks: Check[] = [
     // Notes only: the live list is right where it differs (rule live-list-wins, for callers), so nothing fails here.
     rules: [],
     group,
-    async run(ctx: CheckContext, m) {
+    async run(ctx: RunContext, m) {
       const live = await liveTools(m);
       const extra = [...live.keys()].filter((n) => !contractTool.has(n));
       if (extra.length) ctx.note(`tools not in the contract: ${extra.join(", ")}`);
