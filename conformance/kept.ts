@@ -38,6 +38,10 @@ export function sameCountry(sent: unknown, got: unknown): boolean {
   return isIso3166Form(sent) && isIso3166Form(got) && alpha2(sent) === alpha2(got);
 }
 
+/** The same ISO 639-1 language, in whichever letter case each is written (the seed does not fix it). */
+export const sameLanguage = (sent: unknown, got: unknown): boolean =>
+  sent === got || (typeof sent === "string" && typeof got === "string" && /^[a-z]{2}$/i.test(sent) && sent.toLowerCase() === got.toLowerCase());
+
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : undefined);
 /** The object schema a property holds (directly, in a list, or one of its nullable forms), if any. */
 function innerSchema(prop: any): { schema: string; list: boolean } | undefined {

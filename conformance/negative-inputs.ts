@@ -121,7 +121,7 @@ function rulesFor(op: OperationId, path: string, kind: string): string[] {
   if (path === "date" && (kind === "pattern" || kind === "format")) out.push("date-format");
   if (path === "drafts" && kind === "max-items") out.push("limit-drafts");
   if (path === "website" && kind === "pattern") out.push("website-https");
-  if (path === "language" && kind === "pattern") out.push("input-language-iso-639-1");
+  if (path === "language" && kind === "pattern") out.push("input-language-lowercase");
   if (path === "country" && kind === "pattern") out.push("input-country-alpha-2/lowercase");
   if (path === "archetype" && kind === "enum") out.push("enum-values/archetype");
   if (path === "formats" && kind === "item-enum") out.push("enum-values/formats");

@@ -1,6 +1,7 @@
 // The contract's schemas with what we inferred left out: every constraint of a schema the OpenAPI marks
 // `x-contract-source: inferred` (the id forms after the prefix, the alpha-2 country, …) is dropped, types and
-// required members stay. A value the generated validator refuses but this one accepts breaks only our design
+// required members stay; where such a schema names what the seed itself fixes (`x-seed-pattern`: a language is two
+// letters, in either case), that pattern stays instead. A value the generated validator refuses but this one accepts breaks only our design
 // (inferred-output-forms), never a seed rule.
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -15,6 +16,8 @@ function strip(node: unknown): unknown {
   const out: JsonSchema = {};
   const inferred = (node as JsonSchema)["x-contract-source"] === "inferred";
   for (const [k, v] of Object.entries(node)) if (!(inferred && constraints.includes(k))) out[k] = strip(v);
+  const seedPattern = (node as JsonSchema)["x-seed-pattern"];
+  if (inferred && typeof seedPattern === "string") out.pattern = seedPattern;
   return out;
 }
 

@@ -61,7 +61,7 @@ function nonUtcTimes(v: unknown, path = "", depth = 0, out: string[] = []): stri
   if (depth > 12 || out.length >= 3 || !v || typeof v !== "object") return out;
   for (const [k, x] of Object.entries(v)) {
     const p = Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`;
-    if (typeof x === "string" && /At$/.test(k) && /^\d{4}-\d{2}-\d{2}T[\d:.]+([+-]\d{2}:?\d{2})$/.test(x)) out.push(`${p.slice(1)} ${x}`);
+    if (typeof x === "string" && /At$/.test(k) && /^\d{4}-\d{2}-\d{2}T[\d:.]+([+-]\d{2}:?\d{2})$/.test(x) && !/[+-]00:?00$/.test(x)) out.push(`${p.slice(1)} ${x}`);
     else nonUtcTimes(x, p, depth + 1, out);
   }
   return out;
@@ -172,7 +172,8 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
   const envelope = isEnvelope(data);
   const ran = !!result && (!result.isError || envelope);
   if (!tool) {
-    if (envelope) f.violate(R.unknownTool, `${where}: ${name} is no tool of the contract or of tools/list, yet it answers an envelope (the tool ran); expected a failure as an unknown tool`);
+    // Seed 001 says only that it fails as an unknown tool; failing outside the envelope is our design.
+    if (envelope) f.violate(R.unknownToolNoEnvelope, `${where}: ${name} is no tool of the contract or of tools/list, yet it answers an envelope; the contract fails an unknown tool outside it`);
     else f.note(`${name} is not a tool of the contract: the caller got a refusal`);
     return answer.error ? `rpc ${answer.error.code}` : "isError";
   }
@@ -226,7 +227,9 @@ export function judgeMcp(ex: Exchange, state: McpState): Verdict {
   const verdict = (outcome: string): Verdict => ({ label, outcome, violations: f.violations, notes: f.notes });
   if (ex.failure) return (f.note(`no answer: ${ex.failure}`), verdict("—"));
   if (ex.status === 401) {
-    f.check(/^\s*Bearer\b/i.test(header(ex.responseHeaders, "www-authenticate") ?? ""), R.unauthenticated, `${label} → 401 without a Bearer WWW-Authenticate challenge`);
+    const challenge = header(ex.responseHeaders, "www-authenticate") ?? "";
+    f.check(challenge.trim() !== "", R.unauthenticated, `${label} → 401 without a WWW-Authenticate challenge`);
+    if (challenge.trim()) f.check(/(^|,)\s*Bearer\b/i.test(challenge), R.bearerChallenge, `${label} → 401 whose WWW-Authenticate names no Bearer challenge`);
     return verdict("401");
   }
   if (ex.status === 403) {

@@ -3,7 +3,7 @@
 // which must not break tools/list on such a schema.
 import { describe, expect, it } from "vitest";
 import { sharedSchemaValidator } from "../conformance/mcp/contract.js";
-import { compileSchema, dialectOf, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
+import { compileSchema, dialectOf, draft04AsDraft07, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
 
 const compiled = (schema: unknown) => {
   const v = compileSchema(schema);
@@ -18,7 +18,8 @@ describe("schema dialects", () => {
     expect(dialectOf("http://json-schema.org/draft-06/schema#")).toBe("draft-06");
     expect(dialectOf("https://json-schema.org/draft/2019-09/schema")).toBe("2019-09");
     expect(dialectOf("https://json-schema.org/draft/2020-12/schema#")).toBe("2020-12");
-    expect(dialectOf("http://json-schema.org/draft-04/schema#")).toBeUndefined();
+    expect(dialectOf("http://json-schema.org/draft-04/schema#")).toBe("draft-04");
+    expect(dialectOf("http://json-schema.org/draft-03/schema#")).toBeUndefined();
     expect(dialectOf("https://example.com/my-dialect")).toBeUndefined();
   });
 
@@ -46,6 +47,28 @@ describe("schema dialects", () => {
     expect(compiled({ type: "array", prefixItems: [{ type: "string" }], items: false })(["a", 1])).toBe(false);
   });
 
+  it("judges draft-04 by draft-04's words: boolean exclusive bounds, id, definitions", () => {
+    const v = compiled({ $schema: "http://json-schema.org/draft-04/schema#", id: "urn:example:count", type: "object", definitions: { N: { type: "integer", minimum: 1, maximum: 20, exclusiveMaximum: true } }, properties: { count: { $ref: "#/definitions/N" } }, required: ["count"] });
+    expect(v({ count: 19 })).toBe(true);
+    expect(v({ count: 20 }), "exclusiveMaximum true excludes the maximum").toBe(false);
+    expect(v({ count: 0 })).toBe(false);
+    expect(v({})).toBe(false);
+    // draft-04's exclusiveMaximum is a boolean: a number there is not valid draft-04.
+    expect(compileSchema({ $schema: "http://json-schema.org/draft-04/schema#", type: "integer", exclusiveMaximum: 5 })).toBeInstanceOf(Error);
+    expect(schemaInvalidity({ $schema: "http://json-schema.org/draft-04/schema#", type: "integer", maximum: 5, exclusiveMaximum: true })).toBeUndefined();
+  });
+
+  it("translates draft-04 to draft-07 when ajv-draft-04 is not installed, never refusing more than draft-04 does", () => {
+    expect(draft04AsDraft07({ id: "urn:x", type: "object", properties: { id: { type: "string" }, n: { type: "number", maximum: 5, exclusiveMaximum: true, minimum: 0, exclusiveMinimum: false } }, required: ["id"] })).toEqual({
+      $id: "urn:x",
+      type: "object",
+      properties: { id: { type: "string" }, n: { type: "number", exclusiveMaximum: 5, minimum: 0 } },
+      required: ["id"],
+    });
+    // Keywords draft-06 added mean nothing in draft-04: dropped, so they refuse nothing.
+    expect(draft04AsDraft07({ type: "string", const: "a" })).toEqual({ type: "string" });
+  });
+
   it("returns why a schema is not valid in its own dialect, naming the dialect, instead of throwing", () => {
     const bad = compileSchema({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { x: { type: 5 } } });
     expect(bad).toBeInstanceOf(Error);
@@ -54,7 +77,7 @@ describe("schema dialects", () => {
     expect(compileSchema({ $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { x: { type: 5 } } })).toBeInstanceOf(Error);
     const unnamed = compileSchema({ type: "object", properties: { x: { type: 5 } } });
     expect((unnamed as Error).message).toMatch(/2020-12.*names no \$schema.*draft-07/);
-    expect((compileSchema({ $schema: "http://json-schema.org/draft-04/schema#", type: "object" }) as Error).message).toMatch(/its \$schema names "http:\/\/json-schema.org\/draft-04\/schema#", no dialect the suite compiles/);
+    expect((compileSchema({ $schema: "http://json-schema.org/draft-03/schema#", type: "object" }) as Error).message).toMatch(/its \$schema names "http:\/\/json-schema.org\/draft-03\/schema#", no dialect the suite compiles/);
     expect((compileSchema({ $schema: 7, type: "object" }) as Error).message).toMatch(/\$schema is not a string/);
     expect(compileSchema("object")).toBeInstanceOf(Error);
   });

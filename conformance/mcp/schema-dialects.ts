@@ -13,10 +13,11 @@ import addFormatsModule from "ajv-formats";
 const addFormats = addFormatsModule.default;
 const require = createRequire(import.meta.url);
 
-export type Dialect = "draft-06" | "draft-07" | "2019-09" | "2020-12";
+export type Dialect = "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12";
 
 /** The `$schema` each dialect's validator knows it by. */
 const canonical: Record<Dialect, string> = {
+  "draft-04": "http://json-schema.org/draft-04/schema#",
   "draft-06": "http://json-schema.org/draft-06/schema#",
   "draft-07": "http://json-schema.org/draft-07/schema#",
   "2019-09": "https://json-schema.org/draft/2019-09/schema",
@@ -25,7 +26,7 @@ const canonical: Record<Dialect, string> = {
 
 /** The dialect a `$schema` names (http or https, with or without the empty fragment), or undefined. */
 export function dialectOf(uri: string): Dialect | undefined {
-  const m = /^https?:\/\/json-schema\.org\/(draft-0[67]|draft\/2019-09|draft\/2020-12)\/schema#?$/.exec(uri.trim());
+  const m = /^https?:\/\/json-schema\.org\/(draft-0[467]|draft\/2019-09|draft\/2020-12)\/schema#?$/.exec(uri.trim());
   return m ? (m[1]!.replace("draft/", "") as Dialect) : undefined;
 }
 
@@ -36,11 +37,31 @@ function withFormats<A extends Ajv>(ajv: A): A {
   return ajv;
 }
 
+/**
+ * Ajv's draft-04 validator (the optional package ajv-draft-04, pinned as a dev dependency and an optional peer), or
+ * undefined when it is not installed: draft-04 schemas are then translated to draft-07 (draft04AsDraft07).
+ */
+function draft04Ajv(): Ajv | undefined {
+  try {
+    const mod = require("ajv-draft-04") as { default?: new (o: Options) => Ajv } & (new (o: Options) => Ajv);
+    return withFormats(new (mod.default ?? mod)(options));
+  } catch {
+    return undefined;
+  }
+}
+
 // One instance per dialect, made on first use. Draft-06 runs on the draft-07 instance with its meta-schema added
-// (ajv supports it that way); draft-04 would need another package, so it is named as a dialect we cannot compile.
+// (ajv supports it that way); draft-04 on ajv-draft-04 when it is installed, else on the draft-07 instance after
+// translation (see draft04AsDraft07).
 const instances = new Map<Dialect, Ajv>();
+let translateDraft04 = false;
 function ajvFor(dialect: Dialect): Ajv {
   let ajv = instances.get(dialect);
+  if (!ajv && dialect === "draft-04") {
+    ajv = draft04Ajv();
+    translateDraft04 = !ajv;
+    ajv ??= ajvFor("draft-07");
+  }
   if (!ajv) {
     if (dialect === "2020-12") ajv = withFormats(new Ajv2020(options));
     else if (dialect === "2019-09") ajv = withFormats(new Ajv2019(options));
@@ -54,9 +75,36 @@ function ajvFor(dialect: Dialect): Ajv {
   return ajv;
 }
 
-/** The schema with its `$schema` written as that dialect's validator knows it. */
-const withCanonical = (dialect: Dialect, schema: unknown): unknown =>
-  schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
+/**
+ * A draft-04 schema in draft-07's words, for when ajv-draft-04 is not installed: `id` becomes `$id`, and the boolean
+ * exclusiveMaximum/exclusiveMinimum the number form. What draft-04 refuses and draft-07 allows (an empty
+ * `required`) then passes, so the fallback can miss an invalid schema but never refuses a valid one; the keywords
+ * draft-06 added (const, contains, propertyNames) mean nothing in draft-04 and are dropped.
+ */
+export function draft04AsDraft07(schema: unknown, depth = 0): unknown {
+  if (depth > 64 || !schema || typeof schema !== "object") return schema;
+  if (Array.isArray(schema)) return schema.map((s) => draft04AsDraft07(s, depth + 1));
+  const out: Record<string, unknown> = {};
+  const src = schema as Record<string, unknown>;
+  for (const [k, v] of Object.entries(src)) {
+    if (k === "const" || k === "contains" || k === "propertyNames" || k === "exclusiveMaximum" || k === "exclusiveMinimum") continue;
+    if (k === "id" && typeof v === "string") out.$id = v;
+    else if (schemaMaps.has(k) && v && typeof v === "object" && !Array.isArray(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, sub]) => [n, draft04AsDraft07(sub, depth + 1)]));
+    else out[k] = notSchemas.has(k) ? v : draft04AsDraft07(v, depth + 1);
+  }
+  for (const [flag, bound] of [["exclusiveMaximum", "maximum"], ["exclusiveMinimum", "minimum"]] as const)
+    if (src[flag] === true && typeof src[bound] === "number") {
+      out[flag] = src[bound];
+      delete out[bound];
+    }
+  return out;
+}
+
+/** The schema with its `$schema` written as that dialect's validator knows it (a draft-04 one translated when it must be). */
+function withCanonical(dialect: Dialect, schema: unknown): unknown {
+  if (dialect === "draft-04" && translateDraft04) return withCanonical("draft-07", draft04AsDraft07(schema));
+  return schema && typeof schema === "object" && !Array.isArray(schema) && "$schema" in schema ? { ...schema, $schema: canonical[dialect] } : schema;
+}
 
 /** The schema compiled in one dialect, or the Error. */
 function compileIn(dialect: Dialect, schema: unknown): ValidateFunction | Error {
@@ -114,7 +162,7 @@ function inOwnDialect<T>(schema: unknown, attempt: (dialect: Dialect, schema: un
   }
   if (typeof named !== "string") return new Error(`not valid JSON Schema: its $schema is not a string: ${JSON.stringify(named)?.slice(0, 80)}`);
   const dialect = dialectOf(named);
-  if (!dialect) return new Error(`not valid JSON Schema: its $schema names ${JSON.stringify(named.slice(0, 120))}, no dialect the suite compiles (draft-06, draft-07, 2019-09, 2020-12)`);
+  if (!dialect) return new Error(`not valid JSON Schema: its $schema names ${JSON.stringify(named.slice(0, 120))}, no dialect the suite compiles (draft-04, draft-06, draft-07, 2019-09, 2020-12)`);
   return attempt(dialect, schema);
 }
 

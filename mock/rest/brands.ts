@@ -110,7 +110,7 @@ function refusePrivateWebsite(website: unknown): void {
   if (isPrivateHost(host)) throw badRequest("website must be on a public host; private, loopback and link-local addresses are refused.", "website");
 }
 
-// rule: brand-create-website-or-name-description, brand-create-needs-something-to-read, limit-description, limit-rules-entries, website-https, input-language-iso-639-1, enum-values/archetype
+// rule: brand-create-website-or-name-description, brand-create-needs-something-to-read, limit-description, limit-rules-entries, website-https, input-language-iso-639-1, input-language-lowercase, enum-values/archetype
 export function createBrand(state: State, team: string, body: Record<string, unknown>): Brand {
   // The either-or rule first, so the error names the field that is missing.
   if (body.website === undefined) {

@@ -55,6 +55,28 @@ export function toDraft07(schema: unknown): any {
   return out;
 }
 
+/**
+ * The same schema in draft-04's words (from draft-07's): `const` → a one-value `enum`, a numeric exclusive bound →
+ * the boolean form beside its bound. `if`/`then`/`else` have no draft-04 meaning; the contract uses them only to
+ * require a field under a condition, so they are left out (looser, never stricter).
+ */
+export function toDraft04(schema: unknown): any {
+  if (Array.isArray(schema)) return schema.map(toDraft04);
+  if (!schema || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
+    if (k === "if" || k === "then" || k === "else") continue;
+    if (k === "const") out.enum = [v];
+    else if ((k === "exclusiveMaximum" || k === "exclusiveMinimum") && typeof v === "number") {
+      out[k === "exclusiveMaximum" ? "maximum" : "minimum"] = v;
+      out[k] = true;
+    } else if (k === "enum" || k === "examples" || k === "default" || k === "required") out[k] = v;
+    else if (k === "properties" || k === "definitions" || k === "patternProperties") out[k] = Object.fromEntries(Object.entries(v as object).map(([n, sub]) => [n, toDraft04(sub)]));
+    else out[k] = toDraft04(v);
+  }
+  return out;
+}
+
 export const dialectVariants: McpVariant[] = [
   {
     id: "dialect-draft-07",
@@ -90,6 +112,15 @@ export const dialectVariants: McpVariant[] = [
     basis: jsonSchemaBasis,
     advertises: "https://json-schema.org/draft/2020-12/schema",
     response: onSchemas(named("https://json-schema.org/draft/2020-12/schema")),
+  },
+  {
+    id: "dialect-draft-04",
+    only: schemaChecks,
+    rule: "none",
+    description: "tools/list schemas in draft-04's words, named draft-04 (a generator of an older toolchain)",
+    basis: jsonSchemaBasis,
+    advertises: "http://json-schema.org/draft-04/schema#",
+    response: onSchemas((s) => named("http://json-schema.org/draft-04/schema#")(toDraft04(toDraft07(s)))),
   },
   {
     id: "dialect-draft-07-unnamed",

@@ -4,7 +4,8 @@
 // the suite, not a defect of the variant.
 import { openOutput } from "../../lib/open-output.js";
 import type { Answer, Exchange, Mutant } from "../mutants/rest/proxy.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, withData } from "../mutants/mcp/rewrite.js";
+import { compileSchema } from "../../conformance/mcp/schema-dialects.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
 
 export interface McpVariant {
   id: string;
@@ -113,6 +114,113 @@ export function rateLimit(perSecond: number, options: { perToken?: boolean; date
     },
   };
 }
+
+/** The names each token saw in its last tools/list (a call of any other tool is a call of an unknown tool). */
+function listedPerToken(): { seen: NonNullable<Mutant["response"]>; knows: (req: Exchange, tool: string) => boolean | undefined } {
+  const listed = new Map<string, Set<string>>();
+  return {
+    seen: (req, res) => {
+      if (req.body?.method === "tools/list" && Array.isArray(res.body?.result?.tools)) {
+        const names = listed.get(req.token ?? "") ?? new Set<string>();
+        for (const t of res.body.result.tools) names.add(t.name);
+        listed.set(req.token ?? "", names);
+      }
+      return res;
+    },
+    knows: (req, tool) => listed.get(req.token ?? "")?.has(tool),
+  };
+}
+
+/** A tools/call answer (HTTP 200, JSON-RPC) refused before its tool ran: a JSON-RPC error, or isError with no envelope. */
+const refusedFirst = (res: Answer) => res.status === 200 && res.body?.jsonrpc === "2.0" && (!!res.body.error || (res.body.result?.isError === true && !errorOf(res.body.result)));
+
+/** A refusal in the envelope, as a gateway whose tool checks its input itself answers it. */
+const badRequest = (req: Exchange, res: Answer, invalidFields: string[]): Answer => {
+  const data = { ok: false, error: { code: "bad_request", message: "The input was refused.", retryable: false, invalidFields } };
+  const result: Result = { isError: true, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] };
+  return { ...res, status: 200, body: { jsonrpc: "2.0", id: res.body?.id ?? req.body?.id, result } };
+};
+
+/**
+ * A gateway whose advertised input schemas are looser than the contract's (`loosen`), and whose tools refuse what
+ * the schema lets through themselves, with bad_request in the envelope: the mock's own refusal before the tool ran,
+ * of an input the advertised schema takes, is answered so.
+ */
+function looseSchemas(loosen: (schema: any) => any, invalidFields: (args: Record<string, unknown>, schema: any) => string[]): { response: NonNullable<Mutant["response"]>; changed: () => number } {
+  // Per token and tool: a tool a token was not shown fails as an unknown tool, whatever its arguments.
+  const advertised = new Map<string, unknown>();
+  const key = (req: Exchange, tool: string) => `${req.token ?? ""}\u0000${tool}`;
+  let changed = 0;
+  return {
+    changed: () => changed,
+    response: (req, res) => {
+      if (req.body?.method === "tools/list" && Array.isArray(res.body?.result?.tools)) {
+        const tools = res.body.result.tools.map((t: any) => {
+          const inputSchema = loosen(structuredClone(t.inputSchema));
+          advertised.set(key(req, t.name), inputSchema);
+          return { ...t, inputSchema };
+        });
+        return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      }
+      const call = callOf(req);
+      const schema = call && advertised.get(key(req, call.name));
+      if (!call || !schema || !refusedFirst(res)) return res;
+      const v = compileSchema(schema);
+      if (v instanceof Error || !v(call.args)) return res;
+      changed++;
+      return badRequest(req, res, invalidFields(call.args, schema));
+    },
+  };
+}
+
+/** Input schemas open to arguments they do not list (no additionalProperties: false at the top). */
+const openTop = (schema: any) => {
+  delete schema.additionalProperties;
+  return schema;
+};
+const unlisted = (args: Record<string, unknown>, schema: any) => Object.keys(args).filter((k) => !(k in (schema.properties ?? {})));
+const unknownArguments = looseSchemas(openTop, unlisted);
+
+/** Input schemas without the length, size and item limits (the tools still keep them). */
+const limitKeywords = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems"];
+function withoutLimits(schema: any): any {
+  if (Array.isArray(schema)) return schema.map(withoutLimits);
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !limitKeywords.includes(k)).map(([k, v]) => [k, k === "enum" || k === "examples" || k === "default" || k === "const" ? v : withoutLimits(v)]));
+}
+const limitsInEnvelope = looseSchemas(withoutLimits, (args) => Object.keys(args).slice(0, 1));
+
+const toolsSeen = listedPerToken();
+let unknownToolAnswers = 0;
+
+/**
+ * tools/list pages of `size` tools, each but the last with a nextCursor, as MCP's pagination allows. The cursor is
+ * taken off the request before the mock sees it (the mock issues none) and read back from a header of the variant.
+ */
+function paginated(size: number): { request: NonNullable<Mutant["request"]>; response: NonNullable<Mutant["response"]>; changed: () => number } {
+  let pages = 0;
+  return {
+    changed: () => pages,
+    request: (req) => {
+      const cursor = req.body?.method === "tools/list" ? req.body.params?.cursor : undefined;
+      if (typeof cursor !== "string") return req;
+      const { cursor: _taken, ...params } = req.body.params;
+      return { ...req, headers: { ...req.headers, "x-variant-cursor": cursor }, body: { ...req.body, params } };
+    },
+    response: (req, res) => {
+      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
+      const from = Number(/^page-(\d+)$/.exec(req.headers["x-variant-cursor"] ?? "")?.[1] ?? 0);
+      const tools = res.body.result.tools.slice(from, from + size);
+      const next = from + size < res.body.result.tools.length ? { nextCursor: `page-${from + size}` } : {};
+      pages++;
+      return { ...res, body: { ...res.body, result: { ...res.body.result, tools, ...next } } };
+    },
+  };
+}
+const pages = paginated(7);
+
+let sessionIds = 0;
+const fractional = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?Z$/;
 
 const limit = rateLimit(50, { dates: true, body: { error: "rate_limited", error_description: "Too many requests from this address." } });
 let sseAnswers = 0;
@@ -277,6 +385,93 @@ export const mcpVariants: McpVariant[] = [
     description: "At most 50 requests a second reach the gateway; the rest get 429 with Retry-After (seconds or an HTTP date)",
     answer: limit.answer,
     changed: limit.limited,
+  },
+  {
+    id: "session-id-handed-out",
+    basis: "What the service does: the gateway is stateless, each request stands alone (a session id handed out and never needed leaves every request standing alone).",
+    description: "Every answer carries an Mcp-Session-Id the gateway never asks for again",
+    final: (_req, res) => {
+      sessionIds++;
+      return { ...res, headers: { ...res.headers, "mcp-session-id": "conformance-variant-session" } };
+    },
+    changed: () => sessionIds,
+  },
+  {
+    id: "unknown-arguments-in-envelope",
+    basis: "Conventions 2: every tool refuses arguments it does not take (the form of that refusal is stated only for input-schema violations; the live list is right about the schema).",
+    description: "Input schemas advertised without additionalProperties: false; each tool refuses an argument it does not take with bad_request in the envelope",
+    response: unknownArguments.response,
+    changed: unknownArguments.changed,
+  },
+  {
+    id: "limits-in-envelope",
+    basis: "Limits and create_posts: the limits hold and refusals are bad_request (with invalidFields); What the service does: the live tools/list is right, so it may leave the limits out of its schemas.",
+    description: "Input schemas advertised without length, size and item limits; the tools refuse a value past a limit with bad_request in the envelope",
+    response: limitsInEnvelope.response,
+    changed: limitsInEnvelope.changed,
+  },
+  {
+    id: "unknown-tool-envelope",
+    basis: "Authentication 3 and create_profile rule 3: calling a tool the caller cannot see fails as an unknown tool (the seed does not say in what form).",
+    description: "A call of a tool the token does not see (unknown, or partner-only) answers a not_found envelope",
+    response: both(toolsSeen.seen, (req, res) => {
+      const call = callOf(req);
+      if (!call || toolsSeen.knows(req, call.name) !== false || !refusedFirst(res)) return res;
+      unknownToolAnswers++;
+      const data = { ok: false, error: { code: "not_found", message: `No tool named ${call.name}.`, retryable: false } };
+      return { ...res, status: 200, body: { jsonrpc: "2.0", id: res.body?.id ?? req.body?.id, result: { isError: true, structuredContent: { data }, content: [{ type: "text", text: JSON.stringify(data) }] } } };
+    }),
+    changed: () => unknownToolAnswers,
+  },
+  {
+    id: "auth-challenge-with-parameters",
+    basis: "Authentication 5: a refused token gets 401 with a WWW-Authenticate challenge (any challenge list; MCP's authorization adds resource_metadata).",
+    description: "401 answers offer a DPoP challenge first, then Bearer with realm and resource_metadata",
+    final: (_req, res) =>
+      res.status === 401
+        ? { ...res, headers: { ...res.headers, "www-authenticate": 'DPoP algs="ES256", Bearer realm="partner-gateway", resource_metadata="https://gateway.example/.well-known/oauth-protected-resource", error="invalid_token"' } }
+        : res,
+  },
+  {
+    id: "fractional-seconds-times",
+    basis: "Conventions 6: times are ISO 8601 (fractional seconds are ISO 8601 too).",
+    description: "Every UTC time in output written with microseconds",
+    response: onSuccess((data) => replaceStrings(data, (s) => (fractional.test(s) ? s.replace(fractional, (_m, base: string, frac?: string) => `${base}${((frac ?? ".") + "000000").slice(0, 7)}Z`) : s))),
+  },
+  {
+    id: "tools-list-paginated",
+    basis: "What the service does: tools/list returns every tool (across its pages: MCP's tools/list is paginated with nextCursor).",
+    description: "tools/list answers seven tools a page, with nextCursor until the last page",
+    request: pages.request,
+    response: pages.response,
+    changed: pages.changed,
+  },
+  {
+    id: "content-extra-blocks",
+    basis: "Conventions 1: content[0].text holds the payload as JSON; the seed says nothing of further content blocks.",
+    description: "Every result carries a second content block, a short text for people",
+    response: onResult(
+      () => true,
+      (r) => ({ ...r, content: [...(r.content ?? []), { type: "text", text: r.isError ? "The call did not go through." : "Done." }] }),
+    )!,
+  },
+  {
+    id: "result-meta-and-tool-annotations",
+    basis: "Conventions 7: output can hold more than listed; tools/list's tools may carry a title and other MCP annotations (only readOnlyHint is the seed's).",
+    description: "Every result carries _meta, and every listed tool a title, destructiveHint, idempotentHint and openWorldHint",
+    response: both(
+      onToolsList((tools) => tools.map((t) => ({ ...t, title: t.name.replace(/_/g, " "), annotations: { ...t.annotations, destructiveHint: false, idempotentHint: false, openWorldHint: true } }))),
+      onRpcResult((result) => ("tools" in result ? result : { ...result, _meta: { "gateway.example/trace": "t-1" } })),
+    ),
+  },
+  {
+    id: "reschedule-moves-reversed",
+    basis: "Failures reported inside a successful result: reschedule_posts reports refusals in moves[].error and the other entries still ran (no order of moves is stated).",
+    description: "reschedule_posts answers its moves in reverse order",
+    response: onSuccess((data, tool) => {
+      if (tool === "reschedule_posts" && Array.isArray(data.moves)) data.moves.reverse();
+      return data;
+    }),
   },
 ];
 

@@ -300,6 +300,30 @@ export const variants: Variant[] = [
       isDone(res.body) ? body(res, (b) => ((b.left_out = [...b.left_out, "A post about a price cut: nothing on the site backs it."]), b)) : res,
   },
   {
+    id: "language-uppercase",
+    description: "languages are accepted in either case and shown in uppercase (de as DE)",
+    basis: 'Brand object: "`language` | string or null | yes | ISO 639-1 code"; POST /v1/brands: "`language` | string | no | ISO 639-1" (the seed fixes no letter case).',
+    drift: ["input-language-lowercase", "inferred-output-forms"],
+    request: (req) =>
+      isObject(req.body) && typeof req.body.language === "string" && /^[A-Z]{2}$/.test(req.body.language) ? { ...req, body: { ...req.body, language: req.body.language.toLowerCase() } } : req,
+    response: (_req, res) => (isBrand(res.body) && typeof res.body.language === "string" ? body(res, (b) => ((b.language = b.language.toUpperCase()), b)) : res),
+  },
+  {
+    id: "errors-as-problem-json",
+    description: "error answers say Content-Type: application/problem+json (the body is still the seed's error object)",
+    basis: 'Conventions 1: "Requests and responses are JSON" (application/problem+json is a JSON media type); Errors gives the body, not the media type.',
+    response: (_req, res) => (res.status >= 400 && isJson(res) ? { ...res, headers: { ...res.headers, "content-type": "application/problem+json" } } : res),
+  },
+  {
+    id: "extra-response-headers",
+    description: "every answer carries headers the contract does not list (request id, server timing, caching, vary)",
+    basis: 'Conventions 5: "New fields can appear at any time; clients ignore fields they do not use." (the seed lists no headers but Retry-After; HTTP lets a server add its own).',
+    response: (_req, res) => ({
+      ...res,
+      headers: { ...res.headers, "x-request-id": "req_variant", "server-timing": "app;dur=12", "cache-control": res.headers["cache-control"] ?? "no-store", vary: "Authorization, Accept-Encoding" },
+    }),
+  },
+  {
     id: "other-error-codes-and-wording",
     description: "errors other than brand_not_ready carry codes of their own and other messages",
     basis: 'Errors: "Values of `code` other than `brand_not_ready`: not shown."; `message` is not fixed by the seed.',

@@ -19,10 +19,12 @@ async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Pro
 
 const group = "mcp-auth";
 
-function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: string): void {
+/** A 401 with a challenge and no envelope (`rule`); that the challenge names Bearer is bearer-challenge/<member>, inferred. */
+function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: string, member: "missing" | "invalid" | "expired"): void {
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
-  ctx.expect(challenge !== undefined && /^\s*Bearer\b/i.test(challenge), rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge`);
+  ctx.expect(challenge !== undefined && challenge.trim() !== "", rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a challenge`);
+  if (challenge?.trim()) ctx.expect(/(^|,)\s*Bearer\b/i.test(challenge), `bearer-challenge/${member}`, `${what}: WWW-Authenticate is ${show(challenge)}, which names no Bearer challenge`);
   ctx.expect(!/"ok"\s*:\s*false/.test(res.text), rule, `${what}: the 401 carries a tool envelope`);
 }
 
@@ -36,34 +38,34 @@ export const authChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-no-token-401",
     description: "A request without a token is refused with HTTP 401 and a Bearer challenge, no envelope",
-    rules: ["unauthenticated-401/missing"],
+    rules: ["unauthenticated-401/missing", "bearer-challenge/missing"],
     group,
     tokenless: true,
     async run(ctx, m) {
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), undefined), "tools/call without a token", "unauthenticated-401/missing");
-      expect401(ctx, await m.session.raw({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, undefined), "tools/list without a token", "unauthenticated-401/missing");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), undefined), "tools/call without a token", "unauthenticated-401/missing", "missing");
+      expect401(ctx, await m.session.raw({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, undefined), "tools/list without a token", "unauthenticated-401/missing", "missing");
     },
   }),
   mcpCheck({
     id: "mcp-bad-token-401",
     description: "A request with an invalid token is refused with HTTP 401 and a Bearer challenge",
-    rules: ["unauthenticated-401/invalid"],
+    rules: ["unauthenticated-401/invalid", "bearer-challenge/invalid"],
     group,
     tokenless: true,
     async run(ctx, m) {
       const invalid = `conformance-invalid-${randomBytes(12).toString("hex")}`;
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), { bearer: invalid }), "tools/call with an invalid token", "unauthenticated-401/invalid");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), { bearer: invalid }), "tools/call with an invalid token", "unauthenticated-401/invalid", "invalid");
     },
   }),
   mcpCheck({
     id: "mcp-expired-token-401",
     description: "A request with an expired token is refused with HTTP 401 and a Bearer challenge",
-    rules: ["expired-token-401"],
+    rules: ["expired-token-401", "bearer-challenge/expired"],
     group,
     tokenless: true,
     async run(ctx, m) {
       if (!m.target.tokens.expired) return ctx.skip("no expired token given (MCP_EXPIRED_TOKEN, mcp.tokens.expired)");
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("expired")), "tools/call with an expired token", "expired-token-401");
+      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("expired")), "tools/call with an expired token", "expired-token-401", "expired");
     },
   }),
   mcpCheck({

@@ -4,6 +4,7 @@
 import type { RunContext } from "../../check.js";
 import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
+import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, unknownId, wellFormedError, type McpCheck } from "./common.js";
 import { type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
@@ -78,7 +79,9 @@ export const batchChecks: McpCheck[] = [
       ctx.expect(b.status === "queued", rule("status-queued"), `status ${show(b.status)}, expected queued`);
       ctx.expect(b.requestedCount === count, rule("requested-count"), `requestedCount ${show(b.requestedCount)} for count ${count}`);
       const items: any[] = Array.isArray(b.items) ? b.items : [];
-      ctx.expect(items.length === count && items.every((i, k) => i?.index === k && i?.status === "pending"), rule("items-pending"), `items ${show(items)}; expected ${count} pending, index 0 up`);
+      // One pending item per slot, indexes 0 up; the seed states no order of the list, so indexes are compared as a set.
+      const indexes = (list: any[]) => list.map((i) => i?.index).sort((x, y) => Number(x) - Number(y));
+      ctx.expect(items.length === count && show(indexes(items)) === show(Array.from({ length: count }, (_v, k) => k)) && items.every((i) => i?.status === "pending"), rule("items-pending"), `items ${show(items)}; expected ${count} pending, index 0 up`);
       // Two views of one batch: the create answer and the first status read.
       const read = okData(t.polls[0]);
       if (!read) return batchMissing(ctx, t, "the batch was never read");
@@ -86,7 +89,7 @@ export const batchChecks: McpCheck[] = [
       same("brand-id", b.brandId, read.brandId);
       same("company-id", b.companyId, read.companyId);
       same("requested-count", b.requestedCount, read.requestedCount);
-      same("item-indexes", items.map((i) => i?.index), (Array.isArray(read.items) ? read.items : []).map((i: any) => i?.index));
+      same("item-indexes", indexes(items), indexes(Array.isArray(read.items) ? read.items : []));
     },
   }),
   mcpCheck({
@@ -124,7 +127,7 @@ export const batchChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-batch-settles",
     description: "A batch settles when polled at the seed's pace within the give-up time, and every later read stays settled",
-    rules: ["batch-settles"],
+    rules: ["batch-settles", "batch-stays-settled"],
     group,
     async run(ctx, m) {
       const t = await started(ctx, m, "main");
@@ -133,8 +136,8 @@ export const batchChecks: McpCheck[] = [
       // Every read after the first settled one, and one more look later, stays settled with the same status.
       const first = okData(t.polls[t.settledIndex!]);
       for (const o of [...t.polls.slice(t.settledIndex! + 1), ...(t.again ? [t.again] : [])]) {
-        const later = expectOk(ctx, o, "batch-settles/stays-settled");
-        ctx.expect(later?.settled === true && later?.status === first?.status, "batch-settles/stays-settled", `batch ${t.batchId} changed after settling (${show(first?.status)}): ${describeCall(o)}`);
+        const later = expectOk(ctx, o, "batch-stays-settled");
+        ctx.expect(later?.settled === true && later?.status === first?.status, "batch-stays-settled", `batch ${t.batchId} changed after settling (${show(first?.status)}): ${describeCall(o)}`);
       }
     },
   }),
@@ -301,28 +304,28 @@ export const batchChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-create-posts-limits",
-    description: "create_posts refuses, before it runs, a count, a brief and mediaIds beyond each side of their limits, and mediaIds with includeImage true; reschedule_posts likewise for its moves",
-    rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused"],
+    description: "create_posts refuses (before it runs where its schema states the limit) a count, a brief and mediaIds beyond each side of their limits, and mediaIds with includeImage true; reschedule_posts likewise for its moves",
+    rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused", `${refusedFirstRule}/create_posts`, `${refusedFirstRule}/reschedule_posts`],
     group,
     async run(ctx, m) {
       const brandId = await brandIdOrSkip(ctx, m);
       const s = m.session;
       const base = { brandId, brief: "Conformance run: never made.", count: 1, includeImage: false };
       // rule: limit-create-posts-count/<side>, limit-create-posts-brief/<side>
-      expectRefusedFirst(ctx, await s.call("create_posts", { ...base, count: 0 }), "limit-create-posts-count/min");
-      expectRefusedFirst(ctx, await s.call("create_posts", { ...base, count: 21 }), "limit-create-posts-count/max");
-      expectRefusedFirst(ctx, await s.call("create_posts", { ...base, brief: "" }), "limit-create-posts-brief/min");
-      expectRefusedFirst(ctx, await s.call("create_posts", { ...base, brief: "b".repeat(4001) }), "limit-create-posts-brief/max");
+      await expectRefusal(ctx, m, await s.call("create_posts", { ...base, count: 0 }), "limit-create-posts-count/min");
+      await expectRefusal(ctx, m, await s.call("create_posts", { ...base, count: 21 }), "limit-create-posts-count/max");
+      await expectRefusal(ctx, m, await s.call("create_posts", { ...base, brief: "" }), "limit-create-posts-brief/min");
+      await expectRefusal(ctx, m, await s.call("create_posts", { ...base, brief: "b".repeat(4001) }), "limit-create-posts-brief/max");
       const { includeImage: _omit, ...withoutImage } = base;
-      expectRefusedFirst(ctx, await s.call("create_posts", { ...withoutImage, mediaIds: Array.from({ length: 11 }, () => unknownId()) }), "limit-create-posts-media-ids");
+      await expectRefusal(ctx, m, await s.call("create_posts", { ...withoutImage, mediaIds: Array.from({ length: 11 }, () => unknownId()) }), "limit-create-posts-media-ids");
       // mediaIds with includeImage true: refused before the tool runs or with bad_request; no batch either way.
       const both = await s.call("create_posts", { ...base, includeImage: true, mediaIds: [unknownId()] });
       const refusedFirst = !!both.error || (both.result?.isError === true && !isEnvelope(both.data));
       ctx.expect(refusedFirst || errorOf(both)?.code === "bad_request", "media-ids-with-include-image-refused", `${describeCall(both)}: expected a refusal`);
       ctx.expect(!okData(both)?.batchId, "media-ids-with-include-image-refused", `a batch was made: ${describeCall(both)}`);
       const move = () => ({ postId: unknownId(), scheduledAt: m.run.clock.future(40) });
-      expectRefusedFirst(ctx, await s.call("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
-      expectRefusedFirst(ctx, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
+      await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
+      await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
     },
   }),
   mcpCheck({

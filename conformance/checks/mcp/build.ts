@@ -5,6 +5,7 @@ import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { buildFailureCodes } from "../../mcp/contract.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
+import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
@@ -188,8 +189,8 @@ export const buildChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-create-profile-inputs",
-    description: "create_profile refuses each text input beyond each side of its length before it runs, and takes a bare domain as website",
-    rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "create-profile-bare-domain"],
+    description: "create_profile refuses each text input beyond each side of its length (before it runs where its schema states the limit), and takes a bare domain as website",
+    rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "create-profile-bare-domain", `${refusedFirstRule}/create_profile`],
     group,
     needs,
     async run(ctx, m) {
@@ -207,7 +208,7 @@ export const buildChecks: McpCheck[] = [
         const long = field === "websiteUrl" ? `https://www.example.com/${"p".repeat(max)}` : "x".repeat(max + 1);
         for (const [side, value] of [["min", ""], ["max", long]] as const) {
           const o = await m.session.call("create_profile", { ...base, [field]: value }, "partner");
-          expectRefusedFirst(ctx, o, `${family}/${side}`);
+          await expectRefusal(ctx, m, o, `${family}/${side}`);
           await erase(o);
         }
       }

@@ -2,7 +2,8 @@
 // list_brands; readiness and channel fields of get_profile.
 import type { RunContext } from "../../check.js";
 import { channelHealth, readinessBlockers } from "../../mcp/contract.js";
-import { expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
+import { expectOk, okData } from "../../mcp/expect.js";
+import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { byId, mcpCheck, show, type McpCheck } from "./common.js";
 
@@ -33,7 +34,7 @@ const publishable = new Set(["connected", "expiring_soon"]);
 const blockerCodes = [...readinessBlockers];
 
 /** The rules expectProfileConsistent judges: a check that calls it on a profile it meets names them incidental. */
-export const profileConsistencyRules = ["readiness-blockers-are-codes", "readiness-consistent", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"];
+export const profileConsistencyRules = ["readiness-blockers-are-codes", "blocker-code-form", "readiness-consistent", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window", "channel-health-publishes"];
 
 /**
  * A brand listed with publishReadiness unknown: the provider holds the answer, so there is an account to ask about
@@ -48,7 +49,11 @@ export function expectUnknownReadiness(ctx: RunContext, item: any, p: any): void
 export function expectProfileConsistent(ctx: RunContext, p: any, where: string): void {
   const r = p?.readiness;
   if (!r || typeof r.canGenerate !== "boolean" || typeof r.canPublish !== "boolean" || !Array.isArray(r.blockers)) return; // the fields check judges the shape
-  for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-blockers-are-codes/blockers", `${where}: blocker ${show(b)} is not a code`);
+  // A code, not a sentence (the seed's words); the listed spelling, lowercase with underscores, is ours.
+  for (const b of r.blockers) {
+    const code = ctx.expect(typeof b === "string" && /^[^\s.]+$/u.test(b), "readiness-blockers-are-codes/blockers", `${where}: blocker ${show(b)} is not a code`);
+    if (code) ctx.expect(/^[a-z0-9_]+$/.test(b), "blocker-code-form", `${where}: blocker ${show(b)} is not lowercase with underscores`);
+  }
   for (const b of r.blockers as unknown[]) {
     if (typeof b !== "string" || !blockerCodes.includes(b)) continue; // an unknown blocker: the set is open
     // rule: readiness-consistent/<blocker>
@@ -83,7 +88,7 @@ export const profileChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-workspaces-limit-truncated",
     description: "get_workspaces lists at most limit, with totalCount before the limit, truncated and needsUserChoice to match",
-    rules: ["workspaces-limit-truncated", "limit-workspaces-limit"],
+    rules: ["workspaces-limit-truncated", "limit-workspaces-limit", `${refusedFirstRule}/get_workspaces`],
     group,
     async run(ctx, m) {
       const rule = "workspaces-limit-truncated/total-count";
@@ -95,15 +100,15 @@ export const profileChecks: McpCheck[] = [
       if (all.totalCount > 1) ctx.expect(one.workspaces.length === 1 && one.truncated === true, "workspaces-limit-truncated/truncated", `limit 1 of ${all.totalCount}: ${one.workspaces.length} listed, truncated ${show(one.truncated)}`);
       const most = await workspaces(ctx, m, { limit: 200 }, "limit-workspaces-limit/max");
       expectListShape(ctx, most, { limit: 200 });
-      // Each side of the limit, one beyond it: refused before the tool runs.
-      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { limit: 0 }), "limit-workspaces-limit/min");
-      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { limit: 201 }), "limit-workspaces-limit/max");
+      // Each side of the limit, one beyond it: refused (before the tool runs where the schema states the limit).
+      await expectRefusal(ctx, m, await m.session.call("get_workspaces", { limit: 0 }), "limit-workspaces-limit/min");
+      await expectRefusal(ctx, m, await m.session.call("get_workspaces", { limit: 201 }), "limit-workspaces-limit/max");
     },
   }),
   mcpCheck({
     id: "mcp-workspaces-query",
     description: "get_workspaces' query matches a workspace's name or slug whatever the case; a query matching nothing lists nothing",
-    rules: ["workspaces-query", "limit-workspaces-query"],
+    rules: ["workspaces-query", "limit-workspaces-query", `${refusedFirstRule}/get_workspaces`],
     group,
     async run(ctx, m) {
       const all = await workspaces(ctx, m, {}, "workspaces-query/name");
@@ -120,11 +125,11 @@ export const profileChecks: McpCheck[] = [
       }
       const none = await workspaces(ctx, m, { query: `conformance-nothing-${m.run.id}` }, "workspaces-query/no-match");
       ctx.expect(none.workspaces.length === 0 && none.totalCount === 0 && none.truncated === false && none.needsUserChoice === false, "workspaces-query/no-match", `a query matching nothing answered ${show(none)}`);
-      // Each side of the query's length: 1 and 200 characters taken, 0 and 201 refused before the tool runs.
+      // Each side of the query's length: 1 and 200 characters taken, 0 and 201 refused (before the tool runs where the schema states the limit).
       await workspaces(ctx, m, { query: "c" }, "limit-workspaces-query/min");
       await workspaces(ctx, m, { query: "c".repeat(200) }, "limit-workspaces-query/max");
-      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { query: "" }), "limit-workspaces-query/min");
-      expectRefusedFirst(ctx, await m.session.call("get_workspaces", { query: "c".repeat(201) }), "limit-workspaces-query/max");
+      await expectRefusal(ctx, m, await m.session.call("get_workspaces", { query: "" }), "limit-workspaces-query/min");
+      await expectRefusal(ctx, m, await m.session.call("get_workspaces", { query: "c".repeat(201) }), "limit-workspaces-query/max");
     },
   }),
   mcpCheck({
@@ -161,7 +166,7 @@ export const profileChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-profile-readiness",
     description: "get_profile's readiness agrees with its blockers and channels; channel health and reasons are consistent",
-    rules: ["readiness-blockers-are-codes", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window"],
+    rules: ["readiness-blockers-are-codes", "blocker-code-form", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window"],
     // A survey: it judges the blockers and healths the target's profiles happen to show (mcp-readiness-views
     // provokes each blocker on purpose), so a member it never meets is not a skipped case.
     incidental: ["readiness-consistent", "channel-health-publishes"],

@@ -175,8 +175,8 @@ export const publishingChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-reschedule-per-entry",
-    description: "reschedule_posts answers one move per entry in order; a stale approval or an unknown post fails its entry only",
-    rules: ["reschedule-per-entry", "approval-stale/reschedule_posts"],
+    description: "reschedule_posts answers one move per entry (in order); a stale approval or an unknown post fails its entry only",
+    rules: ["reschedule-per-entry", "reschedule-moves-in-order", "approval-stale/reschedule_posts"],
     group,
     async run(ctx, m) {
       const rule = "reschedule-per-entry/one-per-entry";
@@ -187,8 +187,15 @@ export const publishingChecks: McpCheck[] = [
       const when = m.run.clock.future(32);
       const data = expectOk(ctx, await m.session.call("reschedule_posts", { moves: [{ postId: good.id, scheduledAt: when }, { postId: stale.id, scheduledAt: when }, { postId: missing, scheduledAt: when }] }), rule);
       if (data) {
-        const moves: any[] = Array.isArray(data.moves) ? data.moves : [];
-        ctx.expect(show(moves.map((x) => x?.postId)) === show([good.id, stale.id, missing]), rule, `moves name ${show(moves.map((x) => x?.postId))}, the request ${show([good.id, stale.id, missing])}`);
+        const answered: any[] = Array.isArray(data.moves) ? data.moves : [];
+        const asked = [good.id, stale.id, missing];
+        const named = answered.map((x) => x?.postId);
+        // One move per entry (the seed's), in the request's order (ours). Moves that name no post (their fields are
+        // not shown) can only be matched by position.
+        const byName = named.some((n) => typeof n === "string");
+        ctx.expect(answered.length === asked.length && (!byName || asked.every((p) => named.filter((n) => n === p).length === 1)), rule, `moves name ${show(named)}, the request ${show(asked)}`);
+        if (byName) ctx.expect(show(named) === show(asked), "reschedule-moves-in-order", `moves name ${show(named)}, in another order than the request ${show(asked)}`);
+        const moves = byName ? asked.map((p) => answered.find((x) => x?.postId === p)) : answered;
         ctx.expect(moves[0]?.ok === true && !moves[0]?.error, "reschedule-per-entry/others-run", `the good entry answered ${show(moves[0])}`);
         for (const [i, codes, also] of [
           [1, ["approval_stale"], "approval-stale/reschedule_posts"],

@@ -14,6 +14,7 @@ import {
   usesInDevelopmentInput,
   type ContractTool,
 } from "../../mcp/contract.js";
+import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, forTool, isEnvelope } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
@@ -40,6 +41,16 @@ async function pairs(m: McpContext): Promise<{ contract: ContractTool; live: Too
 const isObjectSchema = (s: unknown) => !!s && typeof s === "object" && !Array.isArray(s) && (s as any).type === "object";
 
 const propsOf = (schema: any): string[] => Object.keys(schema?.properties ?? {});
+
+/** How a call failed, as far as a caller can tell: a JSON-RPC error, isError with text only, or an envelope code. */
+function failureForm(o: CallOutcome): string {
+  if (o.error) return o.error.kind === "rpc" ? "a JSON-RPC error" : `${o.error.kind} error`;
+  if (o.result?.isError !== true) return "a success";
+  return isEnvelope(o.data) ? `an envelope with ${JSON.stringify(o.data.error.code)}` : "isError with text only";
+}
+
+/** The family judging a tool against the contract's examples: documented tools by the seed, the others by our design. */
+const bySource = (tool: ContractTool, seed: string, inferred: string) => `${tool.meta.source === "documented" ? seed : inferred}/${tool.name}`;
 
 export const toolsChecks: McpCheck[] = [
   mcpCheck({
@@ -96,34 +107,35 @@ export const toolsChecks: McpCheck[] = [
     group,
     async run(ctx, m) {
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
+      // "Fails as an unknown tool": the way a call of a tool nobody has fails, whatever that form is.
+      const unknown = failureForm(await m.session.call(`conformance_no_such_tool_${m.run.id}`, {}));
+      const asUnknown = (o: CallOutcome) => o.error?.kind === "rpc" || o.result?.isError === true ? failureForm(o) === unknown : false;
       for (const t of [...contractTool.values()].filter((t) => t.meta.partnerOnly)) {
         ctx.expect(!live.has(t.name), `partner-only-hidden/${t.name}`, `tools/list shows ${t.name} to a normal token`);
         // Ids nobody issued: should the tool run after all, it touches nothing (and a profile it made is erased).
         const args = probeInput(t.name, `${m.run.id}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
         const o = await m.session.call(t.name, args);
-        const refused = o.error?.kind === "rpc" || (o.result?.isError === true && !isEnvelope(o.data));
-        ctx.expect(refused, `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool (no envelope)`);
+        ctx.expect(asUnknown(o), `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool does (${unknown}), got ${failureForm(o)}`);
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
         // A read-only token must not learn the tool exists from a 403 insufficient_scope.
         if (!m.target.tokens.readonly) continue;
         const ro = await m.session.call(t.name, args, "readonly");
-        const unknown = ro.error?.kind === "rpc" || (ro.result?.isError === true && !isEnvelope(ro.data));
-        ctx.expect(unknown, `partner-only-call-unknown/${t.name}`, `${describeCall(ro)}: expected the call to fail as an unknown tool for a read-only token too`);
+        ctx.expect(asUnknown(ro), `partner-only-call-unknown/${t.name}`, `${describeCall(ro)}: expected the call to fail as an unknown tool does (${unknown}) for a read-only token too, got ${failureForm(ro)}`);
       }
     },
   }),
   mcpCheck({
     id: "mcp-input-schemas-accept-contract-inputs",
     description: "Each live input schema accepts every valid input the contract documents (no tightening)",
-    rules: ["input-schema-not-tightened"],
+    rules: ["input-schema-not-tightened", "inferred-input-not-tightened"],
     group,
     async run(ctx, m) {
       for (const { contract, live } of await pairs(m))
         for (const input of contract.examples.validInputs) {
           if (m.target.profile === "preview" && usesInDevelopmentInput(contract, input)) continue;
           const problems = liveProblems(live.inputSchema, input, contract.inputSchema);
-          ctx.expect(problems.length === 0, `input-schema-not-tightened/${contract.name}`, `${contract.name}: the live inputSchema refuses the contract's valid input ${JSON.stringify(input).slice(0, 200)}: ${problems.join("; ")}`);
+          ctx.expect(problems.length === 0, bySource(contract, "input-schema-not-tightened", "inferred-input-not-tightened"), `${contract.name}: the live inputSchema refuses the contract's valid input ${JSON.stringify(input).slice(0, 200)}: ${problems.join("; ")}`);
         }
     },
   }),
@@ -143,11 +155,11 @@ export const toolsChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-output-schemas-accept-contract-outputs",
     description: "Each live output schema accepts every valid output the contract documents (as structuredContent {data})",
-    rules: ["output-schema-accepts-contract"],
+    rules: ["output-schema-accepts-contract", "inferred-output-schema-accepts"],
     group,
     async run(ctx, m) {
       for (const { contract, live } of await pairs(m)) {
-        const rule = `output-schema-accepts-contract/${contract.name}`;
+        const rule = bySource(contract, "output-schema-accepts-contract", "inferred-output-schema-accepts");
         if (!ctx.expect(isObjectSchema(live.outputSchema), rule, `${contract.name}: no live outputSchema to accept the contract's outputs`)) continue;
         for (const output of contract.examples.validOutputs) {
           const problems = liveProblems(live.outputSchema, { data: output }, contract.outputSchema);

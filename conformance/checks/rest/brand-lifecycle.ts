@@ -6,7 +6,7 @@ import type { Check, CheckContext } from "../../check.js";
 import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
-import { documented, sameArchetype, sameCountry, sameRules, sameUrl } from "../../kept.js";
+import { documented, sameArchetype, sameCountry, sameLanguage, sameRules, sameUrl } from "../../kept.js";
 import { brandRules, followWhile, lookAgain, patchRules } from "./common.js";
 
 const group = "brand-lifecycle";
@@ -33,10 +33,11 @@ function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed
 
 const nonEmptyString = (v: unknown) => typeof v === "string" && v.trim() !== "";
 
-/** A field of a brand compared as the seed means it (kept.ts): URLs normalised, any ISO 3166-1 form, documented members. */
+/** A field of a brand compared as the seed means it (kept.ts): URLs normalised, any ISO 3166-1 form, a language in any case, documented members. */
 function sameField(field: string, a: unknown, b: unknown): boolean {
   if (field === "website") return sameUrl(a, b);
   if (field === "country") return sameCountry(a, b);
+  if (field === "language") return sameLanguage(a, b);
   if (field === "rules") return sameRules(a, b);
   if (field === "archetype") return sameArchetype(a, b);
   return isDeepStrictEqual(a, b);
@@ -79,7 +80,8 @@ export const brandLifecycleChecks: Check[] = [
       if (b?.status !== "ready") return;
       for (const field of ["name", "language", "description"])
         ctx.expect(nonEmptyString(b[field]), `brand-reading-to-ready/${field}`, `ready brand ${b.id}: ${field} is ${show(b[field])}, expected it filled in`);
-      ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
+      // Two letters in either case (the seed does not fix the case; lowercase is inferred-output-forms).
+      ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/i.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
       ctx.expect(Array.isArray(b.offerings) && b.offerings.length > 0, "brand-reading-to-ready/offerings", `ready brand ${b.id}: offerings is ${show(b.offerings)}, expected what the business sells`);
       ctx.expect(
         nonEmptyString(b.archetype?.value) && nonEmptyString(b.archetype?.rationale),

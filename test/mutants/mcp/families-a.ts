@@ -133,7 +133,7 @@ export const familiesAMutants: McpMutant[] = [
   },
   {
     id: "mcp-update-post-caption-required",
-    rule: "input-schema-not-tightened/update_post",
+    rule: "inferred-input-not-tightened/update_post",
     description: "update_post's listed input schema requires caption, which the contract leaves optional",
     run: { only: ["mcp-input-schemas-accept-contract-inputs"] },
     response: onListedTool("update_post", (t) => ({ ...t, inputSchema: { ...t.inputSchema, required: [...(t.inputSchema.required ?? []), "caption"] } })),
@@ -150,7 +150,7 @@ export const familiesAMutants: McpMutant[] = [
   },
   {
     id: "mcp-generate-image-output-requires-post",
-    rule: "output-schema-accepts-contract/generate_image",
+    rule: "inferred-output-schema-accepts/generate_image",
     description: "generate_image's listed output schema requires postId and imageIndex, which a library picture leaves out",
     run: { only: ["mcp-output-schemas-accept-contract-outputs"] },
     response: onListedTool("generate_image", (t) => {

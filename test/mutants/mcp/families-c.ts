@@ -104,7 +104,7 @@ export const familiesCMutants: McpMutant[] = [
   },
   {
     id: "mcp-batch-unsettles",
-    rule: "batch-settles/stays-settled",
+    rule: "batch-stays-settled",
     description: "A batch read settled once answers generating (settled false) on later reads",
     run: { only: ["mcp-batch-settles"] },
     response: onResult(
