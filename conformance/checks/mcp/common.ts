@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
+import { callRules, describeCall, expectOk, judgeReply, okData, show } from "../../mcp/expect.js";
 import { mcpOf, type McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
 import type { McpTokenKind } from "../../mcp/target.js";
@@ -18,7 +18,13 @@ export function mcpCheck(def: McpCheckDef): Check {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
   // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
-  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, mcpOf(ctx)) };
+  const judged = (ctx: CheckContext): McpContext => {
+    const m = mcpOf(ctx);
+    // Every reply the check's calls get is judged by the call rules as it comes back, whatever the check reads of it.
+    m.session.observe((o) => judgeReply(ctx, o));
+    return m;
+  };
+  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, judged(ctx)) };
 }
 
 /** An id nobody issued. */
