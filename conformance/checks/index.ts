@@ -26,6 +26,7 @@ import { imageInProgressChecks as mcpImageInProgressChecks } from "./mcp/image-i
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { deactivationEffectChecks as mcpDeactivationEffectChecks } from "./mcp/deactivation-effects.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
+import { everyReplyChecks as mcpEveryReplyChecks } from "./mcp/every-reply.js";
 import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
@@ -65,6 +66,7 @@ export const mcpChecks: readonly Check[] = [
   ...mcpPartnerWorkspaceChecks,
   ...mcpReadinessViewChecks,
   ...mcpFieldChecks,
+  ...mcpEveryReplyChecks,
   ...mcpBuildChecks,
   ...mcpBuildFailureChecks,
   ...mcpProfileNotReadyChecks,
