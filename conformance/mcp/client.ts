@@ -168,7 +168,7 @@ export class McpSession {
   }
 
   /** A raw JSON-RPC POST to the endpoint with the Streamable HTTP headers, with this token (or none). */
-  raw(message: unknown, token: Credential | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
+  raw(message: unknown, token: Credential | { authorization: string } | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
     this.#requests++;
     return this.http.send({
       method: "POST",

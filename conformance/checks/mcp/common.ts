@@ -35,7 +35,8 @@ export const unknownUuid = () => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
-const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
+/** The arguments that name what a tool acts on. */
+export const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
 
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>

@@ -9,7 +9,7 @@ import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnv
 import type { McpContext } from "../../mcp/extension.js";
 import { probeInput, tokenFor } from "../../mcp/probes.js";
 import { runTour } from "./tour.js";
-import { isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
+import { idArgs, isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -47,6 +47,9 @@ async function expectUtc(ctx: CheckContext, m: McpContext, id: string, at: Date,
 }
 
 const group = "mcp-conventions";
+
+/** An id no gateway could have issued: path characters, a space, a query and a fragment. */
+const malformedId = (m: McpContext) => `../conformance ${m.run.id}?x=1#`;
 
 export const conventionChecks: Check[] = [
   mcpCheck({
@@ -111,11 +114,21 @@ export const conventionChecks: Check[] = [
     async run(ctx, m) {
       const family = ["get_profile", "list_brands", "get_post_batch_status", "view_post", "get_post_status", "get_generation_job", "update_post", "approve_post", "reject_post", "schedule_post", "publish_post_now", "unschedule_platform", "create_posts", "generate_caption", "regenerate_post_image", "delete_post"];
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
-      for (const tool of family.filter((t) => live.has(t))) {
-        // rule: unknown-id-refused/<tool>
-        const args = probeOf(m, tool);
-        expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule: `unknown-id-refused/${tool}` });
-      }
+      await Promise.all(
+        family
+          .filter((t) => live.has(t))
+          .map(async (tool) => {
+            // rule: unknown-id-refused/<tool>: an id of the usual shape nobody issued, then a malformed one.
+            const rule = `unknown-id-refused/${tool}`;
+            const args = probeOf(m, tool);
+            expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule });
+            const malformed = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, idArgs.includes(k) ? malformedId(m) : v]));
+            const o = await m.session.call(tool, malformed);
+            // Names nothing either: refused with not_found or forbidden, or as bad input (in the envelope or before the tool runs).
+            if (isEnvelope(o.data)) expectError(ctx, o, { code: ["not_found", "forbidden", "bad_request"], rule });
+            else expectRefusedFirst(ctx, o, rule);
+          }),
+      );
     },
   }),
   mcpCheck({
