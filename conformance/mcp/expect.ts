@@ -219,6 +219,14 @@ export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: stri
   return ctx.expect(!isEnvelope(o.data), rule, `${where}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
 }
 
+/** A call whose arguments the input schema takes: the tool ran (a result, or its own envelope), it was not refused before. */
+export function expectRan(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): boolean {
+  judgeReply(ctx, o);
+  const answered = o.error?.kind === "output-schema" || o.error?.kind === "no-structured-content";
+  const ran = answered || (!!o.result && (!o.result.isError || isEnvelope(o.data)));
+  return ctx.expect(ran, rule, `${describeCall(o)}: refused before the tool ran, though every argument is within what the seed states`);
+}
+
 /** The data of a successful outcome, or undefined. */
 export const okData = (o: CallOutcome | undefined): any => (o && !o.error && o.result && !o.result.isError && !isEnvelope(o.data) ? o.data : undefined);
 
