@@ -14,14 +14,14 @@ import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 /** The contract tools a token of the run sees in tools/list (partner-only ones only with a partner token). */
-async function reachable(m: McpContext): Promise<ContractTool[]> {
+export async function reachable(m: McpContext): Promise<ContractTool[]> {
   const live = new Set((await m.session.tools("normal")).map((t) => t.name));
   if (m.target.tokens.partner) for (const t of await m.session.tools("partner")) live.add(t.name);
   return [...contractTool.values()].filter((t) => live.has(t.name) && (!t.meta.partnerOnly || m.target.tokens.partner));
 }
 
 /** Erases a profile a probe made after all (a gateway that ran a call it should have refused). */
-async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
+export async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
   const made = (data as { brandId?: unknown } | undefined)?.brandId;
   if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
 }
