@@ -11,7 +11,7 @@ import { probeInput, tokenFor } from "../../mcp/probes.js";
 import { runTour } from "./tour.js";
 import { idArgs, isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
-import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
+import { brandIdOrSkip, brandOrSkip } from "./brand-under-test.js";
 
 /** The contract tools a token of the run sees in tools/list (partner-only ones only with a partner token). */
 export async function reachable(m: McpContext): Promise<ContractTool[]> {
@@ -210,9 +210,7 @@ export const conventionChecks: Check[] = [
     rules: ["destination-case", "story-destination-values"],
     group,
     async run(ctx, m) {
-      const b = await brandUnderTest(m);
-      if (!b.profile) return ctx.skip(`needs a brand: ${b.problem}`);
-      const p = b.profile;
+      const p = (await brandOrSkip(ctx, m)).profile;
       for (const c of p.channels ?? []) {
         ctx.expect(isLower(c.platform), "destination-case/channels-lower", `channel ${show(c.platform)} is not lowercase`);
         ctx.expect(!/stories/i.test(String(c.platform)), "destination-case/stories-not-channels", `stories appear as a channel: ${show(c.platform)}`);
