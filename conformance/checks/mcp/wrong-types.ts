@@ -5,8 +5,8 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Check } from "../../check.js";
 import { expectRefusedFirst } from "../../mcp/expect.js";
-import { probeInput, tokenFor } from "../../mcp/probes.js";
-import { mcpCheck } from "./common.js";
+import { tokenFor } from "../../mcp/probes.js";
+import { mcpCheck, probeOf } from "./common.js";
 import { eraseIfMade, reachable } from "./conventions.js";
 
 /** A value of each JSON type (integers count as numbers). */
@@ -79,7 +79,7 @@ export const wrongTypeChecks: Check[] = [
           const tool = live.get(t.name);
           if (!tool) return [];
           // A valid input whose ids name nothing (create_profile: the run's own externalId), one field made wrong.
-          const valid = probeInput(t.name, m.run.id, m.target.inputs.website);
+          const valid = probeOf(m, t.name);
           return wrongTypeCases(tool).map(async (c) => {
             const o = await m.session.call(t.name, { ...valid, [c.field]: c.value }, tokenFor(t));
             expectRefusedFirst(ctx, o, `schema-violation-refused-first/${t.name}`);
