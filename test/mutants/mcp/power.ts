@@ -96,4 +96,11 @@ export const powerMutants: McpMutant[] = [
     description: "create_posts takes a count sent as a string (read as 1) instead of refusing it before it runs",
     request: onCall((call) => (call.name === "create_posts" && typeof call.args.count === "string" ? { args: { ...call.args, count: 1 } } : {})),
   },
+  {
+    id: "mcp-workspaces-keyed-skips-destination-case",
+    rule: "success-structured-data/get_workspaces",
+    description: "get_workspaces answers workspaces as an object keyed by id, which once left mcp-destination-case without a brand, skipping",
+    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: Object.fromEntries((d.workspaces ?? []).map((w: any) => [w?.id, w])) })),
+    run: { only: ["mcp-destination-case"] },
+  },
 ];
