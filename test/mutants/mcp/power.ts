@@ -5,8 +5,7 @@
 import type { McpMutant } from "./catalogue.js";
 import { callOf, dataOf, onCall, onError, onPayload, onResult, withData, type Result } from "./rewrite.js";
 
-/** The reference's token kinds (conformance/targets/reference.yaml mcp.tokens). */
-const partner = "mcp_partner";
+/** The reference's read-only token (conformance/targets/reference.yaml mcp.tokens.readonly). */
 const readonly = "mcp_readonly";
 
 /** The fails batches the suite asked for (its brief carries the target file's brief_fails marker). */
@@ -17,10 +16,10 @@ const validationRefusal = (field: string): Result => ({ isError: true, content: 
 
 export const powerMutants: McpMutant[] = [
   {
-    id: "mcp-partner-brand-user-role-number",
-    rule: "contract-output-shape/list_brands",
-    description: "list_brands answers the partner token's brands with userRole as a number (every other token sees a string or null)",
-    response: onPayload("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b: any) => ({ ...b, userRole: 7 })) }), (_c, req) => req.token === partner),
+    id: "mcp-readonly-workspaces-count-text",
+    rule: "contract-output-shape/get_workspaces",
+    description: "get_workspaces answers the read-only token's workspaces with numBrands as a string (every other token sees an integer)",
+    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w: any) => ({ ...w, numBrands: String(w?.numBrands) })) }), (_c, req) => req.token === readonly),
   },
   {
     id: "mcp-readonly-scoped-connected-at",
