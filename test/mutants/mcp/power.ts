@@ -3,7 +3,7 @@
 // accepting edge of a limit refused, an auth variant or a wrong type or a malformed id let through on one tool only.
 // Each was alive before the suite judged every reply, every edge and every variant.
 import type { McpMutant } from "./catalogue.js";
-import { callOf, dataOf, onCall, onError, onPayload, onResult, withData, type Result } from "./rewrite.js";
+import { behindObjectOutput, callOf, dataOf, onCall, onError, onPayload, onResult, withData, type Result } from "./rewrite.js";
 
 /** The reference's read-only token (conformance/targets/reference.yaml mcp.tokens.readonly). */
 const readonly = "mcp_readonly";
@@ -57,13 +57,14 @@ export const powerMutants: McpMutant[] = [
     id: "mcp-invalid-fields-joined",
     rule: "error-structured-fields/bad_request",
     description: "bad_request's invalidFields is one comma-joined string instead of an array of paths",
-    response: onError("bad_request", (e) => (Array.isArray(e.invalidFields) ? { ...e, invalidFields: e.invalidFields.join(",") } : e)),
+    // Behind outputs declared only as objects (the seed allows it), so that only the suite's own judgement can tell.
+    response: behindObjectOutput("*", onError("bad_request", (e) => (Array.isArray(e.invalidFields) ? { ...e, invalidFields: e.invalidFields.join(",") } : e))!),
   },
   {
     id: "mcp-reset-date-http-date",
     rule: "error-structured-fields/usage_limit_exceeded",
     description: "usage_limit_exceeded's resetDate is an HTTP date (Date.parse reads it) instead of ISO 8601",
-    response: onError("usage_limit_exceeded", (e) => (typeof e.resetDate === "string" ? { ...e, resetDate: new Date(e.resetDate).toUTCString() } : e)),
+    response: behindObjectOutput("create_posts", onError("usage_limit_exceeded", (e) => (typeof e.resetDate === "string" ? { ...e, resetDate: new Date(e.resetDate).toUTCString() } : e))!),
   },
   {
     id: "mcp-brief-at-limit-refused",
