@@ -1,7 +1,8 @@
 // Mutants of issue 25's patterns (MCP): a field wrong only in one view of a reply (one token kind, one read
 // variant, a list's later item, a story destination), a structured error field of the wrong type or format, the
 // accepting edge of a limit refused, an auth variant or a wrong type or a malformed id let through on one tool only.
-// Each was alive before the suite judged every reply, every edge and every variant.
+// Each was alive before the suite judged every reply, every edge and every variant (the story one excepted: other
+// checks judged it in passing). Each runs only the check that now catches it, to keep the catalogue quick.
 import type { McpMutant } from "./catalogue.js";
 import { behindObjectOutput, callOf, dataOf, onCall, onError, onPayload, onResult, withData, type Result } from "./rewrite.js";
 
@@ -20,6 +21,7 @@ export const powerMutants: McpMutant[] = [
     rule: "contract-output-shape/get_workspaces",
     description: "get_workspaces answers the read-only token's workspaces with numBrands as a string (every other token sees an integer)",
     response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w: any) => ({ ...w, numBrands: String(w?.numBrands) })) }), (_c, req) => req.token === readonly),
+    run: { only: ["mcp-read-variants"] },
   },
   {
     id: "mcp-readonly-scoped-connected-at",
@@ -30,6 +32,7 @@ export const powerMutants: McpMutant[] = [
       (d) => ({ ...d, channels: (d.channels ?? []).map((c: any) => (typeof c?.connectedAt === "string" ? { ...c, connectedAt: c.connectedAt.slice(0, 10) } : c)) }),
       (c, req) => req.token === readonly && c.args.includeScopes === true,
     ),
+    run: { only: ["mcp-read-variants"] },
   },
   {
     id: "mcp-failed-batch-second-item-retryable-text",
@@ -46,6 +49,7 @@ export const powerMutants: McpMutant[] = [
       );
       return inner(req, res, ctx);
     },
+    run: { only: ["mcp-shared-replies"] },
   },
   {
     id: "mcp-story-character-limit-text",
@@ -59,18 +63,21 @@ export const powerMutants: McpMutant[] = [
     description: "bad_request's invalidFields is one comma-joined string instead of an array of paths",
     // Behind outputs declared only as objects (the seed allows it), so that only the suite's own judgement can tell.
     response: behindObjectOutput("*", onError("bad_request", (e) => (Array.isArray(e.invalidFields) ? { ...e, invalidFields: e.invalidFields.join(",") } : e))!),
+    run: { only: ["mcp-failure-conventions"] },
   },
   {
     id: "mcp-reset-date-http-date",
     rule: "error-structured-fields/usage_limit_exceeded",
     description: "usage_limit_exceeded's resetDate is an HTTP date (Date.parse reads it) instead of ISO 8601",
     response: behindObjectOutput("create_posts", onError("usage_limit_exceeded", (e) => (typeof e.resetDate === "string" ? { ...e, resetDate: new Date(e.resetDate).toUTCString() } : e))!),
+    run: { only: ["mcp-create-posts-generation-refusals"] },
   },
   {
     id: "mcp-brief-at-limit-refused",
     rule: "limit-edge-accepted/create-posts-brief-max",
     description: "create_posts refuses a brief of exactly 4,000 characters before it runs, as if the limit were 3,999",
     response: onResult((c) => c.name === "create_posts" && typeof c.args.brief === "string" && c.args.brief.length === 4000, () => validationRefusal("brief")),
+    run: { only: ["mcp-create-posts-limits"] },
   },
   {
     id: "mcp-token-scheme-accepted-on-view-post",
@@ -80,6 +87,7 @@ export const powerMutants: McpMutant[] = [
       const token = /^Token (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
       return token && callOf(req)?.name === "view_post" ? { ...req, token } : req;
     },
+    run: { only: ["mcp-no-token-401"] },
   },
   {
     id: "mcp-malformed-post-id-internal-error",
@@ -89,12 +97,14 @@ export const powerMutants: McpMutant[] = [
       (c) => c.name === "get_post_status" && /[/ ?#]/.test(String(c.args.id)),
       (r) => ({ ...withData(r, { ok: false, error: { code: "internal_error", message: "Could not read the post.", retryable: true } }), isError: true }),
     ),
+    run: { only: ["mcp-unknown-ids-refused"] },
   },
   {
     id: "mcp-count-text-coerced",
     rule: "schema-violation-refused-first/create_posts",
     description: "create_posts takes a count sent as a string (read as 1) instead of refusing it before it runs",
     request: onCall((call) => (call.name === "create_posts" && typeof call.args.count === "string" ? { args: { ...call.args, count: 1 } } : {})),
+    run: { only: ["mcp-wrong-types-refused-first"] },
   },
   {
     id: "mcp-workspaces-keyed-skips-destination-case",
