@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { freePort } from "../mock/prism.js";
-import { repoRoot } from "../scripts/lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 
 export interface Load {
   url: string;

@@ -19,7 +19,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../mock/prism.js";
-import { repoRoot } from "../scripts/lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 import { measure, newSecret, printTable, startCliMock, type Measured } from "./lib.js";
 import type { HeapFigures } from "./soak-probe.js";
 

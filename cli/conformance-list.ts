@@ -1,13 +1,13 @@
 // `ideas-contract conformance --list`: every selected check with its rules and needs, and for the MCP checks what
 // the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
-import type { Check } from "../conformance/check.js";
+import type { CheckInfo } from "../conformance/check.js";
 import { suiteOf } from "../conformance/checks/index.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/mcp/cost.js";
 import { needsOf } from "../conformance/runner.js";
 
 /** The lines --list prints for `checks`; `spend` is what MCP checks are sized by. */
-export function listLines(checks: readonly Check[], spend: SpendInput): string[] {
+export function listLines(checks: readonly CheckInfo[], spend: SpendInput): string[] {
   const lines: string[] = [];
   for (const c of checks) {
     lines.push(c.id, `    ${c.description}`, `    rules: ${c.rules.join(", ")}`, `    needs: ${needsOf(c).join(", ")}`);

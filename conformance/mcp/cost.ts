@@ -2,10 +2,10 @@
 // on request, profile builds), and how much the target file lets it spend (`mcp.cost`). Against a real gateway the
 // default is small: the shared batches only; renders on request, batches of a check's own and builds are opted in.
 // `ideas-contract conformance --list` shows the spend per check before anything runs.
-import type { Check } from "../check.js";
-import { sharedBatchRequests } from "../checks/mcp/batch-scenario.js";
+import type { CheckInfo } from "../check.js";
+import { sharedBatchRequests } from "./shared-batches.js";
 import type { McpTriggers } from "./target.js";
-import { bool, num, object as mapping, onlyKeys, TargetError } from "../target.js";
+import { bool, num, object as mapping, onlyKeys, TargetError } from "../target-values.js";
 
 /** What a check (or the shared jobs) spends at most. */
 export interface Spend {
@@ -79,7 +79,7 @@ export function sharedSpend(input: SpendInput): Spend {
 const costNeeds: Record<string, keyof McpCost> = { "mcp:cost-renders": "renders", "mcp:cost-extra-batches": "extraBatches", "mcp:cost-builds": "builds" };
 
 /** A check's spend for the target: none when it declares none, or when the target file does not allow it (skipped). */
-export function spendOf(check: Check, input: SpendInput): Spend {
+export function spendOf(check: CheckInfo, input: SpendInput): Spend {
   if ((check.needs ?? []).some((n) => costNeeds[n] !== undefined && !input.cost[costNeeds[n]!])) return noSpend;
   return add(noSpend, check.spend?.(input) ?? {});
 }
@@ -88,7 +88,7 @@ export function spendOf(check: Check, input: SpendInput): Spend {
 export const describeCost = (cost: McpCost): string => [...Object.entries(keys).map(([key, name]) => `${key} ${cost[name] ? "on" : "off"}`), `main_batch_posts ${cost.mainBatchPosts}`].join(", ");
 
 /** The spend of a run of `checks`: the shared batches plus each check's own. */
-export const runSpend = (checks: readonly Check[], input: SpendInput): Spend => checks.reduce((s, c) => add(s, spendOf(c, input)), sharedSpend(input));
+export const runSpend = (checks: readonly CheckInfo[], input: SpendInput): Spend => checks.reduce((s, c) => add(s, spendOf(c, input)), sharedSpend(input));
 
 /** "3 posts, 1 picture, 2 renders" (nothing: "nothing"). */
 export function describeSpend(s: Spend): string {

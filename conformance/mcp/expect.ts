@@ -2,7 +2,7 @@
 // structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
-import type { CheckContext } from "../check.js";
+import type { Judge } from "../judge.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
@@ -72,9 +72,6 @@ function expectTextMirrors(ctx: Judge, o: CallOutcome, where: string): void {
 export const isEnvelope = (data: unknown): data is { ok: false; error: Record<string, any> } =>
   !!data && typeof data === "object" && (data as any).ok === false && !!(data as any).error && typeof (data as any).error === "object";
 
-/** Who judges a reply: a check's context, or the proxy's (expect and note only). */
-type Judge = Pick<CheckContext, "expect" | "note">;
-
 /**
  * Replies already judged by the call rules, per judge: every reply a check receives is judged once, when it comes
  * back (McpSession's observer) or when a helper first reads it (a shared scenario's reply), never twice.
@@ -135,7 +132,7 @@ function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
  * A call that must succeed: conventions, isError absent, a payload that is not an envelope. Returns the payload,
  * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
  */
-export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): any {
+export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): any {
   judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) {
@@ -191,7 +188,7 @@ export interface ErrorWant {
  * A call that must fail in the envelope: isError true, the envelope, retryable, fields, and the code. Returns the
  * error object (even when the code is wrong), or undefined when there is none.
  */
-export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
+export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
   judgeReply(ctx, o);
   const where = describeCall(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
@@ -210,7 +207,7 @@ export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant):
 }
 
 /** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
-export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): boolean {
+export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
   judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);
@@ -220,7 +217,7 @@ export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: stri
 }
 
 /** A call whose arguments the input schema takes: the tool ran (a result, or its own envelope), it was not refused before. */
-export function expectRan(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): boolean {
+export function expectRan(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
   judgeReply(ctx, o);
   const answered = o.error?.kind === "output-schema" || o.error?.kind === "no-structured-content";
   const ran = answered || (!!o.result && (!o.result.isError || isEnvelope(o.data)));

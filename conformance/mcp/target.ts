@@ -20,6 +20,7 @@
 import path from "node:path";
 import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import { wallClock } from "../run-clock.js";
+import type { Target } from "../target.js";
 import {
   bool,
   checkedPace,
@@ -34,8 +35,7 @@ import {
   str,
   TargetError,
   targetUrl,
-  type Target,
-} from "../target.js";
+} from "../target-values.js";
 
 export type McpProfile = "preview" | "all";
 export type McpTokenKind = "normal" | "readonly" | "partner" | "otherTenant" | "expired" | "partnerUnconfigured";

@@ -1,14 +1,14 @@
 // Authentication at the HTTP level (401 with a challenge, 403 insufficient_scope) and in the envelope
 // (partner_not_found), with raw JSON-RPC requests for what happens before MCP.
 import { randomBytes } from "node:crypto";
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
 import { contractTool, contractTools, expectedTools } from "../../mcp/contract.js";
 import type { Credential } from "../../http.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpHttpResponse } from "../../mcp/http.js";
-import { mcpCheck, probeOf, show, viewPost } from "./common.js";
+import { mcpCheck, probeOf, show, viewPost, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -20,7 +20,7 @@ async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Pro
 
 const group = "mcp-auth";
 
-function expect401(ctx: CheckContext, res: McpHttpResponse, what: string, rule: string): void {
+function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: string): void {
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
   ctx.expect(challenge !== undefined && /^\s*Bearer\b/i.test(challenge), rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge`);
@@ -47,7 +47,7 @@ async function realArgs(m: McpContext, tool: string): Promise<Record<string, unk
 }
 
 /** Each variant sent to tools/list and to every tool of the contract (partner-only ones too: 401 comes before any tool). */
-async function expect401Everywhere(ctx: CheckContext, m: McpContext, variants: readonly AuthVariant[], rule: string): Promise<void> {
+async function expect401Everywhere(ctx: RunContext, m: McpContext, variants: readonly AuthVariant[], rule: string): Promise<void> {
   const tools = expectedTools(m.target.profile, true).map((t) => t.name);
   const calls = await Promise.all(tools.map(async (tool) => ({ tool, message: toolsCall(tool, await realArgs(m, tool)) })));
   const list = { tool: "tools/list", message: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } };
@@ -62,7 +62,7 @@ async function probeCall(m: McpContext): Promise<unknown> {
   return toolsCall("get_profile", { brandId: b.brandId ?? "conformance" });
 }
 
-export const authChecks: Check[] = [
+export const authChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-no-token-401",
     description: "Every tool (and tools/list) refuses a request with no bearer token — no Authorization header, another scheme carrying a valid token, an empty Bearer — with HTTP 401 and a Bearer challenge, no envelope",

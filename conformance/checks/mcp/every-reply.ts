@@ -2,11 +2,11 @@
 // (mcpCheck's observer); these two checks reach the rest: the replies the shared scenarios got (the brand under
 // test, the batches, the builds), judged once here, and the read tools called in every read variant with every
 // token kind the target gives, so a field wrong only in one view is caught by the contract's output shape.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { judgeReply, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpTokenKind } from "../../mcp/target.js";
-import { byId, mcpCheck } from "./common.js";
+import { byId, mcpCheck, type McpCheck } from "./common.js";
 import { sharedBatch } from "./batch-scenario.js";
 
 const group = "mcp-conventions";
@@ -33,14 +33,14 @@ async function readPosts(m: McpContext, as: McpTokenKind, batchId: string, postI
   await Promise.all([s.call("get_post_batch_status", { batchId }, as), ...postIds.flatMap((id) => [s.call("view_post", { id }, as), s.call("get_post_status", { id }, as)])]);
 }
 
-export const everyReplyChecks: Check[] = [
+export const everyReplyChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-shared-replies",
     description: "Every reply the shared scenarios got (the brand under test, the batches, the builds) is judged by the call rules: conventions, the contract's output shape, the envelope and its structured fields",
     // The call rules only (mcpCheck's incidental): the replies are whatever the shared scenarios received.
     rules: [],
     group,
-    async run(ctx: CheckContext, m) {
+    async run(ctx: RunContext, m) {
       let judged = 0;
       do {
         await m.run.sharedEnded();

@@ -3,10 +3,10 @@
 // envelope (Conventions 2). The fields and their types come from the live input schemas (the
 // live list is right where it differs from the contract), so a new tool or field gets its cases without an edit.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Check } from "../../check.js";
+
 import { expectRefusedFirst } from "../../mcp/expect.js";
 import { tokenFor } from "../../mcp/probes.js";
-import { mcpCheck, probeOf } from "./common.js";
+import { mcpCheck, probeOf, type McpCheck } from "./common.js";
 import { eraseIfMade, reachable } from "./conventions.js";
 
 /** A value of each JSON type (integers count as numbers). */
@@ -64,7 +64,7 @@ export function wrongTypeCases(tool: Tool, perField = 1): { field: string; type:
   });
 }
 
-export const wrongTypeChecks: Check[] = [
+export const wrongTypeChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-wrong-types-refused-first",
     description: "Every input field of every tool, sent with a JSON type its live input schema does not take (a number for a string, a string for anything else), is refused before the tool runs, with no envelope",
