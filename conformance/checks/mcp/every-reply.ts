@@ -41,6 +41,8 @@ export const everyReplyChecks: McpCheck[] = [
     rules: [],
     group,
     async run(ctx: RunContext, m) {
+      // The main batch first: every run makes it, and while it is followed the other checks start what they share.
+      await sharedBatch(m, "main");
       let judged = 0;
       do {
         await m.run.sharedEnded();

@@ -49,7 +49,7 @@ export const powerMutants: McpMutant[] = [
       );
       return inner(req, res, ctx);
     },
-    run: { only: ["mcp-shared-replies"] },
+    run: { only: ["mcp-shared-replies", "mcp-batch-failed"] },
   },
   {
     id: "mcp-story-character-limit-text",
