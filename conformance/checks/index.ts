@@ -31,6 +31,8 @@ import { imageInProgressChecks as mcpImageInProgressChecks } from "./mcp/image-i
 import { endingChecks as mcpEndingChecks } from "./mcp/ending.js";
 import { deactivationEffectChecks as mcpDeactivationEffectChecks } from "./mcp/deactivation-effects.js";
 import { fieldChecks as mcpFieldChecks } from "./mcp/fields.js";
+import { everyReplyChecks as mcpEveryReplyChecks } from "./mcp/every-reply.js";
+import { wrongTypeChecks as mcpWrongTypeChecks } from "./mcp/wrong-types.js";
 import { mediaChecks as mcpMediaChecks } from "./mcp/media.js";
 import { postChecks as mcpPostChecks } from "./mcp/posts.js";
 import { preflightCodeChecks as mcpPreflightCodeChecks } from "./mcp/preflight-codes.js";
@@ -66,11 +68,13 @@ export const restChecks: readonly Check[] = [
 export const mcpChecks: readonly McpCheck[] = [
   ...mcpToolsChecks,
   ...mcpConventionChecks,
+  ...mcpWrongTypeChecks,
   ...mcpAuthChecks,
   ...mcpProfileChecks,
   ...mcpPartnerWorkspaceChecks,
   ...mcpReadinessViewChecks,
   ...mcpFieldChecks,
+  ...mcpEveryReplyChecks,
   ...mcpBuildChecks,
   ...mcpBuildFailureChecks,
   ...mcpProfileNotReadyChecks,

@@ -59,6 +59,7 @@ interface Connection {
 export class McpSession {
   readonly #connections = new Map<McpTokenKind, Promise<Connection>>();
   #requests = 0;
+  #observer: ((o: CallOutcome) => void) | undefined;
 
   /**
    * `env`: the variable of a kind's token when it is not the usual one (mcpTokenEnv), for a session made with
@@ -129,6 +130,11 @@ export class McpSession {
     return (await this.connection(as)).tools;
   }
 
+  /** Hands every outcome of this session's calls to `observer` as it comes back (a check's judge of every reply). */
+  observe(observer: (o: CallOutcome) => void): void {
+    this.#observer = observer;
+  }
+
   /** Calls a tool with the SDK client; whatever comes back is kept in the outcome (transport failures throw). */
   async call(tool: string, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome> {
     const { client } = await this.connection(as);
@@ -157,11 +163,12 @@ export class McpSession {
         out.error = { kind: "rpc", message: (err as Error)?.message ?? String(err) };
       }
     }
+    this.#observer?.(out);
     return out;
   }
 
   /** A raw JSON-RPC POST to the endpoint with the Streamable HTTP headers, with this token (or none). */
-  raw(message: unknown, token: Credential | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
+  raw(message: unknown, token: Credential | { authorization: string } | undefined, options: { retry429?: boolean } = {}): Promise<McpHttpResponse> {
     this.#requests++;
     return this.http.send({
       method: "POST",

@@ -5,6 +5,7 @@
 import type { Judge } from "../judge.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
+import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
 import { contractOutputProblems } from "./fields.js";
 
 export const R = {
@@ -71,8 +72,38 @@ function expectTextMirrors(ctx: Judge, o: CallOutcome, where: string): void {
 export const isEnvelope = (data: unknown): data is { ok: false; error: Record<string, any> } =>
   !!data && typeof data === "object" && (data as any).ok === false && !!(data as any).error && typeof (data as any).error === "object";
 
-/** The conventions every answer keeps, whatever it says. */
-export function expectConventions(ctx: Judge, o: CallOutcome): void {
+/**
+ * Replies already judged by the call rules, per judge: every reply a check receives is judged once, when it comes
+ * back (McpSession's observer) or when a helper first reads it (a shared scenario's reply), never twice.
+ */
+const judgedBy = new WeakMap<object, WeakSet<CallOutcome>>();
+function firstTime(judge: Judge, o: CallOutcome): boolean {
+  let seen = judgedBy.get(judge);
+  if (!seen) judgedBy.set(judge, (seen = new WeakSet()));
+  if (seen.has(o)) return false;
+  seen.add(o);
+  return true;
+}
+
+/**
+ * Every rule that applies to a reply wherever it appears, whatever the check wanted of it: the result conventions,
+ * the contract's output shape on success (every field, every list item, every destination kind, for every token
+ * kind and read variant), and on a failure the envelope with its retryable flag and the code's structured fields,
+ * each by its type and format (error-fields.ts). Once per reply and judge.
+ */
+export function judgeReply(ctx: Judge, o: CallOutcome): void {
+  if (!firstTime(ctx, o)) return;
+  expectConventionsOnce(ctx, o);
+  if (o.result && isEnvelope(o.data)) {
+    ctx.expect(o.result.isError === true, envelopePart("is-error"), `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result.isError)}`);
+    judgeEnvelope(ctx, o);
+  }
+}
+
+/** The conventions every answer keeps, whatever it says (and, on a failure, its envelope): judgeReply. */
+export const expectConventions = judgeReply;
+
+function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
   const where = describeCall(o);
   if (o.error?.kind === "output-schema") ctx.expect(false, forTool(R.schema, o.tool), `${where}: structuredContent does not match the tool's output schema in tools/list`);
   if (o.error?.kind === "no-structured-content") ctx.expect(false, forTool(R.structured, o.tool), `${where}: a success without structuredContent`);
@@ -102,7 +133,7 @@ export function expectConventions(ctx: Judge, o: CallOutcome): void {
  * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
  */
 export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): any {
-  expectConventions(ctx, o);
+  judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) {
     if (o.error.kind !== "output-schema" && o.error.kind !== "no-structured-content") ctx.expect(false, rule, `${where}: expected a result`);
@@ -110,24 +141,19 @@ export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly str
   }
   const r = o.result!;
   if (r.isError) {
-    if (isEnvelope(o.data)) expectEnvelope(ctx, o);
     ctx.expect(false, rule, `${where}: expected success`);
     return undefined;
   }
-  if (isEnvelope(o.data)) {
-    ctx.expect(false, envelopePart("is-error"), `${where}: a failure envelope without isError true`);
-    return undefined;
-  }
+  // An envelope without isError true: judgeReply failed failure-envelope/is-error.
+  if (isEnvelope(o.data)) return undefined;
   if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, forTool(R.structured, o.tool), `${where}: success without structuredContent.data`)) return undefined;
   return o.data;
 }
 
-/** The envelope of a failure: shape, retryable per catalogue, structured fields. */
-function expectEnvelope(ctx: Judge, o: CallOutcome): Record<string, any> | undefined {
+/** The envelope of a failure: shape, retryable per catalogue, structured fields (present, of their type and format). */
+function judgeEnvelope(ctx: Judge, o: CallOutcome): void {
   const where = describeCall(o);
-  const d = o.data;
-  if (!ctx.expect(isEnvelope(d), envelopePart("ok-false"), `${where}: structuredContent.data is not the envelope { ok: false, error }`)) return undefined;
-  const e = d.error;
+  const e = o.data.error;
   const got = show({ code: e.code, message: e.message, retryable: e.retryable });
   ctx.expect(typeof e.code === "string" && e.code.length > 0, envelopePart("code"), `${where}: error needs a string code, got ${got}`);
   ctx.expect(typeof e.message === "string", envelopePart("message"), `${where}: error needs a string message, got ${got}`);
@@ -142,8 +168,13 @@ function expectEnvelope(ctx: Judge, o: CallOutcome): Record<string, any> | undef
     const missing = fields.filter((f) => !(f in e));
     if (e.code === "platform_not_supported" && !("supportedPlatforms" in e) && !("supportedChannels" in e)) missing.push("supportedPlatforms");
     if (fields.length || e.code === "platform_not_supported") ctx.expect(missing.length === 0, forCode(R.fields, e.code), `${where}: ${e.code} lacks ${missing.join(", ")}`);
+    // Every structured field the catalogue names for the code, when present, by the contract's type and format.
+    if (envelopeCodes.has(e.code)) {
+      const wrong = structuredFieldProblems(o.tool, e.code, e);
+      if (wrong.length || fieldsNamed(e.code).some((f) => f in e))
+        ctx.expect(wrong.length === 0, forCode(R.fields, e.code), `${where}: ${e.code}'s structured fields are not as the seed states: ${wrong.join("; ")}`);
+    }
   }
-  return e;
 }
 
 export interface ErrorWant {
@@ -158,32 +189,39 @@ export interface ErrorWant {
  * error object (even when the code is wrong), or undefined when there is none.
  */
 export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
-  expectConventions(ctx, o);
+  judgeReply(ctx, o);
   const where = describeCall(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
   if (o.error) {
     ctx.expect(false, want.rule, `${where}: expected a failure in the envelope${codes ? ` (${codes.join(" or ")})` : ""}`);
     return undefined;
   }
-  const r = o.result!;
   if (!isEnvelope(o.data)) {
     ctx.expect(false, want.rule, `${where}: expected a failure${codes ? ` with ${codes.join(" or ")}` : ""}`);
     return undefined;
   }
-  ctx.expect(r.isError === true, envelopePart("is-error"), `${where}: a failure envelope needs isError true, got ${show(r.isError)}`);
-  const e = expectEnvelope(ctx, o);
-  if (e && codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
+  // judgeReply judged isError, the envelope's parts, retryable and the code's structured fields.
+  const e = o.data.error as Record<string, any>;
+  if (codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
   return e;
 }
 
 /** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
 export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
-  expectConventions(ctx, o);
+  judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);
   const r = o.result!;
   if (!ctx.expect(r.isError === true, rule, `${where}: expected a refusal before the tool runs (isError), got a success`)) return false;
   return ctx.expect(!isEnvelope(o.data), rule, `${where}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
+}
+
+/** A call whose arguments the input schema takes: the tool ran (a result, or its own envelope), it was not refused before. */
+export function expectRan(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
+  judgeReply(ctx, o);
+  const answered = o.error?.kind === "output-schema" || o.error?.kind === "no-structured-content";
+  const ran = answered || (!!o.result && (!o.result.isError || isEnvelope(o.data)));
+  return ctx.expect(ran, rule, `${describeCall(o)}: refused before the tool ran, though every argument is within what the seed states`);
 }
 
 /** The data of a successful outcome, or undefined. */

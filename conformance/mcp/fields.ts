@@ -85,15 +85,37 @@ function caseVariants(errors: readonly { keyword: string; instancePath: string; 
   return [...new Set(out)];
 }
 
+/** The closed (contract's own) validator of one field of a contract def, once per process. */
+function closedFieldValidator(tool: string, def: string, field: string, schema: unknown): ValidateFunction | Error {
+  const key = `${tool}#${def}#${field}`;
+  let closed = closedValidators.get(key);
+  if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: seedOnly(tool, contractTool.get(tool)?.outputSchema.$defs), ...(schema as object) })));
+  return closed;
+}
+
+/**
+ * Problems of one field's value against the contract's `$defs/<def>` of `tool`: its type and format (open to new
+ * enum values, as seed 001 allows, but not to a listed value in another case); [] when it conforms or the def does
+ * not name the field.
+ */
+export function contractFieldProblems(tool: string, def: string, field: string, value: unknown): string[] {
+  const { properties, defs } = contractDef(tool, def);
+  const schema = properties[field];
+  if (schema === undefined) return [];
+  const v = fieldValidator(tool, def, field, schema, defs);
+  if (v instanceof Error) return [`the contract's schema of ${field} does not compile: ${v.message}`];
+  if (!v(value)) return (v.errors ?? []).slice(0, 3).map((e) => `${field}${e.instancePath} ${e.message ?? "is invalid"} (got ${JSON.stringify(value)?.slice(0, 80)})`);
+  const closed = closedFieldValidator(tool, def, field, schema);
+  return closed instanceof Error || closed(value) ? [] : caseVariants(closed.errors, value).map((p) => `${field}: ${p}`);
+}
+
 /**
  * A value the open schema accepts but the contract's own (closed) schema does not carries a field or an enum value
  * the contract does not list yet: accepted, as seed 001 says, and noted so the report shows what evolved — unless
  * it is a listed enum value in another case. Returns those problems ([] when none).
  */
 function judgeEvolution(ctx: Judge, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): string[] {
-  const key = `${tool}#${def}#${field}`;
-  let closed = closedValidators.get(key);
-  if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: seedOnly(tool, contractTool.get(tool)?.outputSchema.$defs), ...(schema as object) })));
+  const closed = closedFieldValidator(tool, def, field, schema);
   if (closed instanceof Error || closed(got)) return [];
   const wrong = caseVariants(closed.errors, got);
   if (wrong.length) return wrong;
@@ -140,7 +162,39 @@ export function contractOutputProblems(tool: string, structuredContent: unknown)
   if (!v) outputValidators.set(tool, (v = compileLive(openEnums(seedOnly(tool, t.outputSchema)))));
   if (v instanceof Error) return [`the contract's output schema does not compile: ${v.message}`];
   if (!v(structuredContent)) return (v.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`);
+  // The closed schema only tells a listed value in another case from a new one: compiled when a string could be one.
+  if (!mayHoldCaseVariant(structuredContent, listedValues(tool, t.outputSchema))) return [];
   let closed = closedOutputValidators.get(tool);
   if (!closed) closedOutputValidators.set(tool, (closed = compileLive(seedOnly(tool, t.outputSchema))));
   return closed instanceof Error || closed(structuredContent) ? [] : caseVariants(closed.errors, structuredContent).slice(0, 5);
+}
+
+const listedByTool = new Map<string, Map<string, Set<string>>>();
+
+/** Every string an `enum` of the tool's output schema lists, by its lowercase form. */
+function listedValues(tool: string, schema: unknown): Map<string, Set<string>> {
+  let out = listedByTool.get(tool);
+  if (out) return out;
+  out = new Map();
+  const walk = (s: unknown): void => {
+    if (!s || typeof s !== "object") return;
+    if (Array.isArray(s)) return s.forEach(walk);
+    for (const [k, v] of Object.entries(s)) {
+      if (k === "enum" && Array.isArray(v)) for (const x of v) if (typeof x === "string") out!.set(x.toLowerCase(), (out!.get(x.toLowerCase()) ?? new Set()).add(x));
+      if (k !== "examples" && k !== "default" && k !== "const") walk(v);
+    }
+  };
+  walk(schema);
+  listedByTool.set(tool, out);
+  return out;
+}
+
+/** Whether a string in `value` is a listed enum value in another letter case (then the closed schema says where). */
+function mayHoldCaseVariant(value: unknown, listed: Map<string, Set<string>>): boolean {
+  if (typeof value === "string") {
+    const same = listed.get(value.toLowerCase());
+    return !!same && !same.has(value);
+  }
+  if (!value || typeof value !== "object") return false;
+  return (Array.isArray(value) ? value : Object.values(value)).some((v) => mayHoldCaseVariant(v, listed));
 }

@@ -13,8 +13,8 @@ export interface McpHttpRequest {
   headers?: Record<string, string>;
   /** The raw body. */
   body?: string;
-  /** The bearer token with its variable, or undefined for none. */
-  token?: Credential;
+  /** The bearer token with its variable, the Authorization header exactly as given, or undefined for none. */
+  token?: Credential | { authorization: string };
   /** Wait out a 429 and retry (default true). */
   retry429?: boolean;
 }

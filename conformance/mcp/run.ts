@@ -35,6 +35,8 @@ export class McpRun {
   readonly session: McpSession;
   readonly mcp: McpTarget;
   readonly clock: TargetClock;
+  /** Every reply the shared scenarios got, in order (judged once, by mcp-shared-replies). */
+  readonly replies: CallOutcome[] = [];
   readonly #env: McpRunEnv;
   readonly #made = new Map<string, unknown>();
 
@@ -42,7 +44,16 @@ export class McpRun {
     this.#env = env;
     this.mcp = env.target.mcp!;
     this.session = new McpSession(env.http, env.target);
+    this.session.observe((o) => this.replies.push(o));
     this.clock = new TargetClock(env.target.clock);
+  }
+
+  /** Resolves once every shared scenario made so far has ended, those made while waiting included. */
+  async sharedEnded(): Promise<void> {
+    for (let seen = -1; seen !== this.#made.size; ) {
+      seen = this.#made.size;
+      await Promise.allSettled([...this.#made.values()].filter((v): v is Promise<unknown> => v instanceof Promise));
+    }
   }
 
   get signal(): AbortSignal {

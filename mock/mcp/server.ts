@@ -114,7 +114,7 @@ const internalError = () =>
 export function callTool(gateway: Gateway, ctx: ToolContext, name: string, args: Record<string, unknown>): CallToolResult {
   const tool = toolsByName.get(name);
   if (!tool || !visibleTo(ctx.principal, tool)) return refusal(`Tool ${name} not found`);
-  // rule: post-id-argument-names post-id-argument-inferred limit-create-profile-website-url limit-create-profile-name limit-create-profile-external-id limit-create-posts-count limit-create-posts-brief limit-create-posts-media-ids limit-reschedule-moves delete-confirm-true
+  // rule: post-id-argument-names post-id-argument-inferred limit-create-profile-website-url limit-create-profile-name limit-create-profile-external-id limit-create-posts-count limit-create-posts-brief limit-create-posts-media-ids limit-reschedule-moves limit-edge-accepted delete-confirm-true
   // Seed: a client with no partner configured fails every call, so before its arguments are even looked at.
   if (!ctx.principal.partnerConfigured) {
     return result(new ToolError("partner_not_found", "No partner is configured for this token's client.").envelope(), true);

@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import type { RunContext } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
-import { contractTools } from "../../mcp/contract.js";
+import { contractTool, contractTools, expectedTools } from "../../mcp/contract.js";
+import type { Credential } from "../../http.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpHttpResponse } from "../../mcp/http.js";
@@ -28,6 +29,35 @@ function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: st
   ctx.expect(!/"ok"\s*:\s*false/.test(res.text), rule, `${what}: the 401 carries a tool envelope`);
 }
 
+interface AuthVariant {
+  what: string;
+  auth: Credential | { authorization: string } | undefined;
+}
+
+/**
+ * Arguments for `tool` naming what exists where the normal token reaches it (the brand under test, its workspace),
+ * ids nobody issued elsewhere: a refusal at HTTP level must hold against real resources, and a gateway that lets the
+ * variant through touches nothing real when the tool changes data.
+ */
+async function realArgs(m: McpContext, tool: string): Promise<Record<string, unknown>> {
+  const args = probeOf(m, tool);
+  if (!m.target.tokens.normal || contractTool.get(tool)?.annotations?.readOnlyHint !== true) return args;
+  const b = await brandUnderTest(m);
+  if ("brandId" in args && b.brandId) args.brandId = b.brandId;
+  if ("workspaceId" in args && b.companyId) args.workspaceId = b.companyId;
+  return args;
+}
+
+/** Each variant sent to tools/list and to every tool of the contract (partner-only ones too: 401 comes before any tool). */
+async function expect401Everywhere(ctx: RunContext, m: McpContext, variants: readonly AuthVariant[], rule: string, member: "missing" | "invalid" | "expired"): Promise<void> {
+  const tools = expectedTools(m.target.profile, true).map((t) => t.name);
+  const calls = await Promise.all(tools.map(async (tool) => ({ tool, message: toolsCall(tool, await realArgs(m, tool)) })));
+  const list = { tool: "tools/list", message: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } };
+  await Promise.all(
+    variants.flatMap((v) => [list, ...calls].map(async (c) => expect401(ctx, await m.session.raw(c.message, v.auth), `${c.tool} ${v.what}`, rule, member))),
+  );
+}
+
 /** A tools/call of the brand's profile: any tool would do; 401 comes before tools. */
 async function probeCall(m: McpContext): Promise<unknown> {
   const b = await brandUnderTest(m);
@@ -37,35 +67,46 @@ async function probeCall(m: McpContext): Promise<unknown> {
 export const authChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-no-token-401",
-    description: "A request without a token is refused with HTTP 401 and a Bearer challenge, no envelope",
+    description: "Every tool (and tools/list) refuses a request with no bearer token — no Authorization header, another scheme carrying a valid token, an empty Bearer — with HTTP 401 and a Bearer challenge, no envelope",
     rules: ["unauthenticated-401/missing", "bearer-challenge/missing"],
     group,
     tokenless: true,
     async run(ctx, m) {
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), undefined), "tools/call without a token", "unauthenticated-401/missing", "missing");
-      expect401(ctx, await m.session.raw({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }, undefined), "tools/list without a token", "unauthenticated-401/missing", "missing");
+      const token = m.target.tokens.normal;
+      const variants: AuthVariant[] = [
+        { what: "without a token", auth: undefined },
+        { what: "with an empty Bearer", auth: { authorization: "Bearer " } },
+        // A valid token under a scheme that is not Bearer: no bearer token was sent.
+        ...(token ? [{ what: "with a valid token under another scheme (Token)", auth: { authorization: `Token ${token}` } }] : []),
+      ];
+      await expect401Everywhere(ctx, m, variants, "unauthenticated-401/missing", "missing");
     },
   }),
   mcpCheck({
     id: "mcp-bad-token-401",
-    description: "A request with an invalid token is refused with HTTP 401 and a Bearer challenge",
+    description: "Every tool (and tools/list) refuses an invalid bearer token — one nobody issued, a valid one with no space after Bearer — with HTTP 401 and a Bearer challenge",
     rules: ["unauthenticated-401/invalid", "bearer-challenge/invalid"],
     group,
     tokenless: true,
     async run(ctx, m) {
-      const invalid = `conformance-invalid-${randomBytes(12).toString("hex")}`;
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), { bearer: invalid }), "tools/call with an invalid token", "unauthenticated-401/invalid", "invalid");
+      const token = m.target.tokens.normal;
+      const variants: AuthVariant[] = [
+        { what: "with a token nobody issued", auth: { bearer: `conformance-invalid-${randomBytes(12).toString("hex")}` } },
+        // RFC 6750: "Bearer" 1*SP token. Glued to the scheme, the header is malformed, whatever the token.
+        ...(token ? [{ what: "with a malformed header (no space after Bearer)", auth: { authorization: `Bearer${token}` } }] : []),
+      ];
+      await expect401Everywhere(ctx, m, variants, "unauthenticated-401/invalid", "invalid");
     },
   }),
   mcpCheck({
     id: "mcp-expired-token-401",
-    description: "A request with an expired token is refused with HTTP 401 and a Bearer challenge",
+    description: "Every tool (and tools/list) refuses an expired token with HTTP 401 and a Bearer challenge",
     rules: ["expired-token-401", "bearer-challenge/expired"],
     group,
     tokenless: true,
     async run(ctx, m) {
       if (!m.target.tokens.expired) return ctx.skip("no expired token given (MCP_EXPIRED_TOKEN, mcp.tokens.expired)");
-      expect401(ctx, await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("expired")), "tools/call with an expired token", "expired-token-401", "expired");
+      await expect401Everywhere(ctx, m, [{ what: "with an expired token", auth: m.session.credential("expired") }], "expired-token-401", "expired");
     },
   }),
   mcpCheck({

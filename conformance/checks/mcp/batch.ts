@@ -3,10 +3,10 @@
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
 import type { RunContext } from "../../check.js";
 import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
-import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
+import { describeCall, errorOf, expectError, expectOk, expectRan, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
 import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { mcpCheck, show, unknownId, wellFormedError, type McpCheck } from "./common.js";
+import { mcpCheck, show, unknownId, unknownUuid, wellFormedError, type McpCheck } from "./common.js";
 import { type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -304,8 +304,8 @@ export const batchChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-create-posts-limits",
-    description: "create_posts refuses (before it runs where its schema states the limit) a count, a brief and mediaIds beyond each side of their limits, and mediaIds with includeImage true; reschedule_posts likewise for its moves",
-    rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused", `${refusedFirstRule}/create_posts`, `${refusedFirstRule}/reschedule_posts`],
+    description: "create_posts refuses (before it runs where its schema states the limit) a count, a brief and mediaIds beyond each side of their limits, and mediaIds with includeImage true, and takes each at its edge; reschedule_posts likewise for its moves",
+    rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused", "limit-edge-accepted", `${refusedFirstRule}/create_posts`, `${refusedFirstRule}/reschedule_posts`],
     group,
     async run(ctx, m) {
       const brandId = await brandIdOrSkip(ctx, m);
@@ -326,6 +326,22 @@ export const batchChecks: McpCheck[] = [
       const move = () => ({ postId: unknownId(), scheduledAt: m.run.clock.future(40) });
       await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
       await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
+      // rule: limit-edge-accepted/<edge>: the last value each limit takes, on a brand nobody issued (nothing is made).
+      const nobody = { ...base, brandId: unknownUuid() };
+      const { includeImage: _no, ...nobodyWithoutImage } = nobody;
+      await Promise.all(
+        (
+          [
+            ["create-posts-count-min", "create_posts", { ...nobody, count: 1 }],
+            ["create-posts-count-max", "create_posts", { ...nobody, count: 20 }],
+            ["create-posts-brief-min", "create_posts", { ...nobody, brief: "b" }],
+            ["create-posts-brief-max", "create_posts", { ...nobody, brief: "b".repeat(4000) }],
+            ["create-posts-media-ids-max", "create_posts", { ...nobodyWithoutImage, mediaIds: Array.from({ length: 10 }, () => unknownId()) }],
+            ["reschedule-moves-min", "reschedule_posts", { moves: [move()] }],
+            ["reschedule-moves-max", "reschedule_posts", { moves: Array.from({ length: 25 }, move) }],
+          ] as const
+        ).map(async ([edge, tool, args]) => expectRan(ctx, await s.call(tool, args), `limit-edge-accepted/${edge}`)),
+      );
     },
   }),
   mcpCheck({

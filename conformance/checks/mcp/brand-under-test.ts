@@ -28,12 +28,17 @@ export function brandUnderTest(m: McpContext): Promise<BrandInfo> {
  * publish (the caller's setup: mcp.inputs.brand_id names one).
  */
 export async function brandIdOrSkip(ctx: RunContext, m: McpContext): Promise<string> {
+  return (await brandOrSkip(ctx, m)).brandId;
+}
+
+/** The brand under test with its id, workspace and profile; fails or skips as brandIdOrSkip says. */
+export async function brandOrSkip(ctx: RunContext, m: McpContext): Promise<BrandInfo & { brandId: string; profile: any }> {
   const b = await brandUnderTest(m);
-  if (!b.brandId) {
+  if (!b.brandId || !b.profile) {
     if (b.rule) ctx.fail(b.rule, `no brand to run on: ${b.problem}`);
     ctx.skip(`needs a brand that can generate and publish: ${b.problem}`);
   }
-  return b.brandId;
+  return b as BrandInfo & { brandId: string; profile: any };
 }
 
 /**

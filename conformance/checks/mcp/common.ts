@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Check, CheckInfo, RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
-import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
+import { callRules, describeCall, expectOk, judgeReply, okData, show } from "../../mcp/expect.js";
 import type { McpCheckContext, McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
 import type { McpTokenKind } from "../../mcp/target.js";
@@ -21,7 +21,12 @@ export function mcpCheck(def: McpCheckDef): McpCheck {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
   // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
-  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, ctx.mcp) };
+  const judged = (ctx: McpCheckContext): McpContext => {
+    // Every reply the check's calls get is judged by the call rules as it comes back, whatever the check reads of it.
+    ctx.mcp.session.observe((o) => judgeReply(ctx, o));
+    return ctx.mcp;
+  };
+  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, judged(ctx)) };
 }
 
 /** An id nobody issued. */
@@ -32,7 +37,8 @@ export const unknownUuid = () => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
-const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
+/** The arguments that name what a tool acts on. */
+export const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspaceId"];
 
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>

@@ -10,19 +10,19 @@ import type { McpContext } from "../../mcp/extension.js";
 import { probeInput, tokenFor } from "../../mcp/probes.js";
 import { expectRefusal, liveSchemaRefuses, refusedFirstRule } from "../../mcp/refusal.js";
 import { runTour } from "./tour.js";
-import { isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
+import { idArgs, isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
-import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
+import { brandIdOrSkip, brandOrSkip } from "./brand-under-test.js";
 
 /** The contract tools a token of the run sees in tools/list (partner-only ones only with a partner token). */
-async function reachable(m: McpContext): Promise<ContractTool[]> {
+export async function reachable(m: McpContext): Promise<ContractTool[]> {
   const live = new Set((await m.session.tools("normal")).map((t) => t.name));
   if (m.target.tokens.partner) for (const t of await m.session.tools("partner")) live.add(t.name);
   return [...contractTool.values()].filter((t) => live.has(t.name) && (!t.meta.partnerOnly || m.target.tokens.partner));
 }
 
 /** Erases a profile a probe made after all (a gateway that ran a call it should have refused). */
-async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
+export async function eraseIfMade(m: McpContext, data: unknown): Promise<void> {
   const made = (data as { brandId?: unknown } | undefined)?.brandId;
   if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
 }
@@ -54,6 +54,9 @@ async function expectUtc(ctx: RunContext, m: McpContext, id: string, at: Date, s
 const group = "mcp-conventions";
 /** Tools that take brandId as a UUID: the seed's three, then the connect tools that continue create_connect_link's flow. */
 const uuidTools = ["create_connect_link", "deactivate_profile", "delete_profile", "complete_connect", "get_connect_options"];
+
+/** An id no gateway could have issued: path characters, a space, a query and a fragment. */
+const malformedId = (m: McpContext) => `../conformance ${m.run.id}?x=1#`;
 
 export const conventionChecks: McpCheck[] = [
   mcpCheck({
@@ -120,11 +123,21 @@ export const conventionChecks: McpCheck[] = [
     async run(ctx, m) {
       const family = ["get_profile", "list_brands", "get_post_batch_status", "view_post", "get_post_status", "get_generation_job", "update_post", "approve_post", "reject_post", "schedule_post", "publish_post_now", "unschedule_platform", "create_posts", "generate_caption", "regenerate_post_image", "delete_post"];
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
-      for (const tool of family.filter((t) => live.has(t))) {
-        // rule: unknown-id-refused/<tool>
-        const args = probeOf(m, tool);
-        expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule: `unknown-id-refused/${tool}` });
-      }
+      await Promise.all(
+        family
+          .filter((t) => live.has(t))
+          .map(async (tool) => {
+            // rule: unknown-id-refused/<tool>: an id of the usual shape nobody issued, then a malformed one.
+            const rule = `unknown-id-refused/${tool}`;
+            const args = probeOf(m, tool);
+            expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule });
+            const malformed = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, idArgs.includes(k) ? malformedId(m) : v]));
+            const o = await m.session.call(tool, malformed);
+            // Names nothing either: refused with not_found or forbidden, or as bad input (in the envelope or before the tool runs).
+            if (isEnvelope(o.data)) expectError(ctx, o, { code: ["not_found", "forbidden", "bad_request"], rule });
+            else expectRefusedFirst(ctx, o, rule);
+          }),
+      );
     },
   }),
   mcpCheck({
@@ -211,9 +224,7 @@ export const conventionChecks: McpCheck[] = [
     rules: ["destination-case", "story-destination-values"],
     group,
     async run(ctx, m) {
-      const b = await brandUnderTest(m);
-      if (!b.profile) return ctx.skip(`needs a brand: ${b.problem}`);
-      const p = b.profile;
+      const p = (await brandOrSkip(ctx, m)).profile;
       for (const c of p.channels ?? []) {
         ctx.expect(isLower(c.platform), "destination-case/channels-lower", `channel ${show(c.platform)} is not lowercase`);
         ctx.expect(!/stories/i.test(String(c.platform)), "destination-case/stories-not-channels", `stories appear as a channel: ${show(c.platform)}`);

@@ -4,7 +4,7 @@ import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { mcpCheck, platformsOf, show, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
-import { brandUnderTest } from "./brand-under-test.js";
+import { brandOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-tenancy";
 const refused = ["not_found", "forbidden"] as const;
@@ -18,8 +18,8 @@ export const tenancyChecks: McpCheck[] = [
     needs: ["mcp:other-tenant-token"],
     async run(ctx, m) {
       const rule = "cross-tenant-refused/view_post";
-      const brand = await brandUnderTest(m);
-      if (!brand.brandId || !brand.companyId) return ctx.skip(`needs a brand: ${brand.problem}`);
+      const brand = await brandOrSkip(ctx, m);
+      if (!brand.companyId) return ctx.fail("contract-output-shape/get_profile", `get_profile of brand ${brand.brandId} answered no companyId: ${show(brand.profile)}`);
       const batch = await doneBatch(ctx, m);
       const id = await claimPost(ctx, m, "the cross-tenant check");
       const before = await viewPost(ctx, m, id, rule);

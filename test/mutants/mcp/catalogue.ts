@@ -16,6 +16,7 @@ import { preflightPublishingMutants } from "./preflight-publishing.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
+import { powerMutants } from "./power.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
@@ -508,4 +509,5 @@ export const mcpMutants: McpMutant[] = [
   ...familiesDMutants,
   ...familiesAMutants,
   ...skipsMutants,
+  ...powerMutants,
 ];
