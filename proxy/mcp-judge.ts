@@ -4,7 +4,7 @@
 // catalogue, structured fields, no "cancelled"), the output schema open to additions (open-schema.ts), tools/list
 // against the contract (drift notes), the rules one answer shows, and the state rules (McpState).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallOutcome } from "../conformance/mcp/client.js";
+import { liveOutputError, type CallOutcome } from "../conformance/mcp/client.js";
 import { compileLive, contractTool, liveProblems } from "../conformance/mcp/contract.js";
 import { expectConventions, expectError, expectOk, isEnvelope } from "../conformance/mcp/expect.js";
 import { Findings } from "./findings.js";
@@ -190,7 +190,11 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
     return "?";
   }
   const first = result.content?.[0] as { type?: string; text?: unknown } | undefined;
-  const o: CallOutcome = { tool: name, args, as: "normal", result, ...(data !== undefined ? { data } : {}), ...(first?.type === "text" && typeof first.text === "string" ? { text: first.text } : {}) };
+  // Off the schema tools/list declares, the result is judged as the suite's client sees it: an output-schema error.
+  const wrong = tool.live && tool.outputSchema && sc !== undefined ? liveOutputError(tool.outputSchema, sc) : undefined;
+  const o: CallOutcome = wrong
+    ? { tool: name, args, as: "normal", error: wrong }
+    : { tool: name, args, as: "normal", result, ...(data !== undefined ? { data } : {}), ...(first?.type === "text" && typeof first.text === "string" ? { text: first.text } : {}) };
   if (envelope) expectError(f, o, { rule: R.envelope });
   else if (result.isError) expectConventions(f, o);
   else expectOk(f, o, R.structured);
@@ -201,10 +205,6 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
       const { violations, additions } = judgeOpen(contract, sc);
       if (violations.length) f.violate(R.schema, `${where}: structuredContent breaks the contract's output schema, even open to additions: ${violations.join("; ")}`);
       if (additions.length) f.note(`${name}: fields or values the contract does not list (allowed): ${additions.join("; ")}`);
-    }
-    if (tool.live) {
-      const live = liveProblems(tool.outputSchema, sc);
-      if (live.length) f.violate(R.schema, `${where}: structuredContent does not match the output schema tools/list declares: ${live.join("; ")}`);
     }
   }
   const code = envelope ? String(data.error?.code) : undefined;

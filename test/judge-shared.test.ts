@@ -6,8 +6,10 @@ import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadTargetFile } from "../conformance/target.js";
+import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent } from "../proxy/server.js";
+import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 
@@ -40,4 +42,22 @@ describe("one judge for the suite and the proxy", () => {
       await reference.stop();
     }
   }, 120_000);
+  it("reports a tool's output off its schema in the same words through both", async () => {
+    const mutant = mcpMutants.find((m) => m.id === "mcp-output-off-schema")!;
+    const gateway = await startMcpMock({ port: 0, timeScale });
+    const broken = await startMutantProxy(gateway.url, mutant);
+    const events: ExchangeEvent[] = [];
+    const proxy = await startProxy({ mcpUpstream: new URL(gateway.url.pathname, broken.url).href, onExchange: (e) => events.push(e) });
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const result = await runConformance({ mcpUrl: proxy.mcpUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["mcp"], only: ["mcp-view-post-fields"] });
+      const { bySuite, byProxy } = messages(result, events, mutant.rule);
+      expect(bySuite.length, "the suite catches the mutant").toBeGreaterThan(0);
+      for (const message of bySuite) expect(byProxy, "the proxy reports the suite's failure word for word").toContain(message);
+    } finally {
+      await proxy.stop();
+      await broken.stop();
+      await gateway.stop();
+    }
+  }, 180_000);
 });

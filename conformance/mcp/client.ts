@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
 import type { Target } from "../target.js";
-import { compileLive, contractTool, sharedSchemaValidator } from "./contract.js";
+import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
 import { mcpTokenEnv, type McpTokenKind } from "./target.js";
@@ -39,6 +39,15 @@ export function describeCall(o: CallOutcome): string {
   if (o.error) return `${head} → ${o.error.kind} error: ${o.error.message.slice(0, 300)}`;
   const body = o.result?.structuredContent !== undefined ? JSON.stringify(o.result.structuredContent) : JSON.stringify(o.result?.content ?? null);
   return `${head} → ${o.result?.isError ? "isError " : ""}${body.slice(0, 400)}`;
+}
+
+/**
+ * Whether a result's structuredContent breaks the output schema tools/list declares: the outcome's error, in the words
+ * the suite and the proxy both report (the SDK client no longer judges it: its error would be the SDK's wording).
+ */
+export function liveOutputError(schema: unknown, structuredContent: unknown): CallOutcome["error"] {
+  const problems = liveProblems(schema, structuredContent);
+  return problems.length ? { kind: "output-schema", message: `structuredContent does not match the output schema tools/list declares: ${problems.join("; ")}`, code: -32602 } : undefined;
 }
 
 /** The tool with an output schema the client can judge by: its own, or (when that does not compile) the contract's, open. */
@@ -96,7 +105,7 @@ export class McpSession {
     let c = this.#connections.get(as);
     if (!c) {
       c = (async () => {
-        const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: sharedSchemaValidator });
+        const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: passThroughValidator });
         const transport = new StreamableHTTPClientTransport(this.http.endpoint, { fetch: this.http.fetchFor(this.credential(as), () => this.#requests++) });
         try {
           await client.connect(transport, { timeout: this.#timeout });
@@ -137,10 +146,19 @@ export class McpSession {
 
   /** Calls a tool with the SDK client; whatever comes back is kept in the outcome (transport failures throw). */
   async call(tool: string, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome> {
-    const { client } = await this.connection(as);
-    const out: CallOutcome = { tool, args, as };
+    const { client, tools } = await this.connection(as);
+    let out: CallOutcome = { tool, args, as };
     try {
       const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.#timeout })) as CallToolResult;
+      const live = tools.find((t) => t.name === tool);
+      const schema = live ? judgeableOutput(live).outputSchema : undefined;
+      const wrong = schema && result.structuredContent !== undefined ? liveOutputError(schema, result.structuredContent) : undefined;
+      if (wrong) {
+        // As the SDK client would: a result off its declared schema is no result for the caller.
+        out = { tool, args, as, error: wrong };
+        this.#observer?.(out);
+        return out;
+      }
       out.result = result;
       const sc = result.structuredContent as Record<string, unknown> | undefined;
       if (sc && typeof sc === "object" && "data" in sc) out.data = sc.data;
