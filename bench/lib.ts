@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { freePort } from "../mock/prism.js";
-import { repoRoot } from "../scripts/lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 
 export interface Load {
   url: string;
@@ -16,6 +16,8 @@ export interface Load {
   duration?: number;
   /** Send a new secret in this header on every request (the proxy learns each one, to redact it). */
   newSecretIn?: string;
+  /** Every answer's body must be exactly this (else counted in `mismatches`): proves two loads did the same work. */
+  expectBody?: string;
 }
 
 let secretCount = 0;
@@ -29,6 +31,8 @@ export interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers whose body was not `expectBody`. */
+  mismatches: number;
 }
 
 export async function measure(label: string, load: Load): Promise<Measured> {
@@ -39,6 +43,7 @@ export async function measure(label: string, load: Load): Promise<Measured> {
     body: load.body,
     connections: load.connections ?? 20,
     duration: load.duration ?? 5,
+    ...(load.expectBody !== undefined ? { verifyBody: (body: unknown) => String(body) === load.expectBody } : {}),
     ...(load.newSecretIn
       ? { requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, [load.newSecretIn!]: newSecret() } }) }] }
       : {}),
@@ -50,13 +55,14 @@ export async function measure(label: string, load: Load): Promise<Measured> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    mismatches: (result as { mismatches?: number }).mismatches ?? 0,
   };
 }
 
 /** Prints rows with each one's throughput as a multiple of the baseline row's. */
 export function printTable(rows: Measured[], baseline: Measured): void {
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(34) : c.padStart(10))).join(" "));
-  line(["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "× base"]);
+  line(["scenario", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "mismatch", "× base"]);
   for (const r of rows) {
     line([
       r.label,
@@ -65,6 +71,7 @@ export function printTable(rows: Measured[], baseline: Measured): void {
       String(r.p99),
       String(r.errors),
       String(r.non2xx),
+      String(r.mismatches),
       (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
     ]);
   }
@@ -158,5 +165,5 @@ export async function measureRaw(label: string, load: Load): Promise<Measured> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
-  return { label, requestsPerSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
+  return { label, requestsPerSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx, mismatches: 0 };
 }

@@ -9,7 +9,9 @@
 //     every request, which the proxy learns to redact (1,000 and more distinct tokens). Target: the proxy adds
 //     at most 2 ms at p50.
 //  2. Throughput at 20 connections (autocannon), direct and through the proxy, without and with a new secret
-//     on every request. Aim: through the proxy at least 0.5× direct, for both protocols.
+//     on every request, in turns over PROXY_BENCH_ROUNDS rounds (default 3) of PROXY_BENCH_SECONDS (default 3)
+//     each; every answer must be the body the service gives directly (same work). Aim: through the proxy at
+//     least 0.5× direct, for both protocols.
 //  3. Soak: PROXY_SOAK_ROUNDS rounds (default 3) of PROXY_SOAK_SECONDS (default 10) of mixed load through the
 //     proxy (new brands, so the remembered state fills its caps; reads; MCP calls), the proxy's heap after GC
 //     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
@@ -19,13 +21,15 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../mock/prism.js";
-import { repoRoot } from "../scripts/lib/paths.js";
-import { measure, newSecret, printTable, startCliMock, type Measured } from "./lib.js";
+import { repoRoot } from "../lib/paths.js";
+import { measure, newSecret, printTable, startCliMock, type Load, type Measured } from "./lib.js";
 import type { HeapFigures } from "./soak-probe.js";
 
 const samples = Number(process.env.PROXY_BENCH_SAMPLES ?? 2000);
 const soakSeconds = Number(process.env.PROXY_SOAK_SECONDS ?? 10);
 const soakRounds = Number(process.env.PROXY_SOAK_ROUNDS ?? 3);
+const rounds = Number(process.env.PROXY_BENCH_ROUNDS ?? 3);
+const slice = Number(process.env.PROXY_BENCH_SECONDS ?? 3);
 const targetP50Ms = 2;
 const throughputAim = 0.5;
 const growthAimMb = 20;
@@ -49,6 +53,21 @@ function once(url: URL, method: string, headers: Record<string, string>, body?: 
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** Rounds of one scenario as one row: requests per second over all rounds, the rounds' median p50, the worst p99. */
+function combined(runs: Measured[]): Measured {
+  const p50s = runs.map((r) => r.p50).sort((a, b) => a - b);
+  const sum = (f: (r: Measured) => number) => runs.reduce((n, r) => n + f(r), 0);
+  return {
+    label: runs[0]!.label,
+    requestsPerSecond: sum((r) => r.requestsPerSecond) / runs.length,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    mismatches: sum((r) => r.mismatches),
+  };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
@@ -128,34 +147,45 @@ try {
   ];
   console.log(`\nLatency, one exchange at a time, ${samples} samples each, direct and proxied alternately:\n`);
   const cell = (c: string, i: number) => (i === 0 ? c.padEnd(30) : c.padStart(12));
-  console.log(["exchange", "direct p50", "proxy p50", "added p50", "× direct", "direct p99", "proxy p99", "errors"].map(cell).join(" "));
+  console.log(["exchange", "direct p50", "proxy p50", "added p50", "× direct", "direct p99", "proxy p99", "added p99", "errors"].map(cell).join(" "));
   for (const l of lat) {
     const added = l.proxy.p50 - l.direct.p50;
     if (added > targetP50Ms || l.errors) failed = true;
     console.log(
-      [l.label, l.direct.p50.toFixed(2), l.proxy.p50.toFixed(2), added.toFixed(2), (l.proxy.p50 / l.direct.p50).toFixed(2), l.direct.p99.toFixed(2), l.proxy.p99.toFixed(2), String(l.errors)]
+      [l.label, l.direct.p50.toFixed(2), l.proxy.p50.toFixed(2), added.toFixed(2), (l.proxy.p50 / l.direct.p50).toFixed(2), l.direct.p99.toFixed(2), l.proxy.p99.toFixed(2), (l.proxy.p99 - l.direct.p99).toFixed(2), String(l.errors)]
         .map(cell)
         .join(" "),
     );
   }
 
-  const seconds = 5;
-  const restLoad = { url: new URL(brandPath, proxy.rest).href, headers: restHeaders, duration: seconds };
-  const mcpLoad = { url: proxy.mcp.href, method: "POST" as const, headers: mcpHeaders, body: getProfile, duration: seconds };
-  const restRows: Measured[] = [
-    await measure("REST GET direct", { ...restLoad, url: restDirect.href }),
-    await measure("REST GET through the proxy", restLoad),
-    await measure("  with a new secret each", { ...restLoad, newSecretIn: "x-api-key" }),
-  ];
-  const mcpRows: Measured[] = [
-    await measure("MCP get_profile direct", { ...mcpLoad, url: mcpMock.url.href }),
-    await measure("MCP get_profile through the proxy", mcpLoad),
-    await measure("  with a new secret each", { ...mcpLoad, newSecretIn: "x-api-key" }),
-  ];
+  // Throughput: direct and proxied in turns (the order rotating each round), so that both meet the same load
+  // from whatever else runs on the machine; each answer must be the one the service gives directly just before
+  // (same work, same answer: a cheap refusal cannot pass for throughput).
+  const throughput = async (name: string, direct: Load, proxied: Load): Promise<Measured[]> => {
+    const runs: [string, Load][] = [
+      [`${name} direct`, direct],
+      [`${name} through the proxy`, proxied],
+      ["  with a new secret each", { ...proxied, newSecretIn: "x-api-key" }],
+    ];
+    const results: Measured[][] = runs.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      const expectBody = (await once(new URL(direct.url), direct.method ?? "GET", direct.headers ?? {}, direct.body)).text;
+      for (let k = 0; k < runs.length; k++) {
+        const i = (k + round) % runs.length;
+        const [label, load] = runs[i]!;
+        results[i]!.push(await measure(label, { ...load, expectBody, duration: slice }));
+      }
+    }
+    return results.map(combined);
+  };
+  const restLoad: Load = { url: new URL(brandPath, proxy.rest).href, headers: restHeaders };
+  const mcpLoad: Load = { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile };
+  const restRows = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad);
+  const mcpRows = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad);
   for (const rows of [restRows, mcpRows]) {
-    console.log(`\nThroughput, ${seconds} s each, 20 connections; "× base" is req/s relative to ${rows[0]!.label}:\n`);
+    console.log(`\nThroughput, ${rounds} rounds of ${slice} s each in turns, 20 connections; "× base" is req/s relative to ${rows[0]!.label}:\n`);
     printTable(rows, rows[0]!);
-    if (rows.some((r) => r.errors || r.non2xx)) failed = true;
+    if (rows.some((r) => r.errors || r.non2xx || r.mismatches)) failed = true;
     const worst = Math.min(...rows.slice(1).map((r) => r.requestsPerSecond / rows[0]!.requestsPerSecond));
     if (worst < throughputAim) failed = true;
     console.log(`  through the proxy: at least ${worst.toFixed(2)}× direct (aim: at least ${throughputAim}×)`);

@@ -18,8 +18,8 @@ import { ajvOptions, createAjv, type Ajv } from "../scripts/lib/ajv.js";
 import { loadDefs, loadTools } from "../scripts/lib/mcp-source.js";
 import { toolValidatorSchemas } from "../scripts/lib/mcp.js";
 import { componentDefs, openResponseDefs, restSchemaId } from "../scripts/lib/rest.js";
-import { collectExtensionKeys, pascalCase, type JsonObject } from "../scripts/lib/schema-walk.js";
-import { generatedDir, repoRoot } from "../scripts/lib/paths.js";
+import { collectExtensionKeys, pascalCase, type JsonObject } from "../lib/schema-walk.js";
+import { generatedDir, repoRoot } from "../lib/paths.js";
 import * as rest from "../generated/rest/validators.js";
 import * as mcp from "../generated/mcp/validators.js";
 

@@ -1,16 +1,32 @@
-// `ideas-contract conformance --list`: every selected check with its rules and needs, and for the MCP checks what
-// the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
+// `ideas-contract conformance --list`: every selected check with its rules, the cases its rule families give it (one
+// per member: an operation, a tool, a field, …, so a new tool or endpoint shows up here), its needs, and for the MCP
+// checks what the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
-import type { Check } from "../conformance/check.js";
+import type { CheckInfo } from "../conformance/check.js";
 import { suiteOf } from "../conformance/checks/index.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/mcp/cost.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { restRulesPath } from "../conformance/paths.js";
+import { loadRules, type RuleCatalogue } from "../conformance/rules.js";
 import { needsOf } from "../conformance/runner.js";
 
+/** The members of each rule family the check names: `family × N (member, …)`, one entry per family. */
+function casesOf(check: CheckInfo, catalogue: RuleCatalogue): string[] {
+  return check.rules.flatMap((ref) => {
+    const members = catalogue.families.get(ref);
+    return members?.length ? [`${ref} × ${members.length} (${members.map((m) => m.id.slice(ref.length + 1)).join(", ")})`] : [];
+  });
+}
+
 /** The lines --list prints for `checks`; `spend` is what MCP checks are sized by. */
-export function listLines(checks: readonly Check[], spend: SpendInput): string[] {
+export function listLines(checks: readonly CheckInfo[], spend: SpendInput): string[] {
   const lines: string[] = [];
+  const catalogues = { rest: loadRules(restRulesPath), mcp: loadRules(mcpRulesPath) };
   for (const c of checks) {
-    lines.push(c.id, `    ${c.description}`, `    rules: ${c.rules.join(", ")}`, `    needs: ${needsOf(c).join(", ")}`);
+    lines.push(c.id, `    ${c.description}`, `    rules: ${c.rules.join(", ")}`);
+    const cases = casesOf(c, catalogues[suiteOf(c)]);
+    if (cases.length) lines.push(`    cases: ${cases.join("; ")}`);
+    lines.push(`    needs: ${needsOf(c).join(", ")}`);
     if (suiteOf(c) === "mcp") lines.push(`    spends: ${describeSpend(spendOf(c, spend))}`);
   }
   const mcp = checks.filter((c) => suiteOf(c) === "mcp");

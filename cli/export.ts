@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { generatedDir } from "../scripts/lib/paths.js";
+import { generatedDir } from "../lib/paths.js";
 import { commandArgs } from "./args.js";
 import { fileNameFor, moduleSystems, packageModuleSystem, toCommonJs, type ModuleSystem } from "./export-module.js";
 import { ownManifest, type Manifest } from "./manifest.js";

@@ -5,6 +5,9 @@
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
 import type { Exchange } from "./evidence.js";
+import type { RunContext } from "./judge.js";
+
+export type { RunContext };
 import type { Fixtures } from "./fixtures.js";
 import type { ApiClient, ApiResponse } from "./http.js";
 import type { Target } from "./target.js";
@@ -55,7 +58,8 @@ export type Need =
   | "mcp:cost-extra-batches"
   | "mcp:cost-builds";
 
-export interface Check {
+/** What the runner, the ledger and `--list` know of a check, whatever its protocol. */
+export interface CheckInfo {
   /** Stable kebab-case id; used by --only and the expected-failures baseline. */
   id: string;
   /** One line: what the check does. */
@@ -78,8 +82,15 @@ export interface Check {
   tokenless?: boolean;
   /** What the check spends of the tenant's AI allowance beyond the shared batches (MCP; shown by --list). */
   spend?: (input: import("./mcp/cost.js").SpendInput) => Partial<import("./mcp/cost.js").Spend>;
-  run(ctx: CheckContext): Promise<void>;
 }
+
+/** A check of a suite whose checks run with `Ctx` (the REST suite's CheckContext by default). */
+export interface Check<Ctx extends RunContext = CheckContext> extends CheckInfo {
+  run(ctx: Ctx): Promise<void>;
+}
+
+/** A check of any suite (what lists mixing the suites' checks hold; each runs in its own suite's session). */
+export type AnyCheck = Check<RunContext>;
 
 export interface Failure {
   /** The rules the failure breaks; a subset of the check's rules. */
@@ -134,24 +145,11 @@ export class CheckSkipped extends Error {
   }
 }
 
-export interface CheckContext {
+/** A REST check's context: the runner's, plus the target, its API (this check's requests counted) and the shared fixtures. */
+export interface CheckContext extends RunContext {
   readonly target: Target;
-  /** The target's API, with this check's requests counted. */
   readonly api: ApiClient;
   readonly fixtures: Fixtures;
-  /** Records a case of each rule named: a failure unless `ok`; returns `ok`. */
-  expect(ok: boolean, rules: string | readonly string[], message: string): boolean;
-  /** Ends the check as failed. */
-  fail(rules: string | readonly string[], message: string): never;
-  /** Ends the check as skipped. */
-  skip(reason: string): never;
-  note(text: string): void;
-  /** Says what the check is waiting on (shown in the live view); `null` clears it. */
-  waiting(text: string | null): void;
-  /** Whether a failure has been recorded so far. */
-  readonly failed: boolean;
-  /** The MCP suite's session and shared jobs (set by its runner extension; see conformance/mcp/extension.ts). */
-  readonly mcp?: import("./mcp/extension.js").McpContext;
 }
 
 /** A short description of a response for failure messages. */
@@ -159,3 +157,15 @@ export function describeResponse(res: ApiResponse): string {
   const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
   return `${res.method} ${res.path} → ${res.status} ${body}`;
 }
+
+/** A suite's context for a check: the runner's `base` (its getters kept live) with the suite's own members. */
+export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(base), ...Object.getOwnPropertyDescriptors(own) }) as RunContext & Own;
+}
+
+/** What a run tells its watcher (the console's live view) as it goes. */
+export type RunEvent =
+  | { type: "start"; check: CheckInfo }
+  | { type: "result"; result: CheckResult }
+  | { type: "waiting"; key: string; text: string | null }
+  | { type: "stateful"; stateful: boolean; reason: string };

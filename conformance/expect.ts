@@ -4,9 +4,10 @@
 // prefixes throughout a body, ISO times, how fast the call answered, and the error envelope with its type,
 // param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
 // ledger sees which members ran.
-import { describeResponse, type CheckContext } from "./check.js";
+import { describeResponse } from "./check.js";
 import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
 import type { ApiResponse } from "./http.js";
+import { ruleList as list, type Judge } from "./judge.js";
 import { isIso3166Form } from "./kept.js";
 import { seedValidator } from "./seed-schema.js";
 
@@ -56,20 +57,19 @@ export const kindRule = (schema: string) => `${seedKinds.has(schema) ? "object-f
 const presentRule = (schema: string) => `object-field-present/${schema}`;
 export const prefixRule = (idSchema: string) => `id-prefixes/${idSchema}`;
 
-/** What judging a body needs of a check: recording cases. */
-type Judge = Pick<CheckContext, "expect">;
+/** What judging a body's fields needs: recording cases. */
+type Cases = Pick<Judge, "expect">;
 
-const list = (rules: string | readonly string[]) => (typeof rules === "string" ? [rules] : [...rules]);
 const show = (v: unknown) => JSON.stringify(v);
 
 /** Checks the status; on a mismatch records a failure for `rules` and returns false. */
-export function expectStatus(ctx: CheckContext, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
+export function expectStatus(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
   const ok = typeof status === "number" ? res.status === status : status.includes(res.status);
   // The message is built only for a failure (it serialises the body; the proxy checks every exchange).
   return ctx.expect(ok, list(rules), ok ? "" : `expected ${typeof status === "number" ? status : status.join(" or ")}: ${describeResponse(res)}`);
 }
 
-export function expectJson(ctx: CheckContext, res: ApiResponse): boolean {
+export function expectJson(ctx: Judge, res: ApiResponse): boolean {
   const type = res.contentType ?? "";
   const ok = /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type) && res.body !== undefined;
   return ctx.expect(ok, R.json, `${res.method} ${res.path} → ${res.status}: expected a JSON body with Content-Type application/json, got ${type || "no Content-Type"}${res.body === undefined ? " and a body that is not JSON" : ""}`);
@@ -80,10 +80,10 @@ export function expectJson(ctx: CheckContext, res: ApiResponse): boolean {
  * real targets; the embedded reference shares the suite's host, so there a slow answer says how busy the host
  * is, not how fast the reference is: it is only a note.
  */
-export function expectFast(ctx: CheckContext, res: ApiResponse): void {
-  const limit = ctx.target.timing.answerWithinMs;
+export function expectFast(ctx: Judge, res: ApiResponse): void {
+  const limit = ctx.speed.withinMs;
   const took = `${res.method} ${res.path} took ${Math.round(res.ms)} ms (limit ${limit} ms)`;
-  if (!ctx.target.embedded) ctx.expect(res.ms <= limit, R.speed, took);
+  if (ctx.speed.judged) ctx.expect(res.ms <= limit, R.speed, took);
   else if (ctx.expect(true, R.speed, took) && res.ms > limit) ctx.note(`${took} on this host: not judged against the embedded reference, which shares the suite's host (a busy host, not a slow reference)`);
 }
 
@@ -165,7 +165,7 @@ export interface Depth {
  * The body against the schema of its operation and status, one expectation per field of every object schema
  * the body holds (`Brand`, and for a batch with ideas also `Idea`, `Source`, `Outline`), plus one for the rest.
  */
-export function expectSchema(ctx: Judge, schema: string, body: unknown, where: string, depth: Depth = {}): void {
+export function expectSchema(ctx: Cases, schema: string, body: unknown, where: string, depth: Depth = {}): void {
   const into = (inner: string) => inner !== "Idea" || depth.ideas === true;
   // The seed rules are judged without the constraints we inferred; what only the full contract refuses is ours.
   const { byRule, seen } = problemsByRule(schema, body, into, seedValidator(schema));
@@ -184,7 +184,7 @@ export function expectSchema(ctx: Judge, schema: string, body: unknown, where: s
 }
 
 /** `object` and id prefix of a body of a kind, and of the ideas inside a batch; references to brands and ideas; ISO times. */
-export function expectKind(ctx: Judge, body: any, kind: Kind, where: string, depth: Depth = {}): void {
+export function expectKind(ctx: Cases, body: any, kind: Kind, where: string, depth: Depth = {}): void {
   const k = kinds[kind];
   if (!body || typeof body !== "object") {
     ctx.expect(false, kindRule(k.schema), `${where}: expected a ${k.object} object, got ${show(body)}`);
@@ -259,7 +259,7 @@ function successSchema(op: OperationId, ...statuses: number[]): { status: number
  * false only when the answer is no success at all (nothing else checked).
  */
 export function expectSuccess(
-  ctx: CheckContext,
+  ctx: Judge,
   res: ApiResponse,
   op: OperationId,
   status: number,
@@ -273,7 +273,11 @@ export function expectSuccess(
   if (ours.length) expectStatus(ctx, res, status, ours);
   // The seed's own status where it gives one (and the caller expects it: the proxy passes what it saw).
   const fixed = seedStatus[op] === status ? status : undefined;
-  if (others.length) ctx.expect(fixed !== undefined ? res.status === fixed : success, others, `expected ${fixed ?? "a 2xx success"}: ${describeResponse(res)}`);
+  if (others.length) {
+    const ok = fixed !== undefined ? res.status === fixed : success;
+    // The message serialises the body: made only for a failure (the proxy judges every exchange).
+    ctx.expect(ok, others, ok ? "" : `expected ${fixed ?? "a 2xx success"}: ${describeResponse(res)}`);
+  }
   if (!success) return false;
   expectFast(ctx, res);
   const where = `${res.method} ${res.path}`;
@@ -290,7 +294,7 @@ export function expectSuccess(
     return true;
   }
   const kind = kindOfSchema[answer.schema];
-  let judge: Judge = ctx;
+  let judge: Cases = ctx;
   if (bodyNotShown.has(op)) {
     // A body the seed does not show is ours to shape: everything in it is a case of the status rule alone.
     if (!ours.length) return true;
@@ -315,7 +319,7 @@ export interface ErrorExpectation {
 }
 
 /** An error answer: status, JSON, the envelope, the type for the status, the schema, param, code, Retry-After. */
-export function expectError(ctx: CheckContext, res: ApiResponse, op: OperationId, status: number, e: ErrorExpectation): boolean {
+export function expectError(ctx: Judge, res: ApiResponse, op: OperationId, status: number, e: ErrorExpectation): boolean {
   if (!expectStatus(ctx, res, status, e.statusRules)) return false;
   expectFast(ctx, res);
   if (!expectJson(ctx, res)) return true;

@@ -6,7 +6,7 @@
 // A fixture never fails a check itself: it records what happened (a "track") and the checks judge it. A check
 // that only needs a ready brand or a done batch is skipped, with the reason, when there is none.
 import { randomBytes } from "node:crypto";
-import type { CheckContext } from "./check.js";
+import type { RunContext } from "./judge.js";
 import { currentExchangeLog } from "./evidence.js";
 import { pathOf } from "./contract.js";
 import { apiClient, BudgetExceeded, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
@@ -230,14 +230,14 @@ export class Fixtures {
    * The id of a brand of the key that is ready (or, on a stateless target, of any brand); ends the check as
    * `missing` does otherwise.
    */
-  async readyBrandId(ctx: CheckContext, key: BrandKey = "main"): Promise<string> {
+  async readyBrandId(ctx: RunContext, key: BrandKey = "main"): Promise<string> {
     const track = await this.brand(key);
     if (!(await this.#usable(track)).ok) await this.missing(ctx, track, "a ready brand");
     return track.id!;
   }
 
   /** The main done batch (or, on a stateless target, any batch); ends the check as `missing` does otherwise. */
-  async doneBatch(ctx: CheckContext, key: BatchKey = "main"): Promise<Track> {
+  async doneBatch(ctx: RunContext, key: BatchKey = "main"): Promise<Track> {
     const track = await this.batch(key);
     if (track.outcome === "stateless" && track.id) return track;
     if (track.outcome !== "settled" || track.last?.status !== "done") await this.missing(ctx, track, "a done batch");
@@ -249,7 +249,7 @@ export class Fixtures {
    * fails naming the rule they broke (a skip would hide it); otherwise (the seed lets it happen: a batch may fail) it
    * is skipped, saying so.
    */
-  async missing(ctx: CheckContext, track: Track, what: string): Promise<never> {
+  async missing(ctx: RunContext, track: Track, what: string): Promise<never> {
     // A batch never asked for because its brand was not ready: the brand's story is the one to tell.
     const cause = track.kind === "batch" && !track.created ? await this.brand("main") : track;
     const broken = brokenBy(cause, cause.kind === "brand" && cause.request.website === this.#env.target.inputs.website);

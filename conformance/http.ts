@@ -14,7 +14,7 @@ import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evide
 import type { Redactor } from "./redact.js";
 import { rateLimiterFor } from "./pacing.js";
 import type { Target } from "./target.js";
-import { BudgetExceeded, wallClock, type RunClock } from "./run-clock.js";
+import { BudgetExceeded, sleep, wallClock, type RunClock } from "./run-clock.js";
 
 /**
  * A bearer token and the environment variable a user keeps it in: a reproduction names the variable, never the
@@ -83,10 +83,7 @@ export interface ApiResponse {
 export class TransportError extends Error {}
 export { BudgetExceeded };
 
-/** Sleeps on the run's clock (the wall clock unless given), unless the signal aborts first (then rejects with BudgetExceeded). */
-export function sleep(ms: number, signal?: AbortSignal, clock: RunClock = wallClock): Promise<void> {
-  return clock.sleep(ms, signal);
-}
+export { sleep };
 
 /** The longest delay setTimeout takes; a longer one would fire at once (TimeoutOverflowWarning). */
 const maxTimerMs = 2 ** 31 - 1;

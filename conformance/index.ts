@@ -7,7 +7,7 @@
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
 // the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
 // render. No protocol is named here.
-import type { Check, CheckResult } from "./check.js";
+import type { AnyCheck, CheckResult } from "./check.js";
 import { selectChecks, suiteOf } from "./checks/index.js";
 import { mcpSuite } from "./mcp/suite.js";
 import type { McpOverrides } from "./mcp/target.js";
@@ -28,7 +28,7 @@ import { defaultWalks, restWalksCheck, restWalksId } from "./walks/check.js";
 import { newSeed } from "./walks/prng.js";
 import type { Step } from "./walks/steps.js";
 
-export type { Check, CheckResult } from "./check.js";
+export type { AnyCheck, Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
 export { TargetUnusable } from "./probe.js";
@@ -56,7 +56,7 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Check id patterns (`*` wildcard); all checks when empty. */
   only?: string[];
   /** The checks to choose from (default: every check of the suites run). */
-  checks?: readonly Check[];
+  checks?: readonly AnyCheck[];
   /** Expected failures: a YAML file of check ids, or the ids. */
   expectedFailures?: string | readonly string[];
   /**
@@ -173,8 +173,8 @@ interface SuitePlan {
   def: ConformanceSuite;
   target: Target;
   rules: RuleCatalogue;
-  checks: Check[];
-  all: readonly Check[];
+  checks: AnyCheck[];
+  all: readonly AnyCheck[];
 }
 
 /**
@@ -249,7 +249,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
           rules: p.rules,
           redactor,
           unmetNeed: p.def.unmetNeed,
-          ...(p.def.extension ? { extension: p.def.extension } : {}),
+          open: p.def.open,
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         }),
       ),

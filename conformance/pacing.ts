@@ -3,7 +3,7 @@
 // half the rate it was sending at, halved again on each 429 of a request sent at the current pace, and never
 // faster afterwards. A 429's Retry-After holds every request of the target back until it has passed, not only the
 // one refused. Whatever was waited (Retry-After and pacing) is counted, so a run can say how long the limit cost it.
-import { sleep } from "./http.js";
+import { sleep } from "./run-clock.js";
 
 /** The window over which the sending rate is measured when a 429 arrives (the MCP edge counts per minute). */
 const windowMs = 60_000;

@@ -1,41 +1,40 @@
 // Keeps secrets out of every output: each token of the run is replaced wherever it appears (as sent,
 // URL-encoded or JSON-escaped, and, when long, in any ASCII case), in messages, reports and errors alike.
 //
-// Matching costs about the same however many secrets are known (the proxy learns a token per client, thousands
-// of them): known secrets are one compiled regular expression, and secrets added since it was compiled are found
-// by a rolling hash per length (a hash and a table entry each) until `pendingMax` of them trigger a rebuild. A
-// secret longer than `anchorMax` is hashed on its last `anchorMax` characters and then compared whole.
+// Matching costs the same however many secrets are known (the proxy learns a token per client, thousands of
+// them, and a new one arrives with about every request): each secret is filed under a rolling hash of its last
+// characters, over a window of a few fixed widths (8, 16, 32, 64 units; a short secret its own length), so a
+// text is hashed once per width in use, a new secret costs a hash and a table entry, and a forgotten one leaves
+// its entry at once. Nothing is ever recompiled (a regex of all secrets cost a rebuild per few new tokens: 3 ms
+// a request at 10,000 tokens).
 export const redactedMark = "[redacted]";
 
 /** Secrets at least this long are replaced wherever they appear; shorter ones only where they stand alone. */
 const anywhereFrom = 8;
-/** The longest window hashed; longer secrets are anchored on their last characters. */
-const anchorMax = 64;
+/** Window widths for long secrets: each is filed under the widest that fits it (so at most 4 widths scanned). */
+const widths = [64, 32, 16, 8];
 /** A short secret is replaced only where none of these touches it, so that a token "t" does not eat every t. */
 const wordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
-/** Whether [start, end) of `text` touches no word unit on either side. */
-const standsAlone = (text: string, start: number, end: number) =>
-  !((start > 0 && wordChar(text.charCodeAt(start - 1))) || (end < text.length && wordChar(text.charCodeAt(end))));
 
-const P = 2147483647; // 2^31 − 1: every product below stays an exact double
-const B = 257;
+/** Polynomial hash modulo 2^32 (Math.imul wraps exactly), rolled one unit at a time. */
+const B = 0x01000193;
 /** ASCII letters folded to lower case; every other UTF-16 unit kept (so lengths and offsets never change). An
  * all-ASCII text (the usual JSON answer) is folded by toLowerCase, the same there and far cheaper than a callback
  * per run of capitals. */
 const foldAscii = (s: string) => (nonAscii.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s.toLowerCase());
 const nonAscii = /[^\x00-\x7f]/;
 
-/** The secrets of one window length: hash of the window → the secrets (as compared) ending in it. */
-interface LengthClass {
-  length: number;
-  /** B^(length-1) mod P, to drop a window's first unit. */
+/** The secrets of one window width: hash of the window → the secrets (as compared) ending in it. */
+interface WidthClass {
+  width: number;
+  /** B^(width-1) mod 2^32, to drop a window's first unit. */
   drop: number;
   bySuffix: Map<number, string[]>;
 }
 
 function hashOf(s: string, from: number, to: number): number {
   let h = 0;
-  for (let i = from; i < to; i++) h = (h * B + s.charCodeAt(i)) % P;
+  for (let i = from; i < to; i++) h = (Math.imul(h, B) + s.charCodeAt(i)) | 0;
   return h;
 }
 
@@ -43,35 +42,18 @@ function hashOf(s: string, from: number, to: number): number {
 export interface RedactionStats {
   /** Secret forms added. */
   added: number;
-  /** Text units hashed (one per window position per length class). */
+  /** Text units hashed (one per window position per width in use). */
   scanned: number;
 }
 
-/** Secrets added since the last compile that are found by the rolling hash; past this many, the regex is rebuilt. */
-const pendingMax = 32;
-/** Texts the pending secrets may be hashed over before they join the regex anyway. */
-const pendingScans = 16;
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * The secrets of one kind. Most are found by one compiled regular expression (V8 scans literal alternatives far
- * faster than any hash loop in JS); the few added since it was compiled are found by the rolling hash, and the
- * regex is rebuilt once they reach `pendingMax` — so a new token costs a hash and a table entry, and a rebuild is
- * amortised over `pendingMax` tokens.
- */
+/** The secrets of one kind, filed by the hash of their last `width` units. */
 class Matcher {
-  /** The pending secrets' hash tables, by window length. */
-  readonly #classes = new Map<number, LengthClass>();
+  readonly #classes = new Map<number, WidthClass>();
   readonly #forms = new Set<string>();
-  #pending = 0;
-  /** Texts scanned by the hash since the last rebuild: past `pendingScans`, the pending secrets join the regex. */
-  #hashScans = 0;
-  #compiled: RegExp | undefined;
-  /** A secret was forgotten: the regex still holds it (harmless) until the next rebuild. */
-  #stale = false;
 
   constructor(
     readonly fold: boolean,
+    readonly short: boolean,
     readonly stats: RedactionStats,
   ) {}
 
@@ -79,20 +61,23 @@ class Matcher {
     return this.#forms.size;
   }
 
+  #widthOf(f: string): number {
+    return this.short ? f.length : widths.find((w) => w <= f.length)!;
+  }
+
   add(form: string): void {
     const f = this.fold ? foldAscii(form) : form;
     if (this.#forms.has(f)) return;
     this.#forms.add(f);
     this.stats.added++;
-    if (++this.#pending > pendingMax) return this.#rebuild();
-    const length = Math.min(f.length, anchorMax);
-    let c = this.#classes.get(length);
+    const width = this.#widthOf(f);
+    let c = this.#classes.get(width);
     if (!c) {
       let drop = 1;
-      for (let i = 1; i < length; i++) drop = (drop * B) % P;
-      this.#classes.set(length, (c = { length, drop, bySuffix: new Map() }));
+      for (let i = 1; i < width; i++) drop = Math.imul(drop, B);
+      this.#classes.set(width, (c = { width, drop, bySuffix: new Map() }));
     }
-    const h = hashOf(f, f.length - length, f.length);
+    const h = hashOf(f, f.length - width, f.length);
     const list = c.bySuffix.get(h);
     if (list) list.push(f);
     else c.bySuffix.set(h, [f]);
@@ -101,52 +86,35 @@ class Matcher {
   delete(form: string): void {
     const f = this.fold ? foldAscii(form) : form;
     if (!this.#forms.delete(f)) return;
-    this.#stale = true;
-  }
-
-  /** Every known secret into the regex (longest first, so a secret containing another is replaced whole). */
-  #rebuild(): void {
-    this.#classes.clear();
-    this.#pending = 0;
-    this.#hashScans = 0;
-    this.#stale = false;
-    const all = [...this.#forms].sort((a, b) => b.length - a.length);
-    this.#compiled = all.length ? new RegExp(all.map(escapeRe).join("|"), "g") : undefined;
+    const width = this.#widthOf(f);
+    const c = this.#classes.get(width)!;
+    const h = hashOf(f, f.length - width, f.length);
+    const rest = c.bySuffix.get(h)!.filter((s) => s !== f);
+    if (rest.length) c.bySuffix.set(h, rest);
+    else c.bySuffix.delete(h);
+    if (!c.bySuffix.size) this.#classes.delete(width);
   }
 
   /** Pushes [start, end) of every occurrence in `text` (already folded when this matcher folds). */
-  find(text: string, standalone: boolean, out: [number, number][]): void {
-    // A forgotten secret leaves the regex at once; pending ones join it once they have cost enough scans.
-    if (this.#stale || (this.#pending && ++this.#hashScans > pendingScans)) this.#rebuild();
-    const keep = (start: number, end: number) => !standalone || standsAlone(text, start, end);
-    if (this.#compiled) {
-      this.stats.scanned += text.length;
-      const re = this.#compiled;
-      re.lastIndex = 0;
-      for (let m = re.exec(text); m; m = re.exec(text)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        if (this.#forms.has(m[0]) && keep(start, end)) out.push([start, end]);
-        // Overlapping occurrences: look again from the next unit.
-        re.lastIndex = start + 1;
-      }
-    }
+  find(text: string, out: [number, number][]): void {
+    const standalone = this.short;
     for (const c of this.#classes.values()) {
-      const n = c.length;
+      const n = c.width;
       if (text.length < n) continue;
       this.stats.scanned += text.length;
       let h = hashOf(text, 0, n - 1);
       for (let end = n; end <= text.length; end++) {
-        h = (h * B + text.charCodeAt(end - 1)) % P;
+        h = (Math.imul(h, B) + text.charCodeAt(end - 1)) | 0;
         const hit = c.bySuffix.get(h);
         if (hit)
           for (const s of hit) {
             const start = end - s.length;
-            if (start < 0 || !this.#forms.has(s) || !text.startsWith(s, start)) continue;
-            if (keep(start, end)) out.push([start, end]);
+            if (start < 0 || !text.startsWith(s, start)) continue;
+            if (standalone && ((start > 0 && wordChar(text.charCodeAt(start - 1))) || (end < text.length && wordChar(text.charCodeAt(end))))) continue;
+            out.push([start, end]);
           }
         // Drop the window's first unit (the next round adds one at the end).
-        h = (h - ((text.charCodeAt(end - n) * c.drop) % P) + P) % P;
+        h = (h - Math.imul(text.charCodeAt(end - n), c.drop)) | 0;
       }
     }
   }
@@ -154,8 +122,8 @@ class Matcher {
 
 export class Redactor {
   readonly stats: RedactionStats = { added: 0, scanned: 0 };
-  readonly #long = new Matcher(true, this.stats);
-  readonly #short = new Matcher(false, this.stats);
+  readonly #long = new Matcher(true, false, this.stats);
+  readonly #short = new Matcher(false, true, this.stats);
 
   constructor(secrets: readonly string[]) {
     for (const s of secrets) this.add(s);
@@ -192,8 +160,8 @@ export class Redactor {
   text(value: string): string {
     if (!this.#long.size && !this.#short.size) return value;
     const found: [number, number][] = [];
-    if (this.#long.size) this.#long.find(foldAscii(value), false, found);
-    if (this.#short.size) this.#short.find(value, true, found);
+    if (this.#long.size) this.#long.find(foldAscii(value), found);
+    if (this.#short.size) this.#short.find(value, found);
     if (!found.length) return value;
     found.sort((a, b) => a[0] - b[0]);
     let out = "";

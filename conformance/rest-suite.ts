@@ -1,9 +1,11 @@
 // The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe and needs.
-import type { Need } from "./check.js";
+import { extendContext, type CheckContext, type Need } from "./check.js";
 import { restChecks } from "./checks/index.js";
+import { Fixtures } from "./fixtures.js";
+import { apiClient, Transport } from "./http.js";
 import { restRulesPath } from "./paths.js";
 import { probeRest } from "./probe.js";
-import type { ConformanceSuite } from "./suite.js";
+import type { ConformanceSuite, SuiteEnv, SuiteSession } from "./suite.js";
 import { resolveTarget, type Target, type TargetOverrides } from "./target.js";
 
 /** Why a REST need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
@@ -30,7 +32,32 @@ function unmetNeed(need: Need, target: Target): string | undefined {
   }
 }
 
-export const restSuite: ConformanceSuite = {
+/** A REST run: one transport for every request, the shared fixtures, and whether the target keeps state (asked once). */
+function openRest(env: SuiteEnv): SuiteSession<CheckContext> {
+  const transport = new Transport(env.target, env.redactor, env.signal);
+  const fixtures = new Fixtures({ ...env, transport });
+  let found: { stateful: boolean; reason: string } | undefined;
+  return {
+    context(_check, base) {
+      const api = apiClient(transport, (text) => base.note(text));
+      return { ctx: extendContext(base, { target: env.target, api, fixtures }), requests: () => api.requests };
+    },
+    async unready(check) {
+      if (!check.needs?.includes("stateful")) return undefined;
+      const s = await fixtures.statefulness();
+      if (!found) {
+        found = { stateful: s.stateful, reason: s.reason };
+        env.emit({ type: "stateful", ...found });
+      }
+      return s.stateful ? undefined : s.reason;
+    },
+    requests: () => transport.requestCount,
+    stateful: () => found,
+    close: () => transport.close(),
+  };
+}
+
+export const restSuite: ConformanceSuite<CheckContext> = {
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,
@@ -44,4 +71,5 @@ export const restSuite: ConformanceSuite = {
   },
   probe: probeRest,
   unmetNeed,
+  open: openRest,
 };

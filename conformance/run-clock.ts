@@ -173,3 +173,8 @@ export function drivenClock(options: DrivenClockOptions = {}): RunClock & { read
     },
   };
 }
+
+/** Sleeps on the run's clock (the wall clock unless given), unless the signal aborts first (then rejects with BudgetExceeded). */
+export function sleep(ms: number, signal?: AbortSignal, clock: RunClock = wallClock): Promise<void> {
+  return clock.sleep(ms, signal);
+}

@@ -1,49 +1,38 @@
-// Runs checks against a target: every check at once (requests share the client's concurrency limit, waits
-// share the fixtures), each skipped with the reason when its needs are not met, all within the run's budget.
+// Runs one suite's checks against a target: every check at once (requests share the clients' concurrency limits,
+// waits share the suite's fixtures), each skipped with the reason when its needs are not met, all within the run's
+// budget. It knows no protocol: the suite's session (suite.ts) makes each check's context and counts its requests.
 import { setMaxListeners } from "node:events";
 import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
-import { BudgetExceeded, Transport, TransportError, apiClient } from "./http.js";
-import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckContext, type CheckResult, type Failure, type Need } from "./check.js";
-import { Fixtures, type FixtureEnv } from "./fixtures.js";
+import { BudgetExceeded, TransportError } from "./http.js";
+import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckInfo, type CheckResult, type Failure, type Need, type RunContext, type RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
+import { ruleList } from "./judge.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
+import type { SuiteEnv, SuiteSession } from "./suite.js";
 import type { Target } from "./target.js";
 
-export type RunEvent =
-  | { type: "start"; check: Check }
-  | { type: "result"; result: CheckResult }
-  | { type: "waiting"; key: string; text: string | null }
-  | { type: "stateful"; stateful: boolean; reason: string };
+export type { RunEvent };
 
-export interface RunnerOptions {
+export interface RunnerOptions<Ctx extends RunContext> {
   target: Target;
-  checks: readonly Check[];
+  checks: readonly Check<Ctx>[];
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
-  /** Why a need is unmet by the target (the suite decides; "stateful" is decided by the runner's probe). */
+  /** Why a need is unmet by the target (the suite decides from the target file and environment). */
   unmetNeed(need: Need, target: Target): string | undefined;
-  /** Adds to what checks get (the MCP suite's session and jobs), made once per run with the run's environment. */
-  extension?: (env: FixtureEnv) => RunnerExtension;
-}
-
-/** What a suite adds to the runner: members of each check's context, its own needs, its requests, its cleanup. */
-export interface RunnerExtension {
-  /** Members added to a check's context, and how many requests they made for it. */
-  context?(check: Check): { members: Record<string, unknown>; requests(): number; close?(): Promise<void> | void };
-  /** Requests made outside any check (shared background jobs). */
-  requests?(): number;
-  close?(): Promise<void> | void;
+  /** Opens the suite's session for the run (its clients, fixtures, shared jobs). */
+  open(env: SuiteEnv): SuiteSession<Ctx>;
 }
 
 /** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */
-export function needsOf(check: Check): Need[] {
+export function needsOf(check: CheckInfo): Need[] {
   const needs = new Set<Need>(check.needs ?? []);
   if (!check.tokenless) needs.add("token");
   return [...needs];
 }
 
-export async function runChecks(options: RunnerOptions): Promise<{ results: CheckResult[]; requests: number; stateful?: boolean; statefulReason?: string }> {
+export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<Ctx>): Promise<{ results: CheckResult[]; requests: number; stateful?: boolean; statefulReason?: string }> {
   const { target, checks, rules, redactor } = options;
   const emit = options.onEvent ?? (() => {});
   for (const check of checks)
@@ -56,28 +45,15 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
   const clock = target.clock;
   // The budget is kept on the run's clock: against the embedded references, in the target's time.
   const cancelBudget = clock.lastResort(target.timing.budgetMs, () => abort.abort());
-  const transport = new Transport(target, redactor, abort.signal);
-  const fixtureEnv: FixtureEnv = {
+  const session = options.open({
     target,
-    transport,
     redactor,
     signal: abort.signal,
     onWaiting: (key, text) => emit({ type: "waiting", key, text: text === null ? null : redactor.text(text) }),
-  };
-  const fixtures = new Fixtures(fixtureEnv);
-  const extension = options.extension?.(fixtureEnv);
+    emit,
+  });
 
-  let statefulInfo: { stateful: boolean; reason: string } | undefined;
-  const statefulness = async () => {
-    const s = await fixtures.statefulness();
-    if (!statefulInfo) {
-      statefulInfo = { stateful: s.stateful, reason: s.reason };
-      emit({ type: "stateful", ...statefulInfo });
-    }
-    return s;
-  };
-
-  const runOne = async (check: Check): Promise<CheckResult> => {
+  const runOne = async (check: Check<Ctx>): Promise<CheckResult> => {
     const started = clock.now();
     const failures: Failure[] = [];
     const notes: string[] = [];
@@ -92,8 +68,6 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
     const record = (r: string | readonly string[], ok: boolean) => {
       for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
     };
-    const api = apiClient(transport, (text) => notes.push(text));
-    const extra = extension?.context?.(check);
     const declared = [...check.rules, ...(check.incidental ?? [])];
     const declares = (rule: string) => declared.includes(rule) || (rule.includes("/") && declared.includes(rule.slice(0, rule.indexOf("/"))));
     const result = (status: CheckResult["status"], reason?: string, error?: CheckResult["error"]): CheckResult => {
@@ -113,22 +87,20 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         failures: failures.map((f) => ({ ...f, message: redactor.text(f.message) })),
         notes: notes.map((n) => redactor.text(n)),
         durationMs: Math.round(clock.now() - started),
-        requests: api.requests + (extra?.requests() ?? 0),
+        requests: made?.requests() ?? 0,
         cases: { ...cases },
       };
     };
     const waitKey = `check:${check.id}`;
-    const ctx: CheckContext = {
-      target,
-      api,
-      fixtures,
+    const base: RunContext = {
+      speed: { withinMs: target.timing.answerWithinMs, judged: !target.embedded },
       expect(ok, r, message) {
         record(r, ok);
-        if (!ok) failures.push(failure(typeof r === "string" ? [r] : [...r], message));
+        if (!ok) failures.push(failure(ruleList(r), message));
         return ok;
       },
       fail(r, message) {
-        const ids = typeof r === "string" ? [r] : [...r];
+        const ids = ruleList(r);
         for (const id of ids) if (!expandRuleRef(rules, id)) throw new Error(`check ${check.id} fails unknown rule ${id}`);
         throw new CheckFailed(failure(ids, message));
       },
@@ -141,18 +113,17 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         return failures.length > 0;
       },
     };
-    if (extra) Object.assign(ctx, extra.members);
+    let made: ReturnType<SuiteSession<Ctx>["context"]> | undefined;
     emit({ type: "start", check });
     try {
-      const needs = needsOf(check);
-      for (const need of needs) {
+      for (const need of needsOf(check)) {
         const why = options.unmetNeed(need, target);
         if (why) return result("skip", why);
       }
-      if (needs.includes("stateful")) {
-        const s = await statefulness();
-        if (!s.stateful) return result("skip", s.reason);
-      }
+      const unready = await session.unready?.(check);
+      if (unready) return result("skip", unready);
+      made = session.context(check, base);
+      const { ctx } = made;
       await withExchangeLog(log, () => check.run(ctx));
       return result(failures.length ? "fail" : "pass");
     } catch (err) {
@@ -177,7 +148,7 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
       return result(failures.length ? "fail" : "error", undefined, error);
     } finally {
       emit({ type: "waiting", key: waitKey, text: null });
-      await extra?.close?.();
+      await made?.close?.();
     }
   };
 
@@ -189,14 +160,10 @@ export async function runChecks(options: RunnerOptions): Promise<{ results: Chec
         return r;
       }),
     );
-    return {
-      results,
-      requests: transport.requestCount + (extension?.requests?.() ?? 0),
-      ...(statefulInfo ? { stateful: statefulInfo.stateful, statefulReason: statefulInfo.reason } : {}),
-    };
+    const stateful = session.stateful?.();
+    return { results, requests: session.requests(), ...(stateful ? { stateful: stateful.stateful, statefulReason: stateful.reason } : {}) };
   } finally {
     cancelBudget();
-    transport.close();
-    await extension?.close?.();
+    await session.close();
   }
 }

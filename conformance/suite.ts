@@ -1,10 +1,8 @@
 // One shape for a suite: what runConformance needs to run one protocol's checks — its rule catalogue, its checks,
 // how it finds its target (flags, target file, environment), its embedded reference, its probe and the needs it
 // decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
-import type { Check, Need } from "./check.js";
+import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
-import type { RunnerExtension } from "./runner.js";
-import type { FixtureEnv } from "./fixtures.js";
 import type { Target, TargetFile } from "./target.js";
 
 export type SuiteId = "rest" | "mcp";
@@ -17,13 +15,41 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-export interface ConformanceSuite {
+/** What a suite's session of a run is opened with: the target, the run's redactor, its budget's signal, its events. */
+export interface SuiteEnv {
+  target: Target;
+  redactor: Redactor;
+  /** Aborts when the run's budget ends. */
+  signal: AbortSignal;
+  /** Shows (or, with null, clears) what a background job waits on. */
+  onWaiting(key: string, text: string | null): void;
+  emit(event: RunEvent): void;
+}
+
+/** A suite's part of one run: the clients and shared jobs its checks use, made once, closed at the end. */
+export interface SuiteSession<Ctx extends RunContext> {
+  /** The context a check runs with (the runner's part, `base`, plus the suite's), the requests made for it, its cleanup. */
+  context(check: Check<Ctx>, base: RunContext): { ctx: Ctx; requests(): number; close?(): Promise<void> | void };
+  /** Why the check cannot run, decided by asking the target (whether it keeps state); undefined when it can. */
+  unready?(check: Check<Ctx>): Promise<string | undefined>;
+  /** Every request of the session (the checks' and the shared jobs'). */
+  requests(): number;
+  /** Whether the target keeps what it is sent, when the session found out. */
+  stateful?(): { stateful: boolean; reason: string } | undefined;
+  close(): Promise<void> | void;
+}
+
+/**
+ * One protocol's suite. `Ctx` is what its checks run with; the registry holds suites as ConformanceSuite (their
+ * checks' `run` is a method, so a suite of a narrower context stands in for the generic one).
+ */
+export interface ConformanceSuite<Ctx extends RunContext = RunContext> {
   id: SuiteId;
   /** For people: "Ideas REST API", "Partner Tool Gateway (MCP)". */
   title: string;
   /** The rule catalogue (spec/rules/<id>.yaml). */
   rulesPath: string;
-  checks: readonly Check[];
+  checks: readonly Check<Ctx>[];
   /** The URL flag's value, when given (it names the suite by itself), and the target file's URL for it. */
   urls(overrides: SuiteOverrides, file: TargetFile | undefined): { flag?: string; file?: string };
   /** The suite's target from the target file, the environment and the overrides (`embeddedUrl` for the reference). */
@@ -34,6 +60,6 @@ export interface ConformanceSuite {
   probe(target: Target, redactor: Redactor, signal: AbortSignal): Promise<void>;
   /** Why a need is unmet by the target (a sentence), or undefined when it is met or not this suite's. */
   unmetNeed(need: Need, target: Target): string | undefined;
-  /** What the suite adds to every check's context (an SDK session, shared jobs), once per run. */
-  extension?: (env: FixtureEnv) => RunnerExtension;
+  /** Opens the suite's session of a run: its clients, shared fixtures and jobs. */
+  open(env: SuiteEnv): SuiteSession<Ctx>;
 }

@@ -11,12 +11,19 @@ export interface HttpLimits {
   requestTimeoutMs?: number;
 }
 
-/** Server options that enforce the limits; Node checks them every connectionsCheckingInterval. */
+/**
+ * Server options that enforce the limits; Node checks them every connectionsCheckingInterval. A request without
+ * Host is let through to the handler (`requireHostHeader: false`), which refuses it in its own error shape
+ * (`missingHost`): Node's own refusal is a 400 with no body.
+ */
 export function limitOptions(limits: HttpLimits = {}): http.ServerOptions {
   const headersTimeout = limits.headersTimeoutMs ?? 10_000;
   const requestTimeout = Math.max(limits.requestTimeoutMs ?? 30_000, headersTimeout);
-  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))) };
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))), requireHostHeader: false };
 }
+
+/** An HTTP/1.1 request without Host (RFC 9112 §3.2: a server MUST answer 400; HTTP/1.0 may omit it). */
+export const missingHost = (req: http.IncomingMessage): boolean => req.headers.host === undefined && req.httpVersion === "1.1";
 
 export interface ParserRefusal {
   status: number;
@@ -52,6 +59,20 @@ export function answerOnSocket(socket: Duplex, refusal: ParserRefusal, body: unk
   socket.end(
     `HTTP/1.1 ${refusal.status} ${refusal.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
+}
+
+/** A CONNECT asks for a tunnel these servers never open (without a listener Node closes the socket unanswered). */
+export const tunnelRefusal: ParserRefusal = { status: 405, reason: "Method Not Allowed", code: "method_not_allowed", message: "CONNECT is not served here: this server opens no tunnels." };
+
+/**
+ * Edges Node leaves open on an HTTP server: a CONNECT is answered (405 with `body`, the server's error shape)
+ * instead of dropped; and every header is read, not only the first 2000 (Node's default count, past which it
+ * drops the rest silently: a repeated Authorization or Host sent after 2000 filler headers would go unseen; the
+ * 16 KB header size limit still bounds them).
+ */
+export function guardEdges(server: http.Server, body: (r: ParserRefusal) => unknown): void {
+  server.maxHeadersCount = 0;
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => answerOnSocket(socket, tunnelRefusal, body(tunnelRefusal)));
 }
 
 /** True when the request sends the header more than once (Node would silently keep the first). */

@@ -2,8 +2,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { binPath } from "../scripts/lib/run.js";
-import { generatedDir } from "../scripts/lib/paths.js";
+import { binPath } from "../lib/run.js";
+import { generatedDir } from "../lib/paths.js";
 
 export interface PrismServer {
   url: URL;

@@ -1,13 +1,15 @@
 // One log line per request: time, mock, method, what was asked (path, or the JSON-RPC method and tool), the
 // outcome (status, error code, or "ok") and the milliseconds it took. Never the token: nothing from the
-// Authorization header is read here, and a connect link's path (its token is a credential) is shortened.
+// Authorization header is read here, and a connect link's path (its token is a credential) is shortened. What the
+// client sent (a path, a JSON-RPC method, a tool name) is escaped, so it cannot forge or recolour a line.
 import type { ServerResponse } from "node:http";
+import { printable } from "../conformance/printable.js";
 
 export type LogSink = (line: string) => void;
 
-/** The path as logged: no query string, connect-link tokens elided. */
+/** The path as logged: no query string, no scheme and authority of an absolute-form target (its user info may be a credential), connect-link tokens elided. */
 export function loggedPath(rawUrl: string | undefined): string {
-  const path = (rawUrl ?? "/").split(/[?#]/)[0]!;
+  const path = (rawUrl ?? "/").split(/[?#]/)[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "");
   return path.replace(/^\/connect\/[^/]+/, "/connect/…").slice(0, 200);
 }
 
@@ -29,6 +31,6 @@ export function logRequest(sink: LogSink | undefined, name: string, res: ServerR
     const ms = (performance.now() - started).toFixed(1);
     const status = res.headersSent ? String(res.statusCode) : "aborted";
     const outcome = record.outcome && record.outcome !== status ? `${status} ${record.outcome}` : status;
-    sink(`${new Date().toISOString()} ${name} ${record.what} ${outcome} ${ms}ms`);
+    sink(`${new Date().toISOString()} ${name} ${printable(record.what)} ${printable(outcome)} ${ms}ms`);
   });
 }

@@ -190,10 +190,9 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
   }
   const first = result.content?.[0] as { type?: string; text?: unknown } | undefined;
   const o: CallOutcome = { tool: name, args, as: "normal", result, ...(data !== undefined ? { data } : {}), ...(first?.type === "text" && typeof first.text === "string" ? { text: first.text } : {}) };
-  const ctx = f.context();
-  if (envelope) expectError(ctx, o, { rule: R.envelope });
-  else if (result.isError) expectConventions(ctx, o);
-  else expectOk(ctx, o, R.structured);
+  if (envelope) expectError(f, o, { rule: R.envelope });
+  else if (result.isError) expectConventions(f, o);
+  else expectOk(f, o, R.structured);
 
   if (sc !== undefined && tool.outputSchema) {
     const contract = contractTool.get(name)?.outputSchema;

@@ -5,7 +5,7 @@
 import type http from "node:http";
 import { errorTypeForStatus } from "../conformance/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
-import { answerOnSocket, parserRefusal } from "../mock/http-guards.js";
+import { answerOnSocket, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
 import type { Protocol } from "./types.js";
 
 export interface Refusal {
@@ -45,6 +45,10 @@ export function guardServer(server: http.Server, protocol: Protocol, onRefused: 
     onRefused(r);
     answerOnSocket(socket, p, JSON.parse(errorBody(protocol, r).body));
   });
+  guardEdges(server, (r) => {
+    onRefused(r);
+    return JSON.parse(errorBody(protocol, r).body);
+  });
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.resume();
     refuse(res, protocol, { status: 417, code: "expectation_failed", message: "the only Expect this proxy meets is 100-continue." });
@@ -69,10 +73,15 @@ export interface Checked {
 export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
   for (const name of ["authorization", "proxy-authorization", "host"])
     if ((req.headersDistinct[name]?.length ?? 0) > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
+  // A transfer coding other than chunked (`gzip, chunked`): Node undoes only chunked and the proxy forwards the
+  // body re-chunked, so the coding would be lost in transit and the service read compressed bytes as plain. The
+  // services refuse it with 415 (mock/http-guards.ts bodyCoding); so does the proxy.
+  const coding = (req.headersDistinct["transfer-encoding"] ?? []).flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
+  if (coding.length) return { status: 415, code: "unsupported_transfer_coding", message: `the body is sent with the transfer coding ${coding.join(", ")}; send it uncompressed (chunked or with a Content-Length).` };
   let target = req.url ?? "/";
   let host = req.headers.host;
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
-  if (host === undefined && req.httpVersion === "1.1") return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
+  if (missingHost(req)) return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
   if (!target.startsWith("/")) {
     // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
     let url: URL | undefined;
@@ -90,4 +99,17 @@ export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: stri
 }
 
 /** Host names the proxy answers: loopback names and the host it listens on, or exactly the ones given. */
-export const hostCheck = (listenHost: string, allowedHosts?: readonly string[]) => createBrowserAccess(allowedHosts ? { allowedHosts } : {}, listenHost).hostAllowed;
+export function hostCheck(listenHost: string, allowedHosts?: readonly string[]): (host: string | undefined) => boolean {
+  const allowed = createBrowserAccess(allowedHosts ? { allowedHosts } : {}, listenHost).hostAllowed;
+  // Every request asks, with one of a few Hosts: the answers are kept (parsing a Host costs a URL each time),
+  // bounded so that a client cycling Hosts cannot grow it.
+  const known = new Map<string | undefined, boolean>();
+  return (host) => {
+    let ok = known.get(host);
+    if (ok === undefined) {
+      if (known.size >= 256) known.clear();
+      known.set(host, (ok = allowed(host)));
+    }
+    return ok;
+  };
+}

@@ -235,10 +235,9 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   }
   const body = parseJson(ex.responseText);
   const res = apiResponse(ex, body);
-  const ctx = f.context();
   if (ok) {
     if (m.op.id === "createIdeas") f.check(ex.status === 202, `${R.ideasAccepted}/status-202`, `${where}: asking for ideas answers 202, got ${ex.status}`);
-    expectSuccess(ctx, res, m.op.id, ex.status, R.schema);
+    expectSuccess(f, res, m.op.id, ex.status, R.schema);
     if (body !== undefined) {
       if (isBatch(body)) judgeBatch(f, body, where, m.op.id === "createIdeas");
       judgeSuccess(f, m, request, body, where);
@@ -246,7 +245,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
     }
   } else if (ex.status >= 400) {
     if (ex.status > 500) f.violate(R.serverError, `${where}: a failure on the service side answers 500, got ${ex.status}`);
-    else expectError(ctx, res, m.op.id, ex.status, { statusRules: R.schema });
+    else expectError(f, res, m.op.id, ex.status, { statusRules: R.schema });
     judgeErrorDetails(f, ex, m, requestIsObject, body, where);
   } else f.violate(R.schema, `${where}: the contract lists no ${ex.status} answer for ${m.op.id}`);
   const code = ex.status >= 400 && typeof (body as any)?.error?.code === "string" ? ` ${(body as any).error.code}` : "";

@@ -43,15 +43,32 @@ export function secretsOf(name: string, value: string): string[] {
   return [v];
 }
 
-/** The tokens a request target carries in its query. */
+/** The credentials of an absolute-form target's user info (`http://user:password@host/…`), as sent and decoded. */
+function userInfoOf(target: string): string[] {
+  const info = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(target)?.[1];
+  if (!info) return [];
+  const out: string[] = [];
+  for (const part of [info, ...info.split(":")]) {
+    out.push(part);
+    try {
+      out.push(decodeURIComponent(part));
+    } catch {
+      /* not percent-encoded text: kept as sent */
+    }
+  }
+  return out.filter(Boolean);
+}
+
+/** The tokens a request target carries: in its query (access_token, …) and in an absolute form's user info. */
 export function secretsOfTarget(target: string): string[] {
+  const info = userInfoOf(target);
   const q = target.indexOf("?");
-  if (q < 0) return [];
+  if (q < 0) return info;
   try {
     const params = new URLSearchParams(target.slice(q + 1));
-    return secretParams.flatMap((p) => params.getAll(p)).filter(Boolean);
+    return [...info, ...secretParams.flatMap((p) => params.getAll(p)).filter(Boolean)];
   } catch {
-    return [];
+    return info;
   }
 }
 

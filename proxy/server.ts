@@ -79,7 +79,10 @@ async function listen(host: string, port: number, handler: http.RequestListener,
   // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
   // time the server announces (undici), and a loaded client can take many seconds to send its next request on
   // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
-  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside.
+  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside. This side of the
+  // race belongs to the client (only it knows when it will send; a server cannot close "safely"), so the long
+  // idle time stays; the proxy's own side (its pool towards the upstream) is fixed for real: it lets an idle
+  // connection go before the upstream does and resends what the upstream never took (forward.ts).
   server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   server.on("connection", (s) => {
@@ -111,8 +114,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const hostAllowed = hostCheck(host, options.allowedHosts);
   // The proxy never waits on a slow client longer than the services it fronts would (mock/http-guards.ts).
   const mockLimits = limitOptions();
-  // A request without Host is refused by checkRequest, with a body (Node's own refusal has none).
-  const serverOptions: http.ServerOptions = { ...limitOptions(options.limits), requireHostHeader: false };
+  // A request without Host reaches checkRequest, which refuses it with a body (Node's own refusal has none).
+  const serverOptions = limitOptions(options.limits);
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
   const restState = new RestState(defaultRestCaps);
@@ -121,7 +124,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
     const violations = recorder.record(exchange, verdict);
-    options.onExchange?.({ exchange, verdict, violations, line: recorder.text(exchangeLine(exchange, verdict, violations)) });
+    if (!options.onExchange) return;
+    // The line is made (and redacted) only if it is read: a quiet CLI prints only the lines with violations.
+    let line: string | undefined;
+    options.onExchange({
+      exchange,
+      verdict,
+      violations,
+      get line() {
+        return (line ??= recorder.text(exchangeLine(exchange, verdict, violations)));
+      },
+    });
   };
 
   /** What every recorded exchange says of its request; the judges need only to know a token was sent, so secrets stay out. */

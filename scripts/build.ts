@@ -2,13 +2,13 @@
 //
 // tsc (tsconfig.build.json) compiles entry/, cli/ and everything they import into dist/, keeping the
 // repository's folder layout; then the files the code reads at run time are copied next to it, at the same
-// relative places, so every path resolved from `import.meta.url` (conformance/paths.ts, scripts/lib/paths.ts)
+// relative places, so every path resolved from `import.meta.url` (conformance/paths.ts, lib/paths.ts)
 // finds them inside dist/ just as it finds them in the repository.
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "./lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
+import { binPath, runNode } from "../lib/run.js";
 import { compactJavaScript, dropUnreachableDeclarations } from "./lib/package-trim.js";
-import { binPath, runNode } from "./lib/run.js";
 
 const distDir = path.join(repoRoot, "dist");
 

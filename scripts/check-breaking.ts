@@ -2,7 +2,7 @@
 // the breaking-change gate. Compares the generated contract of the base (default: the last release tag) with
 // the working tree and exits 1 when a breaking change is not allowed. --help for details.
 import { commandArgs } from "../cli/args.js";
-import { repoRoot } from "./lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 import { nothingCompared, verdict } from "./breaking/classify.js";
 import { diffContracts } from "./breaking/contract.js";
 import { loadBase, loadSide, loadWorkingTree } from "./breaking/load-base.js";

@@ -3,7 +3,7 @@
 // reads generated/ from disk as it loads, so it is imported only once generated/ is written.
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "./lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 import { generateRest, type GeneratedFiles } from "./lib/rest.js";
 import { generateMcp } from "./lib/mcp.js";
 import { generateMcpErrors } from "./lib/mcp-errors.js";

@@ -5,7 +5,7 @@
 // errors included, and the exit status are redocly's own.
 import { spawn } from "node:child_process";
 import { withoutNodeNotice } from "./lib/node-notice.js";
-import { binPath } from "./lib/run.js";
+import { binPath } from "../lib/run.js";
 
 const args = process.argv.slice(2);
 const child = spawn(process.execPath, [binPath("@redocly/cli", "redocly"), "lint", "--format=stylish", ...args], {

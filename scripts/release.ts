@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { commandArgs } from "../cli/args.js";
-import { repoRoot } from "./lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 import { diffContracts } from "./breaking/contract.js";
 import { loadBase, loadWorkingTree } from "./breaking/load-base.js";
 import { applyChangelog, planRelease, setLockVersion, setPackageVersion, unreleasedNotes } from "./breaking/release-plan.js";

@@ -14,7 +14,7 @@ import { buildReport, formatText, type Report } from "../scripts/breaking/report
 import { rulesTable } from "../scripts/breaking/rules.js";
 import { bumpVersion, isMajorBump } from "../scripts/breaking/semver.js";
 import { isObject, type Change, type Json } from "../scripts/breaking/types.js";
-import { repoRoot } from "../scripts/lib/paths.js";
+import { repoRoot } from "../lib/paths.js";
 import { clone, clientRules, fixture, real, schemaDiff, toolIn, type Any } from "./fixtures/breaking/support.js";
 
 const removeTool = (name: string) => {

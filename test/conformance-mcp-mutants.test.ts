@@ -6,7 +6,7 @@ import { runConformance, type RunResult } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadRules } from "../conformance/rules.js";
-import { openOutput } from "../scripts/lib/open-output.js";
+import { openOutput } from "../lib/open-output.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";

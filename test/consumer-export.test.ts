@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exportable, stampFile } from "../cli/export.js";
 import { main } from "../cli/main.js";
 import { missingPeerHint, missingPeers, missingPeersMessage, peersFor } from "../cli/peers.js";
-import { generatedDir, repoRoot } from "../scripts/lib/paths.js";
+import { generatedDir, repoRoot } from "../lib/paths.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
   version: string;

@@ -13,8 +13,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { binPath } from "../scripts/lib/run.js";
-import { repoRoot } from "../scripts/lib/paths.js";
+import { binPath } from "../lib/run.js";
+import { repoRoot } from "../lib/paths.js";
 import { consumerProject } from "./consumer/lockfile.js";
 
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { name: string; version: string };

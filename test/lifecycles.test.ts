@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { loadLifecycles } from "../scripts/lib/docs.js";
-import { generatedDir, mcpSpecDir } from "../scripts/lib/paths.js";
+import { generatedDir, mcpSpecDir } from "../lib/paths.js";
 
 const lifecycles = loadLifecycles();
 const openapi = JSON.parse(fs.readFileSync(path.join(generatedDir, "openapi/openapi.json"), "utf8"));

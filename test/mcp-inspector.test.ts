@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { binPath } from "../scripts/lib/run.js";
+import { binPath } from "../lib/run.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 
 const run = promisify(execFile);

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createAjv } from "../scripts/lib/ajv.js";
-import { generatedDir } from "../scripts/lib/paths.js";
+import { generatedDir } from "../lib/paths.js";
 import { contractMetaKey } from "../scripts/lib/mcp.js";
 import { toolByName } from "./support/mcp-sources.js";
 import { resultOf, serveManifest, type RunningServer } from "./support/manifest-server.js";

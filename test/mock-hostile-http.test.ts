@@ -1,18 +1,22 @@
 // Hostile HTTP against both stateful mocks over raw sockets: what Node's parser refuses, a repeated
 // Authorization header, an unmeetable Expect and a trickling client each get an answer in the mock's own error
-// shape (REST envelope; JSON-RPC error or OAuth-style error for MCP), never an empty body or a held connection.
+// shape (REST envelope; JSON-RPC error or OAuth-style error for MCP), never an empty body or a held connection;
+// an HTTP/1.1 request without Host is refused the same way; and no log line carries client text unescaped.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { printable } from "../conformance/printable.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 
 let rest: RestMock;
 let mcp: McpMock;
+/** Every line both mocks logged. */
+const lines: string[] = [];
 beforeAll(async () => {
   // Short limits so the trickle test need not wait; the defaults are 10 s (headers) and 30 s (request).
   const limits = { headersTimeoutMs: 300, requestTimeoutMs: 600 };
-  rest = await startRestMock({ port: 0, limits });
-  mcp = await startMcpMock({ port: 0, limits });
+  rest = await startRestMock({ port: 0, limits, log: (l) => lines.push(l) });
+  mcp = await startMcpMock({ port: 0, limits, log: (l) => lines.push(l) });
 });
 afterAll(async () => {
   await rest.stop();
@@ -90,5 +94,41 @@ describe("a repeated Authorization header", () => {
     );
     expect(mr.status).toBe(400);
     expect(mr.body).toMatchObject({ error: "invalid_request" });
+  });
+});
+
+describe("an HTTP/1.1 request without Host", () => {
+  it("is refused with 400 in the mock's error shape, never Node's empty 400", async () => {
+    for (const t of targets()) {
+      const r = await raw(t.url, `GET ${t.path} HTTP/1.1\r\nAuthorization: Bearer ${t.token}\r\nConnection: close\r\n\r\n`);
+      expect(r.status, `${t.name}: ${r.text.slice(0, 200)}`).toBe(400);
+      t.shape(r.body);
+    }
+  });
+});
+
+describe("the request log", () => {
+  it("escapes a JSON-RPC method, a tool name and a path a client sent: no forged, recoloured or reordered line", async () => {
+    // A newline forging a second line, ANSI colour, a right-to-left override, a C1 control and a line separator.
+    const evil = "x\n2026-01-01T00:00:00.000Z mcp tools/call forged 200 ok\u001b[31m\u202e\u0085\u2028";
+    const from = lines.length;
+    const mcpOrigin = new URL(mcp.url.origin);
+    for (const message of [
+      { jsonrpc: "2.0", id: 1, method: evil, params: {} },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: evil, arguments: {} } },
+    ]) {
+      // Written as latin1 bytes: anything beyond ASCII goes as a JSON escape, which the server decodes.
+      const body = JSON.stringify(message).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      await raw(
+        mcpOrigin,
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer mcp_user\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    // C1 controls (bytes 0x85 and 0x9b, a CSI) in a REST path: refused by the parser or logged escaped.
+    await raw(rest.url, `GET /v1/brands/\u0085\u009b31m HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer test_team_a\r\nConnection: close\r\n\r\n`);
+    await expect.poll(() => lines.length - from).toBeGreaterThanOrEqual(2);
+    const logged = lines.slice(from);
+    for (const line of logged) expect(printable(line), line).toBe(line);
+    expect(logged.some((l) => l.includes(printable(evil.slice(0, 80))))).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { diffMcp } from "../scripts/breaking/mcp-diff.js";
 import { verdict } from "../scripts/breaking/classify.js";
 import { loadDefs, loadTools, type ToolSource } from "../scripts/lib/mcp-source.js";
 import { toolsManifest, toolValidatorSchemas } from "../scripts/lib/mcp.js";
-import { openOutput } from "../scripts/lib/open-output.js";
+import { openOutput } from "../lib/open-output.js";
 import { outputValidators, resultValidators, inputValidators } from "../generated/mcp/validators.js";
 import { strictOutputValidators } from "../generated/mcp/validators-strict.js";
 import { validators as restValidators } from "../generated/rest/validators.js";

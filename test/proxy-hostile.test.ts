@@ -158,8 +158,8 @@ describe("secrets", () => {
     const distinct = Array.from({ length: n }, tokenOf);
     const many = await phase(distinct);
     console.log(`redaction: ${same.scanned} characters scanned and ${same.cpuMs.toFixed(0)} ms CPU for ${n} requests with one token; ${many.scanned} and ${many.cpuMs.toFixed(0)} ms with ${n} distinct tokens (${(many.cpuMs / same.cpuMs).toFixed(2)}×)`);
-    // The structural bound (independent of the machine): with 1,000 tokens each text is scanned at most by the
-    // compiled secrets plus one hash pass for those added since (one length class here), never once per token.
+    // The structural bound (independent of the machine): with 1,000 tokens each text is hashed once per window
+    // width in use (one more here), never once per token.
     expect(many.scanned).toBeLessThanOrEqual(same.scanned * 2.5);
     // And the CPU, measured in this process around the same work: generous, only a rebuild per token breaks it.
     expect(many.cpuMs).toBeLessThanOrEqual(same.cpuMs * 3);

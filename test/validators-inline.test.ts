@@ -8,7 +8,7 @@ import { createAjv, type Ajv } from "../scripts/lib/ajv.js";
 import { loadDefs, loadTools } from "../scripts/lib/mcp-source.js";
 import { strictOptions, toolValidatorSchemas } from "../scripts/lib/mcp.js";
 import { componentDefs, openResponseDefs, restSchemaId } from "../scripts/lib/rest.js";
-import { collectExtensionKeys, type JsonObject } from "../scripts/lib/schema-walk.js";
+import { collectExtensionKeys, type JsonObject } from "../lib/schema-walk.js";
 import * as rest from "../generated/rest/validators.js";
 import * as mcp from "../generated/mcp/validators.js";
 import * as mcpStrict from "../generated/mcp/validators-strict.js";

@@ -1,5 +1,6 @@
 // Every check of the suite, in report order.
-import type { Check } from "../check.js";
+import type { Check, CheckInfo } from "../check.js";
+import type { McpCheck } from "./mcp/common.js";
 import { authChecks } from "./rest/auth.js";
 import { authenticationChecks } from "./rest/authentication.js";
 import { batchLifecycleChecks } from "./rest/batch-lifecycle.js";
@@ -56,8 +57,8 @@ export const restChecks: readonly Check[] = [
   restWalksCheck({ ...defaultWalks, seed: "set-by-the-run" }),
 ];
 
-/** The MCP gateway's checks (ids start with mcp-), run with the MCP runner extension. */
-export const mcpChecks: readonly Check[] = [
+/** The MCP gateway's checks (ids start with mcp-), run in the MCP suite's session (mcp/extension.ts). */
+export const mcpChecks: readonly McpCheck[] = [
   ...mcpToolsChecks,
   ...mcpConventionChecks,
   ...mcpAuthChecks,
@@ -90,10 +91,10 @@ export const mcpChecks: readonly Check[] = [
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */
-export const suiteOf = (check: Pick<Check, "id">): "rest" | "mcp" => (check.id.startsWith("mcp-") ? "mcp" : "rest");
+export const suiteOf = (check: Pick<CheckInfo, "id">): "rest" | "mcp" => (check.id.startsWith("mcp-") ? "mcp" : "rest");
 
 /** Checks whose id matches any of the patterns (a `*` matches any run of characters); all when none given. */
-export function selectChecks(checks: readonly Check[], patterns: readonly string[] = []): Check[] {
+export function selectChecks<C extends CheckInfo>(checks: readonly C[], patterns: readonly string[] = []): C[] {
   if (!patterns.length) return [...checks];
   const res = patterns.map((p) => new RegExp(`^${p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`));
   return checks.filter((c) => res.some((re) => re.test(c.id)));

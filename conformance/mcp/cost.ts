@@ -2,10 +2,9 @@
 // on request, profile builds), and how much the target file lets it spend (`mcp.cost`). Against a real gateway the
 // default is small: the shared batches only; renders on request, batches of a check's own and builds are opted in.
 // `ideas-contract conformance --list` shows the spend per check before anything runs.
-import type { Check } from "../check.js";
-import { sharedBatchRequests } from "../checks/mcp/batch-scenario.js";
-import type { McpTriggers } from "./target.js";
-import { bool, num, object as mapping, onlyKeys, TargetError } from "../target.js";
+import { sharedBatchRequests } from "./shared-batches.js";
+import type { McpTriggers } from "./triggers.js";
+import { bool, num, object as mapping, onlyKeys, TargetError } from "../target-values.js";
 
 /** What a check (or the shared jobs) spends at most. */
 export interface Spend {
@@ -78,8 +77,14 @@ export function sharedSpend(input: SpendInput): Spend {
 /** The needs by which a check asks for a kind of spend (extension.ts says why one is unmet). */
 const costNeeds: Record<string, keyof McpCost> = { "mcp:cost-renders": "renders", "mcp:cost-extra-batches": "extraBatches", "mcp:cost-builds": "builds" };
 
+/** What a check says of its spend (conformance/check.ts, CheckInfo): its needs and what it spends. */
+interface Spender {
+  needs?: readonly string[];
+  spend?: (input: SpendInput) => Partial<Spend>;
+}
+
 /** A check's spend for the target: none when it declares none, or when the target file does not allow it (skipped). */
-export function spendOf(check: Check, input: SpendInput): Spend {
+export function spendOf(check: Spender, input: SpendInput): Spend {
   if ((check.needs ?? []).some((n) => costNeeds[n] !== undefined && !input.cost[costNeeds[n]!])) return noSpend;
   return add(noSpend, check.spend?.(input) ?? {});
 }
@@ -88,7 +93,7 @@ export function spendOf(check: Check, input: SpendInput): Spend {
 export const describeCost = (cost: McpCost): string => [...Object.entries(keys).map(([key, name]) => `${key} ${cost[name] ? "on" : "off"}`), `main_batch_posts ${cost.mainBatchPosts}`].join(", ");
 
 /** The spend of a run of `checks`: the shared batches plus each check's own. */
-export const runSpend = (checks: readonly Check[], input: SpendInput): Spend => checks.reduce((s, c) => add(s, spendOf(c, input)), sharedSpend(input));
+export const runSpend = (checks: readonly Spender[], input: SpendInput): Spend => checks.reduce((s, c) => add(s, spendOf(c, input)), sharedSpend(input));
 
 /** "3 posts, 1 picture, 2 renders" (nothing: "nothing"). */
 export function describeSpend(s: Spend): string {

@@ -2,7 +2,7 @@
 // structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
-import type { CheckContext } from "../check.js";
+import type { Judge } from "../judge.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { contractOutputProblems } from "./fields.js";
@@ -51,7 +51,7 @@ function sameJson(a: unknown, b: unknown): boolean {
  * A success's content[0].text holds the payload as a JSON string (Conventions 1): any JSON formatting of the same
  * value, bare or as the whole `{ data: … }` of structuredContent (the text then still holds the payload).
  */
-function expectTextMirrors(ctx: CheckContext, o: CallOutcome, where: string): void {
+function expectTextMirrors(ctx: Judge, o: CallOutcome, where: string): void {
   if (o.text === undefined) {
     ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
     return;
@@ -72,7 +72,7 @@ export const isEnvelope = (data: unknown): data is { ok: false; error: Record<st
   !!data && typeof data === "object" && (data as any).ok === false && !!(data as any).error && typeof (data as any).error === "object";
 
 /** The conventions every answer keeps, whatever it says. */
-export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
+export function expectConventions(ctx: Judge, o: CallOutcome): void {
   const where = describeCall(o);
   if (o.error?.kind === "output-schema") ctx.expect(false, forTool(R.schema, o.tool), `${where}: structuredContent does not match the tool's output schema in tools/list`);
   if (o.error?.kind === "no-structured-content") ctx.expect(false, forTool(R.structured, o.tool), `${where}: a success without structuredContent`);
@@ -101,7 +101,7 @@ export function expectConventions(ctx: CheckContext, o: CallOutcome): void {
  * A call that must succeed: conventions, isError absent, a payload that is not an envelope. Returns the payload,
  * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
  */
-export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): any {
+export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): any {
   expectConventions(ctx, o);
   const where = describeCall(o);
   if (o.error) {
@@ -123,7 +123,7 @@ export function expectOk(ctx: CheckContext, o: CallOutcome, rule: string | reado
 }
 
 /** The envelope of a failure: shape, retryable per catalogue, structured fields. */
-function expectEnvelope(ctx: CheckContext, o: CallOutcome): Record<string, any> | undefined {
+function expectEnvelope(ctx: Judge, o: CallOutcome): Record<string, any> | undefined {
   const where = describeCall(o);
   const d = o.data;
   if (!ctx.expect(isEnvelope(d), envelopePart("ok-false"), `${where}: structuredContent.data is not the envelope { ok: false, error }`)) return undefined;
@@ -157,7 +157,7 @@ export interface ErrorWant {
  * A call that must fail in the envelope: isError true, the envelope, retryable, fields, and the code. Returns the
  * error object (even when the code is wrong), or undefined when there is none.
  */
-export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
+export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
   expectConventions(ctx, o);
   const where = describeCall(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
@@ -177,7 +177,7 @@ export function expectError(ctx: CheckContext, o: CallOutcome, want: ErrorWant):
 }
 
 /** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
-export function expectRefusedFirst(ctx: CheckContext, o: CallOutcome, rule: string | readonly string[]): boolean {
+export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
   expectConventions(ctx, o);
   const where = describeCall(o);
   if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);

@@ -1,13 +1,18 @@
-// Plugs the MCP suite into the runner (conformance/runner.ts): one polite HTTP client per run, what the run's
-// checks share (conformance/mcp/run.ts), a session of SDK clients per check (its requests counted for the check), and why an MCP need is unmet.
-import type { Check, CheckContext, Need } from "../check.js";
-import type { FixtureEnv } from "../fixtures.js";
-import type { RunnerExtension } from "../runner.js";
+// The MCP suite's session of a run (conformance/suite.ts): one polite HTTP client per run, what the run's checks
+// share (conformance/mcp/run.ts), a session of SDK clients per check (its requests counted for the check), and why
+// an MCP need is unmet.
+import { extendContext, type Need, type RunContext } from "../check.js";
+import type { SuiteEnv, SuiteSession } from "../suite.js";
 import type { Target } from "../target.js";
 import { McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpTarget } from "./target.js";
+
+/** What an MCP check runs with: the runner's context and the MCP suite's part of it. */
+export interface McpCheckContext extends RunContext {
+  readonly mcp: McpContext;
+}
 
 /** What an MCP check gets besides the runner's context. */
 export interface McpContext {
@@ -67,17 +72,17 @@ export function mcpUnmetNeed(need: Need, target: Target): string | undefined {
   }
 }
 
-/** The runner extension of an MCP run. */
-export function mcpExtension(env: FixtureEnv): RunnerExtension {
+/** The MCP suite's session of a run. */
+export function openMcp(env: SuiteEnv): SuiteSession<McpCheckContext> {
   const target = env.target;
-  if (!target.mcp) throw new Error("the MCP extension needs an MCP target");
+  if (!target.mcp) throw new Error("the MCP suite needs an MCP target");
   const http = new McpHttp(target, env.redactor, env.signal);
   const run = new McpRun({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
-    context(_check: Check) {
+    context(_check, base) {
       const session = new McpSession(http, target);
-      const members: McpContext = { session, run, target: target.mcp! };
-      return { members: { mcp: members }, requests: () => session.requests, close: () => session.close() };
+      const mcp: McpContext = { session, run, target: target.mcp! };
+      return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
     /** Every request of the run (checks and shared scenarios). */
     requests: () => http.requestCount,
@@ -86,10 +91,4 @@ export function mcpExtension(env: FixtureEnv): RunnerExtension {
       http.close();
     },
   };
-}
-
-/** The MCP context of a check; throws when the check runs outside an MCP run (a wiring bug). */
-export function mcpOf(ctx: CheckContext): McpContext {
-  if (!ctx.mcp) throw new Error("an MCP check ran without the MCP extension");
-  return ctx.mcp;
 }

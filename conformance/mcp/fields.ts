@@ -2,15 +2,15 @@
 // one): each property of a contract object schema is one member of a field family — present when required, and of
 // the contract's type and nullability when present. Open as seed 001 says (Conventions 7, Versioning 5): unknown
 // fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
-import type { CheckContext } from "../check.js";
+import type { Judge } from "../judge.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { openOutput } from "../../scripts/lib/open-output.js";
-import type { Json } from "../../scripts/lib/schema-walk.js";
+import { openOutput } from "../../lib/open-output.js";
+import type { Json } from "../../lib/schema-walk.js";
 import { compileLive, contractTool } from "./contract.js";
 
 /**
  * An output schema open as seed 001 says (new fields and enum values are not breaking): the same transform the
- * generated output validators are made with (scripts/lib/open-output.ts), so the suite and consumers agree.
+ * generated output validators are made with (lib/open-output.ts), so the suite and consumers agree.
  */
 export const openEnums = (schema: unknown): unknown => openOutput(schema as Json, { enums: true });
 
@@ -73,7 +73,7 @@ function caseVariants(errors: readonly { keyword: string; instancePath: string; 
  * the contract does not list yet: accepted, as seed 001 says, and noted so the report shows what evolved — unless
  * it is a listed enum value in another case. Returns those problems ([] when none).
  */
-function judgeEvolution(ctx: CheckContext, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): string[] {
+function judgeEvolution(ctx: Judge, tool: string, def: string, field: string, schema: unknown, got: unknown, where: string): string[] {
   const key = `${tool}#${def}#${field}`;
   let closed = closedValidators.get(key);
   if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: contractTool.get(tool)?.outputSchema.$defs, ...(schema as object) })));
@@ -89,7 +89,7 @@ function judgeEvolution(ctx: CheckContext, tool: string, def: string, field: str
  * Judges `value` field by field against the contract's `$defs/<def>` of `tool`'s output: one case of
  * `<family>/<field>` per required field, and per optional field that is present. Returns whether all passed.
  */
-export function expectContractFields(ctx: CheckContext, family: string, tool: string, def: string, value: unknown, where: string): boolean {
+export function expectContractFields(ctx: Judge, family: string, tool: string, def: string, value: unknown, where: string): boolean {
   const { properties, required, defs } = contractDef(tool, def);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     for (const f of required) ctx.expect(false, `${family}/${f}`, `${where}: not an object, so no ${f}: ${JSON.stringify(value)?.slice(0, 120)}`);

@@ -3,11 +3,11 @@
 import { mcpChecks } from "../checks/index.js";
 import { probeMcp } from "../probe.js";
 import type { ConformanceSuite } from "../suite.js";
-import { mcpExtension, mcpUnmetNeed } from "./extension.js";
+import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
 import { mcpRulesPath } from "./paths.js";
 import { resolveMcpTarget, type McpOverrides } from "./target.js";
 
-export const mcpSuite: ConformanceSuite = {
+export const mcpSuite: ConformanceSuite<McpCheckContext> = {
   id: "mcp",
   title: "Partner Tool Gateway (MCP)",
   rulesPath: mcpRulesPath,
@@ -21,5 +21,5 @@ export const mcpSuite: ConformanceSuite = {
   },
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,
-  extension: mcpExtension,
+  open: openMcp,
 };

@@ -6,6 +6,7 @@ import { currentExchangeLog, type Exchange } from "../evidence.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";
 import type { ApiResponse } from "../http.js";
+import { ruleList } from "../judge.js";
 import { followWhile, unknownId } from "../checks/rest/common.js";
 import { applyPatch, brandFromCreate, judgeBatch, judgeBrand, type BatchModel, type BrandModel } from "./rest-model.js";
 import { describeStep, type Step, type WebsiteSlot } from "./steps.js";
@@ -38,16 +39,16 @@ export interface WalkResult {
 export function collecting(base: CheckContext): CheckContext & { failures: WalkFailure[]; cases: Map<string, boolean> } {
   const failures: WalkFailure[] = [];
   const cases = new Map<string, boolean>();
-  const list = (r: string | readonly string[]) => (typeof r === "string" ? [r] : [...r]);
   const ctx = {
     target: base.target,
     api: base.api,
     fixtures: base.fixtures,
+    speed: base.speed,
     failures,
     cases,
     expect(ok: boolean, r: string | readonly string[], message: string) {
-      for (const id of list(r)) cases.set(id, ok && cases.get(id) !== false);
-      if (!ok) failures.push({ rules: list(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
+      for (const id of ruleList(r)) cases.set(id, ok && cases.get(id) !== false);
+      if (!ok) failures.push({ rules: ruleList(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
       return ok;
     },
     fail(r: string | readonly string[], message: string): never {

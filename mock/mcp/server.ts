@@ -17,7 +17,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccessOptions } from
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
 import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
 import { sendResult, shortcutFor, transportAccepts } from "./sdk-shortcut.js";
@@ -29,6 +29,7 @@ import type { ErrorCode } from "../../generated/mcp/errors.js";
 import { mcpTestTokens, principalOf, situationToken } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
 import { budgetRefusal } from "./tenant-budget.js";
+import { printable } from "../../conformance/printable.js";
 
 const contractMetaKey = "ideas-contract/contract";
 type ManifestTool = Tool & { _meta: { [contractMetaKey]: { partnerOnly: boolean } } };
@@ -146,13 +147,13 @@ function runTool(gateway: Gateway, ctx: ToolContext, name: string, tool: Tool, a
     payload = handler(args, ctx);
   } catch (err) {
     if (err instanceof ToolError) return result(err.envelope(), true);
-    console.error(`mcp mock: ${name} failed: ${(err as Error).message}`);
+    console.error(`mcp mock: ${name} failed: ${printable((err as Error).message)}`);
     return internalError();
   }
   const validateOutput = outputs[name]!;
   if (!validateOutput(payload)) {
     // A mock bug: never send what the contract forbids; say so on stderr (no tokens there) and fail retryably.
-    console.error(`mcp mock: ${name} produced an invalid payload: ${describeErrors(validateOutput.errors)}`);
+    console.error(`mcp mock: ${name} produced an invalid payload: ${printable(describeErrors(validateOutput.errors))}`);
     return internalError();
   }
   return result(payload);
@@ -265,6 +266,10 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         req.resume();
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: send the Host header once; this request repeats it." } });
       }
+      if (missingHost(req)) {
+        req.resume();
+        return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: send a Host header; HTTP/1.1 requires one." } });
+      }
       // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
       if (!access.hostAllowed(req.headers.host)) {
         req.resume();
@@ -375,7 +380,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
       await mcp.connect(transport);
       await transport.handleRequest(req, res, message);
     } catch (err) {
-      console.error(`mcp mock: request failed: ${(err as Error).message}`);
+      console.error(`mcp mock: request failed: ${printable((err as Error).message)}`);
       if (!res.headersSent) sendJson(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: "Internal error" } });
       else res.end();
     }
@@ -386,6 +391,7 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
     const refusal = parserRefusal(err);
     answerOnSocket(socket, refusal, { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${refusal.message}` } });
   });
+  guardEdges(server, (r) => ({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: ${r.message}` } }));
   // An Expect other than 100-continue: Node would answer 417 with an empty body.
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
     req.resume();

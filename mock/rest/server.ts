@@ -14,7 +14,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccess, type Browser
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, limitOptions, parserRefusal, repeatsHost, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsHost, type HttpLimits, type ParserRefusal } from "../http-guards.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -27,6 +27,7 @@ import { route, type Route } from "./router.js";
 import { createState, type State } from "./state.js";
 import { restTestTokens } from "./tokens.js";
 import { selfSignedCertificate } from "./tls.js";
+import { printable } from "../../conformance/printable.js";
 
 export interface RestMockOptions {
   /** 0 = any free port (default). */
@@ -142,6 +143,7 @@ export function createRequestListener(state: State | (() => State), options: Lis
       // A page from an allowed origin gets CORS headers and its preflight answered; others are served without
       // them (the browser withholds the answer), as the real service would. A refused preflight says why.
       if (repeatsHost(req)) throw new ApiError(400, "invalid_request", "Send the Host header once; this request repeats it.", null, "duplicate_host");
+      if (missingHost(req)) throw new ApiError(400, "invalid_request", "Send a Host header; HTTP/1.1 requires one.", null, "missing_host");
       const verdict = access.check(req, res);
       if (verdict === "answered") return;
       if (verdict === "refused-preflight") throw new ApiError(403, "permission_error", preflightRefusal(req.headers.origin!), null, "origin_not_allowed");
@@ -178,7 +180,7 @@ export function createRequestListener(state: State | (() => State), options: Lis
         record.outcome = err.code ?? err.type;
         sendError(res, err);
       } else {
-        console.error("[rest mock] unexpected error:", err);
+        console.error(`[rest mock] unexpected error: ${printable(String((err as Error)?.stack ?? err))}`);
         sendError(res, serverError());
       }
     }
@@ -231,10 +233,12 @@ export async function startRestMock(options: RestMockOptions = {}): Promise<Rest
     req.resume();
     sendError(res, new ApiError(417, "invalid_request", "The only Expect this server meets is 100-continue.", null, "expectation_failed"));
   });
+  const refusalBody = (refusal: ParserRefusal) => errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code));
   inner.on("clientError", (err: NodeJS.ErrnoException, socket) => {
     const refusal = parserRefusal(err);
-    answerOnSocket(socket, refusal, errorBody(new ApiError(refusal.status, "invalid_request", refusal.message, null, refusal.code)));
+    answerOnSocket(socket, refusal, refusalBody(refusal));
   });
+  guardEdges(inner, refusalBody);
 
   const sockets = new Set<net.Socket>();
   server.on("connection", (socket: net.Socket) => {

@@ -1,5 +1,5 @@
 // Shared shapes of the breaking-change gate: one Change per difference between two contracts.
-import type { Json, JsonObject } from "../lib/schema-walk.js";
+import type { Json, JsonObject } from "../../lib/schema-walk.js";
 
 export type { Json, JsonObject };
 

@@ -6,7 +6,7 @@
 // has written generated/; `--check` compares with what the files on disk give.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Check } from "../../conformance/check.js";
+import type { CheckInfo } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { restRulesPath } from "../../conformance/paths.js";
@@ -19,7 +19,7 @@ import { restTestTokens } from "../../mock/rest/tokens.js";
 import { mcpMutants } from "../../test/mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "../../test/mutants/rest/catalogue.js";
 import { anchor, banner, cell, table } from "./docs.js";
-import { repoRoot } from "./paths.js";
+import { repoRoot } from "../../lib/paths.js";
 import type { GeneratedFiles } from "./rest.js";
 
 const code = (text: string) => `\`${text}\``;
@@ -49,7 +49,7 @@ function magicInputsPage(): string {
 }
 
 /** The checks covering a rule, by group (the check's module): every id when a group has a few, else their number. */
-function coverage(checks: readonly Check[]): string {
+function coverage(checks: readonly CheckInfo[]): string {
   const groups = new Map<string, string[]>();
   for (const c of checks) groups.set(c.group, [...(groups.get(c.group) ?? []), c.id]);
   return [...groups]
@@ -61,7 +61,7 @@ interface Catalogue {
   title: string;
   file: string;
   catalogue: RuleCatalogue;
-  checks: readonly Check[];
+  checks: readonly CheckInfo[];
   mutants: readonly { id: string; rule: string }[];
 }
 

@@ -7,9 +7,9 @@ import { bannerText } from "./banner.js";
 import { inferredDoc } from "./inferred.js";
 import type { CatalogueEntry } from "./mcp-errors.js";
 import { loadDefs, type ToolSource } from "./mcp-source.js";
-import { specDir } from "./paths.js";
+import { specDir } from "../../lib/paths.js";
 import type { GeneratedFiles } from "./rest.js";
-import type { Json, JsonObject } from "./schema-walk.js";
+import type { Json, JsonObject } from "../../lib/schema-walk.js";
 
 export const banner = `<!-- ${bannerText} -->\n`;
 export const cell = (text: unknown) => String(text ?? "").replace(/\|/g, "\\|").replace(/\n+/g, " ").trim();

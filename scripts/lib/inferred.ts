@@ -2,7 +2,7 @@
 // collected from the marks themselves so the list can never miss one.
 import { bannerText } from "./banner.js";
 import type { ToolSource } from "./mcp-source.js";
-import type { Json, JsonObject } from "./schema-walk.js";
+import type { Json, JsonObject } from "../../lib/schema-walk.js";
 
 interface Mark {
   where: string;

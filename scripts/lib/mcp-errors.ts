@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { bannerText, jsonBannerKey, slashBanner } from "./banner.js";
-import { mcpSpecDir } from "./paths.js";
-import { pascalCase } from "./schema-walk.js";
+import { mcpSpecDir } from "../../lib/paths.js";
+import { pascalCase } from "../../lib/schema-walk.js";
 import type { ToolSource } from "./mcp-source.js";
 import type { GeneratedFiles } from "./rest.js";
 

@@ -1,7 +1,7 @@
 // Reads the hand-written MCP sources in spec/mcp/: tool files, shared defs, the error catalogue.
 import fs from "node:fs";
 import path from "node:path";
-import { mcpSpecDir } from "./paths.js";
+import { mcpSpecDir } from "../../lib/paths.js";
 import type { Ajv } from "./ajv.js";
 
 export type JsonSchema = Record<string, unknown>;

@@ -5,10 +5,10 @@ import path from "node:path";
 import YAML from "yaml";
 import { createAjv } from "./ajv.js";
 import { hashBanner, jsonBannerKey, bannerText } from "./banner.js";
-import { binPath, runNode } from "./run.js";
-import { restSpecDir } from "./paths.js";
-import { collectExtensionKeys, reachableDefs, rewriteRefs, type Json, type JsonObject } from "./schema-walk.js";
-import { openOutput } from "./open-output.js";
+import { binPath, runNode } from "../../lib/run.js";
+import { restSpecDir } from "../../lib/paths.js";
+import { collectExtensionKeys, reachableDefs, rewriteRefs, type Json, type JsonObject } from "../../lib/schema-walk.js";
+import { openOutput } from "../../lib/open-output.js";
 import { standaloneModule } from "./standalone.js";
 import { typesFromDefs } from "./schema-types.js";
 

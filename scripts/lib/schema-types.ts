@@ -1,7 +1,7 @@
 // TypeScript declarations from a bag of named JSON Schemas, through json-schema-to-typescript.
 import { compile } from "json-schema-to-typescript";
 import { slashBanner } from "./banner.js";
-import { mapObjects, type Json, type JsonObject } from "./schema-walk.js";
+import { mapObjects, type Json, type JsonObject } from "../../lib/schema-walk.js";
 
 /**
  * `defs` must reference each other as "#/$defs/Name". Options follow what we measured: maxItems -1 keeps

@@ -5,7 +5,7 @@ import { buildSync } from "esbuild";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import type { Ajv } from "./ajv.js";
 import { slashBanner } from "./banner.js";
-import { repoRoot } from "./paths.js";
+import { repoRoot } from "../../lib/paths.js";
 import { isSingleExportModule } from "../../cli/export-module.js";
 
 // CommonJS: under NodeNext its function sits on .default (at runtime too).

@@ -2,7 +2,7 @@
 // MCP rewriters of ../mutants/mcp/rewrite.ts), each changing the answers only in a way seed 001 allows. Each cites
 // the seed's words it rests on (`basis`). The MCP suite must pass every one: a failure here is a false failure of
 // the suite, not a defect of the variant.
-import { openOutput } from "../../scripts/lib/open-output.js";
+import { openOutput } from "../../lib/open-output.js";
 import type { Answer, Exchange, Mutant } from "../mutants/rest/proxy.js";
 import { dataOf, errorOf, isSuccess, onCall, onResult, withData } from "../mutants/mcp/rewrite.js";
 

@@ -1,7 +1,7 @@
 // The approval gate: approve_post records the exact digest the reviewer saw; a digest the post no longer has is
 // refused (post_content_changed) and records nothing; an approval goes stale when the content changes, and a
 // rejection holds until a new approval — both refuse schedule_post and publish_post_now as a whole.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import { approveAsSeen, editCaption, goneOut, mcpCheck, show, unbook, viewPost } from "./common.js";
@@ -12,7 +12,7 @@ const group = "mcp-approval";
 /** A caption edit that changes a post's digest (appends to its first caption). */
 const edited = (view: any, tag: string): string => `${view.destinations?.find((d: any) => typeof d?.text === "string" && d.text !== "")?.text ?? view.postText ?? ""} ${tag}`.trim();
 
-export const approvalChecks: Check[] = [
+export const approvalChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-approve-records-digest",
     description: "approve_post records the digest the reviewer saw; after an edit, approve_post and reject_post with the old digest answer post_content_changed and record nothing",

@@ -1,13 +1,13 @@
 // Authentication at the HTTP level (401 with a challenge, 403 insufficient_scope) and in the envelope
 // (partner_not_found), with raw JSON-RPC requests for what happens before MCP.
 import { randomBytes } from "node:crypto";
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
 import { contractTools } from "../../mcp/contract.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpHttpResponse } from "../../mcp/http.js";
-import { mcpCheck, probeOf, show, viewPost } from "./common.js";
+import { mcpCheck, probeOf, show, viewPost, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -19,7 +19,7 @@ async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Pro
 
 const group = "mcp-auth";
 
-function expect401(ctx: CheckContext, res: McpHttpResponse, what: string, rule: string): void {
+function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: string): void {
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
   ctx.expect(challenge !== undefined && /^\s*Bearer\b/i.test(challenge), rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge`);
@@ -32,7 +32,7 @@ async function probeCall(m: McpContext): Promise<unknown> {
   return toolsCall("get_profile", { brandId: b.brandId ?? "conformance" });
 }
 
-export const authChecks: Check[] = [
+export const authChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-no-token-401",
     description: "A request without a token is refused with HTTP 401 and a Bearer challenge, no envelope",

@@ -2,12 +2,12 @@
 // first minute, then 15 s backing off to 30 s, giving up after about 15 minutes, all scaled) until the copy settled
 // and the pictures landed, with one more look after. `claimPost` hands each created post of the main batch to one
 // check alone, so the checks that change posts never meet.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { BudgetExceeded, sleep } from "../../http.js";
 import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import type { SpendInput } from "../../mcp/cost.js";
+import { sharedBatchRequests, type SharedBatch } from "../../mcp/shared-batches.js";
 import type { McpTiming } from "../../mcp/target.js";
 import { brandUnderTest } from "./brand-under-test.js";
 
@@ -41,21 +41,6 @@ export interface BatchTrack {
   rule?: string;
 }
 
-export type SharedBatch = "main" | "partial" | "fails";
-
-/** The requests of the shared batches of a brand (the main batch sized by mcp.cost.main_batch_posts). */
-export function sharedBatchRequests(input: SpendInput, brandId: string): Record<SharedBatch, Record<string, unknown>> {
-  const t = input.triggers;
-  return {
-    /** The posts the lifecycles use: one per check that changes a post. */
-    main: { brandId, brief: "Conformance run: the first cold mornings of autumn and warm bread from the oven.", count: input.cost.mainBatchPosts },
-    /** Some slots fail. */
-    partial: { brandId, brief: `Conformance run: weekend specials ${t.briefPartial ?? ""}`.trim(), count: 4, includeImage: false },
-    /** Every slot fails. */
-    fails: { brandId, brief: `Conformance run: anything ${t.briefFails ?? ""}`.trim(), count: 2, includeImage: false },
-  };
-}
-
 /** A shared batch of the brand under test, created once per run and key and followed until its pictures landed. */
 export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack> {
   return m.run.once(`batch:${key}`, async () => {
@@ -66,20 +51,20 @@ export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack
 }
 
 /** Ends a check that needs a batch the track lacks: failed when the target's answers broke a rule, else skipped. */
-export function batchMissing(ctx: CheckContext, t: BatchTrack, why: string): never {
+export function batchMissing(ctx: RunContext, t: BatchTrack, why: string): never {
   if (t.rule) ctx.fail(t.rule, `${why}: ${t.problem ?? t.outcome}`);
   return ctx.skip(`${why}: ${t.problem ?? t.outcome}`);
 }
 
 /** The main batch once its pictures landed; otherwise the check fails (the target's fault) or is skipped. */
-export async function doneBatch(ctx: CheckContext, m: McpContext): Promise<BatchTrack> {
+export async function doneBatch(ctx: RunContext, m: McpContext): Promise<BatchTrack> {
   const t = await sharedBatch(m, "main");
   if (t.outcome !== "done") batchMissing(ctx, t, "needs the main batch with its pictures landed");
   return t;
 }
 
 /** A created post of the main batch with its picture, for one check alone (each post is handed out once). */
-export async function claimPost(ctx: CheckContext, m: McpContext, purpose: string): Promise<string> {
+export async function claimPost(ctx: RunContext, m: McpContext, purpose: string): Promise<string> {
   const t = await doneBatch(ctx, m);
   const claimed = m.run.once("claimed-posts", () => new Set<string>());
   const items: any[] = Array.isArray(t.last?.items) ? t.last.items : [];

@@ -1,11 +1,11 @@
 // Post batches: create_posts answers queued with a slot per post; get_post_batch_status followed at the seed's
 // pace through queued → generating → settled, counts agreeing with items, pictures landing after the copy; partial
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { mcpCheck, show, unknownId, wellFormedError } from "./common.js";
+import { mcpCheck, show, unknownId, wellFormedError, type McpCheck } from "./common.js";
 import { type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -16,14 +16,14 @@ const terminal = ["partial", "ready", "failed"];
 /** Every batch payload of a track (the create answer's items are checked apart). */
 const payloads = (t: BatchTrack): any[] => [...t.polls, ...(t.again ? [t.again] : [])].map(okData).filter(Boolean);
 
-async function started(ctx: CheckContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
+async function started(ctx: RunContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
   const t = await sharedBatch(m, key);
   if (!t.created) return t.rule ? batchMissing(ctx, t, `the ${key} batch`) : ctx.skip(t.problem ?? "no batch was asked for");
   return t;
 }
 
 /** A batch's counts against its items (rule batch-counts-consistent, one member per count). */
-function expectCounts(ctx: CheckContext, b: any, where: string): void {
+function expectCounts(ctx: RunContext, b: any, where: string): void {
   const rule = (member: string) => `batch-counts-consistent/${member}`;
   const items: any[] = Array.isArray(b?.items) ? b.items : [];
   const n = (...s: string[]) => items.filter((i) => s.includes(i?.status)).length;
@@ -37,7 +37,7 @@ function expectCounts(ctx: CheckContext, b: any, where: string): void {
  * A batch of a check's own (copy only, no pictures) whose brief carries trigger markers, followed until it settles;
  * undefined when no marker is given. Shared by the checks that ask for the same key.
  */
-async function ownBatch(ctx: CheckContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
+async function ownBatch(ctx: RunContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
   if (!markers.length) return undefined;
   if (!m.target.cost.extraBatches) {
     ctx.note(`batch ${key} not made: it generates posts of its own (mcp.cost.extra_batches)`);
@@ -49,16 +49,16 @@ async function ownBatch(ctx: CheckContext, m: McpContext, key: string, markers: 
 }
 
 /** The batch whose slots fail with each item error code (mcp.triggers.brief_item_fails), and one created slot. */
-const itemFailsBatch = (ctx: CheckContext, m: McpContext) => {
+const itemFailsBatch = (ctx: RunContext, m: McpContext) => {
   const t = m.target.triggers.briefItemFails;
   return ownBatch(ctx, m, "item-fails", t ? itemErrorCodes.map((c) => t.replaceAll("{code}", c)) : [], itemErrorCodes.length + 1);
 };
 /** A batch whose allowance runs out part way, so that its later slots end skipped. */
-const runsOutBatch = (ctx: CheckContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", m.target.triggers.briefAllowanceRunsOut ? [m.target.triggers.briefAllowanceRunsOut] : [], 2);
+const runsOutBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", m.target.triggers.briefAllowanceRunsOut ? [m.target.triggers.briefAllowanceRunsOut] : [], 2);
 /** A batch that moves one phase per read (queued, then generating). */
-const stepwiseBatch = (ctx: CheckContext, m: McpContext) => ownBatch(ctx, m, "stepwise", m.target.triggers.briefStepwise ? [m.target.triggers.briefStepwise] : [], 1);
+const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "stepwise", m.target.triggers.briefStepwise ? [m.target.triggers.briefStepwise] : [], 1);
 
-export const batchChecks: Check[] = [
+export const batchChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-create-posts-queued",
     description: "create_posts answers a queued batch with one pending item per post, indexed from 0, as get_post_batch_status then shows it",

@@ -2,7 +2,7 @@
 // reaches that suits them best (active, able to generate and publish by get_profile's readiness; then by what the
 // checks book on), chosen by what it is, never by where the target lists it.
 // Found once per run and shared by every check that needs it.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { okData, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { BudgetExceeded } from "../../http.js";
@@ -27,7 +27,7 @@ export function brandUnderTest(m: McpContext): Promise<BrandInfo> {
  * listed brand get_profile refuses); it is skipped only when the token's tenant has no brand that can generate and
  * publish (the caller's setup: mcp.inputs.brand_id names one).
  */
-export async function brandIdOrSkip(ctx: CheckContext, m: McpContext): Promise<string> {
+export async function brandIdOrSkip(ctx: RunContext, m: McpContext): Promise<string> {
   const b = await brandUnderTest(m);
   if (!b.brandId) {
     if (b.rule) ctx.fail(b.rule, `no brand to run on: ${b.problem}`);

@@ -3,18 +3,18 @@
 // fetch, an unusable logo, the saved logo made current, and the update's answer against the read. Each check works
 // on a client of its own (create_profile with the partner token), erased at the end; the design-style-unavailable
 // brand is the target file's.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { expectError, expectOk, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, triggerOf } from "./common.js";
+import { mcpCheck, triggerOf, type McpCheck } from "./common.js";
 
 const group = "mcp-branding";
 // Each check with these needs works on a client of its own (a profile build: mcp.cost.builds).
 const needs = ["mcp:profile-all", "mcp:partner-token", "mcp:cost-builds"] as const;
 
 /** Runs `body` on a client of the check's own, erased afterwards. */
-async function withClient(ctx: CheckContext, m: McpContext, key: string, body: (brandId: string) => Promise<void>): Promise<void> {
+async function withClient(ctx: RunContext, m: McpContext, key: string, body: (brandId: string) => Promise<void>): Promise<void> {
   const { brandId } = await newClient(ctx, m, key);
   try {
     await body(brandId);
@@ -24,7 +24,7 @@ async function withClient(ctx: CheckContext, m: McpContext, key: string, body: (
 }
 
 /** get_brand_style as the partner; fails the check (for `rule`) when it cannot be read. */
-async function readStyle(ctx: CheckContext, m: McpContext, brandId: string, rule: string | readonly string[], as: "partner" | "normal" = "partner"): Promise<any> {
+async function readStyle(ctx: RunContext, m: McpContext, brandId: string, rule: string | readonly string[], as: "partner" | "normal" = "partner"): Promise<any> {
   const style = expectOk(ctx, await m.session.call("get_brand_style", { brandId }, as), rule);
   if (!style) return ctx.fail(rule, `get_brand_style ${brandId} failed; cannot go on`);
   return style;
@@ -38,7 +38,7 @@ const look = (style: any) => JSON.stringify({ palette: style?.palette, colorRole
  * before and after). Returns the error.
  */
 async function expectRefusedUnchanged(
-  ctx: CheckContext,
+  ctx: RunContext,
   m: McpContext,
   brandId: string,
   rule: string,
@@ -56,7 +56,7 @@ const sameColor = (a: unknown, b: unknown) => typeof a === "string" && typeof b 
 /** A colour no fixture uses, set by the checks that must see their change. */
 const conformanceBlue = "#0B3D91";
 
-export const brandingChecks: Check[] = [
+export const brandingChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-brand-style-fonts",
     description: "update_brand_style with a font in neither the brand library nor the public families answers font_not_found with invalidFields, and no role changes (not even a known font sent with it)",

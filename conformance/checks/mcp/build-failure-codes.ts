@@ -1,18 +1,18 @@
 // Each build failure code of the catalogue, provoked on a client of its own (mcp.triggers.website_fails_build_code):
 // create_profile answers building (or failed at once, only for build_not_queued), the build ends failed with that
 // code in onboarding.error, readiness holds profile_not_ready meanwhile, and a repeat restarts the build.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import { eraseClient, familyMembers, newClient, settledBuild } from "./clients.js";
-import { mcpCheck, show } from "./common.js";
+import { mcpCheck, show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 
 const family = "build-failure-codes";
 
 /** One code: its own client, built from the website that fails with it, followed to the end and restarted. */
-async function provoke(ctx: CheckContext, m: McpContext, website: string, code: string): Promise<void> {
+async function provoke(ctx: RunContext, m: McpContext, website: string, code: string): Promise<void> {
   const rule = `${family}/${code}`;
   const c = await newClient(ctx, m, `fails-${code}`, website.replaceAll("{code}", code));
   try {
@@ -38,7 +38,7 @@ async function provoke(ctx: CheckContext, m: McpContext, website: string, code: 
   }
 }
 
-export const buildFailureChecks: Check[] = [
+export const buildFailureChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-build-failure-codes",
     description: "Each build failure code, provoked on a client of its own, ends the build failed with that code in onboarding.error (profile_not_ready meanwhile), and a repeat of create_profile restarts it",

@@ -1,7 +1,7 @@
 // The profile builds the partner checks look at: create_profile once per run and key with the partner token,
 // followed to ready or failed. The main build also records what the gateway says while it runs (get_profile,
 // create_posts, a repeat with the same externalId); the failing build is repeated to restart it.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { describeCall, type CallOutcome } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";

@@ -1,14 +1,14 @@
 // Client creation and its build (create_profile, in development and partner-only): building at once, idempotent
 // on externalId, building → ready, profile_not_ready meanwhile, a failed build restarted by a repeat, refused
 // websites; and the approval a partner workspace requires.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { buildFailureCodes } from "../../mcp/contract.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, show } from "./common.js";
+import { mcpCheck, show, type McpCheck } from "./common.js";
 import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
@@ -20,7 +20,7 @@ const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as con
  * outlasts the run (mcp.triggers.website_builds_slowly), so nothing races the build; else what the shared build
  * saw right after create_profile.
  */
-async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<{ profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome; problem?: string }> {
+async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome; problem?: string }> {
   const slow = m.target.triggers.websiteBuildsSlowly;
   if (!slow) {
     const t = await sharedBuild(m, "main");
@@ -37,7 +37,7 @@ async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<{ profil
   }
 }
 
-export const buildChecks: Check[] = [
+export const buildChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-create-profile-building",
     description: "create_profile with a new externalId answers at once: ids, created true, status building",

@@ -1,7 +1,7 @@
 // Clients a scenario makes for itself with the partner token (create_profile), so that changing state (failing
 // builds, deactivation, deletion) never disturbs the shared brand: made, followed to the end of their build,
 // given an account when the target lets the suite sign in (mcp.triggers.connect_account), and erased at the end.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { ApiResponse } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -26,7 +26,7 @@ export function familyMembers(family: string): string[] {
 let catalogue: ReturnType<typeof loadRules> | undefined;
 
 /** A new client of the partner, its externalId unique to the run and `key`; skips the check when none is made. */
-export async function newClient(ctx: CheckContext, m: McpContext, key: string, websiteUrl = m.target.inputs.website): Promise<Client> {
+export async function newClient(ctx: RunContext, m: McpContext, key: string, websiteUrl = m.target.inputs.website): Promise<Client> {
   const created = await m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
   const d = okData(created);
   if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(created)}`);
@@ -34,12 +34,12 @@ export async function newClient(ctx: CheckContext, m: McpContext, key: string, w
 }
 
 /** Erases a client the check made (cleanup: the suite leaves nothing behind); notes when it cannot. */
-export async function eraseClient(ctx: CheckContext, m: McpContext, brandId: string): Promise<void> {
+export async function eraseClient(ctx: RunContext, m: McpContext, brandId: string): Promise<void> {
   if (!okData(await m.session.call("delete_profile", { brandId, confirm: true }, "partner"))) ctx.note(`cleanup: could not erase client ${brandId}`);
 }
 
 /** Follows a client's build (get_profile, at the seed's pace) until it is no longer building; the last profile read. */
-export async function settledBuild(ctx: CheckContext, m: McpContext, brandId: string): Promise<{ profile: any; polls: CallOutcome[] }> {
+export async function settledBuild(ctx: RunContext, m: McpContext, brandId: string): Promise<{ profile: any; polls: CallOutcome[] }> {
   const t = m.target.timing;
   const r = await pollCall(ctx, m, `build of ${brandId}`, () => m.session.call("get_profile", { brandId }, "partner"), (o) => okData(o)?.onboarding?.status !== "building", t.buildPollMs, t.buildDeadlineMs);
   const profile = okData(r.outcomes.at(-1));
@@ -51,25 +51,14 @@ export async function settledBuild(ctx: CheckContext, m: McpContext, brandId: st
  * Signs in on a connect link (create_connect_link's url) as the client would, as the target's connect_account.
  * Returns why it could not (no such account, a link off the target's URL, a refused page), or undefined once done.
  */
-export async function signIn(ctx: CheckContext, m: McpContext, url: unknown, account = m.target.triggers.connectAccount): Promise<string | undefined> {
+export async function signIn(ctx: RunContext, m: McpContext, url: unknown, account = m.target.triggers.connectAccount): Promise<string | undefined> {
   if (!account) return "no account the suite may sign in with on a connect link (mcp.triggers.connect_account)";
   if (typeof url !== "string") return `create_connect_link gave no link: ${show(url)}`;
   const at = new URL(url);
   at.searchParams.set("account", account);
-  const page = await getOnTarget(ctx, at.href);
+  const page = await m.session.http.open(at);
   if (!page) return `the connect link ${at.origin}${at.pathname} is not under the target's URL: the client signs in there`;
   return page.status === 200 ? undefined : `opening the connect link as ${account} answered ${page.status}`;
-}
-
-/**
- * GET of an address the gateway handed out (a connect link, a picture), without a token; undefined, and nothing
- * sent, when the address is not under the target's URL (the suite talks to the target only).
- */
-export async function getOnTarget(ctx: CheckContext, url: string): Promise<ApiResponse | undefined> {
-  const at = new URL(url);
-  const base = ctx.target.url.pathname.replace(/\/$/, "");
-  if (at.origin !== ctx.target.url.origin || !at.pathname.startsWith(`${base}/`)) return undefined;
-  return ctx.api.get(`${at.pathname.slice(base.length)}${at.search}`, "none");
 }
 
 /**
@@ -79,7 +68,7 @@ export async function getOnTarget(ctx: CheckContext, url: string): Promise<ApiRe
 export const textChannel = "facebook";
 
 /** Gives a client an account on the text channel (a connect link, signed in); skips the check when the suite cannot sign in. */
-export async function connectAccount(ctx: CheckContext, m: McpContext, brandId: string, account = m.target.triggers.connectAccount): Promise<void> {
+export async function connectAccount(ctx: RunContext, m: McpContext, brandId: string, account = m.target.triggers.connectAccount): Promise<void> {
   const why = await signIn(ctx, m, okData(await m.session.call("create_connect_link", { brandId, platform: textChannel }, "partner"))?.url, account);
   if (why) ctx.skip(why);
 }

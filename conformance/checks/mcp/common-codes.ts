@@ -1,7 +1,7 @@
 // The common codes no caller can provoke (a lapsed plan, writes switched off, the service or the identity provider
 // failing) and upstream_<status> for a refusal the gateway does not recognise, each through a token the target file
 // names (mcp.triggers.common_errors, upstream_status): every call made with it answers that code.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { McpSession, type CallOutcome } from "../../mcp/client.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -12,8 +12,8 @@ import { BudgetExceeded } from "../../http.js";
 const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
-async function withToken(ctx: CheckContext, m: McpContext, token: string, env: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
-  const s = new McpSession(m.session.http, { ...ctx.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env });
+async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
+  const s = new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env });
   try {
     await calls(s);
   } catch (err) {

@@ -1,24 +1,27 @@
 // What the MCP checks share: the check constructor (every check declares the rules any call can break), polling
 // within a check at the seed's pace, post helpers and cleanup of bookings.
 import { randomBytes } from "node:crypto";
-import type { Check, CheckContext } from "../../check.js";
+import type { Check, CheckInfo, RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { callRules, describeCall, expectOk, okData, show } from "../../mcp/expect.js";
-import { mcpOf, type McpContext } from "../../mcp/extension.js";
+import type { McpCheckContext, McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
 import type { McpTokenKind } from "../../mcp/target.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
  * judged against the call rules in passing (incidental). */
-export interface McpCheckDef extends Omit<Check, "run"> {
-  run(ctx: CheckContext, m: McpContext): Promise<void>;
+/** A check of the MCP suite, as the runner runs it. */
+export type McpCheck = Check<McpCheckContext>;
+
+export interface McpCheckDef extends CheckInfo {
+  run(ctx: RunContext, m: McpContext): Promise<void>;
 }
 
-export function mcpCheck(def: McpCheckDef): Check {
+export function mcpCheck(def: McpCheckDef): McpCheck {
   if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
   const { run, ...rest } = def;
   // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
-  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, mcpOf(ctx)) };
+  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, ctx.mcp) };
 }
 
 /** An id nobody issued. */
@@ -57,7 +60,7 @@ export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerC
 export { show };
 
 /** view_post's payload; fails the check (for `rule`) when it cannot be read. */
-export async function viewPost(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+export async function viewPost(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
   const v = expectOk(ctx, await m.session.call("view_post", { id }, as), rule);
   if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
   return v;
@@ -74,7 +77,7 @@ export async function heldDestinations(m: McpContext, id: string, as: McpTokenKi
 }
 
 /** Withdraws every booking of a post (cleanup: the suite leaves nothing booked); notes what it could not undo. */
-export async function unbook(ctx: CheckContext, m: McpContext, id: string): Promise<void> {
+export async function unbook(ctx: RunContext, m: McpContext, id: string): Promise<void> {
   for (const h of await heldDestinations(m, id)) {
     const o = await m.session.call("unschedule_platform", { id, platform: h.platform, platformPostId: h.platformPostId });
     if (!okData(o)) ctx.note(`cleanup: could not withdraw ${h.platform} of post ${id}`);
@@ -83,7 +86,7 @@ export async function unbook(ctx: CheckContext, m: McpContext, id: string): Prom
 
 /** Polls a tool within a check until `done`, at `intervalMs`, up to `deadlineMs`; returns every outcome. */
 export async function pollCall(
-  ctx: CheckContext,
+  ctx: RunContext,
   m: McpContext,
   label: string,
   read: () => Promise<CallOutcome>,
@@ -102,7 +105,7 @@ export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && 
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
  * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
  */
-export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
   const view = await viewPost(ctx, m, id, rule, as);
   const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }, as), rule);
   if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
@@ -110,7 +113,7 @@ export async function approveAsSeen(ctx: CheckContext, m: McpContext, id: string
 }
 
 /** Changes a post's caption (on one destination, or all): the simplest change of digested content. */
-export async function editCaption(ctx: CheckContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string): Promise<void> {
+export async function editCaption(ctx: RunContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string): Promise<void> {
   const o = await m.session.call("update_post", { id, caption, ...(platform ? { platform } : {}) });
   if (!expectOk(ctx, o, rule)) ctx.fail(rule, `update_post ${id} failed; cannot go on`);
 }
@@ -123,7 +126,7 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
 }
 
 /** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */
-export function triggerOf(ctx: CheckContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
+export function triggerOf(ctx: RunContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
   const v = m.target.triggers[key];
   if (!v) return ctx.skip(`no ${what} (mcp.triggers.${slot} in the target file)`);
   return v;

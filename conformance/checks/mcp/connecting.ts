@@ -2,7 +2,7 @@
 // does not connect, one without a headless flow, an expired session, and what a finished headless connect changes.
 // The client's part (signing in at the platform) is played by opening the link the way a browser would, on the
 // gateway's own origin only; a link that needs a real sign-in leaves the check skipped.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
@@ -48,7 +48,7 @@ export async function openHeadlessConnect(m: McpContext, brandId: string, call: 
 
 const needs = ["mcp:profile-all"] as const;
 
-export const connectingChecks: Check[] = [
+export const connectingChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-connect-platform-refused",
     description: "create_connect_link for a platform the gateway does not connect answers platform_not_supported with supportedChannels, lowercase",

@@ -1,9 +1,9 @@
 // Conventions: results and failures in the seed's shape, arguments refused before a tool runs (unknown ones,
 // schema violations, non-UUID brand ids), unknown tools, statelessness, argument names, letter case of
 // destinations and UTC times.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { toolsCall } from "../../mcp/client.js";
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { contractTool, type ContractTool } from "../../mcp/contract.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, forTool, isEnvelope, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -34,7 +34,7 @@ function aheadOnTheMinute(m: McpContext, days: number): Date {
 }
 
 /** update_post with a scheduledAt as sent; the answer must be the same instant, in UTC (rule times-to-utc/<member>). */
-async function expectUtc(ctx: CheckContext, m: McpContext, id: string, at: Date, sent: string, member: "z" | "numeric-offset"): Promise<void> {
+async function expectUtc(ctx: RunContext, m: McpContext, id: string, at: Date, sent: string, member: "z" | "numeric-offset"): Promise<void> {
   const rule = `times-to-utc/${member}`;
   const d = expectOk(ctx, await m.session.call("update_post", { id, scheduledAt: sent }), rule);
   if (!d) return;
@@ -48,7 +48,7 @@ async function expectUtc(ctx: CheckContext, m: McpContext, id: string, at: Date,
 
 const group = "mcp-conventions";
 
-export const conventionChecks: Check[] = [
+export const conventionChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-stateless-tools-call",
     description: "A tools/call sent on its own, with no session or initialize before it, is answered",

@@ -1,11 +1,11 @@
 // create_posts refused before anything is generated, one refusal per code, each answered without a batch; a named
 // destination with no live connection refused with platform_not_connected naming what is and is not connected;
 // and adding REDDIT to a post without and then with its reddit options.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
-import { channelPosts, mcpCheck, platformsOf, show, unknownId, viewPost } from "./common.js";
+import { channelPosts, mcpCheck, platformsOf, show, unknownId, viewPost, type McpCheck } from "./common.js";
 import { brandPublishingTo, caseCaption, draft } from "./drafts.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
@@ -13,7 +13,7 @@ const group = "mcp-create-posts-refusals";
 const refusal = (code: string) => `create-posts-refusal-no-batch/${code}`;
 
 /** create_posts for one post of `brandId` with `extra`; judged as a refusal with `code` that made no batch. */
-async function expectRefused(ctx: CheckContext, m: McpContext, brandId: string, extra: Record<string, unknown>, code: string, rule: string): Promise<Record<string, any> | undefined> {
+async function expectRefused(ctx: RunContext, m: McpContext, brandId: string, extra: Record<string, unknown>, code: string, rule: string): Promise<Record<string, any> | undefined> {
   const o: CallOutcome = await m.session.call("create_posts", { brandId, brief: `Conformance run ${m.run.id}: never made.`, count: 1, includeImage: false, ...extra });
   const e = expectError(ctx, o, { code, rule });
   ctx.expect(!okData(o)?.batchId && !(e && "batchId" in e), rule, `create_posts refused with ${show(e?.code)} still answered a batch: ${show(o.data)}`);
@@ -23,7 +23,7 @@ async function expectRefused(ctx: CheckContext, m: McpContext, brandId: string, 
 /** The destination's base channel (lowercase; stories publish through the feed channel). */
 const channelOf = (platform: string) => platform.toLowerCase().replace(/_stories$/, "");
 
-export const createPostsRefusalChecks: Check[] = [
+export const createPostsRefusalChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-create-posts-refusals",
     description: "create_posts with unknown library pictures, an unsupported destination, REDDIT without options or stories without media is refused with its code and makes no batch",

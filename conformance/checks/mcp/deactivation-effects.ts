@@ -6,13 +6,13 @@
 // the profile says it is inactive in both views and refuses to publish; after delete_profile the posts are gone.
 // mcp-inactive-refuses-generation: a client deactivated while it builds refuses every generating tool once its
 // build is ready (before, profile_not_ready would hide whether inactivity is refused).
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { connectAccount, eraseClient, getOnTarget, newClient, settledBuild, type Client } from "./clients.js";
+import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
 import { caseCaption, draft } from "./drafts.js";
-import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost } from "./common.js";
+import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost, type McpCheck } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 import { batchPicture } from "./batch-scenario.js";
 
@@ -35,7 +35,7 @@ const publishingCalls = (postId: string, when: string): [string, Record<string, 
 ];
 
 /** Calls a client's ending tool until it reports `done` (at the seed's pace); the last answer. */
-async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: () => Promise<CallOutcome>, done: string, rule: string): Promise<any> {
+async function untilDone(ctx: RunContext, m: McpContext, label: string, call: () => Promise<CallOutcome>, done: string, rule: string): Promise<any> {
   const t = m.target.timing;
   const r = await pollCall(ctx, m, label, call, (o) => !okData(o) || okData(o).status === done, t.endingPollMs, t.endingDeadlineMs);
   const last = r.outcomes.at(-1);
@@ -45,7 +45,7 @@ async function untilDone(ctx: CheckContext, m: McpContext, label: string, call: 
 }
 
 /** A draft with the caller's own caption (and pictures from the library, if given): not held up by a build; its id. */
-const ownDraft = (ctx: CheckContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []) =>
+const ownDraft = (ctx: RunContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []) =>
   draft(ctx, m, brandId, { caption: caseCaption(m, `before the end, ${n}`), ...(mediaIds.length ? { mediaIds } : {}) }, rule, as);
 
 /**
@@ -59,10 +59,11 @@ async function uploadedBatchPicture(m: McpContext, brandId: string): Promise<str
 }
 
 /** The HTTP status of a picture address on the target's origin; undefined for one elsewhere (not fetched). */
-const pictureStatus = async (ctx: CheckContext, url: string) => (await getOnTarget(ctx, url))?.status;
+/** A picture address's status, fetched without a token as a client would (nothing is sent off the target). */
+const pictureStatus = async (m: McpContext, url: string) => (await m.session.http.open(new URL(url)))?.status;
 
 /** A client with an account, a booked post and a draft with a picture, made while its build runs. */
-async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
+async function prepare(ctx: RunContext, m: McpContext, c: Client) {
   const s = m.session;
   await connectAccount(ctx, m, c.brandId);
   const mediaId = await uploadedBatchPicture(m, c.brandId);
@@ -74,7 +75,7 @@ async function prepare(ctx: CheckContext, m: McpContext, c: Client) {
   return { booked, kept };
 }
 
-async function run(ctx: CheckContext, m: McpContext): Promise<void> {
+async function run(ctx: RunContext, m: McpContext): Promise<void> {
   const s = m.session;
   const c = await newClient(ctx, m, "effects");
   try {
@@ -84,7 +85,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     // The kept draft's pictures, fetched now: only an address that resolves before the end can be seen to stop.
     const pictures: string[] = [];
     for (const url of (views[kept]!.imageUrls ?? []).filter((u: unknown): u is string => typeof u === "string")) {
-      const status = await pictureStatus(ctx, url);
+      const status = await pictureStatus(m, url);
       if (status === undefined) ctx.note(`picture ${url} is not on the target's origin: not fetched`);
       else if (status === 200) pictures.push(url);
       else ctx.note(`picture ${url} answered ${status} before the client was ended: not judged`);
@@ -105,7 +106,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     }
     // Pictures are kept too: their addresses still resolve.
     for (const url of pictures) {
-      const status = await pictureStatus(ctx, url);
+      const status = await pictureStatus(m, url);
       ctx.expect(status === 200, effect("content-kept"), `after deactivation, picture ${url} answers ${status}`);
     }
 
@@ -135,7 +136,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
     // rule: deletion-pictures-stop-resolving
     if (!pictures.length) ctx.note("no picture of the client resolved on the target's origin before the end, so none could be seen to stop (deletion-pictures-stop-resolving not judged)");
     for (const url of pictures) {
-      const status = await pictureStatus(ctx, url);
+      const status = await pictureStatus(m, url);
       ctx.expect(status !== undefined && (status < 200 || status > 299), "deletion-pictures-stop-resolving", `after the erasure, picture ${url} still answers ${status}`);
     }
   } finally {
@@ -147,7 +148,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
  * A client deactivated while it builds, then asked to generate once its build is ready: every generating tool is
  * refused. Deactivation and the build run side by side, so this takes about one build.
  */
-async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<void> {
+async function inactiveGeneration(ctx: RunContext, m: McpContext): Promise<void> {
   const rule = "inactive-refuses-work";
   const c = await newClient(ctx, m, "inactive");
   try {
@@ -173,7 +174,7 @@ async function inactiveGeneration(ctx: CheckContext, m: McpContext): Promise<voi
   }
 }
 
-export const deactivationEffectChecks: Check[] = [
+export const deactivationEffectChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-deactivation-effects",
     description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts and their pictures, and the inactive client refuses to publish; deletion then erases the posts, and their pictures stop resolving",

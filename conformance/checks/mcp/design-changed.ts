@@ -1,12 +1,12 @@
 // The approval gate's design check: a post whose design changed after its approval (provoked through the target's
 // design_changed trigger) is refused by schedule_post and publish_post_now with design_changed_after_approval, and
 // nothing goes out.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { expectError } from "../../mcp/expect.js";
 import { goneOut, mcpCheck, unbook } from "./common.js";
 import { FEED, feedPost, trigger } from "./drafts.js";
 
-export const designChangedChecks: Check[] = [
+export const designChangedChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-design-changed-after-approval",
     description: "A post whose design changed after approval is refused by schedule_post and publish_post_now with design_changed_after_approval, and nothing is sent",

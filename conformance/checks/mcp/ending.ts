@@ -1,6 +1,6 @@
 // Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { sleep } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
@@ -12,7 +12,7 @@ const group = "mcp-ending";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
 const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
 
-export const endingChecks: Check[] = [
+export const endingChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-deactivation-progress",
     description: "deactivate_profile: deactivation_scheduled, progress on repeat, then deactivated; the profile is inactive",
@@ -65,7 +65,7 @@ export const endingChecks: Check[] = [
       // Sticky: looked at again, twice, an interval apart.
       for (let i = 0; i < 2; i++) {
         ctx.waiting(`deleted ${brandId}: look ${i + 1} after it finished`);
-        await sleep(t.endingPollMs, undefined, ctx.target.clock);
+        await sleep(t.endingPollMs, undefined, m.session.http.target.clock);
         const again = await call();
         const d = okData(again);
         ctx.expect(d?.status === "deleted" && d.deleted === true, "deleted-sticky", `after deletion: ${describeCall(again)}`);

@@ -3,7 +3,7 @@
 // post_already_published, a booked one with post_already_scheduled, reddit_options_required; upload_image's
 // source_not_https and source_not_public. Each refusal's envelope, retryable and structured fields are judged for its code. Every draft
 // is deleted, every booking withdrawn.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { errorOf, expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -18,7 +18,7 @@ const perCode = (...codes: string[]) => codes.flatMap((c) => [`retryable-per-cat
 const dottedPath = /^[A-Za-z_][A-Za-z0-9_]*(\.(?:[A-Za-z_][A-Za-z0-9_]*|\d+))*$/;
 
 /** A draft of the brand with the caller's caption (no generation); skips the check when none can be made. */
-async function draft(ctx: CheckContext, m: McpContext, purpose: string, rule: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function draft(ctx: RunContext, m: McpContext, purpose: string, rule: string, extra: Record<string, unknown> = {}): Promise<string> {
   const brandId = await brandIdOrSkip(ctx, m);
   const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: ${purpose}.`, ...extra }), rule);
   const id: unknown = d?.id ?? d?.postId;

@@ -1,11 +1,11 @@
 // Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { approveAsSeen, byId, heldDestinations, mcpCheck, show, viewPost } from "./common.js";
+import { approveAsSeen, byId, heldDestinations, mcpCheck, show, viewPost, type McpCheck } from "./common.js";
 import { batchMissing, doneBatch, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 import { familyMembers } from "./clients.js";
@@ -28,7 +28,7 @@ export async function unconnectedBrand(m: McpContext): Promise<string | undefine
  * create_posts for a brand with no connected channel answers connectionWarning (one post, no picture), and the post
  * it makes cannot be scheduled: approved first, so only the missing account can be why.
  */
-async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promise<void> {
+async function expectConnectionWarning(ctx: RunContext, m: McpContext): Promise<void> {
   const rule = "create-posts-output-fields/connectionWarning";
   if (!m.target.cost.extraBatches) return ctx.note("connectionWarning was not looked at: it needs a batch of its own (mcp.cost.extra_batches)");
   const brandId = await unconnectedBrand(m);
@@ -48,7 +48,7 @@ async function expectConnectionWarning(ctx: CheckContext, m: McpContext): Promis
   await m.session.call("delete_post", { id: postId });
 }
 
-export const fieldChecks: Check[] = [
+export const fieldChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-workspace-and-brand-fields",
     description: "get_workspaces and list_brands answer every field the contract gives their lists and items, with its type and nullability",

@@ -1,15 +1,15 @@
 // Pictures: upload_image refuses addresses that are not https or not public before fetching anything, and
 // generate_image made for a post puts its picture into the slot it names, as view_post then shows.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { expectError, expectOk, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { mcpCheck, viewPost } from "./common.js";
+import { mcpCheck, viewPost, type McpCheck } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-media";
 
 /** generate_image for the last picture of post `id`: answered for that slot, shown there by view_post. */
-async function replaceLastPicture(ctx: CheckContext, m: McpContext, id: string, rule: string): Promise<void> {
+async function replaceLastPicture(ctx: RunContext, m: McpContext, id: string, rule: string): Promise<void> {
   const before = await viewPost(ctx, m, id, rule);
   const slots: unknown[] = Array.isArray(before.imageUrls) ? before.imageUrls : [];
   if (!ctx.expect(slots.length > 0, rule, `post ${id}, made with a library picture, shows no picture (imageUrls ${show(before.imageUrls)})`)) return;
@@ -24,7 +24,7 @@ async function replaceLastPicture(ctx: CheckContext, m: McpContext, id: string, 
   ctx.expect(urls.length === slots.length, rule, `the post had ${slots.length} picture(s), now ${urls.length}: generate_image replaces one slot`);
 }
 
-export const mediaChecks: Check[] = [
+export const mediaChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-upload-image-source",
     description: "upload_image refuses a sourceUrl that is not https (source_not_https) or points at a private address (source_not_public)",

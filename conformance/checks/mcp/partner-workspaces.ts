@@ -1,7 +1,7 @@
 // What a partner token reaches: get_workspaces lists its clients' workspaces and no one else's, list_brands of a
 // client workspace needs no choice, onboarding shows only on profiles create_profile made, and a client whose
 // access the gateway cannot get answers partner_downstream_auth_failed with the token still good.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { toolsCall } from "../../mcp/client.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import { mcpTriggerTokenEnv } from "../../mcp/target.js";
@@ -10,7 +10,7 @@ import { byId, mcpCheck, show } from "./common.js";
 
 const group = "mcp-profiles";
 
-export const partnerWorkspaceChecks: Check[] = [
+export const partnerWorkspaceChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-partner-workspaces",
     description: "With a partner token get_workspaces lists the partner's clients only, list_brands of a client workspace answers needsUserChoice false, and onboarding shows only on a profile create_profile made",

@@ -1,14 +1,14 @@
 // Two views of one thing: a create_posts batch with mediaIds and scheduledAt, whose posts must all carry those
 // pictures (view_post, each destination, the batch item when it lists them) and the intended time without any
 // booking (get_post_status); and the contentDigest following a post's destinations as they are removed and added.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { expectOk, okData } from "../../mcp/expect.js";
 import { goneOut, mcpCheck, platformsOf, show, unbook, viewPost } from "./common.js";
 import { brandPublishingTo, caseCaption, draft, FEED, libraryPicture } from "./drafts.js";
 import { batchMissing, followNewBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
-export const postViewChecks: Check[] = [
+export const postViewChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-media-ids-batch",
     description: "create_posts with mediaIds and scheduledAt gives every post the same pictures (view_post, each destination, the batch item) and records the time without booking anything",

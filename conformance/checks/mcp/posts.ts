@@ -1,7 +1,7 @@
 // One post as it reads and changes: the post view's own consistency, the content digest following the content,
 // and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL (a second
 // render refused while one runs: image-in-progress.ts).
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { catalogue, renderRetryable } from "../../mcp/contract.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
@@ -16,7 +16,7 @@ const renderCodes = new Set((catalogue as readonly { code: string; kind: string 
 /** The job states after which nothing more happens (the contract's set is open; these two end a render). */
 const finishedJob = (status: unknown) => status === "completed" || status === "failed";
 
-export const postChecks: Check[] = [
+export const postChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-view-post-fields",
     description: "view_post: id and postId the same, postText a caption of the post, imageUrl the first picture, characterCount the caption's length",

@@ -2,11 +2,11 @@
 // destination, schedule_post names only that destination, and the refusal must be schedule_preflight_failed with
 // that code for that platform (and its counts where the code has some), booking nothing. Destinations the main
 // brand lacks (Reddit, video-only, no-video) come from another brand the token reaches that publishes there.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { approveAsSeen, goneOut, mcpCheck, show, unbook, viewPost } from "./common.js";
+import { approveAsSeen, goneOut, mcpCheck, show, unbook, viewPost, type McpCheck } from "./common.js";
 import { brandPublishingTo, caseCaption, draft, libraryPicture } from "./drafts.js";
 
 const group = "mcp-preflight";
@@ -16,7 +16,7 @@ const entryFields = ["blocked-destination-fields/platform", "blocked-destination
  * Approves the post as it reads, books only `platform`, and expects schedule_preflight_failed naming `code` for it
  * (rule `rule`); nothing may be booked. Returns the blockedDestinations entry.
  */
-export async function expectBlocked(ctx: CheckContext, m: McpContext, id: string, platform: string, code: string, rule: string): Promise<any> {
+export async function expectBlocked(ctx: RunContext, m: McpContext, id: string, platform: string, code: string, rule: string): Promise<any> {
   await approveAsSeen(ctx, m, id, rule);
   const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: [platform] }), { code: "schedule_preflight_failed", rule });
   const blocked: any[] = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
@@ -44,12 +44,12 @@ interface Case {
   /** Extra rules the case records (counts, entry fields). */
   also?: string[];
   /** Builds the post; returns its id. */
-  build(ctx: CheckContext, m: McpContext, brandId: string, rule: string): Promise<string>;
+  build(ctx: RunContext, m: McpContext, brandId: string, rule: string): Promise<string>;
   /** Judges the entry beyond its code (counts). */
-  judge?(ctx: CheckContext, entry: any): void;
+  judge?(ctx: RunContext, entry: any): void;
 }
 
-const redditDraft = (ctx: CheckContext, m: McpContext, brandId: string, rule: string, reddit: Record<string, unknown>, caption = caseCaption(m, "a Reddit post")) =>
+const redditDraft = (ctx: RunContext, m: McpContext, brandId: string, rule: string, reddit: Record<string, unknown>, caption = caseCaption(m, "a Reddit post")) =>
   draft(ctx, m, brandId, { caption, platforms: ["REDDIT"], reddit }, rule);
 
 const cases: Case[] = [
@@ -160,7 +160,7 @@ const cases: Case[] = [
   },
 ];
 
-function caseCheck(c: Case): Check {
+function caseCheck(c: Case): McpCheck {
   const rule = `preflight-codes/${c.code}`;
   return mcpCheck({
     id: c.id,
@@ -176,7 +176,7 @@ function caseCheck(c: Case): Check {
   });
 }
 
-export const preflightCodeChecks: Check[] = [
+export const preflightCodeChecks: McpCheck[] = [
   ...cases.map(caseCheck),
   mcpCheck({
     id: "mcp-preflight-flair-required",

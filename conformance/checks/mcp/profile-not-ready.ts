@@ -2,13 +2,13 @@
 // a failed build stays failed until create_profile is repeated, so nothing here races the build): every generating
 // tool the seed names is refused with profile_not_ready (retryable), and a draft with the caller's own caption,
 // connecting an account, scheduling and publishing go on as if the profile were ready.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, errorOf, expectError, expectOk, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { exampleInput } from "../../mcp/probes.js";
 import { eraseClient, familyMembers, newClient, settledBuild, signIn, textChannel } from "./clients.js";
-import { approveAsSeen, mcpCheck, show } from "./common.js";
+import { approveAsSeen, mcpCheck, show, type McpCheck } from "./common.js";
 
 const refusal = "profile-not-ready-refusal";
 const notHeld = "not-ready-does-not-hold";
@@ -30,7 +30,7 @@ function generatingInput(tool: string, brandId: string, postId: string | undefin
 }
 
 /** A call that must not be held up by the build: a success, or a refusal for any reason but profile_not_ready. */
-function notHeldUp(ctx: CheckContext, o: CallOutcome, member: string, mustSucceed: boolean): any {
+function notHeldUp(ctx: RunContext, o: CallOutcome, member: string, mustSucceed: boolean): any {
   if (mustSucceed) {
     const d = expectOk(ctx, o, `${notHeld}/${member}`);
     if (d) ctx.expect(true, `${notHeld}/${member}`, `${describeCall(o)} went through`);
@@ -41,7 +41,7 @@ function notHeldUp(ctx: CheckContext, o: CallOutcome, member: string, mustSuccee
 }
 
 /** rule: profile-not-ready-refusal/<tool> — every tool of the family, refused for the client while `state`. */
-async function refuseAll(ctx: CheckContext, m: McpContext, brandId: string, postId: string | undefined, state: string, stillSo?: () => Promise<boolean>): Promise<void> {
+async function refuseAll(ctx: RunContext, m: McpContext, brandId: string, postId: string | undefined, state: string, stillSo?: () => Promise<boolean>): Promise<void> {
   for (const tool of familyMembers(refusal)) {
     const input = generatingInput(tool, brandId, postId, m.run.id);
     if (!input) {
@@ -60,7 +60,7 @@ async function refuseAll(ctx: CheckContext, m: McpContext, brandId: string, post
  * The same refusals while a build runs, on a client whose build outlasts the run (mcp.triggers.website_builds_slowly;
  * without it a build may end mid-way, so the building state is left to mcp-profile-not-ready-while-building).
  */
-async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<void> {
+async function whileBuilding(ctx: RunContext, m: McpContext): Promise<void> {
   const slow = m.target.triggers.websiteBuildsSlowly;
   if (!slow) return ctx.note("the refusals are not tried while building: no website whose build outlasts the run (mcp.triggers.website_builds_slowly)");
   const c = await newClient(ctx, m, "not-ready-building", slow);
@@ -76,7 +76,7 @@ async function whileBuilding(ctx: CheckContext, m: McpContext): Promise<void> {
   }
 }
 
-async function run(ctx: CheckContext, m: McpContext): Promise<void> {
+async function run(ctx: RunContext, m: McpContext): Promise<void> {
   const website = m.target.triggers.websiteFailsBuild!;
   const c = await newClient(ctx, m, "not-ready", website);
   const s = m.session;
@@ -120,7 +120,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   }
 }
 
-export const profileNotReadyChecks: Check[] = [
+export const profileNotReadyChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-profile-not-ready-refusals",
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",

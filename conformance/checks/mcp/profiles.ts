@@ -1,21 +1,21 @@
 // Workspaces, brands and profiles: get_workspaces' limit, totalCount, truncated, needsUserChoice and query;
 // list_brands; readiness and channel fields of get_profile.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { channelHealth, readinessBlockers } from "../../mcp/contract.js";
 import { expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { byId, mcpCheck, show } from "./common.js";
+import { byId, mcpCheck, show, type McpCheck } from "./common.js";
 
 const group = "mcp-profiles";
 
-async function workspaces(ctx: CheckContext, m: McpContext, args: Record<string, unknown>, rule: string | readonly string[]): Promise<any> {
+async function workspaces(ctx: RunContext, m: McpContext, args: Record<string, unknown>, rule: string | readonly string[]): Promise<any> {
   const d = expectOk(ctx, await m.session.call("get_workspaces", args), rule);
   if (!d || !Array.isArray(d.workspaces)) return ctx.fail(rule, `get_workspaces ${JSON.stringify(args)} did not list workspaces: ${show(d)}`);
   return d;
 }
 
 /** The list's counts against its length (rule workspaces-limit-truncated, one member per statement). */
-function expectListShape(ctx: CheckContext, d: any, args: Record<string, unknown>): void {
+function expectListShape(ctx: RunContext, d: any, args: Record<string, unknown>): void {
   const rule = (member: string) => `workspaces-limit-truncated/${member}`;
   const limit = typeof args.limit === "number" ? args.limit : 50;
   const n = d.workspaces.length;
@@ -39,13 +39,13 @@ export const profileConsistencyRules = ["readiness-blockers-are-codes", "readine
  * A brand listed with publishReadiness unknown: the provider holds the answer, so there is an account to ask about
  * (an active profile with a channel), and where the profile's connection check failed the list says unknown too.
  */
-export function expectUnknownReadiness(ctx: CheckContext, item: any, p: any): void {
+export function expectUnknownReadiness(ctx: RunContext, item: any, p: any): void {
   const rule = "publish-readiness-values/unknown";
   ctx.expect(p.isActive === true && Array.isArray(p.channels) && p.channels.length > 0, rule, `brand ${item.id} is unknown in list_brands; get_profile shows isActive ${show(p.isActive)} and channels ${show(p.channels)}`);
 }
 
 /** Readiness and channel rules of one profile payload. */
-export function expectProfileConsistent(ctx: CheckContext, p: any, where: string): void {
+export function expectProfileConsistent(ctx: RunContext, p: any, where: string): void {
   const r = p?.readiness;
   if (!r || typeof r.canGenerate !== "boolean" || typeof r.canPublish !== "boolean" || !Array.isArray(r.blockers)) return; // the fields check judges the shape
   for (const b of r.blockers) ctx.expect(typeof b === "string" && /^[a-z0-9_]+$/.test(b), "readiness-blockers-are-codes/blockers", `${where}: blocker ${show(b)} is not a code`);
@@ -79,7 +79,7 @@ export function expectProfileConsistent(ctx: CheckContext, p: any, where: string
   }
 }
 
-export const profileChecks: Check[] = [
+export const profileChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-workspaces-limit-truncated",
     description: "get_workspaces lists at most limit, with totalCount before the limit, truncated and needsUserChoice to match",

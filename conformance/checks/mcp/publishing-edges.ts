@@ -3,17 +3,17 @@
 // failing (publisher_error from every tool that contacts it), a failed destination that stays failed, every
 // per-destination code with its retryable (publish results, get_post_status, schedule_failed), dry runs, a live
 // post that cannot be edited and is taken down with unpublish_post, and a brand with no connected channel.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { destinationCodes, destinationRetryable } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
-import { approveAsSeen, goneOut, heldDestinations, mcpCheck, pollCall, show, unbook, wellFormedError } from "./common.js";
+import { approveAsSeen, goneOut, heldDestinations, mcpCheck, pollCall, show, unbook, wellFormedError, type McpCheck } from "./common.js";
 import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture, trigger } from "./drafts.js";
 
 const group = "mcp-publishing-edges";
 const publishing = ["mcp:publishing-allowed"] as const;
 /** publish_post_now of FEED only; its result for FEED (fails the check for `rule` when the call fails). */
-async function publishFeed(ctx: CheckContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
+async function publishFeed(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
   const data = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), rule);
   if (!data) return ctx.fail(rule, `publish_post_now of ${id} failed; cannot go on`);
   return (data.publishResults ?? []).find((r: any) => r?.platform === FEED);
@@ -27,7 +27,7 @@ async function statusOf(m: McpContext, id: string, platform = FEED): Promise<any
 const lastingCodes = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
 const transientCodes = [...destinationCodes].filter((c) => destinationRetryable(c) === true);
 
-export const publishingEdgeChecks: Check[] = [
+export const publishingEdgeChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-publish-in-progress",
     description: "A destination accepted but still finishing is reported pending with publishing_in_progress and goes live later",

@@ -4,12 +4,12 @@
 // destination and its safe repetition, and provider refusals (schedule_failed, failed destinations) from the
 // target's triggers. Every post is approved as it reads before it is booked, so workspaces that require approval
 // take part too; every booking is withdrawn at the end.
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { destinationCodes, destinationRetryable, publishReasonCodes } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platformsOf, show, unbook, unknownId, viewPost, wellFormedError } from "./common.js";
+import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platformsOf, show, unbook, unknownId, viewPost, wellFormedError, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-publishing";
@@ -22,7 +22,7 @@ const skippedReasons = ["already_published", "held_by_provider", "not_requested"
  * publish_post_now's results: one per destination, well formed (rule publish-results/<part>); returns them by
  * platform. `reasons`: the publish-reason-status members the calling check judges.
  */
-function expectResults(ctx: CheckContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}): Map<string, any> {
+function expectResults(ctx: RunContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}): Map<string, any> {
   const rule = (part: string) => `publish-results/${part}`;
   const results: any[] = Array.isArray(data?.publishResults) ? data.publishResults : [];
   const by = new Map(results.map((r) => [r?.platform, r]));
@@ -49,14 +49,14 @@ function expectResults(ctx: CheckContext, data: any, platforms: readonly string[
 }
 
 /** The claimed post, approved as it reads; its view and destinations. */
-async function readyPost(ctx: CheckContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: any; platforms: string[] }> {
+async function readyPost(ctx: RunContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: any; platforms: string[] }> {
   const id = await claimPost(ctx, m, purpose);
   const view = await approveAsSeen(ctx, m, id, rule);
   return { id, view, platforms: platformsOf(view) };
 }
 
 /** Puts a trigger into one destination's caption (the post stays approved as it then reads). */
-async function withTrigger(ctx: CheckContext, m: McpContext, id: string, view: any, trigger: string, rule: string): Promise<string | undefined> {
+async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: any, trigger: string, rule: string): Promise<string | undefined> {
   const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
   if (!d) return undefined;
   await editCaption(ctx, m, id, `${d.text} ${trigger}`, rule, d.platform);
@@ -64,7 +64,7 @@ async function withTrigger(ctx: CheckContext, m: McpContext, id: string, view: a
   return d.platform as string;
 }
 
-export const publishingChecks: Check[] = [
+export const publishingChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",

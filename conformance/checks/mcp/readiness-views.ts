@@ -5,11 +5,11 @@
 //   - a new client with an account whose provider cannot be reached (mcp.triggers.connect_account_unreachable):
 //     connection_check_failed, listed unknown;
 // (brand_inactive and all_channels_disconnected, after deactivation, are mcp-deactivation-effects' to provoke.)
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import { describeCall, errorOf, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
-import { mcpCheck, show } from "./common.js";
+import { mcpCheck, show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
@@ -27,7 +27,7 @@ async function views(m: McpContext, c: Client): Promise<{ profile: any; item: an
  * tools doing what readiness says (a refused generation while canGenerate is false, a refused booking while
  * canPublish is false). Returns the profile.
  */
-async function judge(ctx: CheckContext, m: McpContext, c: Client, want: string[], postId: string | undefined, where: string): Promise<any> {
+async function judge(ctx: RunContext, m: McpContext, c: Client, want: string[], postId: string | undefined, where: string): Promise<any> {
   const { profile: p, item } = await views(m, c);
   if (!p || !item) return ctx.fail(want.map(consistent), `${where}: get_profile or list_brands did not show client ${c.brandId}: ${show({ p, item })}`);
   const blockers: unknown[] = p.readiness?.blockers ?? [];
@@ -51,7 +51,7 @@ async function judge(ctx: CheckContext, m: McpContext, c: Client, want: string[]
   return p;
 }
 
-async function run(ctx: CheckContext, m: McpContext): Promise<void> {
+async function run(ctx: RunContext, m: McpContext): Promise<void> {
   const unreachable = m.target.triggers.connectAccountUnreachable;
   // A failed build stays failed (profile_not_ready) until create_profile is repeated: nothing races the build.
   const failing = m.target.triggers.websiteFailsBuild;
@@ -83,7 +83,7 @@ async function run(ctx: CheckContext, m: McpContext): Promise<void> {
   }
 }
 
-export const readinessViewChecks: Check[] = [
+export const readinessViewChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-readiness-views",
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",

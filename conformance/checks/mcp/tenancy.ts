@@ -1,6 +1,6 @@
 // Tenancy: another tenant's token reaches none of the brand, its workspace, its batches or its posts — reads and
 // writes alike are refused with not_found or forbidden, and the refused writes change nothing.
-import type { Check } from "../../check.js";
+import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { mcpCheck, platformsOf, show, viewPost } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
@@ -9,7 +9,7 @@ import { brandUnderTest } from "./brand-under-test.js";
 const group = "mcp-tenancy";
 const refused = ["not_found", "forbidden"] as const;
 
-export const tenancyChecks: Check[] = [
+export const tenancyChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-cross-tenant-refused",
     description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",

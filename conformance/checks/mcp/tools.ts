@@ -3,7 +3,7 @@
 // contract's valid outputs; readOnlyHint as the contract says; partner-only tools for partners only. The live
 // list is right where it differs (the seed says so): differences are reported as notes, never as failures.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Check, CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import {
   compileLive,
   contractTool,
@@ -17,7 +17,7 @@ import {
 import { describeCall, forTool, isEnvelope } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
-import { mcpCheck, unknownUuid } from "./common.js";
+import { mcpCheck, unknownUuid, type McpCheck } from "./common.js";
 
 const group = "mcp-tools";
 
@@ -41,7 +41,7 @@ const isObjectSchema = (s: unknown) => !!s && typeof s === "object" && !Array.is
 
 const propsOf = (schema: any): string[] => Object.keys(schema?.properties ?? {});
 
-export const toolsChecks: Check[] = [
+export const toolsChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-tools-list-schemas",
     description: "tools/list gives every tool an object input schema and an object output schema, each valid JSON Schema in the dialect it names",
@@ -188,7 +188,7 @@ export const toolsChecks: Check[] = [
     // Notes only: the live list is right where it differs (rule live-list-wins, for callers), so nothing fails here.
     rules: [],
     group,
-    async run(ctx: CheckContext, m) {
+    async run(ctx: RunContext, m) {
       const live = await liveTools(m);
       const extra = [...live.keys()].filter((n) => !contractTool.has(n));
       if (extra.length) ctx.note(`tools not in the contract: ${extra.join(", ")}`);

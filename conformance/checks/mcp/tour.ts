@@ -4,7 +4,7 @@
 // every tool. The tour works only on what it makes itself: its own drafts and library pictures on the run's brand,
 // and (with a partner token) a client of its own for branding, connecting and ending, so no other check's post or
 // brand changes. mcp-success-conventions drives it.
-import type { CheckContext } from "../../check.js";
+import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { contractTools } from "../../mcp/contract.js";
 import { describeCall, expectOk, forTool, okData, R } from "../../mcp/expect.js";
@@ -22,7 +22,7 @@ export class Tour {
   readonly left = new Map<string, string>();
 
   constructor(
-    readonly ctx: CheckContext,
+    readonly ctx: RunContext,
     readonly m: McpContext,
     /** The contract tools the run's tokens see in tools/list. */
     readonly listed: ReadonlySet<string>,
@@ -164,7 +164,7 @@ async function client(t: Tour): Promise<void> {
 }
 
 /** Runs the tour; notes every listed tool it did not call and why (the failures themselves are recorded already). */
-export async function runTour(ctx: CheckContext, m: McpContext, listed: ReadonlySet<string>): Promise<Tour> {
+export async function runTour(ctx: RunContext, m: McpContext, listed: ReadonlySet<string>): Promise<Tour> {
   const t = new Tour(ctx, m, listed);
   await t.call("get_workspaces", {});
   await posts(t);

@@ -2,7 +2,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const specDir = path.join(repoRoot, "spec");
 export const generatedDir = path.join(repoRoot, "generated");
 export const mcpSpecDir = path.join(specDir, "mcp");

@@ -1,0 +1,43 @@
+// One judge (conformance/judge.ts): the suite and the proxy judge a reply with the same assertions, so a violation
+// one of them reports, the other reports in the same words. The suite runs through the proxy against a mutant of
+// the reference (a brand without its required `country`): every failure the suite records for the broken rule is
+// also a violation the proxy recorded on the same traffic, word for word.
+import { describe, expect, it } from "vitest";
+import { runConformance } from "../conformance/index.js";
+import { referenceTargetPath } from "../conformance/paths.js";
+import { loadTargetFile } from "../conformance/target.js";
+import { startRestMock } from "../mock/rest/server.js";
+import { startProxy, type ExchangeEvent } from "../proxy/server.js";
+import { mutants } from "./mutants/rest/catalogue.js";
+import { startMutantProxy } from "./mutants/rest/proxy.js";
+
+const timeScale = 0.001;
+
+/** The suite's failures and the proxy's service violations that name the rule, as messages. */
+function messages(result: Awaited<ReturnType<typeof runConformance>>, events: ExchangeEvent[], rule: string) {
+  return {
+    bySuite: result.checks.flatMap((c) => c.failures).filter((f) => f.rules.includes(rule)).map((f) => f.message),
+    byProxy: events.flatMap((e) => e.violations).filter((v) => v.side === "service" && v.rules.includes(rule)).map((v) => v.reason),
+  };
+}
+
+describe("one judge for the suite and the proxy", () => {
+  it("reports a broken field rule in the same words through both", async () => {
+    const mutant = mutants.find((m) => m.id === "brand-field-missing")!;
+    const reference = await startRestMock({ port: 0, timeScale });
+    const broken = await startMutantProxy(reference.url, mutant);
+    const events: ExchangeEvent[] = [];
+    const proxy = await startProxy({ restUpstream: broken.url.href, onExchange: (e) => events.push(e) });
+    try {
+      const file = loadTargetFile(referenceTargetPath, {});
+      const result = await runConformance({ restUrl: proxy.restUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["rest"], only: ["get-brand", "create-brand"] });
+      const { bySuite, byProxy } = messages(result, events, mutant.rule);
+      expect(bySuite.length, "the suite catches the mutant").toBeGreaterThan(0);
+      for (const message of bySuite) expect(byProxy, "the proxy reports the suite's failure word for word").toContain(message);
+    } finally {
+      await proxy.stop();
+      await broken.stop();
+      await reference.stop();
+    }
+  }, 120_000);
+});

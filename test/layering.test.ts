@@ -1,0 +1,76 @@
+// How the folders may depend on each other, read from the import statements: the product (what runs for users:
+// the conformance suite, the mocks, the proxy, the CLI, the entry points, lib/) never imports the generator
+// (scripts/) or the tests, and no module of the product takes part in an import circle at run time (a circle makes
+// the order modules load in matter, and is how a protocol's suite gets tangled with the generic core).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../lib/paths.js";
+
+const product = ["conformance", "mock", "proxy", "cli", "entry", "lib"];
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(repoRoot, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts"))
+    .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
+}
+
+/** The relative modules a file imports at run time (`import type` and `export type` are erased). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(path.join(repoRoot, file), "utf8");
+  const specs = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"(\.[^"]+)"/gm), ...text.matchAll(/import\("(\.[^"]+)"\)/g)].map((m) => m[1]!);
+  return specs.map((s) => path.normalize(path.join(path.dirname(file), s)).replace(/\.js$/, ".ts"));
+}
+
+/** The strongly connected groups of more than one module (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        on.delete(w);
+        group.push(w);
+        if (w === v) break;
+      }
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("layering", () => {
+  const files = product.flatMap(sources);
+  const graph = new Map(files.map((f) => [f, runtimeImports(f)]));
+
+  it("the product never imports the generator or the tests", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(graph.get(path.join("conformance", "runner.ts"))).toContain(path.join("conformance", "judge.ts"));
+    const wrong = [...graph].flatMap(([f, deps]) => deps.filter((d) => d.startsWith(`scripts${path.sep}`) || d.startsWith(`test${path.sep}`)).map((d) => `${f} → ${d}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it("no module of the product is in an import circle at run time", () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it("finds a circle when there is one (the detector itself)", () => {
+    expect(circles(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]))).toEqual([["a", "b", "c"]]);
+  });
+});
