@@ -7,7 +7,7 @@ import type { RunResult, Suite } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath, restRulesPath } from "../conformance/paths.js";
 import { readFileSync } from "node:fs";
-import { defaultWalks } from "../conformance/walks/defaults.js";
+import { defaultMcpWalks, defaultWalks } from "../conformance/walks/defaults.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { refuseWithoutPeers } from "./peers.js";
@@ -78,14 +78,15 @@ Selection:
                              spends of the tenant's AI allowance (posts, pictures, renders, builds;
                              sized by the target file's mcp.cost and triggers), then exit
 
-Stateful walks (check rest-walks; docs/walks.md):
-  --walks N                  random walks over the REST API (default ${defaultWalks.walks}; 0 skips them), each
+Stateful walks (checks rest-walks and mcp-walks; docs/walks.md):
+  --walks N                  random walks per protocol (default ${defaultWalks.walks} REST, ${defaultMcpWalks.walks} MCP; 0 skips them), each
                              step's effects read back through every view and judged by a model of
-                             what the seed fixes; a failing walk is shrunk to its shortest failing steps
-  --walk-steps K             steps per walk, at most (default ${defaultWalks.steps})
+                             what the seeds fix; a failing walk is shrunk to its shortest failing steps
+  --walk-steps K             steps per walk, at most (default ${defaultWalks.steps} REST, ${defaultMcpWalks.steps} MCP)
   --walk-seed S              the walks' seed (default: a new one, printed at the end); the same seed
                              gives the same walks
-  --replay FILE              run the one walk in FILE (as a failing walk's report prints it) instead
+  --replay FILE              run the one walk in FILE (as a failing walk's report prints it) instead;
+                             a REST walk runs in rest-walks, an MCP walk in mcp-walks
 
 Gates:
   --strict                   fail on inferred rules too (drift becomes failure)

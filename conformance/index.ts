@@ -24,8 +24,12 @@ import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-l
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
-import { defaultWalks, restWalksCheck, restWalksId } from "./walks/check.js";
+import { restWalksCheck, restWalksId } from "./walks/check.js";
+import { defaultMcpWalks, defaultWalks } from "./walks/defaults.js";
+import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
+import type { McpStep } from "./walks/mcp-steps.js";
 import { newSeed } from "./walks/prng.js";
+import { replayFormats, type WalkReplay } from "./walks/replay.js";
 import type { Step } from "./walks/steps.js";
 
 export type { AnyCheck, Check, CheckResult } from "./check.js";
@@ -78,14 +82,14 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
-  /** Stateful walks (check rest-walks): how many (default defaultWalks.walks; 0 skips the check). */
+  /** Stateful walks (checks rest-walks and mcp-walks): how many per protocol (default defaultWalks.walks for REST, defaultMcpWalks.walks for MCP; 0 skips them). */
   walks?: number;
-  /** Steps per walk, at most (default defaultWalks.steps). */
+  /** Steps per walk, at most (default defaultWalks.steps, defaultMcpWalks.steps). */
   walkSteps?: number;
   /** The walks' seed (default: a new one, printed with the result): the same seed gives the same walks. */
   walkSeed?: string;
-  /** One walk to run instead of the seeded ones (a replay file's steps, conformance/walks/replay.ts). */
-  walkReplay?: Step[];
+  /** One walk to run instead of the seeded ones (a replay file, conformance/walks/replay.ts): its protocol's walks check runs it, the other one is skipped. */
+  walkReplay?: WalkReplay;
 }
 
 export interface ReportedCheck extends CheckResult {
@@ -102,8 +106,8 @@ export interface RunResult {
     timeScale: number;
     mcp?: { url: string; profile: string };
   };
-  /** The stateful walks of the run, when check rest-walks ran: its seed reproduces them (--walk-seed). */
-  walks?: { seed: string; walks: number; steps: number; replay: boolean };
+  /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
+  walks?: WalksRun;
   /** The suites that ran. */
   suites: Suite[];
   startedAt: string;
@@ -189,21 +193,47 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
   return { triggers: mcp?.triggers ?? {}, cost: { ...defaultMcpCost, ...mcp?.cost } };
 }
 
+/** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
+export interface WalksRun {
+  seed: string;
+  /** Walks per protocol (the REST walks' when both ran), and steps per walk at most. */
+  walks: number;
+  steps: number;
+  /** One walk replayed from a file. */
+  replay: boolean;
+  /** The MCP walks, when they ran beside the REST walks with other counts. */
+  mcp?: { walks: number; steps: number };
+}
+
+type WalkPlan = { walks: number; steps: number; seed: string; replay?: unknown[]; skip?: string };
+
+/** What the run's report says of its walks: those of the walks checks that ran (a skipped one, for a replay of the other protocol, says nothing). */
+function walksRun(walks: { rest: WalkPlan; mcp: WalkPlan }, selected: readonly AnyCheck[], suites: readonly Suite[]): { walks?: WalksRun } {
+  const ran = (["rest", "mcp"] as const).filter((p) => suites.includes(p) && selected.some((c) => c.id === (p === "rest" ? restWalksId : mcpWalksId)) && !walks[p].skip);
+  const shape = (w: WalkPlan) => ({ walks: w.replay ? 1 : w.walks, steps: w.replay?.length ?? w.steps });
+  const [first, second] = ran.map((p) => walks[p]);
+  if (!first) return {};
+  const extra = second && (shape(second).walks !== shape(first).walks || shape(second).steps !== shape(first).steps) ? { mcp: shape(second) } : {};
+  return { walks: { seed: first.seed, ...shape(first), replay: !!first.replay, ...extra } };
+}
+
 export async function runConformance(options: ConformanceOptions = {}): Promise<RunResult> {
   const env = options.env ?? process.env;
   const listed =
     options.expectedFailures === undefined ? [] : typeof options.expectedFailures === "string" ? loadBaseline(options.expectedFailures) : [...options.expectedFailures];
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { suites: chosen, embedded } = chooseSuites(options, file);
-  const walks = {
-    walks: options.walks ?? defaultWalks.walks,
-    steps: options.walkSteps ?? defaultWalks.steps,
-    seed: options.walkSeed ?? newSeed(),
-    ...(options.walkReplay ? { replay: options.walkReplay } : {}),
+  const seed = options.walkSeed ?? newSeed();
+  // A replay file is a walk of one protocol: that protocol's walks check runs it, the other's is skipped.
+  const walksOf = <S>(format: string, defaults: { walks: number; steps: number }) => {
+    const r = options.walkReplay;
+    const o = { walks: options.walks ?? defaults.walks, steps: options.walkSteps ?? defaults.steps, seed };
+    return r ? (r.format === format ? { ...o, replay: r.steps as S[] } : { ...o, skip: `the replay file is a walk of the other protocol (${r.format})` }) : o;
   };
+  const walks = { rest: walksOf<Step>(replayFormats.rest, defaultWalks), mcp: walksOf<McpStep>(replayFormats.mcp, defaultMcpWalks) };
   const pool = (options.checks ?? registry.flatMap((s) => s.checks))
     .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? restWalksCheck(walks) : c));
+    .map((c) => (c.id === restWalksId ? restWalksCheck(walks.rest) : c.id === mcpWalksId ? mcpWalksCheck(walks.mcp) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 
@@ -285,9 +315,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         timeScale: first.timing.timeScale,
         ...(mcpPlan ? { mcp: { url: redactor.text(mcpPlan.target.mcp!.endpoint.href), profile: mcpPlan.target.mcp!.profile } } : {}),
       },
-      ...(selected.some((c) => c.id === restWalksId) && plans.some((p) => p.suite === "rest")
-        ? { walks: { seed: walks.seed, walks: walks.replay ? 1 : walks.walks, steps: walks.replay?.length ?? walks.steps, replay: !!walks.replay } }
-        : {}),
+      ...walksRun(walks, selected, plans.map((p) => p.suite)),
       suites: plans.map((p) => p.suite),
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),

@@ -1,35 +1,38 @@
-// Mutants only a walk can kill (walkOnlyMutants in test/mutants/rest/catalogue.ts): the scripted checks alone
-// let each one through; the default walks, with random seeds, kill it, shrink the failing walk to at most five
-// steps, and print a replay file that kills it again on its own.
+// Mutants only a walk can kill, for both protocols (walkOnlyMutants in test/mutants/rest/catalogue.ts,
+// mcpWalkOnlyMutants in test/mutants/mcp/walk-only.ts): the scripted checks alone let each one through; the
+// default walks, with random seeds, kill it; every kill is reported shrunk to at most five steps, and the replay
+// file it prints kills the mutant again on its own.
 import { afterAll, describe, expect, it } from "vitest";
-import { runConformance, type RunResult } from "../conformance/index.js";
+import { runConformance, type ConformanceOptions, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadTargetFile } from "../conformance/target.js";
-import { parseReplay } from "../conformance/walks/replay.js";
-import type { Step } from "../conformance/walks/steps.js";
+import { parseReplay, type WalkReplay } from "../conformance/walks/replay.js";
+import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
+import { throughProxy } from "./mutants/mcp/links.js";
+import { mcpWalkOnlyMutants } from "./mutants/mcp/walk-only.js";
 import { walkOnlyMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { killersOf } from "./support/mutants.js";
 
 const timeScale = 0.001;
-/**
- * Random seeds per mutant; all but at most one must kill it (a failure of its rule, with evidence). How many were
- * shrunk to at most five steps, and whether the printed replay file kills it again, is printed: shrinking
- * replays a walk, and a failure that needs the time a cut step took can come and go on a busy machine.
- */
+/** Random seeds per mutant; all but at most one must kill it (a failure of its rule, with evidence). */
 const seeds = 6;
 
-type Options = { walks?: number; walkReplay?: Step[]; only?: string[] };
+type Protocol = "rest" | "mcp";
+type Options = Pick<ConformanceOptions, "walks" | "walkReplay" | "only">;
+const mutantsOf = { rest: walkOnlyMutants, mcp: mcpWalkOnlyMutants };
+const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
 
-/** A run against a fresh reference behind a fresh instance of the mutant (each keeps what it saw of its brands). */
-async function runAgainst(id: string, extra: Options): Promise<RunResult> {
-  const mutant = walkOnlyMutants().find((m) => m.id === id)!;
-  const reference = await startRestMock({ port: 0, timeScale });
-  const proxy = await startMutantProxy(reference.url, mutant);
+/** A run against a fresh reference behind a fresh instance of the mutant (each keeps what it saw of the run). */
+async function runAgainst(protocol: Protocol, id: string, extra: Options): Promise<RunResult> {
+  const mutant = mutantsOf[protocol]().find((m) => m.id === id)!;
+  const reference = protocol === "rest" ? await startRestMock({ port: 0, timeScale }) : await startMcpMock({ port: 0, timeScale });
+  const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));
   try {
+    const url = protocol === "rest" ? { restUrl: proxy.url.href } : { mcpUrl: new URL(reference.url.pathname, proxy.url).href };
     // A generous budget: shrinking replays walks, and the machine may be busy.
-    return await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, ...extra });
+    return await runConformance({ ...url, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, ...extra });
   } finally {
     await proxy.stop();
     await reference.stop();
@@ -37,38 +40,42 @@ async function runAgainst(id: string, extra: Options): Promise<RunResult> {
 }
 
 const rates = new Map<string, string>();
+const cases = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
 
 describe("walk-only mutants", () => {
-  it.concurrent.each(walkOnlyMutants().map((m) => [m.id, m.rule] as const))("%s: the scripted checks miss it, the walks kill it", async (id, rule) => {
-    const scripted = await runAgainst(id, { walks: 0 });
-    expect(scripted.checks.find((c) => c.id === "rest-walks")?.status).toBe("skip");
+  it.concurrent.each(cases)("%s (%s): the scripted checks miss it, the walks kill it, shrunk to ≤ 5 steps, and its replay file kills it again", async (id, protocol, rule) => {
+    const scripted = await runAgainst(protocol, id, { walks: 0 });
+    expect(scripted.checks.find((c) => c.id === walksCheck[protocol])?.status).toBe("skip");
     expect(killersOf(scripted, rule).map((c) => c.id), `${id} is caught without walks: not a walk-only mutant`).toEqual([]);
 
     let kills = 0;
-    let clean = 0;
-    let replay: Step[] | undefined;
+    let replay: WalkReplay | undefined;
     const used: string[] = [];
+    const lengths: number[] = [];
     for (let i = 0; i < seeds; i++) {
-      const result = await runAgainst(id, { only: ["rest-walks"] });
+      const result = await runAgainst(protocol, id, { only: [walksCheck[protocol]] });
       used.push(result.walks!.seed);
       const failure = result.checks[0]?.failures.find((f) => f.rules.includes(rule));
       if (!failure) continue;
       kills++;
       expect(result.ledger.find((e) => e.id === rule)?.status).toBe("fail");
-      expect(failure.reproduce).toMatch(/^curl /);
       expect(failure.evidence?.length).toBeGreaterThan(0);
-      expect(failure.message).toMatch(/--replay walk\.json/);
+      if (protocol === "rest") expect(failure.reproduce).toMatch(/^curl /);
+      // Required: the failure is the shrunk sequence (at most five steps) with a replay file.
       const shrunk = /shrunk to (\d+) steps?/.exec(failure.message);
-      if (shrunk && Number(shrunk[1]) <= 5) {
-        clean++;
-        replay ??= parseReplay(/save (\{.*\}) as walk\.json/.exec(failure.message)![1]!);
-      } else console.log(`${id}, seed ${result.walks!.seed}: killed, not shrunk to at most 5 steps:\n${failure.message}`);
+      expect(shrunk, `${id}, seed ${result.walks!.seed}: the report is not a shrunk sequence:\n${failure.message}`).not.toBeNull();
+      lengths.push(Number(shrunk![1]));
+      expect(Number(shrunk![1]), `${id}, seed ${result.walks!.seed}: shrunk to ${shrunk![1]} steps:\n${failure.message}`).toBeLessThanOrEqual(5);
+      const file = /save (\{.*\}) as walk\.json/.exec(failure.message);
+      expect(file, `${id}: no replay file in the report`).not.toBeNull();
+      replay ??= parseReplay(file![1]!);
     }
-    // The printed replay file, run alone.
-    const again = replay ? killersOf(await runAgainst(id, { walkReplay: replay, only: ["rest-walks"] }), rule).length > 0 : false;
-    rates.set(id, `killed ${kills}/${seeds}, shrunk to ≤ 5 steps ${clean}/${seeds}, replay file kills again: ${again} (seeds ${used.join(", ")})`);
+    // Required: the printed replay file, run alone, kills the mutant again.
+    const again = replay ? killersOf(await runAgainst(protocol, id, { walkReplay: replay, only: [walksCheck[protocol]] }), rule).length > 0 : false;
+    rates.set(id, `killed ${kills}/${seeds}, shrunk to ${lengths.join(", ")} steps, replay file kills again: ${again} (seeds ${used.join(", ")})`);
     expect(kills, `${id} killed with ${kills} of ${seeds} random seeds (${used.join(", ")})`).toBeGreaterThanOrEqual(seeds - 1);
-  }, 900_000);
+    expect(again, `${id}: the replay file ${JSON.stringify(replay)} did not kill it again`).toBe(true);
+  }, 1_800_000);
 
   afterAll(() => console.log(`walk-only mutants killed by the default walks:\n${[...rates].map(([id, r]) => `  ${id.padEnd(36)} ${r}`).join("\n")}`));
 });

@@ -12,6 +12,8 @@ import { predictionChecks } from "./rest/predictions.js";
 import { shapeChecks } from "./rest/shapes.js";
 import { transportChecks } from "./rest/transport.js";
 import { defaultWalks, restWalksCheck } from "../walks/check.js";
+import { mcpWalksCheck } from "../walks/mcp-check.js";
+import { defaultMcpWalks } from "../walks/defaults.js";
 import { approvalChecks as mcpApprovalChecks } from "./mcp/approval.js";
 import { authChecks as mcpAuthChecks } from "./mcp/auth.js";
 import { batchChecks as mcpBatchChecks } from "./mcp/batch.js";
@@ -88,6 +90,8 @@ export const mcpChecks: readonly McpCheck[] = [
   ...mcpConnectingChecks,
   ...mcpMediaChecks,
   ...mcpDeactivationEffectChecks,
+  // Its options (count, length, seed, replay) come from the run: runConformance puts in the run's own.
+  mcpWalksCheck({ ...defaultMcpWalks, seed: "set-by-the-run" }),
 ];
 
 /** Which suite a check belongs to: MCP check ids start with mcp- (mcpCheck enforces it). */

@@ -4,9 +4,11 @@
 // never merged), and once seen settled, a terminal status and what the read filled in, which must not move
 // while nothing new is sent. For each batch: its brand, and once seen done or failed, the whole batch, which
 // must stay exactly so. Every prediction names its rule of spec/rules/rest.yaml; answers are judged by the
-// same assertions as the scripted checks (expect.ts).
+// same assertions as the scripted checks (expect.ts). Kept values are compared as the seed means them
+// (conformance/kept.ts): a website as a URL, a country in any ISO 3166-1 form, objects by their documented members.
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../check.js";
+import { documented, sameCountry, sameUrl } from "../kept.js";
 import type { BrandFields } from "./steps.js";
 
 const show = (v: unknown) => JSON.stringify(v);
@@ -33,28 +35,16 @@ export interface BrandModel {
   terminal?: "ready" | "failed";
   /** What the read filled in (fields not supplied, offerings, created_at), seen once ready: it may not move. */
   read?: Record<string, unknown>;
+  /** A new website was sent: when its re-read ends is not shown (a target may show ready meanwhile), so what the read fills in is no longer fixed. */
+  reread?: boolean;
 }
 
 export interface BatchModel {
   label: string;
   id: string;
   brandId: string;
-  /** Seen done or failed: the whole batch may not change. */
+  /** Seen done or failed: the whole batch (its documented members) may not change. */
   terminal?: any;
-}
-
-/** A website as a URL: scheme and host in lower case, no default port, no lone trailing slash. */
-export function sameWebsite(a: unknown, b: unknown): boolean {
-  if (a === null || b === null || typeof a !== "string" || typeof b !== "string") return a === b;
-  const norm = (s: string) => {
-    try {
-      const u = new URL(s);
-      return `${u.protocol}//${u.host}${u.pathname === "/" ? "" : u.pathname.replace(/\/$/, "")}${u.search}`;
-    } catch {
-      return s;
-    }
-  };
-  return norm(a) === norm(b);
 }
 
 const shown = (body: any, field: ScalarField) => (field === "archetype" ? body?.archetype?.value : body?.[field]);
@@ -91,9 +81,10 @@ export function applyPatch(model: BrandModel, website: string | undefined, body:
       if (!sent.includes("rules")) sent.push("rules");
     }
   if (website !== undefined) {
-    if (!sameWebsite(website, model.website.value)) {
+    if (!sameUrl(website, model.website.value)) {
       delete model.terminal;
       delete model.read;
+      model.reread = true;
     }
     model.website = { value: website, rule: "brand-patch-website-kept" };
     sent.push("website");
@@ -107,26 +98,29 @@ export type BrandView = "create" | "patch" | "get";
  * Judges a brand the target showed against the model, then learns from it (a settled status, what the read
  * filled in). `patched`: the fields the PATCH this answers sent (a read finding that moves on a PATCH breaks
  * brand-patch-partial for them). `cause`: the rule every difference breaks instead (another team's refused PATCH).
+ * A PATCH answer, whose body the seed does not show, is judged on the members it holds.
  */
 export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view: BrandView, where: string, opts: { patched?: string[]; cause?: string } = {}): void {
   if (!body || typeof body !== "object") return;
   const rule = (r: string) => opts.cause ?? r;
+  const has = (k: string) => view !== "patch" || k in body;
   if (view === "get") ctx.expect(body.id === model.id, "brand-readable-after-create", `${where}: GET of brand ${model.id} answered brand ${show(body.id)}`);
   const status = body.status;
   if (view === "create") ctx.expect(status === "reading", "brand-create-reading/status", `${where}: a new brand is ${show(status)}, expected reading`);
+  else if (!has("status")) void 0;
   else if (model.terminal === "ready") ctx.expect(status === "ready", rule("brand-terminal-stays"), `${where}: brand ${model.label} was seen ready and no new website was sent since, now it is ${show(status)}`);
   else if (model.terminal === "failed") ctx.expect(status === "failed", rule("brand-failed-stays"), `${where}: brand ${model.label} was seen failed, now it is ${show(status)}`);
 
   for (const f of scalarFields) {
     const fixed = model.supplied[f];
-    if (fixed) ctx.expect(shown(body, f) === fixed.value, rule(fixed.rule), `${where}: ${f} is ${show(body[f])}, expected ${show(fixed.value)} as sent`);
+    if (fixed && has(f)) ctx.expect(f === "country" ? sameCountry(fixed.value, body[f]) : shown(body, f) === fixed.value, rule(fixed.rule), `${where}: ${f} is ${show(body[f])}, expected ${show(fixed.value)} as sent`);
   }
-  if (model.supplied.archetype)
+  if (model.supplied.archetype && has("archetype"))
     ctx.expect(body.archetype?.rationale === null, rule("brand-archetype-set-rationale-null"), `${where}: archetype is ${show(body.archetype)}, expected rationale null (set by the caller)`);
-  ctx.expect(sameWebsite(body.website, model.website.value), rule(model.website.rule), `${where}: website is ${show(body.website)}, expected ${show(model.website.value)}`);
+  if (has("website")) ctx.expect(model.website.value === null ? body.website === null : sameUrl(body.website, model.website.value), rule(model.website.rule), `${where}: website is ${show(body.website)}, expected ${show(model.website.value)}`);
   for (const l of lists) {
     const fixed = model.lists[l];
-    if (fixed)
+    if (fixed && has("rules"))
       ctx.expect(
         isDeepStrictEqual(body.rules?.[l], fixed.value),
         rule(fixed.rule),
@@ -140,12 +134,13 @@ export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view
   }
   // What the read filled in stays while nothing new is sent to the brand (a PATCH changes only what it sends).
   if (model.terminal === "ready" && model.read && status === "ready") {
-    const moved = Object.keys(model.read).filter((k) => !isDeepStrictEqual(body[k], model.read![k]));
+    const now = documented("Brand", body) as Record<string, unknown>;
+    const moved = Object.keys(model.read).filter((k) => has(k) && !isDeepStrictEqual(now[k], model.read![k]));
     const rules = view === "patch" && opts.patched?.length ? opts.patched.filter((f) => f !== "website").map((f) => `brand-patch-partial/${f}`) : ["brand-terminal-stays"];
     ctx.expect(
       moved.length === 0,
       opts.cause ? [opts.cause] : rules.length ? rules : ["brand-terminal-stays"],
-      `${where}: ${moved.map((k) => `${k} moved from ${show(model.read![k])} to ${show(body[k])}`).join("; ")}, though nothing sent changes ${moved.length === 1 ? "it" : "them"}`,
+      `${where}: ${moved.map((k) => `${k} moved from ${show(model.read![k])} to ${show(now[k])}`).join("; ")}, though nothing sent changes ${moved.length === 1 ? "it" : "them"}`,
     );
   }
   learnBrand(model, body, view);
@@ -154,9 +149,10 @@ export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view
 function learnBrand(model: BrandModel, body: any, view: BrandView): void {
   if (view === "create" || (body.status !== "ready" && body.status !== "failed")) return;
   model.terminal = body.status;
-  if (body.status === "ready" && !model.read) {
-    const read: Record<string, unknown> = { offerings: body.offerings, created_at: body.created_at };
-    for (const f of scalarFields) if (!model.supplied[f]) read[f] = body[f];
+  if (body.status === "ready" && !model.read && !model.reread) {
+    const b = documented("Brand", body) as Record<string, unknown>;
+    const read: Record<string, unknown> = { offerings: b.offerings, created_at: b.created_at };
+    for (const f of scalarFields) if (!model.supplied[f]) read[f] = b[f];
     model.read = structuredClone(read);
   }
 }
@@ -168,11 +164,12 @@ export function judgeBatch(ctx: CheckContext, model: BatchModel, body: any, wher
   ctx.expect(body.brand === model.brandId, "batch-brand-matches-request", `${where}: brand is ${show(body.brand)}, expected ${show(model.brandId)}`);
   if (model.terminal) {
     const was = model.terminal.status;
-    const changed = Object.keys({ ...model.terminal, ...body }).filter((k) => !isDeepStrictEqual(body[k], model.terminal[k]));
+    const now = documented("IdeaBatch", body) as Record<string, unknown>;
+    const changed = Object.keys({ ...model.terminal, ...now }).filter((k) => !isDeepStrictEqual(now[k], model.terminal[k]));
     ctx.expect(
       changed.length === 0,
       was === "failed" ? "batch-failed-stays" : "batch-terminal-stays",
-      `${where}: batch ${model.label} was seen ${was}; now ${changed.map((k) => (k === "data" ? "its ideas changed" : `${k} ${show(model.terminal[k])} → ${show(body[k])}`)).join(", ")}`,
+      `${where}: batch ${model.label} was seen ${was}; now ${changed.map((k) => (k === "data" ? "its ideas changed" : `${k} ${show(model.terminal[k])} → ${show(now[k])}`)).join(", ")}`,
     );
     return;
   }
@@ -182,5 +179,5 @@ export function judgeBatch(ctx: CheckContext, model: BatchModel, body: any, wher
       "batch-only-done-has-ideas",
       `${where}: batch ${model.label} is thinking with data ${show(body.data)?.slice(0, 120)} and done_at ${show(body.done_at)}; expected [] and null`,
     );
-  if (body.status === "done" || body.status === "failed") model.terminal = structuredClone(body);
+  if (body.status === "done" || body.status === "failed") model.terminal = structuredClone(documented("IdeaBatch", body));
 }

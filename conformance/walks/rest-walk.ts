@@ -2,70 +2,19 @@
 // assertions of the scripted checks (expect.ts) and by the model's predictions (rest-model.ts), the model
 // updated from what the target showed. A walk stops at its first step that fails something.
 import type { CheckContext } from "../check.js";
-import { currentExchangeLog, type Exchange } from "../evidence.js";
+import { restWalksId } from "../checks/rest/walks.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";
 import type { ApiResponse } from "../http.js";
-import { ruleList } from "../judge.js";
 import { followWhile, unknownId } from "../checks/rest/common.js";
 import { applyPatch, brandFromCreate, judgeBatch, judgeBrand, type BatchModel, type BrandModel } from "./rest-model.js";
-import { describeStep, type Step, type WebsiteSlot } from "./steps.js";
+import type { WalkKind, Walker } from "./engine.js";
+import { replayFormats } from "./replay.js";
+import { describeStep, planWalk, type Step, type WebsiteSlot } from "./steps.js";
 
 const show = (v: unknown) => JSON.stringify(v);
 
-/** A failure a walk saw. */
-export interface WalkFailure {
-  rules: string[];
-  message: string;
-  /** The latest exchanges of the walk when it was seen (each walk runs in an exchange log of its own). */
-  evidence?: Exchange[];
-}
-
-export interface WalkResult {
-  /** The step (0-based) that failed, when one did. */
-  failedAt?: number;
-  /** The failures of that step. */
-  failures: WalkFailure[];
-  /** Rule → whether every case of it passed (cases up to and including the failing step). */
-  cases: Map<string, boolean>;
-  /** Steps left out because what they name was not made (a brand cut by shrinking) or the target lacks a token. */
-  skipped: number;
-}
-
-/**
- * A context whose expectations are collected instead of recorded in the check: walks and their shrinking
- * replays are judged here, and only what the report needs reaches the check (runWalk's caller decides).
- */
-export function collecting(base: CheckContext): CheckContext & { failures: WalkFailure[]; cases: Map<string, boolean> } {
-  const failures: WalkFailure[] = [];
-  const cases = new Map<string, boolean>();
-  const ctx = {
-    target: base.target,
-    api: base.api,
-    fixtures: base.fixtures,
-    speed: base.speed,
-    failures,
-    cases,
-    expect(ok: boolean, r: string | readonly string[], message: string) {
-      for (const id of ruleList(r)) cases.set(id, ok && cases.get(id) !== false);
-      if (!ok) failures.push({ rules: ruleList(r), message, evidence: currentExchangeLog()?.latest() ?? [] });
-      return ok;
-    },
-    fail(r: string | readonly string[], message: string): never {
-      ctx.expect(false, r, message);
-      throw new Error(message);
-    },
-    skip: (reason: string) => base.skip(reason),
-    note: (text: string) => base.note(text),
-    waiting: (text: string | null) => base.waiting(text),
-    get failed() {
-      return failures.length > 0;
-    },
-  };
-  return ctx;
-}
-
-class RestWalk {
+class RestWalk implements Walker<Step> {
   readonly brands = new Map<string, BrandModel>();
   readonly batches = new Map<string, BatchModel>();
   constructor(readonly ctx: CheckContext) {}
@@ -101,9 +50,11 @@ class RestWalk {
         if (!model) return false;
         const website = step.website ? this.website(step.website) : undefined;
         const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: model.id }), { ...step.body, ...(website ? { website } : {}) });
-        if (!expectSuccess(ctx, res, "updateBrand", 200, "update-brand-200")) return true;
+        const answered = expectSuccess(ctx, res, "updateBrand", 200, "update-brand-200");
+        // Taken (any 2xx: the seed does not show PATCH's answer), the change is what later views must show.
+        if (res.status < 200 || res.status > 299) return true;
         const patched = applyPatch(model, website, step.body);
-        judgeBrand(ctx, model, res.body, "patch", where, { patched });
+        if (answered && res.body?.object === "brand") judgeBrand(ctx, model, res.body, "patch", where, { patched });
         return true;
       }
       case "get-brand": {
@@ -231,14 +182,12 @@ class RestWalk {
   }
 }
 
-/** Runs `steps` with expectations collected on `ctx`; stops after the first step that failed something. */
-export async function runWalk(ctx: ReturnType<typeof collecting>, steps: readonly Step[], name: string): Promise<WalkResult> {
-  const walk = new RestWalk(ctx);
-  let skipped = 0;
-  for (const [i, step] of steps.entries()) {
-    const before = ctx.failures.length;
-    if (!(await walk.step(step, `${name} step ${i + 1} (${describeStep(step)})`))) skipped++;
-    if (ctx.failures.length > before) return { failedAt: i, failures: ctx.failures.slice(before), cases: ctx.cases, skipped };
-  }
-  return { failures: [], cases: ctx.cases, skipped };
-}
+/** The REST walks: planned by steps.ts, judged by rest-model.ts. */
+export const restWalkKind: WalkKind<Step, CheckContext> = {
+  checkId: restWalksId,
+  format: replayFormats.rest,
+  plan: (seed, walk, length) => planWalk(seed, walk, length),
+  describe: describeStep,
+  waits: (s) => s.op === "wait",
+  walker: (ctx) => new RestWalk(ctx),
+};

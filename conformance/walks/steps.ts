@@ -35,6 +35,9 @@ export type Step =
 
 export type Op = Step["op"];
 
+/** Every op of a REST walk (replay files are checked against it). */
+export const restOps: ReadonlySet<string> = new Set<Op>(["create-brand", "patch-brand", "get-brand", "create-batch", "get-batch", "feedback", "predict", "wait", "unknown-id", "other-team"]);
+
 const enumOf = (schema: string): string[] => [...((openapi.components.schemas[schema]?.enum as string[] | undefined) ?? [])];
 const archetypes = enumOf("Archetype");
 const outcomes = enumOf("FeedbackOutcome");

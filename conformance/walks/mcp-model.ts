@@ -1,0 +1,207 @@
+// The MCP model: what seed 001 fixes about the state each view of the gateway shows, and nothing the reference
+// chooses. For a client the walk made: its ids (create_profile's answer, the same in every later view), its
+// build (once seen ready it stays ready; while building or failed nothing generates), its ending (a state seen
+// never moves back: deactivated stays deactivated, deleted stays deleted, unscheduledPosts never goes down;
+// once deleted it is gone from every view), and its name once a repeat of create_profile sent another (a repeat
+// changes nothing, whatever else it sends). For a batch: what create_posts answered (brand, company, count), its
+// posts once created, settled for good once seen settled. For a post: its contentDigest (the same while nothing
+// changed it, another after an edit) and its approval (the digest approve_post recorded, read back by later
+// views while the content stays). Every prediction names its rule of spec/rules/mcp.yaml.
+import type { CheckContext } from "../check.js";
+
+/** What judging needs: the assertion (a CheckContext is one). */
+export type Expect = Pick<CheckContext, "expect">;
+
+const show = (v: unknown) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? "undefined" : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+};
+
+export type Ending = "scheduled" | "done";
+
+export interface ClientModel {
+  label: string;
+  externalId: string;
+  brandId: string;
+  companyId: string;
+  /** The build was seen ready: it stays ready. */
+  readySeen?: boolean;
+  /** The brand's name as first read (get_profile's brandName or list_brands' name). */
+  name?: string;
+  /** A repeat of create_profile sent another name since the name was read: the name must not have moved. */
+  renamedRepeat?: boolean;
+  deactivation?: Ending;
+  /** unscheduledPosts as last answered. */
+  unscheduled?: number;
+  deletion?: Ending;
+}
+
+/** A brand a walk reads but did not make (the brand under test): only its ids are fixed. */
+export interface BrandIds {
+  label: string;
+  brandId: string;
+  companyId?: string;
+}
+
+export interface BatchModel {
+  label: string;
+  batchId: string;
+  brandId: string;
+  companyId: string;
+  count: number;
+  settledSeen?: boolean;
+  /** Slot index → postId, once seen created. */
+  posts: Map<number, string>;
+  /** Slot index → the contentDigest its item last showed (an item field in development: when a target gives one). */
+  digests: Map<number, string>;
+}
+
+export interface PostModel {
+  label: string;
+  id: string;
+  /** The contentDigest of the walk's last view_post (or, before any, of its batch item). */
+  digest?: string | null;
+  /** Where that digest was read. */
+  digestFrom?: "view" | "batch";
+  /** An edit went through since that view: the next view shows another digest, and that digest is outdated. */
+  edited?: boolean;
+  /** The decision recorded while the content stayed as approved or rejected (cleared by an edit). */
+  approval?: { decision: "approved" | "rejected"; digest: string | null | undefined };
+  deleted?: boolean;
+}
+
+/**
+ * Judges get_profile of a client (an answer, or the failure once it was erased) and learns from it. `data`
+ * undefined: the call failed (the caller judged the envelope); only an erased client may fail.
+ */
+export function judgeProfile(j: Expect, c: ClientModel | BrandIds, p: any, where: string, includeScopes: boolean | undefined): void {
+  j.expect(p.brandId === c.brandId && (c.companyId === undefined || p.companyId === c.companyId), "client-ids-agree/get-profile", `${where}: get_profile shows brandId ${show(p.brandId)}, companyId ${show(p.companyId)}; ${c.label} was ${show([c.brandId, c.companyId])}`);
+  if (!includeScopes) {
+    const scoped = (Array.isArray(p.channels) ? p.channels : []).filter((ch: any) => ch?.scopes !== null && ch?.scopes !== undefined);
+    j.expect(scoped.length === 0, "channel-scopes-on-request/without-include-scopes", `${where}: without includeScopes, channels ${show(scoped.map((ch: any) => ch.platform))} show scopes`);
+  }
+  if (!("externalId" in c)) return;
+  const status = p.onboarding?.status;
+  if (c.readySeen) j.expect(status === "ready", "build-completes", `${where}: the build of ${c.label} was seen ready, now onboarding is ${show(p.onboarding)}`);
+  if (status === "ready") c.readySeen = true;
+  if (status === "building" || status === "failed") {
+    const blockers: unknown[] = Array.isArray(p.readiness?.blockers) ? p.readiness.blockers : [];
+    j.expect(p.readiness?.canGenerate === false && blockers.includes("profile_not_ready"), `profile-not-ready-blocker/${status}`, `${where}: the build is ${status}, readiness is ${show(p.readiness)}`);
+  }
+  if (c.deactivation === "done") {
+    const blockers: unknown[] = Array.isArray(p.readiness?.blockers) ? p.readiness.blockers : [];
+    j.expect(p.isActive === false && blockers.includes("brand_inactive"), "deactivation-effects/profile-inactive", `${where}: ${c.label} was seen deactivated, get_profile shows isActive ${show(p.isActive)}, blockers ${show(blockers)}`);
+  }
+  judgeName(j, c, p.brandName, where, "get_profile's brandName");
+}
+
+/** A name shown for a client: the one first read, when a repeat of create_profile sent another since. */
+function judgeName(j: Expect, c: ClientModel, name: unknown, where: string, what: string): void {
+  if (c.name === undefined) {
+    if (typeof name === "string" && !c.renamedRepeat) c.name = name;
+    return;
+  }
+  if (c.renamedRepeat)
+    j.expect(name === c.name, "create-profile-idempotent/other-arguments-ignored", `${where}: ${what} is ${show(name)}, but ${c.label} was ${show(c.name)} before create_profile was repeated with another name (a repeat changes nothing, whatever else it sends)`);
+}
+
+/** Judges list_brands of a brand's workspace (answered), and learns the client's name from it. */
+export function judgeBrandList(j: Expect, c: ClientModel | BrandIds, l: any, where: string): void {
+  const item = (Array.isArray(l.brands) ? l.brands : []).find((b: any) => b?.id === c.brandId);
+  j.expect(!!item, "client-ids-agree/list-brands", `${where}: list_brands of workspace ${show(c.companyId)} does not list ${c.label} (${c.brandId})`);
+  if (c.companyId !== undefined) j.expect(l.workspaceId === c.companyId, "list-brands/workspace-id", `${where}: list_brands answered workspaceId ${show(l.workspaceId)}, asked for ${show(c.companyId)}`);
+  if (!("externalId" in c) || !item) return;
+  j.expect(l.needsUserChoice === false, "list-brands-client-workspace", `${where}: list_brands of client workspace ${c.companyId} answered needsUserChoice ${show(l.needsUserChoice)}`);
+  if (c.deactivation === "done") j.expect(item.isActive === false, "deactivation-effects/profile-inactive", `${where}: ${c.label} was seen deactivated, list_brands shows isActive ${show(item.isActive)}`);
+  judgeName(j, c, item.name, where, "list_brands' name");
+}
+
+/** Judges get_workspaces of the partner: its live clients listed, its erased ones not (when the list is whole). */
+export function judgeWorkspaces(j: Expect, clients: readonly ClientModel[], w: any, where: string): void {
+  if (typeof w.totalCount === "number" && w.totalCount > (Array.isArray(w.workspaces) ? w.workspaces.length : 0)) return;
+  const ids = new Set((Array.isArray(w.workspaces) ? w.workspaces : []).map((x: any) => x?.id));
+  for (const c of clients) {
+    if (!c.deletion) j.expect(ids.has(c.companyId), "workspaces-partner-clients", `${where}: get_workspaces does not list the workspace ${c.companyId} of client ${c.label}`);
+    if (c.deletion === "done") j.expect(!ids.has(c.companyId), "erased-client-gone/get-workspaces", `${where}: client ${c.label} was seen deleted, get_workspaces still lists its workspace ${c.companyId}`);
+  }
+}
+
+/** Judges an answer of deactivate_profile and learns the ending's progress. */
+export function judgeDeactivation(j: Expect, c: ClientModel, d: any, where: string): void {
+  const first = c.deactivation === undefined;
+  j.expect(d.companyId === c.companyId, "deactivation-progress/company-id", `${where}: deactivate_profile answered companyId ${show(d.companyId)}, the client's is ${c.companyId}`);
+  j.expect(d.status === "deactivation_scheduled" || d.status === "deactivated", first ? "deactivation-progress/first-call" : "deactivation-progress/ends-deactivated", `${where}: deactivate_profile answered status ${show(d.status)}`);
+  if (c.deactivation === "done") j.expect(d.status === "deactivated", "deactivation-progress/ends-deactivated", `${where}: ${c.label} was seen deactivated, now deactivate_profile answers ${show(d.status)} (a state seen never moves back)`);
+  if (typeof c.unscheduled === "number")
+    j.expect(typeof d.unscheduledPosts === "number" && d.unscheduledPosts >= c.unscheduled, "deactivation-progress/unscheduled-monotonic", `${where}: unscheduledPosts went from ${c.unscheduled} to ${show(d.unscheduledPosts)}`);
+  if (typeof d.unscheduledPosts === "number") c.unscheduled = d.unscheduledPosts;
+  if (d.status === "deactivated") c.deactivation = "done";
+  else c.deactivation ??= "scheduled";
+}
+
+/** Judges an answer of delete_profile (confirm true) and learns the ending's progress. */
+export function judgeDeletion(j: Expect, c: ClientModel, d: any, where: string): void {
+  const rule = c.deletion === "done" ? "deleted-sticky" : c.deletion ? "deletion-progress/ends-deleted" : "deletion-progress/first-call";
+  j.expect(d.deleted === true && d.companyId === c.companyId, rule, `${where}: delete_profile answered deleted ${show(d.deleted)}, companyId ${show(d.companyId)} (the client's is ${c.companyId})`);
+  j.expect(d.status === (c.deletion === "done" ? "deleted" : d.status) && (d.status === "deletion_scheduled" || d.status === "deleted"), rule, `${where}: ${c.label}${c.deletion === "done" ? " was seen deleted, and" : ""} delete_profile answers status ${show(d.status)}`);
+  if (d.status === "deleted") c.deletion = "done";
+  else c.deletion ??= "scheduled";
+}
+
+/** Judges create_posts' answer: queued, the brand sent, one pending item per slot. */
+export function judgeCreatedBatch(j: Expect, b: any, brandId: string, count: number, where: string): void {
+  j.expect(typeof b.batchId === "string" && b.batchId.length > 0, "create-posts-queued/batch-id", `${where}: batchId ${show(b.batchId)}`);
+  j.expect(b.brandId === brandId && typeof b.companyId === "string", "create-posts-queued/ids", `${where}: brandId ${show(b.brandId)} (sent ${brandId}), companyId ${show(b.companyId)}`);
+  j.expect(b.status === "queued", "create-posts-queued/status-queued", `${where}: status ${show(b.status)}, expected queued`);
+  j.expect(b.requestedCount === count, "create-posts-queued/requested-count", `${where}: requestedCount ${show(b.requestedCount)}, count sent ${count}`);
+  const items: any[] = Array.isArray(b.items) ? b.items : [];
+  j.expect(items.length === count && items.every((it, i) => it?.index === i && it?.status === "pending"), "create-posts-queued/items-pending", `${where}: items ${show(items.map((it) => [it?.index, it?.status]))}, expected ${count} pending from index 0`);
+}
+
+/** Judges get_post_batch_status against what create_posts answered and earlier reads showed; learns posts and settling. */
+export function judgeBatch(j: Expect, m: BatchModel, s: any, where: string): void {
+  const agree = (member: string, field: string, want: unknown) =>
+    j.expect(s[field] === want, `create-posts-matches-status/${member}`, `${where}: get_post_batch_status shows ${field} ${show(s[field])}, create_posts answered ${show(want)}`);
+  agree("brand-id", "brandId", m.brandId);
+  agree("company-id", "companyId", m.companyId);
+  agree("requested-count", "requestedCount", m.count);
+  if (m.settledSeen) j.expect(s.settled === true, "batch-settles/stays-settled", `${where}: batch ${m.label} was seen settled, now settled is ${show(s.settled)} (status ${show(s.status)})`);
+  if (s.settled === true) m.settledSeen = true;
+  for (const it of Array.isArray(s.items) ? s.items : []) {
+    const known = m.posts.get(it?.index);
+    if (known !== undefined) j.expect(it.postId === known, "batch-items", `${where}: slot ${it.index} of batch ${m.label} showed post ${known}, now ${show(it.postId)}`);
+    else if (it?.status === "created" && typeof it.postId === "string") m.posts.set(it.index, it.postId);
+    if (m.posts.has(it?.index) && typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
+  }
+}
+
+/** Judges view_post of a post the walk knows (answered) and learns its digest. */
+export function judgePostView(j: Expect, p: PostModel, v: any, where: string): void {
+  j.expect(v.id === p.id && v.postId === p.id, "view-post-fields/id-post-id", `${where}: view_post of ${p.id} shows id ${show(v.id)}, postId ${show(v.postId)}`);
+  if (p.digest !== undefined) {
+    if (p.edited) j.expect(v.contentDigest !== p.digest, "digest-follows-content/caption", `${where}: the caption of ${p.label} changed, its contentDigest is still ${show(v.contentDigest)}`);
+    else if (p.digestFrom === "batch")
+      j.expect(v.contentDigest === p.digest, "digest-agrees-across-views/get_post_batch_status", `${where}: get_post_batch_status showed ${p.label} with contentDigest ${show(p.digest)}, view_post shows ${show(v.contentDigest)} and nothing changed it`);
+    else j.expect(v.contentDigest === p.digest, "digest-follows-content/stable", `${where}: nothing changed ${p.label} since it read contentDigest ${show(p.digest)}, now ${show(v.contentDigest)}`);
+  }
+  if (p.approval?.decision === "approved" && !p.edited)
+    j.expect(
+      v.approval?.decision === "approved" && v.approval?.contentDigest === p.approval.digest,
+      "approve-records-digest/read-back",
+      `${where}: ${p.label} was approved with digest ${show(p.approval.digest)} and has not changed since; view_post shows approval ${show(v.approval)}`,
+    );
+  if (p.approval?.decision === "rejected" && !p.edited)
+    j.expect(v.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: ${p.label} was rejected and has not changed since; view_post shows approval ${show(v.approval)}`);
+  if (p.edited) delete p.approval;
+  p.digest = v.contentDigest;
+  p.digestFrom = "view";
+  p.edited = false;
+}
+
+/** Judges the answer of approve_post or reject_post with the digest the walk saw (not outdated), and learns the decision. */
+export function judgeDecision(j: Expect, p: PostModel, decision: "approved" | "rejected", d: any, where: string): void {
+  if (decision === "approved")
+    j.expect(d.approval?.decision === "approved" && d.approval?.contentDigest === p.digest, "approve-records-digest/answer", `${where}: approve_post with digest ${show(p.digest)} recorded ${show(d.approval)}`);
+  else j.expect(d.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: reject_post recorded ${show(d.approval)}`);
+  p.approval = { decision, digest: p.digest };
+}

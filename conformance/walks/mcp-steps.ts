@@ -1,0 +1,292 @@
+// The steps of an MCP walk and the plan of one walk: a pure function of (run seed, walk number, length, what the
+// target allows), so the same seed gives the same walk on the same target file (test/walks-mcp.test.ts). Steps
+// name clients (c1, c2: profiles the walk makes with the partner token), batches (x1, x2: create_posts on the
+// brand under test) and posts (x1#1: slot 1 of batch x1) by labels, never ids, so a walk replays against fresh
+// resources and any part of it can be cut out while shrinking (a step naming what was cut is left out).
+import { prng, type Prng } from "./prng.js";
+
+/** What the target lets a walk do (mcp.cost, the tokens and the tool profile of the target file). */
+export interface McpAbilities {
+  /** Clients of its own (create_profile, deactivate_profile, delete_profile): a partner token, --mcp-profile all, mcp.cost.builds. */
+  clients: boolean;
+  /** Batches of its own on the brand under test (create_posts, without pictures): mcp.cost.extra_batches. */
+  batches: boolean;
+  /** Another tenant's token, for the deliberate wrong calls that use one. */
+  otherTenant: boolean;
+}
+
+/** The brand under test (not a client the walk made). */
+export const mainBrand = "main";
+
+export type McpStep =
+  | { op: "create-client"; client: string }
+  /** create_profile again with the client's externalId; `renamed`: with another name and website. */
+  | { op: "repeat-client"; client: string; renamed: boolean }
+  | { op: "get-profile"; brand: string; includeScopes?: boolean }
+  | { op: "list-brands"; brand: string }
+  | { op: "get-workspaces" }
+  | { op: "deactivate"; client: string }
+  | { op: "delete-client"; client: string }
+  | { op: "create-batch"; batch: string; count: number }
+  | { op: "get-batch"; batch: string }
+  | { op: "view-post"; post: string }
+  | { op: "edit-post"; post: string; caption: string }
+  /** approve_post with the digest of the walk's last view_post of the post (an outdated one after an edit). */
+  | { op: "approve"; post: string }
+  | { op: "reject"; post: string }
+  | { op: "delete-post"; post: string }
+  /** Follows every build, deactivation, deletion and batch under way at the seed's pace until each ends. */
+  | { op: "wait" }
+  /** A deliberate wrong call: an id that names nothing. */
+  | { op: "unknown-id"; tool: "get_profile" | "view_post" | "get_post_batch_status" | "delete_profile" }
+  /** A deliberate wrong call: another tenant's token on the walk's brand or post (left out without that token). */
+  | { op: "other-tenant"; tool: "get_profile" | "view_post" | "update_post"; brand?: string; post?: string };
+
+export type McpOp = McpStep["op"];
+
+/** Every op of an MCP walk (replay files are checked against it). */
+export const mcpOps: ReadonlySet<string> = new Set<McpOp>([
+  "create-client",
+  "repeat-client",
+  "get-profile",
+  "list-brands",
+  "get-workspaces",
+  "deactivate",
+  "delete-client",
+  "create-batch",
+  "get-batch",
+  "view-post",
+  "edit-post",
+  "approve",
+  "reject",
+  "delete-post",
+  "wait",
+  "unknown-id",
+  "other-tenant",
+]);
+
+const captions = ["Fresh bread, baked this morning.", "Our winter hours start on Monday.", "Three things to know before you order a cake.", "Meet the people behind the counter."];
+
+interface PlanClient {
+  label: string;
+  /** A wait came after its creation: its build has ended. */
+  built: boolean;
+  ending?: "deactivating" | "deleting";
+  /** A wait came after the ending started: it has finished. */
+  ended: boolean;
+}
+interface PlanBatch {
+  label: string;
+  count: number;
+  settled: boolean;
+}
+interface PlanPost {
+  label: string;
+  deleted: boolean;
+}
+
+/**
+ * The steps of walk `walk` of a run with seed `seed`, at most `length` of them. A walk dwells on clients or on
+ * posts (alternating by walk number when the target allows both), and most steps stay with what it last
+ * touched, so that effects pile up where they can be seen: repeats of ending calls, reads after each change.
+ */
+export function planMcpWalk(seed: string, walk: number, length: number, can: McpAbilities): McpStep[] {
+  const r = prng(`mcp:${seed}:${walk}`);
+  const theme: "clients" | "posts" | "reads" = can.clients && can.batches ? (walk % 2 === 0 ? "clients" : "posts") : can.clients ? "clients" : can.batches ? "posts" : "reads";
+  const clients: PlanClient[] = [];
+  const batches: PlanBatch[] = [];
+  const posts: PlanPost[] = [];
+  const steps: McpStep[] = [];
+  let focusClient: PlanClient | undefined;
+  let focusPost: PlanPost | undefined;
+  const stay = <T>(focus: T | undefined, among: readonly T[], r: Prng): T => (focus && among.includes(focus) && r.chance(0.8) ? focus : r.pick(among));
+  const pickClient = (among: readonly PlanClient[] = clients) => (focusClient = stay(focusClient, among, r));
+  const pickPost = (among: readonly PlanPost[]) => (focusPost = stay(focusPost, among, r));
+  const pending = () => clients.some((c) => !c.built || (c.ending && !c.ended)) || batches.some((b) => !b.settled);
+  const w = (on: boolean, weight: number) => (on ? weight : 0);
+
+  for (let i = 0; i < length; i++) {
+    const last = steps.at(-1);
+    const alive = clients.filter((c) => c.ending !== "deleting");
+    const live = posts.filter((p) => !p.deleted);
+    const mine = theme === "clients";
+    const ended = { deactivated: clients.some((c) => c.ending === "deactivating" && c.ended), deleted: clients.some((c) => c.ending === "deleting" && c.ended) };
+    // Read what just changed, repeat what just ended: the next step favours what shows the last one's effects.
+    const boost = followUps(last, pending(), ended);
+    const op = r.weighted<McpOp>(
+      (
+        [
+          ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? 0.15 : 0) : 0)],
+          ["repeat-client", w(clients.length > 0, 1.5)],
+          ["get-profile", clients.length ? 2 : 0.6],
+          ["list-brands", clients.length ? 1.5 : 0.4],
+          ["get-workspaces", w(clients.length > 0, 1) || 0.2],
+          ["deactivate", w(alive.length > 0, 0.6 + 1.6 * late(i))],
+          // Erasing ends what a client can show: mostly once a deactivation has been seen through.
+          ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + 0.6 * late(i))],
+          ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
+          ["get-batch", w(batches.length > 0, 1)],
+          ["view-post", w(live.length > 0, 3)],
+          ["edit-post", w(live.length > 0, 1.2)],
+          ["approve", w(live.length > 0, 2)],
+          ["reject", w(live.length > 0, 0.5)],
+          ["delete-post", w(live.length > 0, 0.3)],
+          ["wait", pending() ? 2.5 : 0.2],
+          ["unknown-id", 0.3],
+          ["other-tenant", w(can.otherTenant, 0.3)],
+        ] as const
+      ).map(([o, weight]) => [o, weight * (boost[o] ?? 1)] as const),
+    )!;
+    switch (op) {
+      case "create-client": {
+        const c: PlanClient = { label: `c${clients.length + 1}`, built: false, ended: false };
+        clients.push(c);
+        focusClient = c;
+        steps.push({ op, client: c.label });
+        break;
+      }
+      case "repeat-client":
+        steps.push({ op, client: pickClient().label, renamed: r.chance(0.85) });
+        break;
+      case "get-profile": {
+        const brand = clients.length && r.chance(0.9) ? pickClient().label : mainBrand;
+        steps.push({ op, brand, ...(r.chance(0.35) ? { includeScopes: r.chance(0.5) } : {}) });
+        break;
+      }
+      case "list-brands":
+        steps.push({ op, brand: clients.length && r.chance(0.9) ? pickClient().label : mainBrand });
+        break;
+      case "get-workspaces":
+        steps.push({ op });
+        break;
+      case "deactivate": {
+        const c = pickClient(alive);
+        if (!c.ending) [c.ending, c.ended] = ["deactivating", false];
+        steps.push({ op, client: c.label });
+        break;
+      }
+      case "delete-client": {
+        const c = pickClient();
+        if (c.ending !== "deleting") [c.ending, c.ended] = ["deleting", false];
+        steps.push({ op, client: c.label });
+        break;
+      }
+      case "create-batch": {
+        const b: PlanBatch = { label: `x${batches.length + 1}`, count: 1 + r.int(2), settled: false };
+        batches.push(b);
+        steps.push({ op, batch: b.label, count: b.count });
+        break;
+      }
+      case "get-batch":
+        steps.push({ op, batch: r.pick(batches).label });
+        break;
+      case "view-post": {
+        steps.push({ op, post: pickPost(live).label });
+        break;
+      }
+      case "edit-post":
+        steps.push({ op, post: pickPost(live).label, caption: `${r.pick(captions)} (walk edit ${i + 1})` });
+        break;
+      case "approve":
+      case "reject":
+        steps.push({ op, post: pickPost(live).label });
+        break;
+      case "delete-post": {
+        const p = pickPost(live);
+        p.deleted = true;
+        steps.push({ op, post: p.label });
+        break;
+      }
+      case "wait":
+        for (const c of clients) [c.built, c.ended] = [true, true];
+        for (const b of batches)
+          if (!b.settled) {
+            b.settled = true;
+            for (let s = 1; s <= b.count; s++) posts.push({ label: `${b.label}#${s}`, deleted: false });
+          }
+        steps.push({ op });
+        break;
+      case "unknown-id":
+        steps.push({ op, tool: r.pick(can.clients ? (["get_profile", "view_post", "get_post_batch_status", "delete_profile"] as const) : (["get_profile", "view_post", "get_post_batch_status"] as const)) });
+        break;
+      case "other-tenant": {
+        const tool = r.pick(live.length ? (["get_profile", "view_post", "update_post"] as const) : (["get_profile"] as const));
+        if (tool === "get_profile") steps.push({ op, tool, brand: clients.length && r.chance(0.7) ? pickClient().label : mainBrand });
+        else steps.push({ op, tool, post: pickPost(live).label });
+        break;
+      }
+    }
+  }
+  return steps;
+}
+
+/** How far into a walk step `i` is, 0 to 1 over the first 20 steps (not the walk's length: a longer walk of a seed starts with the shorter one). */
+const late = (i: number) => Math.min(1, i / 20);
+
+/** How much more likely each op is after `last`: reads after a change, the ending call again after a wait. */
+function followUps(last: McpStep | undefined, pending: boolean, ended: { deactivated: boolean; deleted: boolean }): Partial<Record<McpOp, number>> {
+  switch (last?.op) {
+    case "create-client":
+      return { "get-profile": 3, "list-brands": 2 };
+    case "repeat-client":
+      return { "get-profile": 5, "list-brands": 5 };
+    case "get-profile":
+    case "list-brands":
+      return { "repeat-client": 3, deactivate: 1.5 };
+    case "deactivate":
+      return pending ? { wait: 10 } : { "delete-client": 4, deactivate: 1.5 };
+    case "delete-client":
+      return pending ? { wait: 10 } : { "get-workspaces": 4, "delete-client": 1.5 };
+    case "wait":
+      if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12, "list-brands": 3 } : {}), "repeat-client": 0.5 };
+      return { approve: 3, "view-post": 2 };
+    case "approve":
+      return { "view-post": 5 };
+    case "view-post":
+      return { "view-post": 2, approve: 1.5 };
+    case "edit-post":
+      return { "view-post": 3 };
+    default:
+      return {};
+  }
+}
+
+/** One line for people: what the step does. */
+export function describeMcpStep(step: McpStep): string {
+  switch (step.op) {
+    case "create-client":
+      return `create_profile: new client ${step.client}`;
+    case "repeat-client":
+      return `create_profile again for client ${step.client}${step.renamed ? " with another name and website" : ""}`;
+    case "get-profile":
+      return `get_profile ${step.brand}${step.includeScopes === undefined ? "" : ` includeScopes ${step.includeScopes}`}`;
+    case "list-brands":
+      return `list_brands of ${step.brand}'s workspace`;
+    case "get-workspaces":
+      return "get_workspaces";
+    case "deactivate":
+      return `deactivate_profile ${step.client}`;
+    case "delete-client":
+      return `delete_profile ${step.client}`;
+    case "create-batch":
+      return `create_posts ${step.batch} (${step.count} post${step.count === 1 ? "" : "s"}, no pictures)`;
+    case "get-batch":
+      return `get_post_batch_status ${step.batch}`;
+    case "view-post":
+      return `view_post ${step.post}`;
+    case "edit-post":
+      return `update_post ${step.post} caption ${JSON.stringify(step.caption)}`;
+    case "approve":
+      return `approve_post ${step.post} with the digest last seen`;
+    case "reject":
+      return `reject_post ${step.post} with the digest last seen`;
+    case "delete-post":
+      return `delete_post ${step.post}`;
+    case "wait":
+      return "wait until every build, ending and batch under way ends";
+    case "unknown-id":
+      return `${step.tool} of an id that names nothing`;
+    case "other-tenant":
+      return `another tenant's token: ${step.tool} ${step.brand ?? step.post}`;
+  }
+}

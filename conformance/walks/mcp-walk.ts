@@ -1,0 +1,319 @@
+// Runs the steps of one MCP walk with the check's SDK session: each step's tools/call, every answer judged by the
+// assertions of the scripted checks (conventions, envelope, contract shape: conformance/mcp/expect.ts) and by the
+// model's predictions (mcp-model.ts), the model updated from what the gateway showed. Clients the walk made are
+// erased when it ends, failing or not (the suite leaves nothing behind).
+import { brandUnderTest } from "../checks/mcp/brand-under-test.js";
+import { unknownId, unknownUuid } from "../checks/mcp/common.js";
+import { mcpWalksId } from "../checks/mcp/walks.js";
+import type { CallOutcome } from "../mcp/client.js";
+import { expectError, expectOk, okData } from "../mcp/expect.js";
+import type { McpCheckContext, McpContext } from "../mcp/extension.js";
+import type { McpTokenKind } from "../mcp/target.js";
+import type { Collecting, WalkKind, Walker } from "./engine.js";
+import {
+  judgeBatch,
+  judgeBrandList,
+  judgeCreatedBatch,
+  judgeDeactivation,
+  judgeDecision,
+  judgeDeletion,
+  judgePostView,
+  judgeProfile,
+  judgeWorkspaces,
+  type BatchModel,
+  type BrandIds,
+  type ClientModel,
+  type PostModel,
+} from "./mcp-model.js";
+import { describeMcpStep, mainBrand, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
+import { replayFormats } from "./replay.js";
+
+/** What the target lets a walk do (mcp-steps.ts). */
+export function abilitiesOf(m: McpContext): McpAbilities {
+  const t = m.target;
+  return { clients: !!t.tokens.partner && t.profile === "all" && t.cost.builds, batches: t.cost.extraBatches, otherTenant: !!t.tokens.otherTenant };
+}
+
+/** A number per client made in a run, so that each walk and each replay of it makes clients of its own. */
+const clientNumber = (m: McpContext): number => ++m.run.once("walk-clients", () => ({ made: 0 })).made;
+const refused = ["not_found", "forbidden"] as const;
+
+class McpWalk implements Walker<McpStep> {
+  readonly clients = new Map<string, ClientModel>();
+  readonly batches = new Map<string, BatchModel>();
+  readonly posts = new Map<string, PostModel>();
+  readonly m: McpContext;
+  readonly can: McpAbilities;
+  constructor(readonly ctx: Collecting<McpCheckContext>) {
+    this.m = ctx.mcp;
+    this.can = abilitiesOf(this.m);
+  }
+
+  call(tool: string, args: Record<string, unknown>, as: McpTokenKind = "normal"): Promise<CallOutcome> {
+    return this.m.session.call(tool, args, as);
+  }
+
+  /** The brand under test, when the gateway has one the suite can use. */
+  async main(): Promise<BrandIds | undefined> {
+    const b = await brandUnderTest(this.m);
+    return b.brandId ? { label: mainBrand, brandId: b.brandId, ...(b.companyId ? { companyId: b.companyId } : {}) } : undefined;
+  }
+
+  /** A post of a batch, once the walk has seen it created (`x1#2`: slot 2 of batch x1). */
+  post(label: string): PostModel | undefined {
+    const known = this.posts.get(label);
+    if (known) return known;
+    const [batch, slot] = label.split("#");
+    const b = this.batches.get(batch ?? "");
+    const id = b?.posts.get(Number(slot) - 1);
+    if (!id) return undefined;
+    const digest = b!.digests.get(Number(slot) - 1);
+    // The item's digest is the one view_post shows (digest-agrees-across-views): a reviewer may approve by it.
+    const p: PostModel = { label, id, ...(digest !== undefined ? { digest, digestFrom: "batch" as const } : {}) };
+    this.posts.set(label, p);
+    return p;
+  }
+
+  async profile(brand: ClientModel | BrandIds, where: string, includeScopes?: boolean): Promise<void> {
+    const o = await this.call("get_profile", { brandId: brand.brandId, ...(includeScopes === undefined ? {} : { includeScopes }) }, "externalId" in brand ? "partner" : "normal");
+    const c = "externalId" in brand ? brand : undefined;
+    if (c?.deletion === "done") return void expectError(this.ctx, o, { code: refused, rule: "erased-client-gone/get-profile" });
+    // While an erasure runs, what a read shows is not fixed: only the conventions are judged.
+    if (c?.deletion) return void (okData(o) ?? expectError(this.ctx, o, { rule: "deletion-progress/ends-deleted" }));
+    const p = expectOk(this.ctx, o, "client-ids-agree/get-profile");
+    if (p) judgeProfile(this.ctx, brand, p, where, includeScopes);
+  }
+
+  async brandList(brand: ClientModel | BrandIds, where: string): Promise<boolean> {
+    if (!brand.companyId) return false;
+    const c = "externalId" in brand ? brand : undefined;
+    const o = await this.call("list_brands", { workspaceId: brand.companyId }, c ? "partner" : "normal");
+    if (c?.deletion === "done") return void expectError(this.ctx, o, { rule: "erased-client-gone/list-brands" }), true;
+    if (c?.deletion) return void (okData(o) ?? expectError(this.ctx, o, { rule: "deletion-progress/ends-deleted" })), true;
+    const l = expectOk(this.ctx, o, "client-ids-agree/list-brands");
+    if (l) judgeBrandList(this.ctx, brand, l, where);
+    return true;
+  }
+
+  async deactivate(c: ClientModel, where: string): Promise<CallOutcome> {
+    const rule = c.deactivation === undefined ? "deactivation-progress/first-call" : "deactivation-progress/ends-deactivated";
+    const o = await this.call("deactivate_profile", { brandId: c.brandId }, "partner");
+    const d = expectOk(this.ctx, o, rule);
+    if (d) judgeDeactivation(this.ctx, c, d, where);
+    return o;
+  }
+
+  async erase(c: ClientModel, where: string): Promise<CallOutcome> {
+    const rule = c.deletion === "done" ? "deleted-sticky" : c.deletion ? "deletion-progress/ends-deleted" : "deletion-progress/first-call";
+    const o = await this.call("delete_profile", { brandId: c.brandId, confirm: true }, "partner");
+    const d = expectOk(this.ctx, o, rule);
+    if (d) judgeDeletion(this.ctx, c, d, where);
+    return o;
+  }
+
+  async batch(b: BatchModel, where: string): Promise<CallOutcome> {
+    const o = await this.call("get_post_batch_status", { batchId: b.batchId });
+    const s = expectOk(this.ctx, o, "create-posts-matches-status/brand-id");
+    if (s) judgeBatch(this.ctx, b, s, where);
+    return o;
+  }
+
+  async view(p: PostModel, where: string): Promise<void> {
+    const o = await this.call("view_post", { id: p.id });
+    if (p.deleted) return void expectError(this.ctx, o, { code: refused, rule: "delete-post" });
+    const v = expectOk(this.ctx, o, "view-post-fields/id-post-id");
+    if (v) judgePostView(this.ctx, p, v, where);
+  }
+
+  async step(step: McpStep, where: string): Promise<boolean> {
+    const { ctx, m } = this;
+    switch (step.op) {
+      case "create-client": {
+        if (!this.can.clients) return false;
+        const n = clientNumber(m);
+        const externalId = `walk-${m.run.id}-${n}`;
+        const o = await this.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Walk ${m.run.id} ${step.client} ${n}`, externalId }, "partner");
+        const d = expectOk(ctx, o, "create-profile-building/ids");
+        if (!d) return true;
+        if (!ctx.expect(typeof d.brandId === "string" && typeof d.companyId === "string", "create-profile-building/ids", `${where}: create_profile answered ids ${JSON.stringify([d.brandId, d.companyId])}`)) return true;
+        this.clients.set(step.client, { label: step.client, externalId, brandId: d.brandId, companyId: d.companyId });
+        ctx.expect(d.created === true, "create-profile-building/created", `${where}: a new externalId answered created ${JSON.stringify(d.created)}`);
+        ctx.expect(d.status === "building" || (d.status === "failed" && typeof d.error === "string"), "create-profile-building/status", `${where}: a new client's build is ${JSON.stringify(d.status)}`);
+        return true;
+      }
+      case "repeat-client": {
+        const c = this.clients.get(step.client);
+        if (!c) return false;
+        const website = step.renamed ? m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat.") : m.target.inputs.website;
+        const o = await this.call("create_profile", { websiteUrl: website, name: step.renamed ? `Walk renamed ${m.run.id} ${step.client}` : `Walk ${m.run.id} ${step.client}`, externalId: c.externalId }, "partner");
+        const d = expectOk(ctx, o, "create-profile-idempotent/same-ids");
+        if (!d) return true;
+        ctx.expect(d.brandId === c.brandId && d.companyId === c.companyId, ["create-profile-idempotent/same-ids", ...(step.renamed ? ["create-profile-idempotent/other-arguments-ignored"] : [])], `${where}: the repeat answered ${JSON.stringify([d.brandId, d.companyId])}, the first call ${JSON.stringify([c.brandId, c.companyId])}`);
+        ctx.expect(d.created === false, "create-profile-idempotent/created-false", `${where}: the repeat answered created ${JSON.stringify(d.created)}`);
+        if (c.readySeen && !c.deletion) ctx.expect(d.status === "ready", "create-profile-idempotent/current-state", `${where}: the build of ${c.label} was seen ready, the repeat answered ${JSON.stringify(d.status)}`);
+        if (step.renamed) c.renamedRepeat = true;
+        return true;
+      }
+      case "get-profile": {
+        const brand = step.brand === mainBrand ? await this.main() : this.clients.get(step.brand);
+        if (!brand) return false;
+        await this.profile(brand, where, step.includeScopes);
+        return true;
+      }
+      case "list-brands": {
+        const brand = step.brand === mainBrand ? await this.main() : this.clients.get(step.brand);
+        return brand ? this.brandList(brand, where) : false;
+      }
+      case "get-workspaces": {
+        const partner = this.clients.size > 0;
+        const o = await this.call("get_workspaces", { limit: 200 }, partner ? "partner" : "normal");
+        const w = expectOk(ctx, o, partner ? "workspaces-partner-clients" : "client-ids-agree/list-brands");
+        if (w && partner) judgeWorkspaces(ctx, [...this.clients.values()], w, where);
+        return true;
+      }
+      case "deactivate": {
+        const c = this.clients.get(step.client);
+        // Deactivating a client being erased is not fixed by the seed: left out.
+        if (!c || c.deletion) return false;
+        await this.deactivate(c, where);
+        return true;
+      }
+      case "delete-client": {
+        const c = this.clients.get(step.client);
+        if (!c) return false;
+        await this.erase(c, where);
+        return true;
+      }
+      case "create-batch": {
+        const main = this.can.batches ? await this.main() : undefined;
+        if (!main) return false;
+        const o = await this.call("create_posts", { brandId: main.brandId, brief: `Stateful walk ${m.run.id}: a week of posts about fresh bread (${step.batch}).`, count: step.count, includeImage: false });
+        const b = expectOk(ctx, o, "create-posts-queued/batch-id");
+        if (!b || typeof b.batchId !== "string") return true;
+        const others = [...this.batches.values()].map((x) => x.batchId);
+        ctx.expect(!others.includes(b.batchId), "create-posts-repeat-new-batch", `${where}: create_posts answered batch ${b.batchId}, which an earlier call of the walk made`);
+        judgeCreatedBatch(ctx, b, main.brandId, step.count, where);
+        this.batches.set(step.batch, { label: step.batch, batchId: b.batchId, brandId: main.brandId, companyId: b.companyId, count: step.count, posts: new Map(), digests: new Map() });
+        return true;
+      }
+      case "get-batch": {
+        const b = this.batches.get(step.batch);
+        if (!b) return false;
+        await this.batch(b, where);
+        return true;
+      }
+      case "view-post": {
+        const p = this.post(step.post);
+        if (!p) return false;
+        await this.view(p, where);
+        return true;
+      }
+      case "edit-post": {
+        const p = this.post(step.post);
+        if (!p || p.deleted) return false;
+        if (expectOk(ctx, await this.call("update_post", { id: p.id, caption: step.caption }), "digest-follows-content/caption")) p.edited = true;
+        return true;
+      }
+      case "approve":
+      case "reject": {
+        const p = this.post(step.post);
+        if (!p || p.deleted || p.digest === undefined) return false;
+        const tool = step.op === "approve" ? "approve_post" : "reject_post";
+        const args = { id: p.id, contentDigest: p.digest, ...(step.op === "reject" ? { reason: "Stateful walk: not this week." } : {}) };
+        const o = await this.call(tool, args);
+        // An edit since the walk's last view: the digest it holds is outdated, and the decision records nothing.
+        if (p.edited) return void expectError(ctx, o, { code: "post_content_changed", rule: `approve-outdated-digest/${tool}` }), true;
+        const d = expectOk(ctx, o, step.op === "approve" ? "approve-records-digest/answer" : "approval-decision-values/rejected");
+        if (d) judgeDecision(ctx, p, step.op === "approve" ? "approved" : "rejected", d, where);
+        return true;
+      }
+      case "delete-post": {
+        const p = this.post(step.post);
+        if (!p || p.deleted) return false;
+        if (expectOk(ctx, await this.call("delete_post", { id: p.id }), "delete-post")) p.deleted = true;
+        return true;
+      }
+      case "wait":
+        await this.wait(where);
+        return true;
+      case "unknown-id": {
+        if (step.tool === "delete_profile") {
+          if (!this.can.clients) return false;
+          expectError(ctx, await this.call("delete_profile", { brandId: unknownUuid(), confirm: true }, "partner"), { code: "not_found", rule: "delete-unknown-not-found" });
+          return true;
+        }
+        const arg = step.tool === "get_profile" ? "brandId" : step.tool === "view_post" ? "id" : "batchId";
+        expectError(ctx, await this.call(step.tool, { [arg]: step.tool === "get_profile" ? unknownUuid() : unknownId() }), { code: refused, rule: `unknown-id-refused/${step.tool}` });
+        return true;
+      }
+      case "other-tenant": {
+        if (!this.can.otherTenant) return false;
+        if (step.tool === "get_profile") {
+          const brand = step.brand === mainBrand ? await this.main() : this.clients.get(step.brand ?? "");
+          if (!brand) return false;
+          expectError(ctx, await this.call("get_profile", { brandId: brand.brandId }, "otherTenant"), { code: refused, rule: "cross-tenant-refused/get_profile" });
+          return true;
+        }
+        const p = this.post(step.post ?? "");
+        if (!p || p.deleted) return false;
+        const rule = `cross-tenant-refused/${step.tool}`;
+        const args = step.tool === "view_post" ? { id: p.id } : { id: p.id, caption: "Another tenant's caption." };
+        expectError(ctx, await this.call(step.tool, args, "otherTenant"), { code: refused, rule });
+        // Refused, so nothing changed: the post as this tenant reads it is still what the model says.
+        if (step.tool === "update_post" && p.digest !== undefined && !p.edited) {
+          const v = expectOk(ctx, await this.call("view_post", { id: p.id }), rule);
+          if (v) ctx.expect(v.contentDigest === p.digest, rule, `${where}: after another tenant's refused update_post, the contentDigest of ${p.label} moved from ${JSON.stringify(p.digest)} to ${JSON.stringify(v.contentDigest)}`);
+        }
+        return true;
+      }
+    }
+  }
+
+  /** Follows every build, ending and batch under way, at the seed's pace, judging every answer on the way. */
+  async wait(where: string): Promise<void> {
+    const { ctx, m } = this;
+    const t = m.target.timing;
+    const follow = async (label: string, read: () => Promise<CallOutcome>, done: (o: CallOutcome) => boolean, interval: number, deadline: number, rule: string) => {
+      const r = await m.run.poll(`${where}: ${label}`, read, done, () => interval, deadline, (text) => ctx.waiting(text));
+      if (!r.finished) ctx.expect(false, rule, `${where}: ${label} had not ended after ${(deadline / 1000).toFixed(0)} s`);
+    };
+    const jobs: Promise<void>[] = [];
+    for (const c of this.clients.values()) {
+      if (c.deletion === "scheduled")
+        jobs.push(follow(`deletion of ${c.label}`, () => this.erase(c, where), () => c.deletion === "done" || ctx.failed, t.endingPollMs, t.endingDeadlineMs, "deletion-progress/ends-deleted"));
+      else if (c.deletion) continue;
+      else if (c.deactivation === "scheduled")
+        jobs.push(follow(`deactivation of ${c.label}`, () => this.deactivate(c, where), () => c.deactivation === "done" || ctx.failed, t.endingPollMs, t.endingDeadlineMs, "deactivation-progress/ends-deactivated"));
+      else if (!c.readySeen && !c.deactivation) {
+        let status: unknown;
+        const read = async () => {
+          const o = await this.call("get_profile", { brandId: c.brandId }, "partner");
+          const p = expectOk(ctx, o, "client-ids-agree/get-profile");
+          if (p) judgeProfile(ctx, c, p, where, undefined);
+          status = p?.onboarding?.status;
+          return o;
+        };
+        jobs.push(follow(`build of ${c.label}`, read, () => status !== "building" || ctx.failed, t.buildPollMs, t.buildDeadlineMs, "build-completes"));
+      }
+    }
+    for (const b of this.batches.values())
+      if (!b.settledSeen) jobs.push(follow(`batch ${b.label}`, () => this.batch(b, where), () => !!b.settledSeen || ctx.failed, t.batchPollFirstMs, t.batchGiveUpMs, "batch-settles/within-give-up"));
+    await Promise.all(jobs);
+  }
+
+  /** Erases the clients the walk made and has not erased (cleanup; the walk's verdict is already in). */
+  async close(): Promise<void> {
+    for (const c of this.clients.values())
+      if (!c.deletion && !okData(await this.call("delete_profile", { brandId: c.brandId, confirm: true }, "partner"))) this.ctx.note(`cleanup: could not erase walk client ${c.brandId}`);
+  }
+}
+
+/** The MCP walks: planned by mcp-steps.ts, judged by mcp-model.ts. */
+export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
+  checkId: mcpWalksId,
+  format: replayFormats.mcp,
+  plan: (seed, walk, length, ctx) => planMcpWalk(seed, walk, length, abilitiesOf(ctx.mcp)),
+  describe: describeMcpStep,
+  waits: (s) => s.op === "wait",
+  walker: (ctx) => new McpWalk(ctx),
+};
