@@ -319,12 +319,15 @@ export class Transport {
           // nowhere (a token cut in half by a later slice(0, 200) would no longer be recognised).
           const raw = Buffer.concat(chunks).toString("utf8");
           const text = this.redactor.text(raw);
-          let body: unknown;
-          try {
-            body = raw.length ? this.redactor.value(JSON.parse(raw)) : undefined;
-          } catch {
-            body = undefined;
-          }
+          // Parsed on first use: the SDK client reads its answers as text (and parses them itself).
+          let parsed: { body: unknown } | undefined;
+          const parseBody = (): unknown => {
+            try {
+              return raw.length ? this.redactor.parseJson(raw, text) : undefined;
+            } catch {
+              return undefined;
+            }
+          };
           const h = this.redactor.value(incoming.headers);
           const answeredExchange: Exchange = {
             ...exchange,
@@ -346,7 +349,9 @@ export class Transport {
             },
             contentType: h["content-type"],
             text,
-            body,
+            get body() {
+              return (parsed ??= { body: parseBody() }).body;
+            },
             ms: performance.now() - started,
             waited429: 0,
           });

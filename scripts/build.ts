@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../lib/paths.js";
 import { binPath, runNode } from "../lib/run.js";
+import { compactJavaScript, dropUnreachableDeclarations } from "./lib/package-trim.js";
 
 const distDir = path.join(repoRoot, "dist");
 
@@ -21,10 +22,12 @@ const runtimeData = [
 
 /** Generated for this repository's tests only: the strict validators hold the mock to the documented shapes. */
 const testOnly = /validators-strict\.(js|d\.ts)$/;
+/** Read by people in the repository, never by the code. */
+const readInRepository = /spec[\\/]rules[\\/]README\.md$/;
 
 /**
- * The generated JSON documents (and the tool sources the suite draws examples from) without indentation: programs read them, and the package (validators, mocks,
- * suite) stays within 3.5 MB installed. The indented copies people read are in the repository and in docs/.
+ * The JSON documents (generated, and the mocks' data) without indentation: programs read them, and the package
+ * (validators, mocks, suite) stays within 3 MB installed. The indented copies people read are in the repository and in docs/.
  */
 function compactJson(dir: string): void {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -34,13 +37,33 @@ function compactJson(dir: string): void {
   }
 }
 
+/** The members of the tool sources the suite reads (conformance/mcp/contract.ts: the examples); the schemas are in tools.json. */
+function keepExamplesOnly(dir: string): void {
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+    const file = path.join(dir, name);
+    const { name: tool, examples } = JSON.parse(fs.readFileSync(file, "utf8")) as { name: string; examples?: unknown };
+    fs.writeFileSync(file, `${JSON.stringify({ name: tool, examples })}\n`);
+  }
+}
+
+/** The declaration files of the exports map: every other declaration must be reachable from them. */
+const entryTypes = (): string[] => {
+  const exportsMap = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
+  return Object.values(exportsMap).flatMap((e) => (e && typeof e === "object" && "types" in e ? [path.join(repoRoot, String((e as { types: string }).types))] : []));
+};
+
 const started = performance.now();
 try {
   fs.rmSync(distDir, { recursive: true, force: true });
   runNode(binPath("typescript", "tsc"), ["-p", path.join(repoRoot, "tsconfig.build.json")], "tsc -p tsconfig.build.json");
-  for (const rel of runtimeData) fs.cpSync(path.join(repoRoot, rel), path.join(distDir, rel), { recursive: true, filter: (src) => !testOnly.test(src) });
-  compactJson(path.join(distDir, "generated"));
-  compactJson(path.join(distDir, "spec/mcp/tools"));
+  // Before the copies: only what tsc emitted is trimmed (generated/ is copied as it is).
+  const js = compactJavaScript(distDir);
+  const dropped = dropUnreachableDeclarations(entryTypes(), [distDir]);
+  for (const rel of runtimeData)
+    fs.cpSync(path.join(repoRoot, rel), path.join(distDir, rel), { recursive: true, filter: (src) => !testOnly.test(src) && !readInRepository.test(src) });
+  compactJson(distDir);
+  keepExamplesOnly(path.join(distDir, "spec/mcp/tools"));
+  console.log(`JavaScript compacted (${Math.round((js.before - js.after) / 1024)} KB), unreachable declarations out (${Math.round(dropped / 1024)} KB).`);
   const files = fs.readdirSync(distDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
   console.log(`Built ${files} files into dist/ in ${Math.round(performance.now() - started)} ms.`);
 } catch (err) {

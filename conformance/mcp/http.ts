@@ -112,7 +112,17 @@ export class McpHttp {
       const out = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(", ") : v);
       const empty = res.status === 204 || res.status === 205 || res.status === 304 || res.text.length === 0;
-      return new Response(empty ? null : res.text, { status: res.status, headers: out });
+      if (empty || res.status < 200 || res.status > 299 || !isJson(res.contentType)) return new Response(empty ? null : res.text, { status: res.status, headers: out });
+      // A JSON answer (the SDK reads it with json() alone) parses the text already read, as fetch would (a BOM
+      // dropped), instead of being encoded to bytes and read back through a stream: tools/list is ~330 KB.
+      const text = res.text;
+      const response = new Response(null, { status: res.status, headers: out });
+      const json = async () => JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
+      Object.defineProperties(response, { json: { value: json }, text: { value: async () => text } });
+      return response;
     };
   }
 }
+
+/** Whether a Content-Type is JSON as the SDK client takes it (application/json, parameters aside). */
+const isJson = (contentType: string | undefined) => contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
