@@ -8,7 +8,7 @@
 // (conformance/kept.ts): a website as a URL, a country in any ISO 3166-1 form, objects by their documented members.
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../check.js";
-import { documented, sameCountry, sameUrl } from "../kept.js";
+import { documented, sameCountry, sameLanguage, sameUrl } from "../kept.js";
 import type { BrandFields } from "./steps.js";
 
 const show = (v: unknown) => JSON.stringify(v);
@@ -113,7 +113,7 @@ export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view
 
   for (const f of scalarFields) {
     const fixed = model.supplied[f];
-    if (fixed && has(f)) ctx.expect(f === "country" ? sameCountry(fixed.value, body[f]) : shown(body, f) === fixed.value, rule(fixed.rule), `${where}: ${f} is ${show(body[f])}, expected ${show(fixed.value)} as sent`);
+    if (fixed && has(f)) ctx.expect(f === "country" ? sameCountry(fixed.value, body[f]) : f === "language" ? sameLanguage(fixed.value, body[f]) : shown(body, f) === fixed.value, rule(fixed.rule), `${where}: ${f} is ${show(body[f])}, expected ${show(fixed.value)} as sent`);
   }
   if (model.supplied.archetype && has("archetype"))
     ctx.expect(body.archetype?.rationale === null, rule("brand-archetype-set-rationale-null"), `${where}: archetype is ${show(body.archetype)}, expected rationale null (set by the caller)`);

@@ -154,7 +154,17 @@ export const variants: Variant[] = [
       id: "re-read-keeps-ready",
       description: "a ready brand whose website is changed keeps showing ready while it is read again",
       basis: 'Brand status: "`ready` | `PATCH` with a new `website` | Website changed | A new read starts | Status during the re-read: not shown".',
-      response: (_req, res) => {
+      async response(req, res, ctx) {
+        // Shown ready, the brand takes ideas too: a request the reference refuses while it re-reads is held until the
+        // re-read ends and sent again (the service answers a little later, never "not ready" for a ready brand).
+        if (res.status === 409 && res.body?.error?.code === "brand_not_ready" && isPost(req, "/v1/ideas") && seenReady.has(req.body?.brand)) {
+          for (let i = 0; i < 500; i++) {
+            const brand = await ctx.upstream("GET", `/v1/brands/${req.body.brand}`, req.token);
+            if (brand.body?.status !== "reading") return ctx.upstream(req.method, req.path, req.token, req.body);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          return res;
+        }
         if (!isBrand(res.body)) return res;
         if (res.body.status === "ready") seenReady.add(res.body.id);
         return res.body.status === "reading" && seenReady.has(res.body.id) ? body(res, (b) => ((b.status = "ready"), b)) : res;
