@@ -229,7 +229,7 @@ export class Transport {
         res.notWaited = this.redactor.text(
           `${spec.method} ${spec.path}: 429 with Retry-After ${JSON.stringify(res.header("retry-after") ?? "")} (${Math.round(wait / 1000)} s), longer than the ${Math.max(0, Math.round(left / 1000))} s left of the run's budget: not waited out`,
         );
-        pacer.limited(sentAt, 0);
+        pacer.beyondBudget();
         return res;
       }
       waited++;

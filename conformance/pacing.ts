@@ -60,6 +60,14 @@ export class RateLimiter {
     this.#loweredAt = now + retryAfterMs;
   }
 
+  /**
+   * A 429 whose Retry-After reaches past the run's budget (returned, not waited): counted, but the pace is kept —
+   * slowing down cannot reach a time the target names beyond the run, and would only spend the budget.
+   */
+  beyondBudget(): void {
+    this.#limited++;
+  }
+
   report(): RateLimitReport {
     return { limited: this.#limited, waitedMs: Math.round(this.#waitedMs), ...(this.#gapMs > 0 ? { perMinute: Math.max(1, Math.round(windowMs / this.#gapMs)) } : {}) };
   }

@@ -63,7 +63,7 @@ describe("MCP judge", () => {
     const state = new McpState();
     expect(statusCall(batchStatus({}), state, true).violations).toEqual([]);
     const back = statusCall(batchStatus({ status: "generating", settled: false, createdCount: 0, pendingCount: 1, items: [{ index: 0, status: "generating", postId: null, title: null, platforms: [], error: null }] }), state, true);
-    expect(rulesOf(back)).toEqual(["batch-settles"]);
+    expect(rulesOf(back)).toEqual(["batch-stays-settled"]);
     const recount = statusCall(batchStatus({ requestedCount: 2, items: [...batchStatus({}).items, { ...batchStatus({}).items[0], index: 1 }], createdCount: 2 }), state, true);
     expect(rulesOf(recount)).toEqual(["batch-counts-consistent"]);
   });

@@ -7,7 +7,7 @@ import { judgeReply, okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import type { McpTokenKind } from "../../mcp/target.js";
 import { byId, mcpCheck, type McpCheck } from "./common.js";
-import { sharedBatch } from "./batch-scenario.js";
+import { batchMissing, sharedBatch } from "./batch-scenario.js";
 
 const group = "mcp-conventions";
 const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
@@ -42,13 +42,15 @@ export const everyReplyChecks: McpCheck[] = [
     group,
     async run(ctx: RunContext, m) {
       // The main batch first: every run makes it, and while it is followed the other checks start what they share.
-      await sharedBatch(m, "main");
+      const main = await sharedBatch(m, "main");
       let judged = 0;
       do {
         await m.run.sharedEnded();
         for (; judged < m.run.replies.length; judged++) judgeReply(ctx, m.run.replies[judged]!);
         // A scenario that started while the last ones were judged is waited for too.
       } while (judged < m.run.replies.length);
+      // Nothing judged is no pass: the target's answers left nothing to judge (failing the rule they broke, if any).
+      if (judged === 0) batchMissing(ctx, main, "the shared scenarios got no reply to judge");
       ctx.note(`${judged} replies of the shared scenarios judged`);
     },
   }),
