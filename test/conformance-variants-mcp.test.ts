@@ -34,9 +34,9 @@ describe("the REST suite behind a rate limit", () => {
   it("passes, only slower: 429 with Retry-After waited out, the rest paced, the wait reported", async () => {
     // Seed 000: a per-client-id limit exists (value not shown), 429 rate_limit, wait as many seconds as Retry-After says.
     const body = { error: { type: "rate_limit", code: null, message: "Too many requests.", param: null } };
-    const limit = rateLimit(25, { perToken: true, body });
+    const limit = rateLimit(50, { perToken: true, body });
     const reference = await startRestMock({ port: 0, timeScale: 0.001 });
-    const proxy = await startMutantProxy(reference.url, { id: "rest-rate-limit", rule: "none", description: "25 requests a second per token", answer: limit.answer });
+    const proxy = await startMutantProxy(reference.url, { id: "rest-rate-limit", rule: "none", description: "50 requests a second per token", answer: limit.answer });
     try {
       const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 300 });
       expect(limit.limited(), "the limit was never met").toBeGreaterThan(0);
