@@ -2,7 +2,7 @@
 // its own dialect (or naming no dialect we know) an Error, never a throw; and the SDK client's validator provider,
 // which must not break tools/list on such a schema.
 import { describe, expect, it } from "vitest";
-import { sharedSchemaValidator } from "../conformance/mcp/contract.js";
+import { liveOutputError } from "../conformance/mcp/client.js";
 import { compileSchema, dialectOf, draft04AsDraft07, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
 
 const compiled = (schema: unknown) => {
@@ -94,13 +94,11 @@ describe("schema dialects", () => {
     expect(compileSchema(schema)).toBe(compileSchema(structuredClone(schema)));
   });
 
-  it("gives the SDK client a validator for every schema: by its dialect, or letting results through when it is invalid", () => {
-    const v = sharedSchemaValidator.getValidator({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["data"] } as never);
-    expect(v({ data: 1 }).valid).toBe(true);
-    const refused = v({});
-    expect(refused.valid).toBe(false);
-    expect(refused.errorMessage).toMatch(/data/);
-    const invalid = sharedSchemaValidator.getValidator({ type: "object", properties: { x: { type: 5 } } } as never);
-    expect(invalid({ x: 1 }).valid).toBe(true);
+  it("judges a result by the live schema in its dialect (liveOutputError, used by the suite's client and the proxy)", () => {
+    const schema = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["data"] };
+    expect(liveOutputError(schema, { data: 1 })).toBeUndefined();
+    expect(liveOutputError(schema, {})).toMatchObject({ kind: "output-schema", message: expect.stringMatching(/data/) });
+    // A live schema that is no valid JSON Schema is the schema rule's failure, named as such.
+    expect(liveOutputError({ type: "object", properties: { x: { type: 5 } } }, { x: 1 })?.message).toMatch(/the schema is/);
   });
 });

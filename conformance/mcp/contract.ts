@@ -132,21 +132,6 @@ export function liveProblems(schema: unknown, data: unknown, contract?: unknown)
 }
 
 /**
- * The SDK client's validator provider on the same compiled validators. A live output schema that is not valid
- * JSON Schema must not break tools/list (the SDK compiles every output schema there): its validator lets every
- * result through, the schema rule reports the schema, and the checks judge results by the contract's own schema.
- */
-export class CachedSchemaValidator implements jsonSchemaValidator {
-  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-    const v = compileLive(schema);
-    if (v instanceof Error) return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
-    return (input) => (v(input) ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: errorsText(v) });
-  }
-}
-
-export const sharedSchemaValidator = new CachedSchemaValidator();
-
-/**
  * For the suite's SDK clients: every result passes, so the suite judges structuredContent against the live schema
  * itself (client.ts, liveOutputError) in the words the proxy uses; the SDK still requires structuredContent.
  */
