@@ -7,7 +7,7 @@ import path from "node:path";
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { catalogue, expectedRetryable } from "../../generated/mcp/errors.js";
 import { mcpToolSpecsDir, mcpToolsJsonPath } from "./paths.js";
-import { compileSchema, errorsText } from "./schema-dialects.js";
+import { compileSchema } from "./schema-dialects.js";
 import type { McpProfile } from "./target.js";
 
 export { catalogue, expectedRetryable };
