@@ -15,6 +15,13 @@ import { startMutantProxy } from "./mutants/rest/proxy.js";
 
 const timeScale = 0.001;
 
+/** The suite caught the rule, and every failure it recorded for it is a proxy violation word for word. */
+function expectSameWords(result: Awaited<ReturnType<typeof runConformance>>, events: ExchangeEvent[], rule: string): void {
+  const { bySuite, byProxy } = messages(result, events, rule);
+  expect(bySuite.length, "the suite catches the mutant").toBeGreaterThan(0);
+  for (const message of bySuite) expect(byProxy, "the proxy reports the suite's failure word for word").toContain(message);
+}
+
 /** The suite's failures and the proxy's service violations that name the rule, as messages. */
 function messages(result: Awaited<ReturnType<typeof runConformance>>, events: ExchangeEvent[], rule: string) {
   return {
@@ -33,9 +40,7 @@ describe("one judge for the suite and the proxy", () => {
     try {
       const file = loadTargetFile(referenceTargetPath, {});
       const result = await runConformance({ restUrl: proxy.restUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["rest"], only: ["get-brand", "create-brand"] });
-      const { bySuite, byProxy } = messages(result, events, mutant.rule);
-      expect(bySuite.length, "the suite catches the mutant").toBeGreaterThan(0);
-      for (const message of bySuite) expect(byProxy, "the proxy reports the suite's failure word for word").toContain(message);
+      expectSameWords(result, events, mutant.rule);
     } finally {
       await proxy.stop();
       await broken.stop();
@@ -51,9 +56,7 @@ describe("one judge for the suite and the proxy", () => {
     try {
       const file = loadTargetFile(referenceTargetPath, {});
       const result = await runConformance({ mcpUrl: proxy.mcpUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["mcp"], only: ["mcp-view-post-fields"] });
-      const { bySuite, byProxy } = messages(result, events, mutant.rule);
-      expect(bySuite.length, "the suite catches the mutant").toBeGreaterThan(0);
-      for (const message of bySuite) expect(byProxy, "the proxy reports the suite's failure word for word").toContain(message);
+      expectSameWords(result, events, mutant.rule);
     } finally {
       await proxy.stop();
       await broken.stop();
