@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
 import { shrinkList } from "../conformance/walks/shrink.js";
+import { neededWaits } from "../conformance/walks/engine.js";
+import { restWalkKind } from "../conformance/walks/rest-walk.js";
 import { planWalk } from "../conformance/walks/steps.js";
 import { prng } from "../conformance/walks/prng.js";
 import { sameUrl as sameWebsite } from "../conformance/kept.js";
@@ -54,6 +56,17 @@ describe("shrinking", () => {
     const fails = async (c: number[]) => (tests++, c.includes(3) && c.includes(11) && c.includes(17));
     expect(await shrinkList(items, fails)).toEqual([3, 11, 17]);
     expect(tests).toBeLessThanOrEqual(60);
+  });
+
+  it("a wait after work started since the previous wait is never cut; one with nothing to wait for can go", () => {
+    const wait = () => ({ op: "wait" as const });
+    const [w1, w2, w3, w4] = [wait(), wait(), wait(), wait()];
+    const create = { op: "create-brand" as const, brand: "b1", website: "website" as const, body: {} };
+    const quiet = { op: "patch-brand" as const, brand: "b1", body: { name: "A" } };
+    const moved = { op: "patch-brand" as const, brand: "b1", website: "other_website" as const, body: {} };
+    const batch = { op: "create-batch" as const, batch: "x1", brand: "b1", body: {} };
+    expect(neededWaits(restWalkKind, [w1, create, w2, quiet, w3, moved, batch, w4])).toEqual([w2, w4]);
+    expect(neededWaits(restWalkKind, [create, quiet, w1, w2])).toEqual([w1]);
   });
 
   it("stops at its budget of replays with what it has", async () => {

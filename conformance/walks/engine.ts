@@ -78,8 +78,10 @@ export interface WalkKind<S, C extends RunContext> {
   /** The steps of walk `walk` of a run seeded `seed`: a pure function of them (and of what the target allows). */
   plan(seed: string, walk: number, length: number, ctx: C): S[];
   describe(step: S): string;
-  /** Whether cutting the step also cuts the time it waits (a cut is then tried once more, see report()). */
+  /** Whether the step waits for the target's background work to end. */
   waits(step: S): boolean;
+  /** Whether the step starts background work (a wait after it then matters, see report()). */
+  startsWork(step: S): boolean;
   walker(ctx: Collecting<C>): Walker<S>;
   /** Runs a walk inside what judges its replies as they come back (REST: every reply by the rules of its operation). */
   judging?(ctx: Collecting<C>, run: () => Promise<WalkResult>): Promise<WalkResult>;
@@ -134,16 +136,19 @@ async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: 
   const broken = new Set(result.failures.flatMap((f) => f.rules));
   const reproduces = (r: WalkResult) => r.failures.some((f) => f.rules.some((x) => broken.has(x)));
   const replay = (candidate: readonly S[], label: string) => withExchangeLog(new ExchangeLog(), () => runWalk(kind, collecting(ctx), candidate, label));
-  // A cut is kept only when the rest fails twice, three times when it cuts a wait: a step cut out also takes its
-  // time away, and a failure that needed that time (work finishing meanwhile) would come and go.
-  const waits = (list: readonly S[]) => list.filter((s) => kind.waits(s)).length;
-  let kept: readonly S[] = steps;
+  // A wait that follows work started since the previous wait is never cut: without it, whether the rest fails
+  // depends on how fast the target finishes that work (a shrunk walk that fails here and passes on the next
+  // machine). A wait with nothing to wait for can go. A cut is kept only when the rest fails twice.
+  // (What a wait follows is read in what is kept so far: once the work before it is cut, so can it be.)
+  let kept: readonly S[] = steps.slice(0, result.failedAt! + 1);
   const stillFails = async (candidate: S[]) => {
-    for (let i = waits(candidate) < waits(kept) ? 3 : 2; i > 0; i--) if (!reproduces(await replay(candidate, `${name} (shrinking)`))) return false;
+    const left = new Set(candidate);
+    if (neededWaits(kind, kept).some((w) => !left.has(w))) return false;
+    for (let i = 2; i > 0; i--) if (!reproduces(await replay(candidate, `${name} (shrinking)`))) return false;
     kept = candidate;
     return true;
   };
-  const prefix = steps.slice(0, result.failedAt! + 1);
+  const prefix = kept;
   ctx.waiting(`shrinking ${name} (${prefix.length} steps)`);
   // Replays are cheap next to a failure nobody can read: a generous bound (a cut costs two or three).
   const shrunk = await shrinkList(prefix, stillFails, 150);
@@ -169,6 +174,19 @@ async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: 
       i === 0 ? `${f.message}\n${name} failed at step ${result.failedAt! + 1} of ${steps.length}; the shrunk sequence did not fail again when replayed (timing?):\n${sequence(shrunk, undefined)}\n${tail}` : `${f.message} (same walk)`,
     ),
   );
+}
+
+/** The waits of `steps` that follow work started since the previous wait (or the walk's start). */
+export function neededWaits<S, C extends RunContext>(kind: WalkKind<S, C>, steps: readonly S[]): S[] {
+  const needed: S[] = [];
+  let working = false;
+  for (const step of steps) {
+    if (kind.waits(step)) {
+      if (working) needed.push(step);
+      working = false;
+    } else if (kind.startsWork(step)) working = true;
+  }
+  return needed;
 }
 
 /** The body of a walks check: the run's walks (or the replayed one), the ledger's cases, one report per rule broken. */

@@ -315,5 +315,7 @@ export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   plan: (seed, walk, length, ctx) => planMcpWalk(seed, walk, length, abilitiesOf(ctx.mcp)),
   describe: describeMcpStep,
   waits: (s) => s.op === "wait",
+  // What the plan counts as pending (mcp-steps.ts): a build, a deactivation, an erasure, a batch.
+  startsWork: (s) => s.op === "create-client" || s.op === "deactivate" || s.op === "delete-client" || s.op === "create-batch",
   walker: (ctx) => new McpWalk(ctx),
 };

@@ -190,6 +190,8 @@ export const restWalkKind: WalkKind<Step, CheckContext> = {
   plan: (seed, walk, length) => planWalk(seed, walk, length),
   describe: describeStep,
   waits: (s) => s.op === "wait",
+  // A brand reads on creation and on a new website; a batch thinks.
+  startsWork: (s) => s.op === "create-brand" || s.op === "create-batch" || (s.op === "patch-brand" && s.website !== undefined),
   walker: (ctx) => new RestWalk(ctx),
   // Every reply of the walk is judged into the walk (replies.ts), so a bad one fails a step and is shrunk like any.
   judging: (ctx, run) => judgingInto(ctx, run),

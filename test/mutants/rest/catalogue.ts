@@ -880,6 +880,9 @@ export function walkOnlyMutants(): Mutant[] {
   const createdAlways = new Map<string, string[]>();
   const quietPatches = new Map<string, number>();
   const unsettled = new Set<string>();
+  // GET or PATCH of an unsettled brand shows it reading while it is ready.
+  const unsettledView = (res: Answer): Answer =>
+    isBrand(res.body) && unsettled.has(res.body.id as string) && res.body.status === "ready" ? body(res, (b) => ((b.status = "reading"), b)) : res;
   const neverPatches = new Map<string, number>();
   return [
     {
@@ -909,18 +912,19 @@ export function walkOnlyMutants(): Mutant[] {
     {
       id: "walk-second-patch-unsettles-brand",
       rule: "brand-terminal-stays",
-      description: "from the second PATCH without a new website after a brand was shown ready, it shows reading (a terminal state that does not stick)",
+      description: "from the second PATCH without a new website that finds a brand ready, it shows reading (a terminal state that does not stick)",
       response: (req, res) => {
-        if (!isBrand(res.body) || !(is(req, "PATCH", brandPath) || is(req, "GET", brandPath))) return res;
+        if (!isBrand(res.body) || !is(req, "PATCH", brandPath) || res.status !== 200) return unsettledView(res);
         const id = res.body.id as string;
-        // Counted only once the caller was shown the brand ready, so what the mutant does follows what it showed.
-        if (req.method === "PATCH" && res.status === 200 && quietPatches.has(id) && !("website" in (req.body ?? {}))) {
+        // Only PATCHes that find the brand ready count, and a new website starts the count again: what the mutant
+        // does follows from the walk's steps (a wait, then two PATCHes), not from how fast a read ended.
+        if ("website" in (req.body ?? {})) quietPatches.delete(id);
+        else if (res.body.status === "ready") {
           const n = (quietPatches.get(id) ?? 0) + 1;
           quietPatches.set(id, n);
           if (n >= 2) unsettled.add(id);
         }
-        if (res.body.status === "ready" && !quietPatches.has(id)) quietPatches.set(id, 0);
-        return unsettled.has(id) && res.body.status === "ready" ? body(res, (b) => ((b.status = "reading"), b)) : res;
+        return unsettledView(res);
       },
     },
     {
