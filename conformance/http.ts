@@ -30,6 +30,12 @@ export type Auth =
   | { authorization: string };
 
 export { restTokenEnv };
+
+/** A short description of a response for failure messages. */
+export function describeResponse(res: ApiResponse): string {
+  const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
+  return `${res.method} ${res.path} → ${res.status} ${body}`;
+}
 export type { Credential };
 
 export interface RequestSpec {
