@@ -21,7 +21,7 @@ import path from "node:path";
 import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import { wallClock } from "../run-clock.js";
 import { credentialsOf, type RunTarget, type RunTiming } from "../run-target.js";
-import type { McpTriggers } from "./triggers.js";
+import { mcpTriggerSlots, type McpTriggers } from "./triggers.js";
 import {
   bool,
   checkedPace,
@@ -33,6 +33,7 @@ import {
   object as mapping,
   onlyKeys as only,
   readCa,
+  readSlots,
   str,
   TargetError,
   targetUrl,
@@ -144,50 +145,11 @@ const tokenKeys: Record<string, McpTokenKind> = {
   expired: "expired",
   partner_unconfigured: "partnerUnconfigured",
 };
-const triggerKeys: Record<string, keyof McpTriggers> = {
-  website_fails_build: "websiteFailsBuild",
-  brief_partial: "briefPartial",
-  brief_fails: "briefFails",
-  caption_refused: "captionRefused",
-  caption_refused_once: "captionRefusedOnce",
-  caption_refused_code: "captionRefusedCode",
-  caption_slow: "captionSlow",
-  caption_stuck: "captionStuck",
-  caption_story_partial: "captionStoryPartial",
-  caption_publisher_error: "captionPublisherError",
-  brief_allowance_exhausted: "briefAllowanceExhausted",
-  brief_allowance_runs_out: "briefAllowanceRunsOut",
-  brief_ai_fails: "briefAiFails",
-  render_fails: "renderFails",
-  prompt_templates: "promptTemplates",
-  subreddit_needs_flair: "subredditNeedsFlair",
-  website_fails_queue: "websiteFailsQueue",
-  website_fails_build_code: "websiteFailsBuildCode",
-  website_builds_slowly: "websiteBuildsSlowly",
-  connect_account: "connectAccount",
-  connect_account_unreachable: "connectAccountUnreachable",
-  website_unsafe: "websiteUnsafe",
-  website_refused_unknown: "websiteRefusedUnknown",
-  external_billing_external_id: "externalBillingExternalId",
-  design_style_busy: "designStyleBusy",
-  logo_unreadable: "logoUnreadable",
-  headless_unsupported_platform: "headlessUnsupportedPlatform",
-  connect_token_expired: "connectTokenExpired",
-  design_style_unavailable_brand: "designStyleUnavailableBrand",
-  design_changed: "designChanged",
-  partner_downstream_auth_fails: "partnerDownstreamAuthFails",
-  common_errors: "commonErrors",
-  upstream_status: "upstreamStatus",
-  render_stuck: "renderStuck",
-  pictures_held: "picturesHeld",
-  brief_stepwise: "briefStepwise",
-  brief_item_fails: "briefItemFails",
-};
 
 /** Every slot of the `mcp:` section a rule of spec/rules/mcp.yaml may name (`mcp.tokens.…`, `mcp.triggers.…`, `mcp.inputs.…`). */
 export const mcpTargetSlots: readonly string[] = [
   ...Object.keys(tokenKeys).map((k) => `mcp.tokens.${k}`),
-  ...Object.keys(triggerKeys).map((k) => `mcp.triggers.${k}`),
+  ...Object.keys(mcpTriggerSlots).map((k) => `mcp.triggers.${k}`),
   ...["brand_id", "website", "allow_publishing"].map((k) => `mcp.inputs.${k}`),
 ];
 
@@ -217,7 +179,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   const tokens = mapping(mcp.tokens, at("tokens"));
   only(tokens, Object.keys(tokenKeys), at("tokens"));
   const triggers = mapping(mcp.triggers, at("triggers"));
-  only(triggers, Object.keys(triggerKeys), at("triggers"));
+  only(triggers, Object.keys(mcpTriggerSlots), at("triggers"));
   const inputs = mapping(mcp.inputs, at("inputs"));
   only(inputs, ["brand_id", "website", "allow_publishing", "logo_url"], at("inputs"));
   const timing = mapping(mcp.timing, at("timing"));
@@ -233,10 +195,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
     const v = str(tokens[key], at(`tokens.${key}`), env);
     if (v) out.tokens[kind] = v;
   }
-  for (const [key, name] of Object.entries(triggerKeys)) {
-    const v = str(triggers[key], at(`triggers.${key}`), env);
-    if (v) out.triggers[name] = v;
-  }
+  out.triggers = readSlots(triggers, mcpTriggerSlots, (key) => at(`triggers.${key}`), env);
   const brandId = str(inputs.brand_id, at("inputs.brand_id"), env);
   if (brandId) out.inputs.brandId = brandId;
   const website = str(inputs.website, at("inputs.website"), env);
