@@ -4,7 +4,7 @@
 import { extendContext, type Need, type RunContext } from "../check.js";
 import type { SuiteEnv, SuiteSession } from "../suite.js";
 import type { Target } from "../target.js";
-import { McpSession } from "./client.js";
+import { McpConnections, McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpTarget } from "./target.js";
@@ -77,10 +77,12 @@ export function openMcp(env: SuiteEnv): SuiteSession<McpCheckContext> {
   const target = env.target;
   if (!target.mcp) throw new Error("the MCP suite needs an MCP target");
   const http = new McpHttp(target, env.redactor, env.signal);
-  const run = new McpRun({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  // The SDK clients every check and the shared scenarios call with: one per token for the run (client.ts).
+  const connections = new McpConnections(http, target.timing.requestTimeoutMs + 5_000);
+  const run = new McpRun({ target, http, connections, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
     context(_check, base) {
-      const session = new McpSession(http, target);
+      const session = new McpSession(http, target, {}, connections);
       const mcp: McpContext = { session, run, target: target.mcp! };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
@@ -88,6 +90,7 @@ export function openMcp(env: SuiteEnv): SuiteSession<McpCheckContext> {
     requests: () => http.requestCount,
     async close() {
       await run.close();
+      await connections.close();
       http.close();
     },
   };
