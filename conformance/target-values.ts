@@ -93,3 +93,6 @@ export function readCa(file: string | undefined, key: string): string | undefine
 
 export const clean = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+
+/** The environment variable of each REST token name (the command reads the first three; see restTriggerEnv). */
+export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;

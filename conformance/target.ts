@@ -16,8 +16,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
-import { wallClock, type RunClock } from "./run-clock.js";
-import { bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, str, TargetError, targetUrl } from "./target-values.js";
+import { wallClock } from "./run-clock.js";
+import { credentialsOf, type RunTarget, type RunTiming } from "./run-target.js";
+import { bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, restTokenEnv, str, TargetError, targetUrl } from "./target-values.js";
 
 export { checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, readCa, TargetError, targetUrl };
 
@@ -38,38 +39,19 @@ export interface Triggers {
   rateLimitedToken?: string;
 }
 
-export interface Timing {
-  /** Real seconds per second of the target's time; scales every interval and deadline. */
-  timeScale: number;
+export interface Timing extends RunTiming {
   brandPollMs: number;
   batchPollMs: number;
   brandReadyDeadlineMs: number;
   batchDoneDeadlineMs: number;
-  /** Per request (not scaled: the network does not speed up). */
-  requestTimeoutMs: number;
-  /** How fast every call must answer (rule answers-within-seconds; not scaled). */
-  answerWithinMs: number;
-  /** The whole run. */
-  budgetMs: number;
 }
 
-export interface Target {
-  /** The base URL; request paths (/v1/…) are appended to its path. */
-  url: URL;
-  /** True when the suite started the reference server itself. */
-  embedded: boolean;
+/** The REST suite's target: the run's part, plus its tokens, triggers, inputs and the seed's pace. */
+export interface Target extends RunTarget {
   tokens: Tokens;
   triggers: Triggers;
   inputs: { website: string; otherWebsite: string };
   timing: Timing;
-  concurrency: number;
-  tls: { insecure: boolean; ca?: string };
-  /** Every secret of the run (tokens); redacted from all output. */
-  secrets: string[];
-  /** The run's clock: the wall clock, or time driven by the run against the embedded references (run-clock.ts). */
-  clock: RunClock;
-  /** Set for the MCP gateway suite (conformance/mcp/target.ts): endpoint, tokens, profile, triggers, pace. */
-  mcp?: McpTarget;
 }
 
 /** What the flags (or a caller of runConformance) set; every field optional. */
@@ -224,6 +206,10 @@ export function resolveTarget(options: {
     embedded,
     tokens,
     triggers,
+    credentials: credentialsOf(
+      { team: tokens.team, "other-team": tokens.otherTeam, expired: tokens.expired, "rate-limited": triggers.rateLimitedToken },
+      restTokenEnv,
+    ),
     inputs: { ...defaultInputs, ...clean(file.inputs) },
     timing,
     concurrency,

@@ -1,12 +1,12 @@
 // The MCP side of a check: the real SDK client (Streamable HTTP, a bearer token per client, output validation on
-// in the dialect each output schema names), one per token kind, made on first use; every call's outcome kept whole
+// in the dialect each output schema names), one per token, made on first use and shared by the run's checks; every call's outcome kept whole
 // so the checks can judge the result, the envelope and the text alike; and raw JSON-RPC requests for what happens
 // before MCP (401, 403, statelessness).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
-import type { Target } from "../target.js";
+import type { McpRunTarget } from "./target.js";
 import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
@@ -148,7 +148,7 @@ export class McpSession {
    */
   constructor(
     readonly http: McpHttp,
-    readonly target: Target,
+    readonly target: McpRunTarget,
     readonly env: Partial<Record<McpTokenKind, string>> = {},
     readonly shared?: McpConnections,
   ) {}
@@ -159,7 +159,7 @@ export class McpSession {
 
   /** The token of a kind; throws when the target has none (checks declare their needs, so this is a suite bug). */
   token(as: McpTokenKind): string {
-    const t = this.target.mcp!.tokens[as];
+    const t = this.target.mcp.tokens[as];
     if (!t) throw new TransportError(`no MCP ${as} token is configured`);
     return t;
   }

@@ -20,7 +20,7 @@
 import path from "node:path";
 import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import { wallClock } from "../run-clock.js";
-import type { Target } from "../target.js";
+import { credentialsOf, type RunTarget, type RunTiming } from "../run-target.js";
 import type { McpTriggers } from "./triggers.js";
 import {
   bool,
@@ -272,12 +272,14 @@ export interface McpOverrides {
   mcpTriggers?: McpTriggers;
 }
 
-/**
- * The runner's Target for the MCP suite. Its `url` is the endpoint's folder and `mcp.path` the endpoint below it,
- * so the origin guard and the budget work as for REST; `tokens.team` / `otherTeam` / `expired` mirror the MCP
- * normal, other-tenant and expired tokens.
- */
-export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): Target {
+/** The MCP suite's target: the run's part (its `url` is the endpoint's folder, so the origin guard works as for REST) and the gateway's own. */
+export interface McpRunTarget extends RunTarget {
+  timing: RunTiming;
+  mcp: McpTarget;
+}
+
+/** The MCP suite's target from its section of the target file, the environment (mcpTokenEnv) and the overrides. */
+export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): McpRunTarget {
   const file = options.file ?? { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
   const o = options.overrides ?? {};
   const env = options.env ?? process.env;
@@ -318,21 +320,14 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
   const situations = situationTokens(triggers);
   // The downstream-auth slot is a token too: kept out of every output like the others.
   const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values(), triggers.partnerDownstreamAuthFails].filter((s): s is string => typeof s === "string" && s.length > 0);
-  const rest = defaultTiming;
   return {
     url: base,
     embedded,
-    tokens: clean({ team: tokens.normal, otherTeam: tokens.otherTenant, expired: tokens.expired }),
-    triggers: {},
-    inputs: { ...defaultInputs },
+    credentials: credentialsOf(tokens, mcpTokenEnv),
     timing: {
       timeScale: scale,
-      brandPollMs: ms(rest.brand_poll_seconds),
-      batchPollMs: mcpTiming.batchPollMs,
-      brandReadyDeadlineMs: mcpTiming.buildDeadlineMs,
-      batchDoneDeadlineMs: mcpTiming.batchGiveUpMs,
       requestTimeoutMs: (o.requestTimeoutSeconds ?? t.request_timeout_seconds) * 1000,
-      answerWithinMs: rest.answer_within_seconds * 1000,
+      answerWithinMs: defaultTiming.answer_within_seconds * 1000,
       budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), mcpDeadlineFloorsMs.budget),
     },
     concurrency,
