@@ -1,9 +1,9 @@
 // The MCP suite's session of a run (conformance/suite.ts): one polite HTTP client per run, what the run's checks
-// share (conformance/mcp/run.ts), a session of SDK clients per check (its requests counted for the check), and why
-// an MCP need is unmet.
+// share (conformance/mcp/run.ts), a session per check on the run's SDK clients (one per token; the check's own
+// requests counted for it), and why an MCP need is unmet.
 import { extendContext, type Need, type RunContext } from "../check.js";
 import type { SuiteEnv, SuiteSession } from "../suite.js";
-import { McpSession } from "./client.js";
+import { McpConnections, McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpRunTarget, type McpTarget } from "./target.js";
@@ -74,10 +74,12 @@ export function mcpUnmetNeed(need: Need, target: McpRunTarget): string | undefin
 export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckContext> {
   const target = env.target;
   const http = new McpHttp(target, env.redactor, env.signal);
-  const run = new McpRun({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  // The SDK clients every check and the shared scenarios call with: one per token for the run (client.ts).
+  const connections = new McpConnections(http, target.timing.requestTimeoutMs + 5_000);
+  const run = new McpRun({ target, http, connections, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
     context(_check, base) {
-      const session = new McpSession(http, target);
+      const session = new McpSession(http, target, {}, connections);
       const mcp: McpContext = { session, run, target: target.mcp };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
@@ -85,6 +87,7 @@ export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckConte
     requests: () => http.requestCount,
     async close() {
       await run.close();
+      await connections.close();
       http.close();
     },
   };

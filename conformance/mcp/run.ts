@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { sleep } from "../http.js";
 import type { Redactor } from "../redact.js";
-import { McpSession, type CallOutcome } from "./client.js";
+import { McpSession, type CallOutcome, type McpConnections } from "./client.js";
 import type { McpHttp } from "./http.js";
 import type { McpRunTarget, McpTarget } from "./target.js";
 import { TargetClock } from "./target-clock.js";
@@ -14,6 +14,8 @@ import { TargetClock } from "./target-clock.js";
 export interface McpRunEnv {
   target: McpRunTarget;
   http: McpHttp;
+  /** The run's SDK clients, shared with the checks (without them, the scenarios' session connects on its own). */
+  connections?: McpConnections;
   redactor: Redactor;
   signal: AbortSignal;
   onWaiting(key: string, text: string | null): void;
@@ -42,7 +44,7 @@ export class McpRun {
   constructor(env: McpRunEnv) {
     this.#env = env;
     this.mcp = env.target.mcp;
-    this.session = new McpSession(env.http, env.target);
+    this.session = new McpSession(env.http, env.target, {}, env.connections);
     this.session.observe((o) => this.replies.push(o));
     this.clock = new TargetClock(env.target.clock);
   }
