@@ -112,7 +112,9 @@ async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ res
   const [restPort, mcpPort] = [await freePort(), await freePort()];
   const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), "soak-probe.ts");
   const args = ["proxy", "--rest-upstream", restUpstream.href, "--rest-port", String(restPort), "--mcp-upstream", mcpUpstream.href, "--mcp-port", String(mcpPort), "--quiet", "--no-live"];
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  // PROXY_BENCH_NODE_ARGS: more node options for the proxy process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const extra = (process.env.PROXY_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   let printed = "";
   await new Promise<void>((resolve, reject) => {
     // --quiet prints only exchanges with violations; the mocks give none (the reference's own flows show none).

@@ -1,17 +1,15 @@
 // startProxy: one listener per protocol on 127.0.0.1 (by default), each forwarding to its upstream unchanged and
-// judging every exchange once its answer has ended, so judging never delays the bytes the client gets.
+// handing every exchange, once its answer has ended, to the judge (judge-queue.ts: a worker thread with a bounded
+// backlog), so judging never delays the bytes the client gets nor the next exchange.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { limitOptions, type HttpLimits } from "../mock/http-guards.js";
-import { precheck } from "./client-faults.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
-import { judgeMcp } from "./mcp-judge.js";
-import { defaultMcpCaps, McpState } from "./mcp-state.js";
+import { exchangeOf, setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
+import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal } from "./refusals.js";
-import { judgeRest } from "./rest-judge.js";
-import { defaultRestCaps, RestState } from "./rest-state.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
 
 export interface ProxyOptions {
@@ -36,6 +34,13 @@ export interface ProxyOptions {
   allowedHosts?: readonly string[];
   /** Time limits for a client's headers and whole request; the mocks' by default (10 s, 30 s), never longer. */
   limits?: HttpLimits;
+  /**
+   * Exchanges that may wait for their verdict at once (default 2,000; 0 judges none); beyond it an exchange is
+   * forwarded but recorded unjudged ("judge backlog full"), never as passed.
+   */
+  judgeBacklog?: number;
+  /** Judge in the proxy's own thread (deferred) instead of a worker thread. */
+  judgeInline?: boolean;
 }
 
 export interface ExchangeEvent {
@@ -59,7 +64,11 @@ export interface RunningProxy {
   report(): ProxyReport;
   /** What redaction has cost so far: secret forms added, characters scanned, tokens remembered (for tests and benches). */
   redactionStats(): { added: number; scanned: number; tokens: number };
-  /** Closes the listeners and the upstream connections. */
+  /** Resolves once every exchange forwarded so far is judged and recorded (judging follows forwarding). */
+  settled(): Promise<void>;
+  /** Where judging runs: a worker thread, or the proxy's own thread (no worker could start). */
+  judgeMode(): "worker" | "inline";
+  /** Closes the listeners and the upstream connections, and records the verdicts still being made. */
   stop(): Promise<void>;
 }
 
@@ -118,8 +127,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const serverOptions = limitOptions(options.limits);
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
-  const restState = new RestState(defaultRestCaps);
-  const mcpState = new McpState(defaultMcpCaps);
   let seq = 0;
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
@@ -146,33 +153,42 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     requestHeaders: recorder.hide(req.headers),
   });
 
+  const queue = new JudgeQueue({
+    secrets: recorder.secretHeaders,
+    maxBacklog: options.judgeBacklog ?? defaultJudgeBacklog.exchanges,
+    ...(options.judgeInline ? { inline: true } : {}),
+    onVerdict: emit,
+  });
+  const backlogFull = `judge backlog full: more than ${options.judgeBacklog ?? defaultJudgeBacklog.exchanges} exchanges were waiting for a verdict (forwarded, not judged)`;
+
+  /** An exchange whose answer has ended: a failed forward is recorded at once, anything else goes to the judge. */
   const judge = (protocol: Protocol, req: http.IncomingMessage, f: Forwarded, n: number) => {
     recorder.learn(f.responseHeaders);
-    const exchange: Exchange = {
-      ...requestOf(protocol, req, n),
-      requestText: f.request.text(),
+    const data: ExchangeData = {
+      protocol,
+      seq: n,
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      requestHeaders: req.headers,
+      request: f.request.bytes(),
       requestTruncated: f.request.truncated,
       status: f.status,
-      responseHeaders: recorder.hide(f.responseHeaders),
-      responseText: f.response.text(),
+      responseHeaders: f.responseHeaders,
+      response: f.response.bytes(),
       responseTruncated: f.response.truncated,
       ms: f.ms,
       serviceMs: f.serviceMs,
       ...(f.failure ? { failure: f.failure, failureBy: f.failureBy ?? "service" } : {}),
     };
-    const pre = precheck(exchange, f.request.bytes());
-    const aside = { ...(pre.clientFault ? { clientFault: pre.clientFault } : {}), ...(pre.unjudged ? { unjudged: pre.unjudged } : {}), ...(pre.noAnswer ? { noAnswer: pre.noAnswer } : {}) };
-    let verdict: Verdict;
-    if (!pre.judge) verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: f.failure ? "—" : String(exchange.status), violations: [], notes: [], ...aside };
-    else
-      try {
-        const v = protocol === "rest" ? judgeRest(exchange, restState) : judgeMcp(exchange, mcpState);
-        verdict = { ...v, ...aside, ...(v.clientFault && aside.clientFault ? { clientFault: `${aside.clientFault}; ${v.clientFault}` } : {}) };
-      } catch (err) {
-        // A judge that trips over an exchange must not take the proxy down, nor pass it: unjudged, with why.
-        verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: String(exchange.status), violations: [], notes: [], ...aside, unjudged: `judge failed: ${(err as Error).message}` };
-      }
-    emit(exchange, verdict);
+    // Nothing to judge without an answer, and a failure must be counted even with the judge's backlog full.
+    if (f.failure) {
+      const exchange = exchangeOf(data, recorder.secretHeaders);
+      return emit(exchange, setAsideVerdict(exchange, f.failureBy === "client" ? { clientFault: `went away: ${f.failure}` } : { noAnswer: f.failure }));
+    }
+    if (!queue.submit(data)) {
+      const exchange = exchangeOf(data, recorder.secretHeaders);
+      emit(exchange, setAsideVerdict(exchange, { unjudged: backlogFull }));
+    }
   };
 
   /** A request the proxy refuses itself: answered in the protocol's shape, recorded as the client's fault. */
@@ -214,8 +230,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           }),
       ),
     );
+    await queue.close();
   };
-  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), redactionStats: () => recorder.redaction, stop };
+  const out: RunningProxy = {
+    violations: () => recorder.violations(),
+    report: () => recorder.report(),
+    redactionStats: () => recorder.redaction,
+    settled: () => queue.settled(),
+    judgeMode: () => queue.mode,
+    stop,
+  };
   try {
     if (options.restUpstream) {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).

@@ -1,0 +1,168 @@
+// Judging off the forwarding path: the proxy hands each forwarded exchange to a judge worker (a worker thread,
+// judge-worker.ts) and goes on forwarding; the verdicts come back in order and are recorded then. The backlog of
+// exchanges waiting for a verdict is bounded (count and bytes): when it is full, an exchange is not judged and is
+// recorded as unjudged ("judge backlog full"), never as passed. When no worker can start (or one dies), the same
+// judge runs in this thread, deferred (setImmediate), with the same bounds.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
+import { judgeWorkerKind, type FromJudge, type JudgeWorkerData, type ToJudge } from "./judge-worker.js";
+import type { SecretHeaders } from "./secrets.js";
+import type { Exchange, Verdict } from "./types.js";
+
+/** Default bounds of the backlog: exchanges waiting for a verdict, and the bytes of their bodies. */
+export const defaultJudgeBacklog = { exchanges: 2_000, bytes: 64 * 2 ** 20 };
+
+export interface JudgeQueueOptions {
+  secrets: SecretHeaders;
+  /** At most this many exchanges wait for a verdict (0: judge none); more are recorded unjudged. */
+  maxBacklog?: number;
+  maxBacklogBytes?: number;
+  /** Judge in this thread (deferred) instead of a worker. */
+  inline?: boolean;
+  /** Each exchange with its verdict, in the order they were handed over. */
+  onVerdict: (exchange: Exchange, verdict: Verdict) => void;
+}
+
+/**
+ * The URL of tsx's register API when this module runs from its TypeScript source (the repository, tests): the
+ * worker registers it before loading judge-worker.ts. Undefined when it cannot be found.
+ */
+function tsxApi(): string | undefined {
+  try {
+    const cjs = createRequire(import.meta.url).resolve("tsx/esm/api");
+    const esm = cjs.replace(/\.cjs$/, ".mjs");
+    return existsSync(esm) ? pathToFileURL(esm).href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The worker's bootstrap (CommonJS, evaluated): tsx first when judging from source, then judge-worker. */
+const bootstrap = `const { workerData } = require("node:worker_threads");
+(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve()).then(() => import(workerData.entry));`;
+
+function startWorker(secretHeaders: string[]): Worker | undefined {
+  const fromSource = import.meta.url.endsWith(".ts");
+  const entry = new URL(`./judge-worker.${fromSource ? "ts" : "js"}`, import.meta.url).href;
+  const tsx = fromSource ? tsxApi() : undefined;
+  if (fromSource && !tsx) return undefined;
+  const data: JudgeWorkerData & { entry: string; tsx?: string } = { kind: judgeWorkerKind, secretHeaders, entry, ...(tsx ? { tsx } : {}) };
+  return new Worker(bootstrap, { eval: true, workerData: data });
+}
+
+export class JudgeQueue {
+  readonly #options: JudgeQueueOptions;
+  readonly #maxBacklog: number;
+  readonly #maxBytes: number;
+  /** Handed over, no verdict yet (in order). */
+  readonly #pending = new Map<number, ExchangeData>();
+  #bytes = 0;
+  /** Handed over, not yet sent to the judge. */
+  #outbox: ExchangeData[] = [];
+  #flushing = false;
+  #worker: Worker | undefined;
+  #inline: JudgeStates | undefined;
+  #waiters: (() => void)[] = [];
+  /** Why judging moved into this thread, when a worker failed. */
+  workerFailure: string | undefined;
+
+  constructor(options: JudgeQueueOptions) {
+    this.#options = options;
+    this.#maxBacklog = options.maxBacklog ?? defaultJudgeBacklog.exchanges;
+    this.#maxBytes = options.maxBacklogBytes ?? defaultJudgeBacklog.bytes;
+    if (!Number.isInteger(this.#maxBacklog) || this.#maxBacklog < 0) throw new Error(`the judge backlog must be a whole number ≥ 0, got ${this.#maxBacklog}`);
+    if (!options.inline) {
+      try {
+        this.#worker = startWorker([...options.secrets.names]);
+      } catch (err) {
+        this.workerFailure = (err as Error).message;
+      }
+    }
+    if (this.#worker) this.#listen(this.#worker);
+    else this.#inline = newJudgeStates();
+  }
+
+  /** Where judging runs. */
+  get mode(): "worker" | "inline" {
+    return this.#worker ? "worker" : "inline";
+  }
+
+  /** Exchanges waiting for a verdict. */
+  get backlog(): number {
+    return this.#pending.size;
+  }
+
+  /** Hands an exchange over to be judged; false (not taken) when the backlog is full. */
+  submit(d: ExchangeData): boolean {
+    const size = d.request.byteLength + d.response.byteLength;
+    if (this.#pending.size >= this.#maxBacklog || (this.#pending.size > 0 && this.#bytes + size > this.#maxBytes)) return false;
+    this.#pending.set(d.seq, d);
+    this.#bytes += size;
+    this.#outbox.push(d);
+    if (!this.#flushing) {
+      this.#flushing = true;
+      // One hand-over per turn of the event loop, however many exchanges ended in it.
+      setImmediate(() => this.#flush());
+    }
+    return true;
+  }
+
+  /** Resolves once every exchange handed over so far has its verdict recorded. */
+  settled(): Promise<void> {
+    return this.#pending.size ? new Promise((resolve) => this.#waiters.push(resolve)) : Promise.resolve();
+  }
+
+  /** Judges what is waiting, then stops the worker; what is handed over afterwards is judged in this thread. */
+  async close(): Promise<void> {
+    await this.settled();
+    const w = this.#worker;
+    if (!w) return;
+    this.#worker = undefined;
+    this.#inline = newJudgeStates();
+    await w.terminate();
+  }
+
+  #flush(): void {
+    this.#flushing = false;
+    const jobs = this.#outbox;
+    this.#outbox = [];
+    if (!jobs.length) return;
+    if (this.#worker) {
+      // Copies of exact size, moved (not copied again) to the worker; the originals stay here for the record.
+      const sent = jobs.map((d) => ({ ...d, request: new Uint8Array(d.request), response: new Uint8Array(d.response) }));
+      this.#worker.postMessage({ jobs: sent } satisfies ToJudge, sent.flatMap((d) => [d.request.buffer, d.response.buffer]));
+    } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(exchangeOf(d, this.#options.secrets), d.request, this.#inline!));
+  }
+
+  #deliver(seq: number, verdict: Verdict): void {
+    const d = this.#pending.get(seq);
+    if (!d) return;
+    this.#pending.delete(seq);
+    this.#bytes -= d.request.byteLength + d.response.byteLength;
+    this.#options.onVerdict(exchangeOf(d, this.#options.secrets), verdict);
+    if (!this.#pending.size) for (const w of this.#waiters.splice(0)) w();
+  }
+
+  #listen(w: Worker): void {
+    w.on("message", (m: FromJudge) => {
+      if ("verdicts" in m) for (const [seq, v] of m.verdicts) this.#deliver(seq, v);
+    });
+    const lost = (why: string) => {
+      if (this.#worker !== w) return;
+      // The worker is gone with what it was judging: judging moves into this thread, from what it had not answered.
+      this.#worker = undefined;
+      this.workerFailure = why;
+      this.#inline = newJudgeStates();
+      this.#outbox = [...this.#pending.values()];
+      if (this.#outbox.length && !this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => this.#flush());
+      }
+    };
+    w.on("error", (err) => lost(err.message));
+    w.on("exit", (code) => lost(`the judge worker exited with ${code}`));
+  }
+}
