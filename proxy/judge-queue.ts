@@ -15,6 +15,10 @@ import type { Exchange, Verdict } from "./types.js";
 /** Default bounds of the backlog: exchanges waiting for a verdict, and the bytes of their bodies. */
 export const defaultJudgeBacklog = { exchanges: 2_000, bytes: 64 * 2 ** 20 };
 
+/** A batch handed over at once; otherwise what came within this many milliseconds. */
+const handOverBatch = 64;
+const handOverMs = 5;
+
 export interface JudgeQueueOptions {
   secrets: SecretHeaders;
   /** At most this many exchanges wait for a verdict (0: judge none); more are recorded unjudged. */
@@ -102,10 +106,15 @@ export class JudgeQueue {
     this.#pending.set(d.seq, d);
     this.#bytes += size;
     this.#outbox.push(d);
-    if (!this.#flushing) {
+    // Exchanges are handed over in batches (a message to the worker costs about what judging a small exchange
+    // does): a few milliseconds' worth, or a full batch at once.
+    if (this.#outbox.length >= handOverBatch) this.#flush();
+    else if (!this.#flushing) {
       this.#flushing = true;
-      // One hand-over per turn of the event loop, however many exchanges ended in it.
-      setImmediate(() => this.#flush());
+      setTimeout(() => {
+        this.#flushing = false;
+        this.#flush();
+      }, handOverMs);
     }
     return true;
   }
@@ -126,7 +135,6 @@ export class JudgeQueue {
   }
 
   #flush(): void {
-    this.#flushing = false;
     const jobs = this.#outbox;
     this.#outbox = [];
     if (!jobs.length) return;
@@ -157,10 +165,7 @@ export class JudgeQueue {
       this.workerFailure = why;
       this.#inline = newJudgeStates();
       this.#outbox = [...this.#pending.values()];
-      if (this.#outbox.length && !this.#flushing) {
-        this.#flushing = true;
-        setImmediate(() => this.#flush());
-      }
+      setImmediate(() => this.#flush());
     };
     w.on("error", (err) => lost(err.message));
     w.on("exit", (code) => lost(`the judge worker exited with ${code}`));

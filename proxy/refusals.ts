@@ -5,7 +5,7 @@
 import type http from "node:http";
 import { errorTypeForStatus } from "../conformance/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
-import { answerOnSocket, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
+import { answerOnSocket, asteriskRefusal, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
 import type { Protocol } from "./types.js";
 
 export interface Refusal {
@@ -56,7 +56,7 @@ export function guardServer(server: http.Server, protocol: Protocol, onRefused: 
 }
 
 export interface Checked {
-  /** The path and query to forward (origin-form). */
+  /** The path and query to forward (origin-form), or `*` for a server-wide OPTIONS (forwarded as it is). */
   target: string;
 }
 
@@ -82,7 +82,11 @@ export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: stri
   let host = req.headers.host;
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
   if (missingHost(req)) return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
-  if (!target.startsWith("/")) {
+  // The asterisk form asks about the server itself (RFC 9112 §3.2.4): an OPTIONS is forwarded as it is, for the
+  // service to answer; with any other method it is no request at all, refused as the mocks refuse it.
+  if (target === "*") {
+    if (req.method !== "OPTIONS") return { status: 400, code: "malformed_request", message: asteriskRefusal };
+  } else if (!target.startsWith("/")) {
     // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
     let url: URL | undefined;
     try {

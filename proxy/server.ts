@@ -3,7 +3,7 @@
 // backlog), so judging never delays the bytes the client gets nor the next exchange.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { limitOptions, type HttpLimits } from "../mock/http-guards.js";
+import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { exchangeOf, setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
@@ -41,6 +41,11 @@ export interface ProxyOptions {
   judgeBacklog?: number;
   /** Judge in the proxy's own thread (deferred) instead of a worker thread. */
   judgeInline?: boolean;
+  /**
+   * Client connections open at once, per listener (default 1,024): one more is answered 503 in the protocol's
+   * error shape and closed (recorded as a client fault), so a flood of connections cannot exhaust the proxy.
+   */
+  maxConnections?: number;
 }
 
 export interface ExchangeEvent {
@@ -73,6 +78,7 @@ export interface RunningProxy {
 }
 
 export const defaultCaptureBytes = 1024 * 1024;
+export const defaultMaxConnections = 1024;
 
 /** What each protocol answers when the upstream cannot be reached: its own error shape. */
 const failureBody = (protocol: Protocol) => (message: string) => errorBody(protocol, { status: 502, code: "upstream_unreachable", message });
@@ -83,8 +89,21 @@ interface Listener {
   upstream: Upstream;
 }
 
-async function listen(host: string, port: number, handler: http.RequestListener, upstream: Upstream, serverOptions: http.ServerOptions): Promise<Listener & { port: number }> {
-  const server = http.createServer(serverOptions, handler);
+/** Connections beyond the cap: answered and closed on the socket, never served (their requests are dropped). */
+const overCap = new WeakSet<Socket>();
+
+async function listen(
+  host: string,
+  port: number,
+  handler: http.RequestListener,
+  upstream: Upstream,
+  serverOptions: http.ServerOptions,
+  cap: { max: number; refuse: (socket: Socket) => void },
+): Promise<Listener & { port: number }> {
+  const server = http.createServer(serverOptions, (req, res) => {
+    if (overCap.has(req.socket)) return void req.resume();
+    handler(req, res);
+  });
   // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
   // time the server announces (undici), and a loaded client can take many seconds to send its next request on
   // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
@@ -94,9 +113,20 @@ async function listen(host: string, port: number, handler: http.RequestListener,
   // connection go before the upstream does and resends what the upstream never took (forward.ts).
   server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
-  server.on("connection", (s) => {
+  let served = 0;
+  server.on("connection", (s: Socket) => {
+    // Every socket is kept for stop() to close; only those served count against the cap.
     sockets.add(s);
-    s.on("close", () => sockets.delete(s));
+    if (served >= cap.max) {
+      overCap.add(s);
+      s.on("close", () => sockets.delete(s));
+      return cap.refuse(s);
+    }
+    served++;
+    s.on("close", () => {
+      served--;
+      sockets.delete(s);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -128,6 +158,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
   let seq = 0;
+  const maxConnections = options.maxConnections ?? defaultMaxConnections;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) throw new Error(`maxConnections must be a whole number ≥ 1, got ${maxConnections}`);
+  /** Refuses a connection over the cap: 503 in the protocol's shape, then closed; counted as the client's. */
+  const capOf = (protocol: Protocol) => ({
+    max: maxConnections,
+    refuse: (socket: Socket) => {
+      const r = { status: 503, reason: "Service Unavailable", code: "too_many_connections", message: `more than ${maxConnections} connections are open to this proxy at once; close one or retry later.` };
+      recorder.setAside("clientFaults", { seq: ++seq, protocol }, "(connection)", `too many connections: ${r.message}`);
+      socket.on("error", () => socket.destroy());
+      answerOnSocket(socket, r, JSON.parse(errorBody(protocol, r).body));
+      socket.setTimeout(5_000, () => socket.destroy());
+    },
+  });
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
     const violations = recorder.record(exchange, verdict);
@@ -162,13 +205,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const backlogFull = `judge backlog full: more than ${options.judgeBacklog ?? defaultJudgeBacklog.exchanges} exchanges were waiting for a verdict (forwarded, not judged)`;
 
   /** An exchange whose answer has ended: a failed forward is recorded at once, anything else goes to the judge. */
-  const judge = (protocol: Protocol, req: http.IncomingMessage, f: Forwarded, n: number) => {
+  const judge = (protocol: Protocol, req: http.IncomingMessage, target: string, f: Forwarded, n: number) => {
     recorder.learn(f.responseHeaders);
     const data: ExchangeData = {
       protocol,
       seq: n,
       method: req.method ?? "GET",
-      path: req.url ?? "/",
+      // As forwarded: an absolute-form target is judged (and shown) by its path, as the service routes it.
+      path: target,
       requestHeaders: req.headers,
       request: f.request.bytes(),
       requestTruncated: f.request.truncated,
@@ -215,7 +259,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       recorder.learn(req.headersDistinct, req.url);
       const checked = checkRequest(req, hostAllowed);
       if ("status" in checked) return refused(protocol, req, res, checked, n);
-      forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, f, n));
+      forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, checked.target, f, n));
     };
 
   const listeners: Listener[] = [];
@@ -245,7 +289,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).
       const upstream = upstreamOf(options.restUpstream, "the REST upstream", "", options.tls);
       upstream.prefix = upstream.url.pathname.replace(/\/v1\/?$/, "").replace(/\/$/, "");
-      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions);
+      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions, capOf("rest"));
       guardServer(l.server, "rest", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "rest" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.restUrl = new URL(`http://${host}:${l.port}/`);
@@ -253,7 +297,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (options.mcpUpstream) {
       // The client calls the same path on the proxy as on the gateway; it is forwarded as it is.
       const upstream = upstreamOf(options.mcpUpstream, "the MCP upstream", "", options.tls);
-      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions);
+      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions, capOf("mcp"));
       guardServer(l.server, "mcp", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "mcp" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.mcpUrl = new URL(upstream.url.pathname, `http://${host}:${l.port}/`);
