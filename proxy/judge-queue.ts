@@ -1,8 +1,9 @@
 // Judging off the forwarding path: the proxy hands each forwarded exchange to a judge worker (a worker thread,
 // judge-worker.ts) and goes on forwarding; the verdicts come back in order and are recorded then. The backlog of
 // exchanges waiting for a verdict is bounded (count and bytes): when it is full, an exchange is not judged and is
-// recorded as unjudged ("judge backlog full"), never as passed. When no worker can start (or one dies), the same
-// judge runs in this thread, deferred (setImmediate), with the same bounds.
+// recorded as unjudged ("judge backlog full"), never as passed. Without a worker (asked so, none can start, or
+// one died), the same judge runs in this thread, deferred (in batches after the exchanges end), with the same
+// bounds. Either way verdicts are recorded in the order the exchanges ended.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
@@ -57,13 +58,21 @@ function startWorker(secretHeaders: string[]): Worker | undefined {
   return new Worker(bootstrap, { eval: true, workerData: data });
 }
 
+interface Entry {
+  d: ExchangeData;
+  verdict?: Verdict;
+}
+
 export class JudgeQueue {
   readonly #options: JudgeQueueOptions;
   readonly #maxBacklog: number;
   readonly #maxBytes: number;
-  /** Handed over, no verdict yet (in order). */
-  readonly #pending = new Map<number, ExchangeData>();
+  /** Handed over to be judged, no verdict yet. */
+  readonly #pending = new Map<number, Entry>();
   #bytes = 0;
+  /** Every exchange not yet recorded, in the order they were handed over (verdicts are recorded in this order). */
+  #order: (Entry | undefined)[] = [];
+  #head = 0;
   /** Handed over, not yet sent to the judge. */
   #outbox: ExchangeData[] = [];
   #flushing = false;
@@ -103,7 +112,9 @@ export class JudgeQueue {
   submit(d: ExchangeData): boolean {
     const size = d.request.byteLength + d.response.byteLength;
     if (this.#pending.size >= this.#maxBacklog || (this.#pending.size > 0 && this.#bytes + size > this.#maxBytes)) return false;
-    this.#pending.set(d.seq, d);
+    const entry: Entry = { d };
+    this.#pending.set(d.seq, entry);
+    this.#order.push(entry);
     this.#bytes += size;
     this.#outbox.push(d);
     // Exchanges are handed over in batches (a message to the worker costs about what judging a small exchange
@@ -119,9 +130,19 @@ export class JudgeQueue {
     return true;
   }
 
+  /**
+   * Records an exchange whose verdict needs no judge (a failed forward, a full backlog) in its place: after the
+   * exchanges handed over before it. Only while few wait: beyond twice the backlog it is recorded at once.
+   */
+  record(d: ExchangeData, verdict: Verdict): void {
+    const waiting = this.#order.length - this.#head;
+    if (!waiting || waiting >= 2 * this.#maxBacklog) return this.#options.onVerdict(exchangeOf(d, this.#options.secrets), verdict);
+    this.#order.push({ d, verdict });
+  }
+
   /** Resolves once every exchange handed over so far has its verdict recorded. */
   settled(): Promise<void> {
-    return this.#pending.size ? new Promise((resolve) => this.#waiters.push(resolve)) : Promise.resolve();
+    return this.#order.length > this.#head ? new Promise((resolve) => this.#waiters.push(resolve)) : Promise.resolve();
   }
 
   /** Judges what is waiting, then stops the worker; what is handed over afterwards is judged in this thread. */
@@ -146,12 +167,25 @@ export class JudgeQueue {
   }
 
   #deliver(seq: number, verdict: Verdict): void {
-    const d = this.#pending.get(seq);
-    if (!d) return;
+    const entry = this.#pending.get(seq);
+    if (!entry) return;
     this.#pending.delete(seq);
-    this.#bytes -= d.request.byteLength + d.response.byteLength;
-    this.#options.onVerdict(exchangeOf(d, this.#options.secrets), verdict);
-    if (!this.#pending.size) for (const w of this.#waiters.splice(0)) w();
+    this.#bytes -= entry.d.request.byteLength + entry.d.response.byteLength;
+    entry.verdict = verdict;
+    // Record from the oldest while it has its verdict: the record follows the order of forwarding.
+    while (this.#head < this.#order.length && this.#order[this.#head]!.verdict) {
+      const { d, verdict: v } = this.#order[this.#head]!;
+      this.#order[this.#head++] = undefined;
+      this.#options.onVerdict(exchangeOf(d, this.#options.secrets), v!);
+    }
+    if (this.#head === this.#order.length) {
+      this.#order = [];
+      this.#head = 0;
+      for (const w of this.#waiters.splice(0)) w();
+    } else if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
+      this.#order = this.#order.slice(this.#head);
+      this.#head = 0;
+    }
   }
 
   #listen(w: Worker): void {
@@ -164,7 +198,7 @@ export class JudgeQueue {
       this.#worker = undefined;
       this.workerFailure = why;
       this.#inline = newJudgeStates();
-      this.#outbox = [...this.#pending.values()];
+      this.#outbox = [...this.#pending.values()].map((e) => e.d);
       setImmediate(() => this.#flush());
     };
     w.on("error", (err) => lost(err.message));

@@ -71,12 +71,21 @@ export interface Checked {
  * gateway refuses one that does not name it.
  */
 export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
-  for (const name of ["authorization", "proxy-authorization", "host"])
-    if ((req.headersDistinct[name]?.length ?? 0) > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
+  // One pass over the raw headers (every copy of each, as received), counting the ones that must come once.
+  const counts = { authorization: 0, "proxy-authorization": 0, host: 0 };
+  const transferCodings: string[] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === "authorization" || name === "proxy-authorization" || name === "host") counts[name]++;
+    else if (name === "transfer-encoding") transferCodings.push(raw[i + 1]!);
+  }
+  for (const name of ["authorization", "proxy-authorization", "host"] as const)
+    if (counts[name] > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
   // A transfer coding other than chunked (`gzip, chunked`): Node undoes only chunked and the proxy forwards the
   // body re-chunked, so the coding would be lost in transit and the service read compressed bytes as plain. The
   // services refuse it with 415 (mock/http-guards.ts bodyCoding); so does the proxy.
-  const coding = (req.headersDistinct["transfer-encoding"] ?? []).flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
+  const coding = transferCodings.flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
   if (coding.length) return { status: 415, code: "unsupported_transfer_coding", message: `the body is sent with the transfer coding ${coding.join(", ")}; send it uncompressed (chunked or with a Content-Length).` };
   let target = req.url ?? "/";
   let host = req.headers.host;

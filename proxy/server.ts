@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
-import { exchangeOf, setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
+import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
@@ -39,8 +39,12 @@ export interface ProxyOptions {
    * forwarded but recorded unjudged ("judge backlog full"), never as passed.
    */
   judgeBacklog?: number;
-  /** Judge in the proxy's own thread (deferred) instead of a worker thread. */
-  judgeInline?: boolean;
+  /**
+   * Judge in a worker thread (the CLI does), beside forwarding rather than between exchanges; by default the
+   * proxy's own thread judges, deferred. A worker takes seconds to load the judges (many on a busy machine);
+   * what ends meanwhile waits in the backlog.
+   */
+  judgeWorker?: boolean;
   /**
    * Client connections open at once, per listener (default 1,024): one more is answered 503 in the protocol's
    * error shape and closed (recorded as a client fault), so a flood of connections cannot exhaust the proxy.
@@ -71,7 +75,7 @@ export interface RunningProxy {
   redactionStats(): { added: number; scanned: number; tokens: number };
   /** Resolves once every exchange forwarded so far is judged and recorded (judging follows forwarding). */
   settled(): Promise<void>;
-  /** Where judging runs: a worker thread, or the proxy's own thread (no worker could start). */
+  /** Where judging runs: a worker thread, or the proxy's own thread (by default, or when no worker could start). */
   judgeMode(): "worker" | "inline";
   /** Closes the listeners and the upstream connections, and records the verdicts still being made. */
   stop(): Promise<void>;
@@ -199,7 +203,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const queue = new JudgeQueue({
     secrets: recorder.secretHeaders,
     maxBacklog: options.judgeBacklog ?? defaultJudgeBacklog.exchanges,
-    ...(options.judgeInline ? { inline: true } : {}),
+    inline: !options.judgeWorker,
     onVerdict: emit,
   });
   const backlogFull = `judge backlog full: more than ${options.judgeBacklog ?? defaultJudgeBacklog.exchanges} exchanges were waiting for a verdict (forwarded, not judged)`;
@@ -225,14 +229,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       ...(f.failure ? { failure: f.failure, failureBy: f.failureBy ?? "service" } : {}),
     };
     // Nothing to judge without an answer, and a failure must be counted even with the judge's backlog full.
-    if (f.failure) {
-      const exchange = exchangeOf(data, recorder.secretHeaders);
-      return emit(exchange, setAsideVerdict(exchange, f.failureBy === "client" ? { clientFault: `went away: ${f.failure}` } : { noAnswer: f.failure }));
-    }
-    if (!queue.submit(data)) {
-      const exchange = exchangeOf(data, recorder.secretHeaders);
-      emit(exchange, setAsideVerdict(exchange, { unjudged: backlogFull }));
-    }
+    if (f.failure) return queue.record(data, setAsideVerdict(data, f.failureBy === "client" ? { clientFault: `went away: ${f.failure}` } : { noAnswer: f.failure }));
+    if (!queue.submit(data)) queue.record(data, setAsideVerdict(data, { unjudged: backlogFull }));
   };
 
   /** A request the proxy refuses itself: answered in the protocol's shape, recorded as the client's fault. */
@@ -256,7 +254,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     (protocol: Protocol, upstream: Upstream): http.RequestListener =>
     (req, res) => {
       const n = ++seq;
-      recorder.learn(req.headersDistinct, req.url);
+      recorder.learnRaw(req.rawHeaders, req.url);
       const checked = checkRequest(req, hostAllowed);
       if ("status" in checked) return refused(protocol, req, res, checked, n);
       forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, checked.target, f, n));

@@ -172,8 +172,8 @@ describe("judging off the forwarding path", () => {
   }
 
   it("judges in a worker thread, with the same verdicts as in the proxy's own thread", async () => {
-    const worker = await watched({});
-    const inline = await watched({ judgeInline: true });
+    const worker = await watched({ judgeWorker: true });
+    const inline = await watched({});
     try {
       expect(worker.p.judgeMode()).toBe("worker");
       expect(inline.p.judgeMode()).toBe("inline");
