@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { rateLimitLines } from "../conformance/pacing.js";
 import { referenceTargetPath } from "../conformance/paths.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
@@ -28,6 +30,19 @@ describe("MCP allowed variants", () => {
     expect(falseFailures(result)).toEqual([]);
     expect(result.exitCode).toBe(0);
     // A hang guard, not a speed limit: a whole run on two loaded cores (the rate-limited one waits for its limit).
+  }, 400_000);
+});
+
+describe("a gateway without the arguments the seed does not define", () => {
+  it("fails only inferred rules under --strict, and those as drift on inferred-input-not-tightened", async () => {
+    const variant = mcpVariants.find((v) => v.id === "inferred-only-arguments-refused")!;
+    const result = await runVariant(variant, { strict: true });
+    const rules = loadRules(mcpRulesPath);
+    const failing = result.checks.filter((c) => c.status === "fail" || c.status === "error");
+    expect(failing.filter((c) => c.status === "error").map((c) => c.id)).toEqual([]);
+    const named = failing.flatMap((c) => c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])));
+    expect(named.filter((id) => rules.byId.get(id)?.provenance !== "inferred")).toEqual([]);
+    expect(named.some((id) => id.startsWith("inferred-input-not-tightened/"))).toBe(true);
   }, 400_000);
 });
 

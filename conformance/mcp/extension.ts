@@ -6,6 +6,8 @@ import type { SuiteEnv, SuiteSession } from "../suite.js";
 import type { Target } from "../target.js";
 import { McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
+import { forTool } from "./expect.js";
+import { inferredInputRefused, inferredInputRule } from "./refusal.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpTarget } from "./target.js";
 
@@ -82,6 +84,15 @@ export function openMcp(env: SuiteEnv): SuiteSession<McpCheckContext> {
     context(_check, base) {
       const session = new McpSession(http, target);
       const mcp: McpContext = { session, run, target: target.mcp! };
+      // A refusal of an argument of our design (not the seed's) ends the check as drift, before a seed rule is judged
+      // on what could not be made (refusal.ts).
+      const call = session.call.bind(session);
+      session.call = async (...args) => {
+        const o = await call(...args);
+        const why = await inferredInputRefused(mcp, o);
+        if (why) base.fail(forTool(inferredInputRule, o.tool), why);
+        return o;
+      };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
     /** Every request of the run (checks and shared scenarios). */
