@@ -531,6 +531,32 @@ export const mcpVariants: McpVariant[] = [
     changed: inferredOnly.changed!,
   },
   {
+    id: "view-post-schema-own-design",
+    basis: "Post view: approval (object or null), and 'Fields of … approval object …: not shown'; Conventions 7: output can hold more fields than listed.",
+    description: "view_post advertises its own approval object (no decidedBy or stale, no other members) and a reviewUrl it always sends and requires; its answers follow that schema",
+    response: both(
+      onToolsList((tools) =>
+        tools.map((t) => {
+          if (t.name !== "view_post") return t;
+          const outputSchema = structuredClone(t.outputSchema);
+          const defs = outputSchema.$defs;
+          const { decidedBy: _by, stale: _stale, ...members } = defs.Approval.properties;
+          defs.Approval = { ...defs.Approval, properties: members, additionalProperties: false };
+          defs.PostView = { ...defs.PostView, required: [...defs.PostView.required, "reviewUrl"], properties: { ...defs.PostView.properties, reviewUrl: { type: "string" } } };
+          return { ...t, outputSchema };
+        }),
+      ),
+      onSuccess((data, tool) => {
+        if (tool !== "view_post" || !data || typeof data !== "object") return data;
+        if (data.approval && typeof data.approval === "object") {
+          delete data.approval.decidedBy;
+          delete data.approval.stale;
+        }
+        return { ...data, reviewUrl: `https://review.example.com/p/${data.id}` };
+      }),
+    ),
+  },
+  {
     id: "reschedule-moves-reversed",
     basis: "Failures reported inside a successful result: reschedule_posts reports refusals in moves[].error and the other entries still ran (no order of moves is stated).",
     description: "reschedule_posts answers its moves in reverse order",
