@@ -6,7 +6,7 @@ import type { SuiteEnv, SuiteSession } from "../suite.js";
 import { McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
 import { forTool } from "./expect.js";
-import { inferredInputRefused, inferredInputRule } from "./refusal.js";
+import { inferredInputRefused, inferredInputRule } from "./inferred-inputs.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpRunTarget, type McpTarget } from "./target.js";
 
@@ -82,11 +82,11 @@ export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckConte
       const session = new McpSession(http, target);
       const mcp: McpContext = { session, run, target: target.mcp };
       // A refusal of an argument of our design (not the seed's) ends the check as drift, before a seed rule is judged
-      // on what could not be made (refusal.ts).
+      // on what could not be made (inferred-inputs.ts).
       const call = session.call.bind(session);
       session.call = async (...args) => {
         const o = await call(...args);
-        const why = await inferredInputRefused(mcp, o);
+        const why = await inferredInputRefused(session, o);
         if (why) base.fail(forTool(inferredInputRule, o.tool), why);
         return o;
       };
