@@ -201,10 +201,12 @@ export class Transport {
     let waited = 0;
     for (;;) {
       if (this.signal.aborted) throw new BudgetExceeded("the run's budget is spent");
-      const sentAt = pacer ? await pacer.turn(this.signal) : 0;
       const release = spec.priority ? () => {} : await this.#semaphore.acquire();
       let res: ApiResponse;
+      let sentAt = 0;
       try {
+        // Paced once it may go (not before it queues): a request queued while a 429's hold began waits it out too.
+        if (pacer) sentAt = await pacer.turn(this.signal);
         if (this.signal.aborted) throw new BudgetExceeded("the run's budget is spent");
         res = await this.#once(url, spec, token);
       } finally {

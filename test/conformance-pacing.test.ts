@@ -119,10 +119,11 @@ describe("the polite client against a rate limit", () => {
 
   it("paces concurrent requests under the limit the headers state, every one answered, the wait reported", async () => {
     let calls = 0;
-    // Every eleventh request is refused (by count, not time: the test does not depend on how fast the host sends).
+    // Every eleventh request is refused (by count, not time: the test does not depend on how fast the host sends),
+    // with a second's hold that the requests still to go wait out (so some wait is reported whatever the host's speed).
     const server = http.createServer((_req, res) => {
       const policy = { "ratelimit-policy": "20;w=1", "ratelimit-limit": "20", "content-type": "application/json" };
-      if (++calls % 11 === 0) res.writeHead(429, { ...policy, "retry-after": new Date(0).toUTCString() }).end('{"error":{}}');
+      if (++calls % 11 === 0) res.writeHead(429, { ...policy, "retry-after": "1" }).end('{"error":{}}');
       else res.writeHead(200, policy).end("{}");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
