@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
 import { shrinkList } from "../conformance/walks/shrink.js";
-import { neededWaits } from "../conformance/walks/engine.js";
+import { inTurn, neededWaits } from "../conformance/walks/engine.js";
 import { restWalkKind } from "../conformance/walks/rest-walk.js";
 import { planWalk } from "../conformance/walks/steps.js";
 import { prng } from "../conformance/walks/prng.js";
@@ -74,6 +74,28 @@ describe("shrinking", () => {
     const shrunk = await shrinkList(Array.from({ length: 40 }, (_, i) => i), async (c) => (tests++, c.length > 5), 3);
     expect(tests).toBe(3);
     expect(shrunk.length).toBeGreaterThan(5);
+  });
+});
+
+describe("running walks", () => {
+  it("runs at most --concurrency walks at once, the results in the walks' order", async () => {
+    let running = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    const run = inTurn([0, 1, 2, 3, 4, 5, 6], 3, async (n) => {
+      most = Math.max(most, ++running);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      running--;
+      return n * 10;
+    });
+    // Walks end one at a time, the newest first: each freed place goes to the next walk.
+    for (let ended = 0; ended < 7; ended++) {
+      await new Promise((r) => setImmediate(r));
+      expect(running).toBe(Math.min(3, 7 - ended));
+      waiting.pop()!();
+    }
+    expect(await run).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    expect(most).toBe(3);
   });
 });
 

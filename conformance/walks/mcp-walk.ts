@@ -406,4 +406,5 @@ export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   // What the plan counts as pending (mcp-steps.ts): a build, a deactivation, an erasure, a batch.
   startsWork: (s) => s.op === "create-client" || s.op === "deactivate" || s.op === "delete-client" || s.op === "create-batch",
   walker: (ctx) => new McpWalk(ctx),
+  concurrency: (ctx) => ctx.mcp.run.concurrency,
 };
