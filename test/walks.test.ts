@@ -9,6 +9,9 @@ import { restWalkKind } from "../conformance/walks/rest-walk.js";
 import { planWalk } from "../conformance/walks/steps.js";
 import { prng } from "../conformance/walks/prng.js";
 import { sameUrl as sameWebsite } from "../conformance/kept.js";
+import { buildLedger } from "../conformance/report/ledger.js";
+import { loadRules } from "../conformance/rules.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
 
 describe("walk plans", () => {
   it("the same seed gives the same walk; another seed or walk number another one", () => {
@@ -96,6 +99,15 @@ describe("running walks", () => {
     }
     expect(await run).toEqual([0, 10, 20, 30, 40, 50, 60]);
     expect(most).toBe(3);
+  });
+});
+
+describe("the ledger of walks", () => {
+  it("a rule only walks judge, which this seed's walks did not come to, says so (never 'no check names this rule')", () => {
+    const walks = { id: "mcp-walks", description: "", group: "walks", rules: [], incidental: ["erased-client-gone"], status: "pass" as const, failures: [], notes: [], durationMs: 1, requests: 1, cases: {} };
+    const entry = buildLedger(loadRules(mcpRulesPath), [walks], new Set(), "mcp").find((e) => e.id === "erased-client-gone/get-workspaces")!;
+    expect(entry.status).toBe("not-covered");
+    expect(entry.why).toMatch(/^judged only in passing, by mcp-walks, which did not come to it in this run \(the walks of this walk seed did not come to it/);
   });
 });
 
