@@ -76,6 +76,8 @@ export interface PostModel {
   staleApproval?: boolean;
   /** A booking was answered (schedule_post, reschedule_posts), or every booked destination was withdrawn since. */
   booking?: "booked" | "withdrawn";
+  /** The destinations the booking named with `platforms` (undefined: all of the post's). */
+  bookedWith?: string[];
   /** The destinations the walk last read for the post. */
   platforms?: string[];
   deleted?: boolean;

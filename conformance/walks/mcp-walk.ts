@@ -318,7 +318,8 @@ class McpWalk implements Walker<McpStep> {
     if (!p || p.deleted) return false;
     const args = { id: p.id, scheduledAt: this.m.run.clock.future(days) };
     this.scheduled.add(p);
-    let o = await this.call("schedule_post", args);
+    // A booked post is asked again for what it booked: with other destinations too, the call books those (a retry).
+    let o = await this.call("schedule_post", p.booking === "booked" && p.bookedWith ? { ...args, platforms: p.bookedWith } : args);
     const gate = gateOf(p, "schedule_post");
     if (gate) return void expectError(ctx, o, gate), true;
     if (p.booking === "booked") {
@@ -331,10 +332,11 @@ class McpWalk implements Walker<McpStep> {
     expectRan(ctx, o, rule);
     const blocked = blockedIn(errorOf(o));
     const rest = (p.platforms ?? []).filter((x) => !blocked.includes(x));
-    if (blocked.length && rest.length) expectRan(ctx, (o = await this.call("schedule_post", { ...args, platforms: rest })), rule);
+    const subset = blocked.length && rest.length ? rest : undefined;
+    if (subset) expectRan(ctx, (o = await this.call("schedule_post", { ...args, platforms: subset })), rule);
     const code = errorOf(o)?.code;
     if (p.booking === "withdrawn") ctx.expect(!lockedCodes.includes(code), rule, `${where}: every booked destination of ${p.label} was withdrawn, and schedule_post answers ${JSON.stringify(code)}`);
-    if (okData(o)) p.booking = "booked";
+    if (okData(o)) [p.booking, p.bookedWith] = ["booked", subset];
     return true;
   }
 
@@ -352,7 +354,7 @@ class McpWalk implements Walker<McpStep> {
     if (!ctx.expect(moves.length === 1 && (move?.postId === undefined || move.postId === p.id), rule, `${where}: one entry for ${p.label} answered moves ${JSON.stringify(moves)}`)) return true;
     const gate = gateOf(p, "reschedule_posts");
     if (gate) ctx.expect(move.ok === false && move.error?.code === gate.code, gate.rule, `${where}: the gate must refuse ${p.label} with ${gate.code}; its move answered ${JSON.stringify(move)}`);
-    else if (move.ok === true) p.booking = "booked";
+    else if (move.ok === true) [p.booking, p.bookedWith] = ["booked", undefined];
     return true;
   }
 
