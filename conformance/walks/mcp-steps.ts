@@ -139,16 +139,17 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
           // Erasing ends what a client can show: mostly once a deactivation has been seen through.
           ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + 0.6 * late(i))],
           ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
-          ["get-batch", w(batches.length > 0, 1)],
+          ["get-batch", w(batches.length > 0, 0.6)],
           ["view-post", w(live.length > 0, 3)],
           ["edit-post", w(live.length > 0, 1.2)],
           ["approve", w(live.length > 0, 2)],
           ["reject", w(live.length > 0, 0.5)],
           ["delete-post", w(live.length > 0, 0.3)],
-          ["schedule", w(live.length > 0, 2.2)],
-          ["reschedule", w(live.length > 0, 0.5)],
+          // Booking mostly once the posts were reviewed: reads of approvals come first.
+          ["schedule", w(live.length > 0, 0.4 + 3 * late(i))],
+          ["reschedule", w(live.length > 0, 0.4)],
           ["unschedule", w(booked.length > 0, 2)],
-          ["post-status", w(live.length > 0, 1)],
+          ["post-status", w(live.length > 0, 0.6)],
           ["wait", pending() ? 2.5 : 0.2],
           ["unknown-id", 0.3],
           ["other-tenant", w(can.otherTenant, 0.3)],
@@ -275,11 +276,11 @@ function followUps(last: McpStep | undefined, pending: boolean, ended: { deactiv
       if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12, "list-brands": 3 } : {}), "repeat-client": 0.5 };
       return { approve: 3, "view-post": 2 };
     case "approve":
-      return { "view-post": 5, schedule: 1.5 };
+      return { "view-post": 6 };
     case "reject":
       return { schedule: 3, "edit-post": 1.5 };
     case "view-post":
-      return { "view-post": 2, approve: 1.5 };
+      return { "view-post": 2.5, approve: 1.5 };
     case "edit-post":
       return { "view-post": 3, schedule: 1.5 };
     // A booking read back, repeated, withdrawn; a withdrawal read back and booked again.
