@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
-import type { Target } from "../target.js";
+import type { McpRunTarget } from "./target.js";
 import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
@@ -76,7 +76,7 @@ export class McpSession {
    */
   constructor(
     readonly http: McpHttp,
-    readonly target: Target,
+    readonly target: McpRunTarget,
     readonly env: Partial<Record<McpTokenKind, string>> = {},
   ) {}
 
@@ -86,7 +86,7 @@ export class McpSession {
 
   /** The token of a kind; throws when the target has none (checks declare their needs, so this is a suite bug). */
   token(as: McpTokenKind): string {
-    const t = this.target.mcp!.tokens[as];
+    const t = this.target.mcp.tokens[as];
     if (!t) throw new TransportError(`no MCP ${as} token is configured`);
     return t;
   }

@@ -6,14 +6,13 @@
 import { randomBytes } from "node:crypto";
 import { sleep } from "../http.js";
 import type { Redactor } from "../redact.js";
-import type { Target } from "../target.js";
 import { McpSession, type CallOutcome } from "./client.js";
 import type { McpHttp } from "./http.js";
-import type { McpTarget } from "./target.js";
+import type { McpRunTarget, McpTarget } from "./target.js";
 import { TargetClock } from "./target-clock.js";
 
 export interface McpRunEnv {
-  target: Target;
+  target: McpRunTarget;
   http: McpHttp;
   redactor: Redactor;
   signal: AbortSignal;
@@ -42,7 +41,7 @@ export class McpRun {
 
   constructor(env: McpRunEnv) {
     this.#env = env;
-    this.mcp = env.target.mcp!;
+    this.mcp = env.target.mcp;
     this.session = new McpSession(env.http, env.target);
     this.session.observe((o) => this.replies.push(o));
     this.clock = new TargetClock(env.target.clock);
