@@ -6,7 +6,30 @@
 // and, once each was withdrawn, none. Whether a booking is taken at all (approval required, pre-flight, connected
 // channels) is the target's: the walk learns it from the answer. Every prediction names its rule of
 // spec/rules/mcp.yaml.
-import type { Expect, PostModel } from "./mcp-model.js";
+import type { CheckContext } from "../check.js";
+
+/** What judging needs: the assertion (a CheckContext is one). */
+export type Expect = Pick<CheckContext, "expect">;
+
+/** What the model knows of a post's decisions and bookings (a PostModel of mcp-model.ts is one). */
+export interface PostBooking {
+  label: string;
+  /** The contentDigest of the walk's last read of the post. */
+  digest?: string | null;
+  /** An edit went through since that read. */
+  edited?: boolean;
+  approval?: { decision: "approved" | "rejected" };
+  /** The latest decision recorded is a rejection (an edit does not clear it; only approve_post does). */
+  rejected?: boolean;
+  /** An edit went through after the latest approval: the gate refuses the post as approval_stale. */
+  staleApproval?: boolean;
+  /** A booking was answered (schedule_post, reschedule_posts), or every booked destination was withdrawn since. */
+  booking?: "booked" | "withdrawn";
+  /** The destinations the booking named with `platforms` (undefined: all of the post's). */
+  bookedWith?: string[];
+  /** The destinations the walk last read for the post. */
+  platforms?: string[];
+}
 
 type Data = Record<string, unknown>;
 
@@ -20,7 +43,7 @@ const show = (v: unknown) => {
 const list = (v: unknown): Data[] => (Array.isArray(v) ? v.filter((x): x is Data => typeof x === "object" && x !== null) : []);
 
 /** What the approval gate must refuse the post with, when the walk's own decisions fix it. */
-export function gateOf(p: PostModel, tool: "schedule_post" | "reschedule_posts"): { code: string; rule: string } | undefined {
+export function gateOf(p: PostBooking, tool: "schedule_post" | "reschedule_posts"): { code: string; rule: string } | undefined {
   if (p.rejected) return { code: "approval_rejected", rule: `approval-rejected/${tool}` };
   if (p.staleApproval) return { code: "approval_stale", rule: `approval-stale/${tool}` };
   return undefined;
@@ -34,7 +57,7 @@ export function heldIn(s: Data): { platform: string; platformPostId: string }[] 
 }
 
 /** Judges get_post_status of a post the walk knows, and returns what it shows booked. */
-export function judgePostStatus(j: Expect, p: PostModel, s: Data, where: string): { platform: string; platformPostId: string }[] {
+export function judgePostStatus(j: Expect, p: PostBooking, s: Data, where: string): { platform: string; platformPostId: string }[] {
   const held = heldIn(s);
   if (typeof s.contentDigest === "string" && typeof p.digest === "string" && !p.edited)
     j.expect(s.contentDigest === p.digest, "digest-agrees-across-views/get_post_status", `${where}: the walk last read contentDigest ${show(p.digest)} for ${p.label} and nothing changed it; get_post_status shows ${show(s.contentDigest)}`);
@@ -46,7 +69,7 @@ export function judgePostStatus(j: Expect, p: PostModel, s: Data, where: string)
 }
 
 /** Judges the refusal of schedule_post for a booked post: each held destination named with its platformPostId. */
-export function judgeLocked(j: Expect, p: PostModel, e: Data, where: string): void {
+export function judgeLocked(j: Expect, p: PostBooking, e: Data, where: string): void {
   const locked = list(e.lockedDestinations);
   j.expect(
     locked.length > 0 && locked.every((l) => typeof l.platform === "string" && typeof l.platformPostId === "string"),
@@ -67,12 +90,12 @@ export const platformsIn = (v: Data): string[] | undefined => {
 };
 
 /** Learns a decision the post's record now holds: only a new approval clears a rejection or an outdated approval. */
-export function learnDecision(p: PostModel, decision: "approved" | "rejected"): void {
+export function learnDecision(p: PostBooking, decision: "approved" | "rejected"): void {
   p.rejected = decision === "rejected";
   p.staleApproval = false;
 }
 
 /** Learns an edit that went through: an approval of the content before it is outdated (a rejection stays). */
-export function learnEdit(p: PostModel): void {
+export function learnEdit(p: PostBooking): void {
   if (p.approval?.decision === "approved") p.staleApproval = true;
 }

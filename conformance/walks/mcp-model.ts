@@ -7,11 +7,9 @@
 // posts once created, settled for good once seen settled. For a post: its contentDigest (the same while nothing
 // changed it, another after an edit) and its approval (the digest approve_post recorded, read back by later
 // views while the content stays). Every prediction names its rule of spec/rules/mcp.yaml.
-import type { CheckContext } from "../check.js";
-import { learnDecision, platformsIn } from "./mcp-booking.js";
+import { learnDecision, platformsIn, type Expect, type PostBooking } from "./mcp-booking.js";
 
-/** What judging needs: the assertion (a CheckContext is one). */
-export type Expect = Pick<CheckContext, "expect">;
+export type { Expect };
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -59,7 +57,7 @@ export interface BatchModel {
   platforms?: Map<number, string[]>;
 }
 
-export interface PostModel {
+export interface PostModel extends PostBooking {
   label: string;
   id: string;
   /** The contentDigest of the walk's last view_post (or, before any, of its batch item). */
@@ -70,16 +68,6 @@ export interface PostModel {
   edited?: boolean;
   /** The decision recorded while the content stayed as approved or rejected (cleared by an edit). */
   approval?: { decision: "approved" | "rejected"; digest: string | null | undefined };
-  /** The latest decision recorded is a rejection (an edit does not clear it; only approve_post does). */
-  rejected?: boolean;
-  /** An edit went through after the latest approval: the gate refuses the post as approval_stale. */
-  staleApproval?: boolean;
-  /** A booking was answered (schedule_post, reschedule_posts), or every booked destination was withdrawn since. */
-  booking?: "booked" | "withdrawn";
-  /** The destinations the booking named with `platforms` (undefined: all of the post's). */
-  bookedWith?: string[];
-  /** The destinations the walk last read for the post. */
-  platforms?: string[];
   deleted?: boolean;
 }
 
