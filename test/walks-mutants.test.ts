@@ -3,41 +3,12 @@
 // default walks, with random seeds, kill it; every kill is reported shrunk to at most five steps, and the replay
 // file it prints kills the mutant again on its own.
 import { afterAll, describe, expect, it } from "vitest";
-import { runConformance, type ConformanceOptions, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
 import { parseReplay, type WalkReplay } from "../conformance/walks/replay.js";
-import { startMcpMock } from "../mock/mcp/server.js";
-import { startRestMock } from "../mock/rest/server.js";
-import { throughProxy } from "./mutants/mcp/links.js";
-import { mcpWalkOnlyMutants } from "./mutants/mcp/walk-only.js";
-import { walkOnlyMutants } from "./mutants/rest/catalogue.js";
-import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { killersOf } from "./support/mutants.js";
+import { mutantsOf, runAgainst, walksCheck } from "./support/walk-mutants.js";
 
-const timeScale = 0.001;
 /** Random seeds per mutant; all but at most one must kill it (a failure of its rule, with evidence). */
 const seeds = 6;
-
-type Protocol = "rest" | "mcp";
-type Options = Pick<ConformanceOptions, "walks" | "walkReplay" | "only">;
-const mutantsOf = { rest: walkOnlyMutants, mcp: mcpWalkOnlyMutants };
-const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
-
-/** A run against a fresh reference behind a fresh instance of the mutant (each keeps what it saw of the run). */
-async function runAgainst(protocol: Protocol, id: string, extra: Options): Promise<RunResult> {
-  const mutant = mutantsOf[protocol]().find((m) => m.id === id)!;
-  const reference = protocol === "rest" ? await startRestMock({ port: 0, timeScale }) : await startMcpMock({ port: 0, timeScale });
-  const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));
-  try {
-    const url = protocol === "rest" ? { restUrl: proxy.url.href } : { mcpUrl: new URL(reference.url.pathname, proxy.url).href };
-    // A generous budget: shrinking replays walks, and the machine may be busy.
-    return await runConformance({ ...url, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, ...extra });
-  } finally {
-    await proxy.stop();
-    await reference.stop();
-  }
-}
 
 const rates = new Map<string, string>();
 const cases = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));

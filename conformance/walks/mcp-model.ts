@@ -7,10 +7,9 @@
 // posts once created, settled for good once seen settled. For a post: its contentDigest (the same while nothing
 // changed it, another after an edit) and its approval (the digest approve_post recorded, read back by later
 // views while the content stays). Every prediction names its rule of spec/rules/mcp.yaml.
-import type { CheckContext } from "../check.js";
+import { learnDecision, platformsIn, type Expect, type PostBooking } from "./mcp-booking.js";
 
-/** What judging needs: the assertion (a CheckContext is one). */
-export type Expect = Pick<CheckContext, "expect">;
+export type { Expect };
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -54,9 +53,11 @@ export interface BatchModel {
   posts: Map<number, string>;
   /** Slot index → the contentDigest its item last showed (an item field in development: when a target gives one). */
   digests: Map<number, string>;
+  /** Slot index → the destinations its item last named. */
+  platforms?: Map<number, string[]>;
 }
 
-export interface PostModel {
+export interface PostModel extends PostBooking {
   label: string;
   id: string;
   /** The contentDigest of the walk's last view_post (or, before any, of its batch item). */
@@ -172,6 +173,8 @@ export function judgeBatch(j: Expect, m: BatchModel, s: any, where: string): voi
     if (known !== undefined) j.expect(it.postId === known, "batch-items", `${where}: slot ${it.index} of batch ${m.label} showed post ${known}, now ${show(it.postId)}`);
     else if (it?.status === "created" && typeof it.postId === "string") m.posts.set(it.index, it.postId);
     if (m.posts.has(it?.index) && typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
+    const platforms = m.posts.has(it?.index) ? platformsIn(it) : undefined;
+    if (platforms) (m.platforms ??= new Map()).set(it.index, platforms);
   }
 }
 
@@ -193,6 +196,7 @@ export function judgePostView(j: Expect, p: PostModel, v: any, where: string): v
   if (p.approval?.decision === "rejected" && !p.edited)
     j.expect(v.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: ${p.label} was rejected and has not changed since; view_post shows approval ${show(v.approval)}`);
   if (p.edited) delete p.approval;
+  p.platforms = platformsIn(v) ?? p.platforms;
   p.digest = v.contentDigest;
   p.digestFrom = "view";
   p.edited = false;
@@ -204,4 +208,5 @@ export function judgeDecision(j: Expect, p: PostModel, decision: "approved" | "r
     j.expect(d.approval?.decision === "approved" && d.approval?.contentDigest === p.digest, "approve-records-digest/answer", `${where}: approve_post with digest ${show(p.digest)} recorded ${show(d.approval)}`);
   else j.expect(d.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: reject_post recorded ${show(d.approval)}`);
   p.approval = { decision, digest: p.digest };
+  learnDecision(p, decision);
 }
