@@ -6,14 +6,12 @@
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
 import { loadTargetFile } from "../../conformance/target.js";
-import { drivenClock } from "../../conformance/run-clock.js";
-import { SharedTime } from "../../lib/shared-time.js";
-import { createClock } from "../../mock/clock.js";
 import { startMcpMock } from "../../mock/mcp/server.js";
 import { startRestMock } from "../../mock/rest/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
 import { mcpWalkOnlyMutants } from "../mutants/mcp/walk-only.js";
 import { walkOnlyMutants } from "../mutants/rest/catalogue.js";
+import { drivenTime } from "./driven-time.js";
 import { startMutantProxy } from "../mutants/rest/proxy.js";
 
 export const timeScale = 0.001;
@@ -27,9 +25,7 @@ export const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
 export async function runAgainst(protocol: Protocol, id: string, extra: WalkRunOptions): Promise<RunResult> {
   const mutant = mutantsOf[protocol]().find((m) => m.id === id);
   if (!mutant) throw new Error(`no walk-only ${protocol} mutant ${id}`);
-  const time = new SharedTime();
-  const clock = drivenClock({ onMove: (date) => time.set(date) });
-  const mockClock = createClock({ timeScale, realNow: () => time.get() });
+  const { clock, mockClock } = drivenTime(timeScale);
   const reference = protocol === "rest" ? await startRestMock({ port: 0, clock: mockClock }) : await startMcpMock({ port: 0, clock: mockClock });
   const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));
   try {
