@@ -17,12 +17,15 @@
 //     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
 // Exit code 1 on errors, a p50 above the target, or heap growth above the aim.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../mock/prism.js";
 import { repoRoot } from "../lib/paths.js";
 import { measure, newSecret, printTable, startCliMock, type Load, type Measured } from "./lib.js";
+import type { ProxyReport } from "../proxy/recorder.js";
 import type { HeapFigures } from "./soak-probe.js";
 
 const samples = Number(process.env.PROXY_BENCH_SAMPLES ?? 2000);
@@ -111,8 +114,10 @@ function heapMb(child: ChildProcess): Promise<number> {
 async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ rest: URL; mcp: URL; child: ChildProcess }> {
   const [restPort, mcpPort] = [await freePort(), await freePort()];
   const probe = path.join(path.dirname(fileURLToPath(import.meta.url)), "soak-probe.ts");
-  const args = ["proxy", "--rest-upstream", restUpstream.href, "--rest-port", String(restPort), "--mcp-upstream", mcpUpstream.href, "--mcp-port", String(mcpPort), "--quiet", "--no-live"];
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const args = ["proxy", "--report-json", reportFile, "--rest-upstream", restUpstream.href, "--rest-port", String(restPort), "--mcp-upstream", mcpUpstream.href, "--mcp-port", String(mcpPort), "--quiet", "--no-live"];
+  // PROXY_BENCH_NODE_ARGS: more node options for the proxy process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const extra = (process.env.PROXY_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   let printed = "";
   await new Promise<void>((resolve, reject) => {
     // --quiet prints only exchanges with violations; the mocks give none (the reference's own flows show none).
@@ -124,6 +129,9 @@ async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ res
   });
   return { rest: new URL(`http://127.0.0.1:${restPort}/`), mcp: new URL(mcpUpstream.pathname, `http://127.0.0.1:${mcpPort}/`), child };
 }
+
+// The proxy's report at its end: how many exchanges it judged, and how many it left unjudged and why.
+const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-")), "report.json");
 
 const restMock = await startCliMock("REST reference server");
 const mcpMock = await startCliMock("MCP gateway mock");
@@ -208,6 +216,19 @@ try {
   const last = heaps[heaps.length - 1]![1];
   if (last - firstSoak > growthAimMb) failed = true;
   console.log(`  growth from the first soak round to the last: ${(last - firstSoak).toFixed(1)} MB (aim: at most ${growthAimMb} MB)`);
+
+  // What the proxy judged: judging runs beside forwarding with a bounded backlog, so under a load it cannot
+  // follow, exchanges are forwarded but left unjudged, and the report says so (never ✓).
+  const exited = new Promise((resolve) => proxy.child.once("exit", resolve));
+  proxy.child.kill("SIGINT");
+  await exited;
+  const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as ProxyReport;
+  const judged = report.exchanges.rest + report.exchanges.mcp - report.unjudged.count - report.clientFaults.count - report.noAnswer.count;
+  console.log(`\nThe proxy's verdicts: ${report.exchanges.rest + report.exchanges.mcp} exchanges, ${judged} judged, ${report.violations} violations (${report.bySide.service} by the service), unjudged: ${report.unjudged.count}${report.unjudged.byKind.map((k) => `, reason: ${k.kind} ×${k.count}`).join("")}`);
+  // Not a failure of the bench: the mocks run on a clock 10,000× fast, so under load a brand can be read before
+  // its creation is answered (brand-create-reading); the rules are listed so that anything else stands out.
+  if (report.byRule.length) console.log(`  rules: ${report.byRule.map((t) => `${t.rule} ×${t.count}`).join(", ")}`);
+
   console.log(`\n${failed ? "FAIL" : "OK"}: aim 0 errors, at most ${targetP50Ms} ms added at p50, throughput through the proxy at least ${throughputAim}× direct, flat heap.`);
 } finally {
   proxy.child.kill("SIGINT");

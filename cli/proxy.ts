@@ -162,6 +162,8 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       tls: { insecure: values.insecure, ...(values.ca ? { caFile: values.ca } : {}) },
       ...(values["secret-header"] ? { secretHeaders: values["secret-header"] } : {}),
       onExchange: printer(() => proxy, summaryLine, { quiet: values.quiet, live }),
+      // Judging beside forwarding, on the machine's other core: a busy proxy forwards at its own pace.
+      judgeWorker: true,
     });
   } catch (err) {
     // A bad URL or CA file is bad usage; anything else (a port in use) a failure to start.

@@ -152,11 +152,6 @@ export interface CheckContext extends RunContext {
   readonly fixtures: Fixtures;
 }
 
-/** A short description of a response for failure messages. */
-export function describeResponse(res: ApiResponse): string {
-  const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
-  return `${res.method} ${res.path} → ${res.status} ${body}`;
-}
 
 /** A suite's context for a check: the runner's `base` (its getters kept live) with the suite's own members. */
 export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {

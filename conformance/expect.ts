@@ -4,9 +4,8 @@
 // prefixes throughout a body, ISO times, how fast the call answered, and the error envelope with its type,
 // param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
 // ledger sees which members ran.
-import { describeResponse } from "./check.js";
 import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
-import type { ApiResponse } from "./http.js";
+import { describeResponse, type ApiResponse } from "./http.js";
 import { ruleList as list, type Judge } from "./judge.js";
 import { isIso3166Form } from "./kept.js";
 import { seedValidator } from "./seed-schema.js";

@@ -13,31 +13,30 @@ import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
 import { rateLimiterFor } from "./pacing.js";
-import type { Target } from "./target.js";
+import type { Credential, RunTarget } from "./run-target.js";
+import { restTokenEnv } from "./target-values.js";
 import { BudgetExceeded, sleep, wallClock, type RunClock } from "./run-clock.js";
 
-/**
- * A bearer token and the environment variable a user keeps it in: a reproduction names the variable, never the
- * token. Without `env` the token is one the check made up (a token no target knows), shown as it is.
- */
-export interface Credential {
-  bearer: string;
-  env?: string;
-}
+/** The REST target's token names (its `credentials`; target.ts). */
+export type RestTokenName = keyof typeof restTokenEnv;
 
-/** Which credentials a request carries. */
+/** Which credentials a request carries: a token of the target's by name, none, one given here, or a raw header. */
 export type Auth =
-  | "team"
-  | "other-team"
-  | "expired"
-  | "rate-limited"
+  | RestTokenName
+  | (string & {})
   | "none"
   | Credential
   /** The Authorization header exactly as given (another scheme, a malformed value); tokens in it stay on the target's origin. */
   | { authorization: string };
 
-/** The environment variable of each REST token kind (the command reads the first three; see restTriggerEnv). */
-export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
+export { restTokenEnv };
+
+/** A short description of a response for failure messages. */
+export function describeResponse(res: ApiResponse): string {
+  const body = res.body === undefined ? res.text.slice(0, 200) : JSON.stringify(res.body).slice(0, 300);
+  return `${res.method} ${res.path} → ${res.status} ${body}`;
+}
+export type { Credential };
 
 export interface RequestSpec {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -141,7 +140,7 @@ export class Transport {
   #requests = 0;
 
   constructor(
-    readonly target: Target,
+    readonly target: RunTarget,
     readonly redactor: Redactor,
     readonly signal: AbortSignal,
   ) {
@@ -165,26 +164,18 @@ export class Transport {
 
   /** The token for an Auth with its variable, or undefined for none; throws when the target has no such token. */
   credential(auth: Auth): Credential | undefined {
-    const t = this.target;
-    if (auth === "none" || "authorization" in (typeof auth === "object" ? auth : {})) return undefined;
-    if (typeof auth === "object") return auth as Credential;
-    const token =
-      auth === "team" ? t.tokens.team : auth === "other-team" ? t.tokens.otherTeam : auth === "expired" ? t.tokens.expired : t.triggers.rateLimitedToken;
-    if (!token) throw new TransportError(`no ${auth} token is configured`);
-    return { bearer: token, env: restTokenEnv[auth] };
+    if (auth === "none" || (typeof auth === "object" && "authorization" in auth)) return undefined;
+    if (typeof auth === "object") return auth;
+    const credential = this.target.credentials[auth];
+    if (!credential) throw new TransportError(`no ${auth} token is configured`);
+    return credential;
   }
 
   /** A header value with each known token written as its environment variable (`$IDEAS_TOKEN`), the rest redacted. */
   #asVariables(value: string): string {
     let out = value;
-    const t = this.target;
-    const known: [string | undefined, string][] = [
-      [t.tokens.team, restTokenEnv.team],
-      [t.tokens.otherTeam, restTokenEnv["other-team"]],
-      [t.tokens.expired, restTokenEnv.expired],
-      [t.triggers.rateLimitedToken, restTokenEnv["rate-limited"]],
-    ];
-    for (const [token, env] of known.filter((k): k is [string, string] => !!k[0]).sort((a, b) => b[0].length - a[0].length)) out = out.split(token).join(`$${env}`);
+    const known = Object.values(this.target.credentials).filter((c): c is Required<Credential> => c.env !== undefined);
+    for (const { bearer, env } of known.sort((a, b) => b.bearer.length - a.bearer.length)) out = out.split(bearer).join(`$${env}`);
     return this.redactor.text(out);
   }
 

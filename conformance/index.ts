@@ -23,7 +23,8 @@ import { restSuite } from "./rest-suite.js";
 import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
-import { loadTargetFile, type Target, type TargetFile, type TargetOverrides } from "./target.js";
+import type { RunTarget } from "./run-target.js";
+import { loadTargetFile, type TargetFile, type TargetOverrides } from "./target.js";
 import { restWalksCheck, restWalksId } from "./walks/check.js";
 import { defaultMcpWalks, defaultWalks } from "./walks/defaults.js";
 import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
@@ -105,7 +106,7 @@ export interface RunResult {
     stateful?: boolean;
     statefulReason?: string;
     timeScale: number;
-    mcp?: { url: string; profile: string };
+    mcp?: { url: string; profile?: string };
   };
   /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
   walks?: WalksRun;
@@ -176,10 +177,16 @@ function chooseSuites(options: ConformanceOptions, file: TargetFile | undefined)
 interface SuitePlan {
   suite: Suite;
   def: ConformanceSuite;
-  target: Target;
+  target: RunTarget;
   rules: RuleCatalogue;
   checks: AnyCheck[];
   all: readonly AnyCheck[];
+}
+
+/** Where a suite's target is, as reports show it. */
+function redactedSummary(plan: SuitePlan, redactor: Redactor): { url: string; profile?: string } {
+  const { url, profile } = plan.def.summary(plan.target);
+  return { url: redactor.text(url), ...(profile !== undefined ? { profile } : {}) };
 }
 
 /**
@@ -255,7 +262,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const all = pool.filter((c) => suiteOf(c) === suite);
       const checks = selected.filter((c) => suiteOf(c) === suite);
       if (!checks.length) continue;
-      let target: Target;
+      let target: RunTarget;
       if (embedded) {
         const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(clock.driven ? { date: clock.date } : {}) });
         stops.push(() => server.stop());
@@ -314,7 +321,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         embedded,
         ...(stateful?.stateful !== undefined ? { stateful: stateful.stateful, statefulReason: stateful.statefulReason! } : {}),
         timeScale: first.timing.timeScale,
-        ...(mcpPlan ? { mcp: { url: redactor.text(mcpPlan.target.mcp!.endpoint.href), profile: mcpPlan.target.mcp!.profile } } : {}),
+        ...(mcpPlan ? { mcp: redactedSummary(mcpPlan, redactor) } : {}),
       },
       ...walksRun(walks, selected, plans.map((p) => p.suite)),
       suites: plans.map((p) => p.suite),

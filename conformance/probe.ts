@@ -8,6 +8,8 @@ import { McpHttp } from "./mcp/http.js";
 import { streamableAccept } from "./mcp/client.js";
 import { mcpTokenEnv } from "./mcp/target.js";
 import type { Redactor } from "./redact.js";
+import type { McpRunTarget } from "./mcp/target.js";
+import type { RunTarget } from "./run-target.js";
 import type { Target } from "./target.js";
 
 /** A target the run cannot use; the message is the one line the user sees. */
@@ -16,7 +18,7 @@ export class TargetUnusable extends Error {}
 /** However patient the run, the probe answers within this. */
 const probeTimeoutMs = 10_000;
 
-const quick = (target: Target): Target => ({ ...target, timing: { ...target.timing, requestTimeoutMs: Math.min(target.timing.requestTimeoutMs, probeTimeoutMs) } });
+const quick = <T extends RunTarget>(target: T): T => ({ ...target, timing: { ...target.timing, requestTimeoutMs: Math.min(target.timing.requestTimeoutMs, probeTimeoutMs) } });
 
 /** Characters of the body the one line shows. */
 const shownChars = 80;
@@ -60,10 +62,10 @@ export async function probeRest(target: Target, redactor: Redactor, signal: Abor
 }
 
 /** The MCP target answers `initialize` with JSON-RPC, and takes the normal token. */
-export async function probeMcp(target: Target, redactor: Redactor, signal: AbortSignal): Promise<void> {
+export async function probeMcp(target: McpRunTarget, redactor: Redactor, signal: AbortSignal): Promise<void> {
   const http = new McpHttp(quick(target), redactor, signal);
-  const endpoint = target.mcp!.endpoint;
-  const token = target.mcp!.tokens.normal;
+  const endpoint = target.mcp.endpoint;
+  const token = target.mcp.tokens.normal;
   try {
     const body = JSON.stringify({
       jsonrpc: "2.0",

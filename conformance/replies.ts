@@ -6,7 +6,6 @@
 // wrong only in a reply no check looks at closely (a later poll, a read back, a refusal of another status) still
 // fails the run. The explicit expectations of the checks leave out what was judged here (expect.ts, firstTime).
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Check, CheckContext } from "./check.js";
 import type { OperationId } from "./contract.js";
 import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "./http.js";
@@ -80,8 +79,9 @@ export const replyRules: readonly string[] = [
 ];
 
 /** A REST check with the rules its replies are judged by in passing: the cases it records of them count in the ledger. */
-export const judgingReplies = (check: Check<CheckContext>): Check<CheckContext> => ({
+// (Typed by the members it uses, so the judge of replies needs no check module: check.ts reaches it through fixtures.)
+export const judgingReplies = <C extends Judge, K extends { incidental?: readonly string[]; run(ctx: C): Promise<void> }>(check: K): K => ({
   ...check,
   incidental: [...new Set([...(check.incidental ?? []), ...replyRules])],
-  run: (ctx) => judgingInto(ctx, () => check.run(ctx)),
+  run: (ctx: C) => judgingInto(ctx, () => check.run(ctx)),
 });

@@ -34,7 +34,7 @@ function unmetNeed(need: Need, target: Target): string | undefined {
 }
 
 /** A REST run: one transport for every request, the shared fixtures, and whether the target keeps state (asked once). */
-function openRest(env: SuiteEnv): SuiteSession<CheckContext> {
+function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext> {
   const transport = new Transport(env.target, env.redactor, env.signal);
   const fixtures = new Fixtures({ ...env, transport });
   let found: { stateful: boolean; reason: string } | undefined;
@@ -59,7 +59,7 @@ function openRest(env: SuiteEnv): SuiteSession<CheckContext> {
   };
 }
 
-export const restSuite: ConformanceSuite<CheckContext> = {
+export const restSuite: ConformanceSuite<CheckContext, Target> = {
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,
@@ -71,6 +71,7 @@ export const restSuite: ConformanceSuite<CheckContext> = {
     const [{ startRestMock }, { createClock }] = await Promise.all([import("../mock/rest/server.js"), import("../mock/clock.js")]);
     return startRestMock({ port: 0, https, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
   },
+  summary: (target) => ({ url: target.url.href }),
   probe: probeRest,
   unmetNeed,
   open: openRest,

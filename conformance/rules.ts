@@ -75,9 +75,24 @@ function expand(entry: Entry): Rule[] {
   });
 }
 
-/** Loads, checks and expands a rule catalogue; throws with every problem listed when it is not valid. */
+/** Catalogues loaded in this process, by file, with the text they were read from. */
+const loaded = new Map<string, { text: string; catalogue: RuleCatalogue }>();
+
+/**
+ * Loads, checks and expands a rule catalogue; throws with every problem listed when it is not valid. Parsed once
+ * per process and text: the run and the checks that look a family up share it (mcp.yaml is ~120 KB of YAML).
+ */
 export function loadRules(file: string = restRulesPath): RuleCatalogue {
-  const data = parse(readFileSync(file, "utf8")) as unknown;
+  const text = readFileSync(file, "utf8");
+  const known = loaded.get(file);
+  if (known?.text === text) return known.catalogue;
+  const catalogue = parseRules(file, text);
+  loaded.set(file, { text, catalogue });
+  return catalogue;
+}
+
+function parseRules(file: string, text: string): RuleCatalogue {
+  const data = parse(text) as unknown;
   const problems = schemaCheck(data);
   if (problems.length) throw new Error(`${file} is not a valid rule catalogue:\n  ${problems.join("\n  ")}`);
   const rules: Rule[] = [];

@@ -9,20 +9,20 @@ import type { Redactor } from "./redact.js";
 import { ruleList } from "./judge.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { SuiteEnv, SuiteSession } from "./suite.js";
-import type { Target } from "./target.js";
+import type { RunTarget } from "./run-target.js";
 
 export type { RunEvent };
 
-export interface RunnerOptions<Ctx extends RunContext> {
-  target: Target;
+export interface RunnerOptions<Ctx extends RunContext, T extends RunTarget = RunTarget> {
+  target: T;
   checks: readonly Check<Ctx>[];
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
   /** Why a need is unmet by the target (the suite decides from the target file and environment). */
-  unmetNeed(need: Need, target: Target): string | undefined;
+  unmetNeed(need: Need, target: T): string | undefined;
   /** Opens the suite's session for the run (its clients, fixtures, shared jobs). */
-  open(env: SuiteEnv): SuiteSession<Ctx>;
+  open(env: SuiteEnv<T>): SuiteSession<Ctx>;
 }
 
 /** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */

@@ -3,7 +3,8 @@
 // decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
-import type { Target, TargetFile } from "./target.js";
+import type { RunTarget } from "./run-target.js";
+import type { TargetFile } from "./target.js";
 
 export type SuiteId = "rest" | "mcp";
 
@@ -16,8 +17,8 @@ export interface EmbeddedServer {
 }
 
 /** What a suite's session of a run is opened with: the target, the run's redactor, its budget's signal, its events. */
-export interface SuiteEnv {
-  target: Target;
+export interface SuiteEnv<T extends RunTarget = RunTarget> {
+  target: T;
   redactor: Redactor;
   /** Aborts when the run's budget ends. */
   signal: AbortSignal;
@@ -43,7 +44,7 @@ export interface SuiteSession<Ctx extends RunContext> {
  * One protocol's suite. `Ctx` is what its checks run with; the registry holds suites as ConformanceSuite (their
  * checks' `run` is a method, so a suite of a narrower context stands in for the generic one).
  */
-export interface ConformanceSuite<Ctx extends RunContext = RunContext> {
+export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends RunTarget = RunTarget> {
   id: SuiteId;
   /** For people: "Ideas REST API", "Partner Tool Gateway (MCP)". */
   title: string;
@@ -53,13 +54,15 @@ export interface ConformanceSuite<Ctx extends RunContext = RunContext> {
   /** The URL flag's value, when given (it names the suite by itself), and the target file's URL for it. */
   urls(overrides: SuiteOverrides, file: TargetFile | undefined): { flag?: string; file?: string };
   /** The suite's target from the target file, the environment and the overrides (`embeddedUrl` for the reference). */
-  resolveTarget(input: { file?: TargetFile; overrides: SuiteOverrides; env: NodeJS.ProcessEnv; embeddedUrl?: URL }): Target;
+  resolveTarget(input: { file?: TargetFile; overrides: SuiteOverrides; env: NodeJS.ProcessEnv; embeddedUrl?: URL }): T;
   /** Starts the embedded reference on an ephemeral port; its clock reads `date` (the run's driven time) as its wall clock. */
   startEmbedded(options: { timeScale: number; https: boolean; date?: () => number }): Promise<EmbeddedServer>;
+  /** Where the target is, for reports (its secrets are redacted by the caller). */
+  summary(target: T): { url: string; profile?: string };
   /** Throws TargetUnusable (one line) when the target cannot be used at all. */
-  probe(target: Target, redactor: Redactor, signal: AbortSignal): Promise<void>;
+  probe(target: T, redactor: Redactor, signal: AbortSignal): Promise<void>;
   /** Why a need is unmet by the target (a sentence), or undefined when it is met or not this suite's. */
-  unmetNeed(need: Need, target: Target): string | undefined;
+  unmetNeed(need: Need, target: T): string | undefined;
   /** Opens the suite's session of a run: its clients, shared fixtures and jobs. */
-  open(env: SuiteEnv): SuiteSession<Ctx>;
+  open(env: SuiteEnv<T>): SuiteSession<Ctx>;
 }

@@ -93,3 +93,25 @@ export function readCa(file: string | undefined, key: string): string | undefine
 
 export const clean = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
+
+/** The environment variable of each REST token name (the command reads the first three; see restTriggerEnv). */
+export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
+
+/** snake_case → camelCase, as a type: a target-file key → its name in code. */
+export type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+
+/** The name in code of a target-file key. */
+export const camelKey = <K extends string>(key: K): Camel<K> => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as Camel<K>;
+
+/** What a table of string slots (key → what it does) reads into: each set slot under its name in code. */
+export type SlotValues<K extends string> = { [P in K as Camel<P>]?: string };
+
+/** Reads the slots of `table` from a section of a target file (the section's other keys are refused by the caller). */
+export function readSlots<K extends string>(section: Raw, table: Readonly<Record<K, string>>, at: (key: string) => string, env: NodeJS.ProcessEnv): SlotValues<K> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(table) as K[]) {
+    const value = str(section[key], at(key), env);
+    if (value) out[camelKey(key)] = value;
+  }
+  return out as SlotValues<K>;
+}

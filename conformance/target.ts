@@ -16,8 +16,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
-import { wallClock, type RunClock } from "./run-clock.js";
-import { bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, str, TargetError, targetUrl } from "./target-values.js";
+import { wallClock } from "./run-clock.js";
+import { credentialsOf, type RunTarget, type RunTiming } from "./run-target.js";
+import { bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, readSlots, restTokenEnv, str, type SlotValues, TargetError, targetUrl } from "./target-values.js";
 
 export { checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, readCa, TargetError, targetUrl };
 
@@ -27,49 +28,29 @@ export interface Tokens {
   expired?: string;
 }
 
-export interface Triggers {
-  /** A website the target fails to read (its brand goes reading → failed). */
-  websiteFailsRead?: string;
-  /** A focus that makes a batch fail (thinking → failed). */
-  focusFailsBatch?: string;
-  /** A focus that makes POST /v1/ideas answer 500. */
-  focusServerError?: string;
-  /** A token with a rate limit low enough to hit with a few requests. */
-  rateLimitedToken?: string;
-}
+/** The REST target file's triggers (rest.triggers): the one list of them, with what each makes the target do. */
+export const restTriggerSlots = {
+  website_fails_read: "A website the target fails to read (its brand goes reading → failed).",
+  focus_fails_batch: "A focus that makes a batch fail (thinking → failed).",
+  focus_server_error: "A focus that makes POST /v1/ideas answer 500.",
+  rate_limited_token: "A token with a rate limit low enough to hit with a few requests.",
+} as const;
 
-export interface Timing {
-  /** Real seconds per second of the target's time; scales every interval and deadline. */
-  timeScale: number;
+export type Triggers = SlotValues<keyof typeof restTriggerSlots>;
+
+export interface Timing extends RunTiming {
   brandPollMs: number;
   batchPollMs: number;
   brandReadyDeadlineMs: number;
   batchDoneDeadlineMs: number;
-  /** Per request (not scaled: the network does not speed up). */
-  requestTimeoutMs: number;
-  /** How fast every call must answer (rule answers-within-seconds; not scaled). */
-  answerWithinMs: number;
-  /** The whole run. */
-  budgetMs: number;
 }
 
-export interface Target {
-  /** The base URL; request paths (/v1/…) are appended to its path. */
-  url: URL;
-  /** True when the suite started the reference server itself. */
-  embedded: boolean;
+/** The REST suite's target: the run's part, plus its tokens, triggers, inputs and the seed's pace. */
+export interface Target extends RunTarget {
   tokens: Tokens;
   triggers: Triggers;
   inputs: { website: string; otherWebsite: string };
   timing: Timing;
-  concurrency: number;
-  tls: { insecure: boolean; ca?: string };
-  /** Every secret of the run (tokens); redacted from all output. */
-  secrets: string[];
-  /** The run's clock: the wall clock, or time driven by the run against the embedded references (run-clock.ts). */
-  clock: RunClock;
-  /** Set for the MCP gateway suite (conformance/mcp/target.ts): endpoint, tokens, profile, triggers, pace. */
-  mcp?: McpTarget;
 }
 
 /** What the flags (or a caller of runConformance) set; every field optional. */
@@ -91,7 +72,7 @@ type Raw = Record<string, unknown>;
 const sections: Record<string, readonly string[]> = {
   rest: ["url", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"],
   tokens: ["team", "other_team", "expired"],
-  triggers: ["website_fails_read", "focus_fails_batch", "focus_server_error", "rate_limited_token"],
+  triggers: Object.keys(restTriggerSlots),
   inputs: ["website", "other_website"],
   timing: Object.keys(defaultTiming),
   tls: ["insecure", "ca_file"],
@@ -145,12 +126,7 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
       otherTeam: str(tokens.other_team, at("tokens.other_team"), env),
       expired: str(tokens.expired, at("tokens.expired"), env),
     },
-    triggers: {
-      websiteFailsRead: str(triggers.website_fails_read, at("triggers.website_fails_read"), env),
-      focusFailsBatch: str(triggers.focus_fails_batch, at("triggers.focus_fails_batch"), env),
-      focusServerError: str(triggers.focus_server_error, at("triggers.focus_server_error"), env),
-      rateLimitedToken: str(triggers.rate_limited_token, at("triggers.rate_limited_token"), env),
-    },
+    triggers: readSlots(triggers, restTriggerSlots, (key) => at(`triggers.${key}`), env),
     inputs: {},
     timing: {},
     concurrency: num(rest.concurrency, at("concurrency")),
@@ -224,6 +200,10 @@ export function resolveTarget(options: {
     embedded,
     tokens,
     triggers,
+    credentials: credentialsOf(
+      { team: tokens.team, "other-team": tokens.otherTeam, expired: tokens.expired, "rate-limited": triggers.rateLimitedToken },
+      restTokenEnv,
+    ),
     inputs: { ...defaultInputs, ...clean(file.inputs) },
     timing,
     concurrency,

@@ -105,3 +105,41 @@ export function shownPath(target: string | undefined): string {
   const path = (target ?? "/").split(/[?#]/)[0]!;
   return /^\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]{0,120}$/.test(path) && !path.startsWith("//") ? path : "this path";
 }
+
+/**
+ * The authority of an absolute-form request target (`GET http://host:port/v1/… HTTP/1.1`), else undefined. RFC
+ * 9112 §3.2.2: a server MUST accept the absolute form, and takes the host from it, ignoring Host.
+ */
+export function targetAuthority(target: string | undefined): string | undefined {
+  if (!target || !/^https?:\/\//i.test(target)) return undefined;
+  try {
+    return new URL(target).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origin form (path and query) of a request target: an absolute form's own, anything else as sent. */
+export function originTarget(target: string | undefined): string {
+  const raw = target ?? "/";
+  if (targetAuthority(raw) === undefined) return raw;
+  const url = new URL(raw);
+  return url.pathname + url.search;
+}
+
+/**
+ * The answer to the asterisk form (`OPTIONS * HTTP/1.1`, RFC 9112 §3.2.4, RFC 9110 §9.3.7: about the server in
+ * general): 204 with the methods the server serves; the same from both mocks (and from them through the proxy).
+ * Any other method with `*` is not a request a server can take (null: the caller refuses it with 400).
+ */
+export function asteriskAnswer(req: http.IncomingMessage, res: http.ServerResponse, methods: string): boolean | null {
+  if (req.url !== "*") return false;
+  if (req.method !== "OPTIONS") return null;
+  req.resume();
+  res.writeHead(204, { Allow: methods, "Content-Length": "0" });
+  res.end();
+  return true;
+}
+
+/** What a server says to `*` with a method other than OPTIONS. */
+export const asteriskRefusal = "The request target * is only for OPTIONS (RFC 9112 §3.2.4); send a path.";

@@ -163,7 +163,7 @@ export function forward(
     protocol: url.protocol,
     hostname: url.hostname,
     port: url.port || undefined,
-    path: upstream.prefix + target,
+    path: target === "*" ? target : upstream.prefix + target,
     method: req.method,
     // Host names the upstream (the client's was checked to name the proxy: proxy/refusals.ts says why). The
     // judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).

@@ -32,7 +32,8 @@ export function summaryLine(r: Summarised): string {
   const aside = [
     r.noAnswer?.count ? `${r.noAnswer.count} without an answer` : "",
     r.clientFaults?.count ? `${r.clientFaults.count} client faults (not judged)` : "",
-    r.unjudged?.count ? `${r.unjudged.count} unjudged` : "",
+    // Each reason named ("judge backlog full ×12"): a run never reads as passed for what it did not judge.
+    r.unjudged?.count ? `${r.unjudged.count} unjudged (${r.unjudged.byKind.map((k) => `${k.kind} ×${k.count}`).join(", ") || "reasons not kept"})` : "",
   ].filter(Boolean);
   return printable(`${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${aside.length ? `, ${aside.join(", ")}` : ""}${rules}`);
 }

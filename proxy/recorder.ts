@@ -123,6 +123,12 @@ export class Recorder {
     if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
   }
 
+  /** As learn, from a request's raw headers (every copy of each, as received) and its target. */
+  learnRaw(raw: readonly string[], target?: string): void {
+    for (const s of this.secretHeaders.secretsOfRaw(raw)) this.learnSecret(s);
+    if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
+  }
+
   /** Learns the token of an Authorization value (any scheme). */
   learnToken(authorization: string | string[] | undefined): void {
     if (authorization !== undefined) this.learn({ authorization });

@@ -5,7 +5,7 @@
 import type http from "node:http";
 import { errorTypeForStatus } from "../conformance/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
-import { answerOnSocket, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
+import { answerOnSocket, asteriskRefusal, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
 import type { Protocol } from "./types.js";
 
 export interface Refusal {
@@ -56,7 +56,7 @@ export function guardServer(server: http.Server, protocol: Protocol, onRefused: 
 }
 
 export interface Checked {
-  /** The path and query to forward (origin-form). */
+  /** The path and query to forward (origin-form), or `*` for a server-wide OPTIONS (forwarded as it is). */
   target: string;
 }
 
@@ -71,18 +71,31 @@ export interface Checked {
  * gateway refuses one that does not name it.
  */
 export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
-  for (const name of ["authorization", "proxy-authorization", "host"])
-    if ((req.headersDistinct[name]?.length ?? 0) > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
+  // One pass over the raw headers (every copy of each, as received), counting the ones that must come once.
+  const counts = { authorization: 0, "proxy-authorization": 0, host: 0 };
+  const transferCodings: string[] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === "authorization" || name === "proxy-authorization" || name === "host") counts[name]++;
+    else if (name === "transfer-encoding") transferCodings.push(raw[i + 1]!);
+  }
+  for (const name of ["authorization", "proxy-authorization", "host"] as const)
+    if (counts[name] > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
   // A transfer coding other than chunked (`gzip, chunked`): Node undoes only chunked and the proxy forwards the
   // body re-chunked, so the coding would be lost in transit and the service read compressed bytes as plain. The
   // services refuse it with 415 (mock/http-guards.ts bodyCoding); so does the proxy.
-  const coding = (req.headersDistinct["transfer-encoding"] ?? []).flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
+  const coding = transferCodings.flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
   if (coding.length) return { status: 415, code: "unsupported_transfer_coding", message: `the body is sent with the transfer coding ${coding.join(", ")}; send it uncompressed (chunked or with a Content-Length).` };
   let target = req.url ?? "/";
   let host = req.headers.host;
   // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer it 400 with no body).
   if (missingHost(req)) return { status: 400, code: "missing_host", message: "the request has no Host header; HTTP/1.1 requires one." };
-  if (!target.startsWith("/")) {
+  // The asterisk form asks about the server itself (RFC 9112 §3.2.4): an OPTIONS is forwarded as it is, for the
+  // service to answer; with any other method it is no request at all, refused as the mocks refuse it.
+  if (target === "*") {
+    if (req.method !== "OPTIONS") return { status: 400, code: "malformed_request", message: asteriskRefusal };
+  } else if (!target.startsWith("/")) {
     // The absolute form (RFC 9112 §3.2.2): its authority stands for the Host; forwarded in origin form.
     let url: URL | undefined;
     try {

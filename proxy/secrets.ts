@@ -84,10 +84,22 @@ export class SecretHeaders {
   /** Every secret the headers carry. */
   secrets(headers: Headers): string[] {
     const out: string[] = [];
-    for (const [k, x] of Object.entries(headers)) {
+    // for…in, not Object.entries: this runs for every exchange, and most headers are not secret.
+    for (const k in headers) {
+      const x = headers[k];
       const name = k.toLowerCase();
       if (x === undefined || !this.names.has(name)) continue;
       for (const v of Array.isArray(x) ? x : [x]) out.push(...secretsOf(name, String(v)));
+    }
+    return out;
+  }
+
+  /** Every secret of raw headers (name, value, name, value, … as received: every copy of a repeated header). */
+  secretsOfRaw(raw: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i]!.toLowerCase();
+      if (this.names.has(name)) out.push(...secretsOf(name, raw[i + 1]!));
     }
     return out;
   }

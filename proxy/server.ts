@@ -1,17 +1,15 @@
 // startProxy: one listener per protocol on 127.0.0.1 (by default), each forwarding to its upstream unchanged and
-// judging every exchange once its answer has ended, so judging never delays the bytes the client gets.
+// handing every exchange, once its answer has ended, to the judge (judge-queue.ts: a worker thread with a bounded
+// backlog), so judging never delays the bytes the client gets nor the next exchange.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { limitOptions, type HttpLimits } from "../mock/http-guards.js";
-import { precheck } from "./client-faults.js";
+import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
-import { judgeMcp } from "./mcp-judge.js";
-import { defaultMcpCaps, McpState } from "./mcp-state.js";
+import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
+import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal } from "./refusals.js";
-import { judgeRest } from "./rest-judge.js";
-import { defaultRestCaps, RestState } from "./rest-state.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
 
 export interface ProxyOptions {
@@ -36,6 +34,22 @@ export interface ProxyOptions {
   allowedHosts?: readonly string[];
   /** Time limits for a client's headers and whole request; the mocks' by default (10 s, 30 s), never longer. */
   limits?: HttpLimits;
+  /**
+   * Exchanges that may wait for their verdict at once (default 2,000; 0 judges none); beyond it an exchange is
+   * forwarded but recorded unjudged ("judge backlog full"), never as passed.
+   */
+  judgeBacklog?: number;
+  /**
+   * Judge in a worker thread (the CLI does), beside forwarding rather than between exchanges; by default the
+   * proxy's own thread judges, deferred. A worker takes seconds to load the judges (many on a busy machine);
+   * what ends meanwhile waits in the backlog.
+   */
+  judgeWorker?: boolean;
+  /**
+   * Client connections open at once, per listener (default 1,024): one more is answered 503 in the protocol's
+   * error shape and closed (recorded as a client fault), so a flood of connections cannot exhaust the proxy.
+   */
+  maxConnections?: number;
 }
 
 export interface ExchangeEvent {
@@ -59,11 +73,16 @@ export interface RunningProxy {
   report(): ProxyReport;
   /** What redaction has cost so far: secret forms added, characters scanned, tokens remembered (for tests and benches). */
   redactionStats(): { added: number; scanned: number; tokens: number };
-  /** Closes the listeners and the upstream connections. */
+  /** Resolves once every exchange forwarded so far is judged and recorded (judging follows forwarding). */
+  settled(): Promise<void>;
+  /** Where judging runs: a worker thread, or the proxy's own thread (by default, or when no worker could start). */
+  judgeMode(): "worker" | "inline";
+  /** Closes the listeners and the upstream connections, and records the verdicts still being made. */
   stop(): Promise<void>;
 }
 
 export const defaultCaptureBytes = 1024 * 1024;
+export const defaultMaxConnections = 1024;
 
 /** What each protocol answers when the upstream cannot be reached: its own error shape. */
 const failureBody = (protocol: Protocol) => (message: string) => errorBody(protocol, { status: 502, code: "upstream_unreachable", message });
@@ -74,8 +93,21 @@ interface Listener {
   upstream: Upstream;
 }
 
-async function listen(host: string, port: number, handler: http.RequestListener, upstream: Upstream, serverOptions: http.ServerOptions): Promise<Listener & { port: number }> {
-  const server = http.createServer(serverOptions, handler);
+/** Connections beyond the cap: answered and closed on the socket, never served (their requests are dropped). */
+const overCap = new WeakSet<Socket>();
+
+async function listen(
+  host: string,
+  port: number,
+  handler: http.RequestListener,
+  upstream: Upstream,
+  serverOptions: http.ServerOptions,
+  cap: { max: number; refuse: (socket: Socket) => void },
+): Promise<Listener & { port: number }> {
+  const server = http.createServer(serverOptions, (req, res) => {
+    if (overCap.has(req.socket)) return void req.resume();
+    handler(req, res);
+  });
   // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
   // time the server announces (undici), and a loaded client can take many seconds to send its next request on
   // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
@@ -85,9 +117,20 @@ async function listen(host: string, port: number, handler: http.RequestListener,
   // connection go before the upstream does and resends what the upstream never took (forward.ts).
   server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
-  server.on("connection", (s) => {
+  let served = 0;
+  server.on("connection", (s: Socket) => {
+    // Every socket is kept for stop() to close; only those served count against the cap.
     sockets.add(s);
-    s.on("close", () => sockets.delete(s));
+    if (served >= cap.max) {
+      overCap.add(s);
+      s.on("close", () => sockets.delete(s));
+      return cap.refuse(s);
+    }
+    served++;
+    s.on("close", () => {
+      served--;
+      sockets.delete(s);
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -118,9 +161,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const serverOptions = limitOptions(options.limits);
   if (serverOptions.headersTimeout! > mockLimits.headersTimeout! || serverOptions.requestTimeout! > mockLimits.requestTimeout!)
     throw new Error(`the proxy's limits must not exceed the services' (${mockLimits.headersTimeout} ms for headers, ${mockLimits.requestTimeout} ms for a request)`);
-  const restState = new RestState(defaultRestCaps);
-  const mcpState = new McpState(defaultMcpCaps);
   let seq = 0;
+  const maxConnections = options.maxConnections ?? defaultMaxConnections;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) throw new Error(`maxConnections must be a whole number ≥ 1, got ${maxConnections}`);
+  /** Refuses a connection over the cap: 503 in the protocol's shape, then closed; counted as the client's. */
+  const capOf = (protocol: Protocol) => ({
+    max: maxConnections,
+    refuse: (socket: Socket) => {
+      const r = { status: 503, reason: "Service Unavailable", code: "too_many_connections", message: `more than ${maxConnections} connections are open to this proxy at once; close one or retry later.` };
+      recorder.setAside("clientFaults", { seq: ++seq, protocol }, "(connection)", `too many connections: ${r.message}`);
+      socket.on("error", () => socket.destroy());
+      answerOnSocket(socket, r, JSON.parse(errorBody(protocol, r).body));
+      socket.setTimeout(5_000, () => socket.destroy());
+    },
+  });
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
     const violations = recorder.record(exchange, verdict);
@@ -146,33 +200,37 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     requestHeaders: recorder.hide(req.headers),
   });
 
-  const judge = (protocol: Protocol, req: http.IncomingMessage, f: Forwarded, n: number) => {
+  const queue = new JudgeQueue({
+    secrets: recorder.secretHeaders,
+    maxBacklog: options.judgeBacklog ?? defaultJudgeBacklog.exchanges,
+    inline: !options.judgeWorker,
+    onVerdict: emit,
+  });
+  const backlogFull = `judge backlog full: more than ${options.judgeBacklog ?? defaultJudgeBacklog.exchanges} exchanges were waiting for a verdict (forwarded, not judged)`;
+
+  /** An exchange whose answer has ended: a failed forward is recorded at once, anything else goes to the judge. */
+  const judge = (protocol: Protocol, req: http.IncomingMessage, target: string, f: Forwarded, n: number) => {
     recorder.learn(f.responseHeaders);
-    const exchange: Exchange = {
-      ...requestOf(protocol, req, n),
-      requestText: f.request.text(),
+    const data: ExchangeData = {
+      protocol,
+      seq: n,
+      method: req.method ?? "GET",
+      // As forwarded: an absolute-form target is judged (and shown) by its path, as the service routes it.
+      path: target,
+      requestHeaders: req.headers,
+      request: f.request.bytes(),
       requestTruncated: f.request.truncated,
       status: f.status,
-      responseHeaders: recorder.hide(f.responseHeaders),
-      responseText: f.response.text(),
+      responseHeaders: f.responseHeaders,
+      response: f.response.bytes(),
       responseTruncated: f.response.truncated,
       ms: f.ms,
       serviceMs: f.serviceMs,
       ...(f.failure ? { failure: f.failure, failureBy: f.failureBy ?? "service" } : {}),
     };
-    const pre = precheck(exchange, f.request.bytes());
-    const aside = { ...(pre.clientFault ? { clientFault: pre.clientFault } : {}), ...(pre.unjudged ? { unjudged: pre.unjudged } : {}), ...(pre.noAnswer ? { noAnswer: pre.noAnswer } : {}) };
-    let verdict: Verdict;
-    if (!pre.judge) verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: f.failure ? "—" : String(exchange.status), violations: [], notes: [], ...aside };
-    else
-      try {
-        const v = protocol === "rest" ? judgeRest(exchange, restState) : judgeMcp(exchange, mcpState);
-        verdict = { ...v, ...aside, ...(v.clientFault && aside.clientFault ? { clientFault: `${aside.clientFault}; ${v.clientFault}` } : {}) };
-      } catch (err) {
-        // A judge that trips over an exchange must not take the proxy down, nor pass it: unjudged, with why.
-        verdict = { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: String(exchange.status), violations: [], notes: [], ...aside, unjudged: `judge failed: ${(err as Error).message}` };
-      }
-    emit(exchange, verdict);
+    // Nothing to judge without an answer, and a failure must be counted even with the judge's backlog full.
+    if (f.failure) return queue.record(data, setAsideVerdict(data, f.failureBy === "client" ? { clientFault: `went away: ${f.failure}` } : { noAnswer: f.failure }));
+    if (!queue.submit(data)) queue.record(data, setAsideVerdict(data, { unjudged: backlogFull }));
   };
 
   /** A request the proxy refuses itself: answered in the protocol's shape, recorded as the client's fault. */
@@ -196,10 +254,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     (protocol: Protocol, upstream: Upstream): http.RequestListener =>
     (req, res) => {
       const n = ++seq;
-      recorder.learn(req.headersDistinct, req.url);
+      recorder.learnRaw(req.rawHeaders, req.url);
       const checked = checkRequest(req, hostAllowed);
       if ("status" in checked) return refused(protocol, req, res, checked, n);
-      forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, f, n));
+      forward(upstream, req, res, checked.target, capture, failureBody(protocol), (f) => judge(protocol, req, checked.target, f, n));
     };
 
   const listeners: Listener[] = [];
@@ -214,14 +272,22 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           }),
       ),
     );
+    await queue.close();
   };
-  const out: RunningProxy = { violations: () => recorder.violations(), report: () => recorder.report(), redactionStats: () => recorder.redaction, stop };
+  const out: RunningProxy = {
+    violations: () => recorder.violations(),
+    report: () => recorder.report(),
+    redactionStats: () => recorder.redaction,
+    settled: () => queue.settled(),
+    judgeMode: () => queue.mode,
+    stop,
+  };
   try {
     if (options.restUpstream) {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).
       const upstream = upstreamOf(options.restUpstream, "the REST upstream", "", options.tls);
       upstream.prefix = upstream.url.pathname.replace(/\/v1\/?$/, "").replace(/\/$/, "");
-      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions);
+      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions, capOf("rest"));
       guardServer(l.server, "rest", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "rest" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.restUrl = new URL(`http://${host}:${l.port}/`);
@@ -229,7 +295,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (options.mcpUpstream) {
       // The client calls the same path on the proxy as on the gateway; it is forwarded as it is.
       const upstream = upstreamOf(options.mcpUpstream, "the MCP upstream", "", options.tls);
-      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions);
+      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions, capOf("mcp"));
       guardServer(l.server, "mcp", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "mcp" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.mcpUrl = new URL(upstream.url.pathname, `http://${host}:${l.port}/`);

@@ -16,6 +16,7 @@ import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { mcpTargetSlots } from "../conformance/mcp/target.js";
 import { mcpNonPasses } from "./support/mutants.js";
 import { mcpChecks, restChecks, runConformance, type RunResult } from "../conformance/index.js";
+import { suiteOf } from "../conformance/checks/index.js";
 import { referenceTargetPath, repoRoot } from "../conformance/paths.js";
 import { Redactor } from "../conformance/redact.js";
 import { consoleReporter } from "../conformance/report/console.js";
@@ -161,13 +162,16 @@ describe("the rule catalogue", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has unique kebab-case check ids with descriptions", () => {
-    const ids = restChecks.map((c) => c.id);
+  it("has unique kebab-case check ids with descriptions, each naming its suite as suiteOf reads it", () => {
+    const ids = [...restChecks, ...mcpChecks].map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const c of restChecks) {
+    expect(restChecks.filter((c) => suiteOf(c) !== "rest").map((c) => c.id)).toEqual([]);
+    expect(mcpChecks.filter((c) => suiteOf(c) !== "mcp").map((c) => c.id)).toEqual([]);
+    for (const c of [...restChecks, ...mcpChecks]) {
       expect(c.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(c.description.length).toBeGreaterThan(10);
-      expect(c.rules.length).toBeGreaterThan(0);
+      // A check names the rules it enforces, or those it judges in passing (every reply it meets).
+      expect(c.rules.length + (c.incidental?.length ?? 0), c.id).toBeGreaterThan(0);
     }
   });
 });

@@ -40,6 +40,7 @@ describe("one judge for the suite and the proxy", () => {
     try {
       const file = loadTargetFile(referenceTargetPath, {});
       const result = await runConformance({ restUrl: proxy.restUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["rest"], only: ["get-brand", "create-brand"] });
+      await proxy.settled();
       expectSameWords(result, events, mutant.rule);
     } finally {
       await proxy.stop();
@@ -56,6 +57,7 @@ describe("one judge for the suite and the proxy", () => {
     try {
       const file = loadTargetFile(referenceTargetPath, {});
       const result = await runConformance({ mcpUrl: proxy.mcpUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["mcp"], only: ["mcp-view-post-fields"] });
+      await proxy.settled();
       expectSameWords(result, events, mutant.rule);
     } finally {
       await proxy.stop();

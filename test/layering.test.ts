@@ -1,7 +1,7 @@
 // How the folders may depend on each other, read from the import statements: the product (what runs for users:
 // the conformance suite, the mocks, the proxy, the CLI, the entry points, lib/) never imports the generator
-// (scripts/) or the tests, and no module of the product takes part in an import circle at run time (a circle makes
-// the order modules load in matter, and is how a protocol's suite gets tangled with the generic core).
+// (scripts/) or the tests, and no module of the product takes part in an import circle, at run time (a circle makes
+// the order modules load in matter) or through its types (how a protocol's suite gets tangled with the generic core).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,10 +15,11 @@ function sources(dir: string): string[] {
     .map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
 }
 
-/** The relative modules a file imports at run time (`import type` and `export type` are erased). */
-function runtimeImports(file: string): string[] {
+/** The relative modules a file imports: at run time only (`import type` and `export type` are erased), or all of them. */
+function imports(file: string, kind: "runtime" | "all"): string[] {
   const text = readFileSync(path.join(repoRoot, file), "utf8");
-  const specs = [...text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"(\.[^"]+)"/gm), ...text.matchAll(/import\("(\.[^"]+)"\)/g)].map((m) => m[1]!);
+  const statement = kind === "runtime" ? /^(?:import|export)(?!\s+type\b)[^;]*?from\s+"(\.[^"]+)"/gm : /^(?:import|export)[^;]*?from\s+"(\.[^"]+)"/gm;
+  const specs = [...text.matchAll(statement), ...text.matchAll(/import\("(\.[^"]+)"\)/g)].map((m) => m[1]!);
   return specs.map((s) => path.normalize(path.join(path.dirname(file), s)).replace(/\.js$/, ".ts"));
 }
 
@@ -57,7 +58,7 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 describe("layering", () => {
   const files = product.flatMap(sources);
-  const graph = new Map(files.map((f) => [f, runtimeImports(f)]));
+  const graph = new Map(files.map((f) => [f, imports(f, "runtime")]));
 
   it("the product never imports the generator or the tests", () => {
     expect(files.length).toBeGreaterThan(100);
@@ -68,6 +69,10 @@ describe("layering", () => {
 
   it("no module of the product is in an import circle at run time", () => {
     expect(circles(graph)).toEqual([]);
+  });
+
+  it("nor through the types it imports", () => {
+    expect(circles(new Map(files.map((f) => [f, imports(f, "all")])))).toEqual([]);
   });
 
   it("finds a circle when there is one (the detector itself)", () => {

@@ -206,7 +206,9 @@ function httpCases(): Case[] {
       method: "GET",
       target: mock === "rest" ? "http://evil.example/v2/brands/x" : "http://evil.example/nothing-here",
       headers: auth,
-      status: 404,
+      // Routed by its path (RFC 9112 §3.2.2), never echoed; the MCP mock takes the host from the target and
+      // refuses a foreign one as it refuses a foreign Host (DNS-rebinding protection).
+      status: mock === "rest" ? 404 : 403,
     },
   ]);
 }

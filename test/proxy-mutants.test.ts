@@ -103,6 +103,7 @@ async function caught(protocol: "rest" | "mcp", mutant: Mutant, where: RegExp): 
   try {
     if (protocol === "rest") await restFlow(proxy.restUrl!, clock);
     else await mcpFlow(proxy.mcpUrl!, clock);
+    await proxy.settled();
     expectCaught(events, mutant, where);
   } finally {
     await proxy.stop();

@@ -31,6 +31,7 @@ const service = (e: ExchangeEvent[]) => e.filter((x) => x.violations.some((v) =>
 async function cleanFlow(protocol: "rest" | "mcp", flow: () => Promise<FlowResult>, clientRules: string[], atLeast: number): Promise<ExchangeEvent[]> {
   const from = events.length;
   const result = await flow();
+  await proxy.settled();
   expect(result.surprises).toEqual([]);
   const mine = events.slice(from).filter((e) => e.exchange.protocol === protocol);
   expect(mine.length).toBeGreaterThan(atLeast);

@@ -1,13 +1,13 @@
 // The MCP side of a check: the real SDK client (Streamable HTTP, a bearer token per client, output validation on
-// in the dialect each output schema names), one per token kind, made on first use; every call's outcome kept whole
+// in the dialect each output schema names), one per token, made on first use and shared by the run's checks; every call's outcome kept whole
 // so the checks can judge the result, the envelope and the text alike; and raw JSON-RPC requests for what happens
 // before MCP (401, 403, statelessness).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
-import type { Target } from "../target.js";
 import type { ToolInputs, ToolName } from "../../generated/mcp/types.js";
+import type { McpRunTarget } from "./target.js";
 import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
@@ -70,6 +70,77 @@ interface Connection {
   tools: Tool[];
 }
 
+/**
+ * An SDK client connected with one token (initialize, then tools/list once, as a client of the protocol does), the
+ * tools it lists cached for output validation. `onRequest` counts each of its HTTP requests.
+ */
+async function connect(http: McpHttp, credential: Credential, as: McpTokenKind, timeout: number, onRequest: () => void): Promise<Connection> {
+  const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: passThroughValidator });
+  const transport = new StreamableHTTPClientTransport(http.endpoint, { fetch: http.fetchFor(credential, onRequest) });
+  try {
+    await client.connect(transport, { timeout });
+  } catch (err) {
+    throw rethrow(err, `connecting as ${as}`);
+  }
+  const tools: Tool[] = [];
+  try {
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor && ++pages < 50);
+    // listTools caches only its own page's output validators: cache the whole list, each output schema that
+    // is not valid JSON Schema (the schema rule's failure) replaced by the contract's, so results are judged.
+    (client as unknown as { cacheToolMetadata(t: Tool[]): void }).cacheToolMetadata(tools.map(judgeableOutput));
+  } catch (err) {
+    throw rethrow(err, `tools/list as ${as}`);
+  }
+  return { client, tools };
+}
+
+/**
+ * The SDK clients a run's sessions share, one per token (and variable): each token's initialize and tools/list
+ * happen once per run instead of once per check (a tools/list is ~330 KB to read, redact and parse). No check judges
+ * the SDK client's own session (the handshake and statelessness are judged with raw requests), and the list a
+ * check reads is the one the target gave that token. A connection that failed is not kept: the next check that
+ * needs it connects again. Its requests count for the run, not for the check that happened to ask first.
+ */
+export class McpConnections {
+  readonly #open = new Map<string, Promise<Connection>>();
+  #requests = 0;
+
+  constructor(
+    readonly http: McpHttp,
+    readonly timeoutMs: number,
+  ) {}
+
+  /** Requests made to connect (initialize, tools/list). */
+  get requests(): number {
+    return this.#requests;
+  }
+
+  get(credential: Credential, as: McpTokenKind): Promise<Connection> {
+    const key = `${credential.env ?? ""}\u0000${credential.bearer}`;
+    let c = this.#open.get(key);
+    if (!c) {
+      c = connect(this.http, credential, as, this.timeoutMs, () => this.#requests++);
+      this.#open.set(key, c);
+      c.catch(() => {
+        if (this.#open.get(key) === c) this.#open.delete(key);
+      });
+    }
+    return c;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.#open.values()];
+    this.#open.clear();
+    await Promise.all(all.map(async (c) => (await c.catch(() => undefined))?.client.close().catch(() => {})));
+  }
+}
+
 export class McpSession {
   readonly #connections = new Map<McpTokenKind, Promise<Connection>>();
   #requests = 0;
@@ -77,12 +148,14 @@ export class McpSession {
 
   /**
    * `env`: the variable of a kind's token when it is not the usual one (mcpTokenEnv), for a session made with
-   * another token in that role (a trigger token of the target file).
+   * another token in that role (a trigger token of the target file). `shared`: the run's SDK clients, used instead
+   * of clients of this session's own (its calls then count one request each for it).
    */
   constructor(
     readonly http: McpHttp,
-    readonly target: Target,
+    readonly target: McpRunTarget,
     readonly env: Partial<Record<McpTokenKind, string>> = {},
+    readonly shared?: McpConnections,
   ) {}
 
   get requests(): number {
@@ -91,7 +164,7 @@ export class McpSession {
 
   /** The token of a kind; throws when the target has none (checks declare their needs, so this is a suite bug). */
   token(as: McpTokenKind): string {
-    const t = this.target.mcp!.tokens[as];
+    const t = this.target.mcp.tokens[as];
     if (!t) throw new TransportError(`no MCP ${as} token is configured`);
     return t;
   }
@@ -107,33 +180,10 @@ export class McpSession {
 
   /** The SDK client for a token kind, connected, with the tools it lists cached for output validation. */
   connection(as: McpTokenKind = "normal"): Promise<Connection> {
+    if (this.shared) return this.shared.get(this.credential(as), as);
     let c = this.#connections.get(as);
     if (!c) {
-      c = (async () => {
-        const client = new Client({ name: "ideas-contract-conformance", version: "1.0.0" }, { jsonSchemaValidator: passThroughValidator });
-        const transport = new StreamableHTTPClientTransport(this.http.endpoint, { fetch: this.http.fetchFor(this.credential(as), () => this.#requests++) });
-        try {
-          await client.connect(transport, { timeout: this.#timeout });
-        } catch (err) {
-          throw rethrow(err, `connecting as ${as}`);
-        }
-        const tools: Tool[] = [];
-        try {
-          let cursor: string | undefined;
-          let pages = 0;
-          do {
-            const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: this.#timeout });
-            tools.push(...page.tools);
-            cursor = page.nextCursor;
-          } while (cursor && ++pages < 50);
-          // listTools caches only its own page's output validators: cache the whole list, each output schema that
-          // is not valid JSON Schema (the schema rule's failure) replaced by the contract's, so results are judged.
-          (client as unknown as { cacheToolMetadata(t: Tool[]): void }).cacheToolMetadata(tools.map(judgeableOutput));
-        } catch (err) {
-          throw rethrow(err, `tools/list as ${as}`);
-        }
-        return { client, tools };
-      })();
+      c = connect(this.http, this.credential(as), as, this.#timeout, () => this.#requests++);
       this.#connections.set(as, c);
     }
     return c;
@@ -160,6 +210,8 @@ export class McpSession {
    */
   async callRaw<N extends string>(tool: N, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome<N>> {
     const { client, tools } = await this.connection(as);
+    // On a shared client the fetch counts for the run: the call is this session's one request.
+    if (this.shared) this.#requests++;
     let out: CallOutcome<N> = { tool, args, as };
     try {
       const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.#timeout })) as CallToolResult;

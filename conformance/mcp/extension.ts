@@ -1,13 +1,12 @@
 // The MCP suite's session of a run (conformance/suite.ts): one polite HTTP client per run, what the run's checks
-// share (conformance/mcp/run.ts), a session of SDK clients per check (its requests counted for the check), and why
-// an MCP need is unmet.
+// share (conformance/mcp/run.ts), a session per check on the run's SDK clients (one per token; the check's own
+// requests counted for it), and why an MCP need is unmet.
 import { extendContext, type Need, type RunContext } from "../check.js";
 import type { SuiteEnv, SuiteSession } from "../suite.js";
-import type { Target } from "../target.js";
-import { McpSession } from "./client.js";
+import { McpConnections, McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
 import { McpRun } from "./run.js";
-import { mcpTokenEnv, type McpTarget } from "./target.js";
+import { mcpTokenEnv, type McpRunTarget, type McpTarget } from "./target.js";
 
 /** What an MCP check runs with: the runner's context and the MCP suite's part of it. */
 export interface McpCheckContext extends RunContext {
@@ -40,9 +39,8 @@ const fileKey: Record<keyof typeof mcpTokenEnv, string> = {
 };
 
 /** Why an MCP need is unmet by the target, or undefined when it is met (or is not an MCP need). */
-export function mcpUnmetNeed(need: Need, target: Target): string | undefined {
+export function mcpUnmetNeed(need: Need, target: McpRunTarget): string | undefined {
   const mcp = target.mcp;
-  if (!mcp) return undefined;
   const kind = tokenNeeds[need];
   if (kind) return mcp.tokens[kind] ? undefined : `no MCP ${kind} token (${mcpTokenEnv[kind]}, or mcp.tokens.${fileKey[kind]} in the target file)`;
   const t = mcp.triggers;
@@ -73,21 +71,23 @@ export function mcpUnmetNeed(need: Need, target: Target): string | undefined {
 }
 
 /** The MCP suite's session of a run. */
-export function openMcp(env: SuiteEnv): SuiteSession<McpCheckContext> {
+export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckContext> {
   const target = env.target;
-  if (!target.mcp) throw new Error("the MCP suite needs an MCP target");
   const http = new McpHttp(target, env.redactor, env.signal);
-  const run = new McpRun({ target, http, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  // The SDK clients every check and the shared scenarios call with: one per token for the run (client.ts).
+  const connections = new McpConnections(http, target.timing.requestTimeoutMs + 5_000);
+  const run = new McpRun({ target, http, connections, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
     context(_check, base) {
-      const session = new McpSession(http, target);
-      const mcp: McpContext = { session, run, target: target.mcp! };
+      const session = new McpSession(http, target, {}, connections);
+      const mcp: McpContext = { session, run, target: target.mcp };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
     /** Every request of the run (checks and shared scenarios). */
     requests: () => http.requestCount,
     async close() {
       await run.close();
+      await connections.close();
       http.close();
     },
   };

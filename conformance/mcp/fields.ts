@@ -5,7 +5,7 @@
 import type { Judge } from "../judge.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { openOutput } from "../../lib/open-output.js";
-import type { Json } from "../../lib/schema-walk.js";
+import { collectRefs, mapObjects, reachableDefs, type Json } from "../../lib/schema-walk.js";
 import { compileLive, contractTool } from "./contract.js";
 
 /**
@@ -51,13 +51,39 @@ function contractDef(tool: string, def: string): Def {
   return out;
 }
 
+/** Keywords by which a schema can be reached otherwise than by a plain `#/$defs/<name>` $ref. */
+const otherWays = new Set(["$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef"]);
+
+/**
+ * `defs` cut to the definitions `schema` reaches (transitively): what a field's validator needs. Compiling a field
+ * with every definition of its tool costs ~4× as much (ajv walks and checks them all) for the same validator. Kept
+ * whole when anything could reach a definition otherwise than by a plain `#/$defs/<name>` $ref.
+ */
+function defsReachedBy(schema: unknown, defs: unknown): unknown {
+  if (!defs || typeof defs !== "object" || Array.isArray(defs)) return defs;
+  const bag = defs as Record<string, Json>;
+  let plain = true;
+  mapObjects([schema as Json, bag], (obj) => {
+    if (Object.keys(obj).some((k) => otherWays.has(k))) plain = false;
+    return undefined;
+  });
+  if (!plain) return defs;
+  const names = reachableDefs([schema as Json], bag);
+  const refs = collectRefs([schema as Json, ...[...names].map((n) => bag[n]!)]);
+  if (![...refs].every((r) => /^#\/\$defs\/[^/~%]+$/.test(r) && r.slice("#/$defs/".length) in bag)) return defs;
+  return Object.fromEntries(Object.entries(bag).filter(([n]) => names.has(n)));
+}
+
 const validators = new Map<string, ValidateFunction | Error>();
 
 /** The compiled (opened) schema of one field of a contract def, once per process. */
 function fieldValidator(tool: string, def: string, field: string, schema: unknown, defs: unknown): ValidateFunction | Error {
   const key = `${tool}#${def}#${field}`;
   let v = validators.get(key);
-  if (!v) validators.set(key, (v = compileLive({ $defs: defs, ...(openEnums(schema) as object) })));
+  if (!v) {
+    const open = openEnums(schema) as object;
+    validators.set(key, (v = compileLive({ $defs: defsReachedBy(open, defs), ...open })));
+  }
   return v;
 }
 
@@ -89,7 +115,7 @@ function caseVariants(errors: readonly { keyword: string; instancePath: string; 
 function closedFieldValidator(tool: string, def: string, field: string, schema: unknown): ValidateFunction | Error {
   const key = `${tool}#${def}#${field}`;
   let closed = closedValidators.get(key);
-  if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: seedOnly(tool, contractTool.get(tool)?.outputSchema.$defs), ...(schema as object) })));
+  if (!closed) closedValidators.set(key, (closed = compileLive({ $defs: defsReachedBy(schema, seedOnly(tool, contractTool.get(tool)?.outputSchema.$defs)), ...(schema as object) })));
   return closed;
 }
 

@@ -5,7 +5,7 @@
 // that may be an event stream, and a `fetch` the MCP SDK client runs on, so every SDK request keeps those limits.
 import { Transport, TransportError, type ApiResponse, type Credential } from "../http.js";
 import type { Redactor } from "../redact.js";
-import type { Target } from "../target.js";
+import type { McpRunTarget } from "./target.js";
 
 export interface McpHttpRequest {
   method: "GET" | "POST" | "DELETE";
@@ -47,7 +47,7 @@ export class McpHttp {
   readonly #transport: Transport;
 
   constructor(
-    readonly target: Target,
+    readonly target: McpRunTarget,
     redactor: Redactor,
     signal: AbortSignal,
   ) {
@@ -60,7 +60,7 @@ export class McpHttp {
 
   /** The MCP endpoint. */
   get endpoint(): URL {
-    return this.target.mcp!.endpoint;
+    return this.target.mcp.endpoint;
   }
 
   close(): void {
@@ -71,7 +71,7 @@ export class McpHttp {
   async send(spec: McpHttpRequest): Promise<McpHttpResponse> {
     const res = await this.#transport.send({
       method: spec.method,
-      path: this.target.mcp!.path,
+      path: this.target.mcp.path,
       ...(spec.headers ? { headers: spec.headers } : {}),
       ...(spec.body !== undefined ? { rawBody: spec.body } : {}),
       auth: spec.token ?? "none",

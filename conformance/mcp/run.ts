@@ -6,15 +6,16 @@
 import { randomBytes } from "node:crypto";
 import { sleep } from "../http.js";
 import type { Redactor } from "../redact.js";
-import type { Target } from "../target.js";
-import { McpSession, type CallOutcome } from "./client.js";
+import { McpSession, type CallOutcome, type McpConnections } from "./client.js";
 import type { McpHttp } from "./http.js";
-import type { McpTarget } from "./target.js";
+import type { McpRunTarget, McpTarget } from "./target.js";
 import { TargetClock } from "./target-clock.js";
 
 export interface McpRunEnv {
-  target: Target;
+  target: McpRunTarget;
   http: McpHttp;
+  /** The run's SDK clients, shared with the checks (without them, the scenarios' session connects on its own). */
+  connections?: McpConnections;
   redactor: Redactor;
   signal: AbortSignal;
   onWaiting(key: string, text: string | null): void;
@@ -42,8 +43,8 @@ export class McpRun {
 
   constructor(env: McpRunEnv) {
     this.#env = env;
-    this.mcp = env.target.mcp!;
-    this.session = new McpSession(env.http, env.target);
+    this.mcp = env.target.mcp;
+    this.session = new McpSession(env.http, env.target, {}, env.connections);
     this.session.observe((o) => this.replies.push(o));
     this.clock = new TargetClock(env.target.clock);
   }

@@ -5,9 +5,9 @@ import { probeMcp } from "../probe.js";
 import type { ConformanceSuite } from "../suite.js";
 import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
 import { mcpRulesPath } from "./paths.js";
-import { resolveMcpTarget, type McpOverrides } from "./target.js";
+import { resolveMcpTarget, type McpOverrides, type McpRunTarget } from "./target.js";
 
-export const mcpSuite: ConformanceSuite<McpCheckContext> = {
+export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget> = {
   id: "mcp",
   title: "Partner Tool Gateway (MCP)",
   rulesPath: mcpRulesPath,
@@ -19,6 +19,7 @@ export const mcpSuite: ConformanceSuite<McpCheckContext> = {
     const [{ startMcpMock }, { createClock }] = await Promise.all([import("../../mock/mcp/server.js"), import("../../mock/clock.js")]);
     return startMcpMock({ port: 0, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
   },
+  summary: (target) => ({ url: target.mcp.endpoint.href, profile: target.mcp.profile }),
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,
   open: openMcp,

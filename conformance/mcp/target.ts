@@ -20,8 +20,8 @@
 import path from "node:path";
 import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
 import { wallClock } from "../run-clock.js";
-import type { Target } from "../target.js";
-import type { McpTriggers } from "./triggers.js";
+import { credentialsOf, type RunTarget, type RunTiming } from "../run-target.js";
+import { mcpTriggerSlots, type McpTriggers } from "./triggers.js";
 import {
   bool,
   checkedPace,
@@ -33,6 +33,7 @@ import {
   object as mapping,
   onlyKeys as only,
   readCa,
+  readSlots,
   str,
   TargetError,
   targetUrl,
@@ -144,50 +145,11 @@ const tokenKeys: Record<string, McpTokenKind> = {
   expired: "expired",
   partner_unconfigured: "partnerUnconfigured",
 };
-const triggerKeys: Record<string, keyof McpTriggers> = {
-  website_fails_build: "websiteFailsBuild",
-  brief_partial: "briefPartial",
-  brief_fails: "briefFails",
-  caption_refused: "captionRefused",
-  caption_refused_once: "captionRefusedOnce",
-  caption_refused_code: "captionRefusedCode",
-  caption_slow: "captionSlow",
-  caption_stuck: "captionStuck",
-  caption_story_partial: "captionStoryPartial",
-  caption_publisher_error: "captionPublisherError",
-  brief_allowance_exhausted: "briefAllowanceExhausted",
-  brief_allowance_runs_out: "briefAllowanceRunsOut",
-  brief_ai_fails: "briefAiFails",
-  render_fails: "renderFails",
-  prompt_templates: "promptTemplates",
-  subreddit_needs_flair: "subredditNeedsFlair",
-  website_fails_queue: "websiteFailsQueue",
-  website_fails_build_code: "websiteFailsBuildCode",
-  website_builds_slowly: "websiteBuildsSlowly",
-  connect_account: "connectAccount",
-  connect_account_unreachable: "connectAccountUnreachable",
-  website_unsafe: "websiteUnsafe",
-  website_refused_unknown: "websiteRefusedUnknown",
-  external_billing_external_id: "externalBillingExternalId",
-  design_style_busy: "designStyleBusy",
-  logo_unreadable: "logoUnreadable",
-  headless_unsupported_platform: "headlessUnsupportedPlatform",
-  connect_token_expired: "connectTokenExpired",
-  design_style_unavailable_brand: "designStyleUnavailableBrand",
-  design_changed: "designChanged",
-  partner_downstream_auth_fails: "partnerDownstreamAuthFails",
-  common_errors: "commonErrors",
-  upstream_status: "upstreamStatus",
-  render_stuck: "renderStuck",
-  pictures_held: "picturesHeld",
-  brief_stepwise: "briefStepwise",
-  brief_item_fails: "briefItemFails",
-};
 
 /** Every slot of the `mcp:` section a rule of spec/rules/mcp.yaml may name (`mcp.tokens.…`, `mcp.triggers.…`, `mcp.inputs.…`). */
 export const mcpTargetSlots: readonly string[] = [
   ...Object.keys(tokenKeys).map((k) => `mcp.tokens.${k}`),
-  ...Object.keys(triggerKeys).map((k) => `mcp.triggers.${k}`),
+  ...Object.keys(mcpTriggerSlots).map((k) => `mcp.triggers.${k}`),
   ...["brand_id", "website", "allow_publishing"].map((k) => `mcp.inputs.${k}`),
 ];
 
@@ -217,7 +179,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
   const tokens = mapping(mcp.tokens, at("tokens"));
   only(tokens, Object.keys(tokenKeys), at("tokens"));
   const triggers = mapping(mcp.triggers, at("triggers"));
-  only(triggers, Object.keys(triggerKeys), at("triggers"));
+  only(triggers, Object.keys(mcpTriggerSlots), at("triggers"));
   const inputs = mapping(mcp.inputs, at("inputs"));
   only(inputs, ["brand_id", "website", "allow_publishing", "logo_url"], at("inputs"));
   const timing = mapping(mcp.timing, at("timing"));
@@ -233,10 +195,7 @@ export function parseMcpSection(data: unknown, where: string, env: NodeJS.Proces
     const v = str(tokens[key], at(`tokens.${key}`), env);
     if (v) out.tokens[kind] = v;
   }
-  for (const [key, name] of Object.entries(triggerKeys)) {
-    const v = str(triggers[key], at(`triggers.${key}`), env);
-    if (v) out.triggers[name] = v;
-  }
+  out.triggers = readSlots(triggers, mcpTriggerSlots, (key) => at(`triggers.${key}`), env);
   const brandId = str(inputs.brand_id, at("inputs.brand_id"), env);
   if (brandId) out.inputs.brandId = brandId;
   const website = str(inputs.website, at("inputs.website"), env);
@@ -272,12 +231,14 @@ export interface McpOverrides {
   mcpTriggers?: McpTriggers;
 }
 
-/**
- * The runner's Target for the MCP suite. Its `url` is the endpoint's folder and `mcp.path` the endpoint below it,
- * so the origin guard and the budget work as for REST; `tokens.team` / `otherTeam` / `expired` mirror the MCP
- * normal, other-tenant and expired tokens.
- */
-export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): Target {
+/** The MCP suite's target: the run's part (its `url` is the endpoint's folder, so the origin guard works as for REST) and the gateway's own. */
+export interface McpRunTarget extends RunTarget {
+  timing: RunTiming;
+  mcp: McpTarget;
+}
+
+/** The MCP suite's target from its section of the target file, the environment (mcpTokenEnv) and the overrides. */
+export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): McpRunTarget {
   const file = options.file ?? { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
   const o = options.overrides ?? {};
   const env = options.env ?? process.env;
@@ -318,21 +279,14 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
   const situations = situationTokens(triggers);
   // The downstream-auth slot is a token too: kept out of every output like the others.
   const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values(), triggers.partnerDownstreamAuthFails].filter((s): s is string => typeof s === "string" && s.length > 0);
-  const rest = defaultTiming;
   return {
     url: base,
     embedded,
-    tokens: clean({ team: tokens.normal, otherTeam: tokens.otherTenant, expired: tokens.expired }),
-    triggers: {},
-    inputs: { ...defaultInputs },
+    credentials: credentialsOf(tokens, mcpTokenEnv),
     timing: {
       timeScale: scale,
-      brandPollMs: ms(rest.brand_poll_seconds),
-      batchPollMs: mcpTiming.batchPollMs,
-      brandReadyDeadlineMs: mcpTiming.buildDeadlineMs,
-      batchDoneDeadlineMs: mcpTiming.batchGiveUpMs,
       requestTimeoutMs: (o.requestTimeoutSeconds ?? t.request_timeout_seconds) * 1000,
-      answerWithinMs: rest.answer_within_seconds * 1000,
+      answerWithinMs: defaultTiming.answer_within_seconds * 1000,
       budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), mcpDeadlineFloorsMs.budget),
     },
     concurrency,

@@ -2,6 +2,7 @@
 // posts) talk to each other only through the small interfaces here.
 import { expectedRetryable } from "../../generated/mcp/errors.js";
 import type { ErrorCode } from "../../generated/mcp/errors.js";
+import type http from "node:http";
 import type { Clock } from "../clock.js";
 
 export type Scope = "mcp:read" | "mcp:write";
@@ -99,3 +100,15 @@ export interface ToolContext {
 
 /** A tool's implementation: validated arguments in, success payload out; failures throw ToolError. */
 export type ToolHandler = (args: Record<string, any>, ctx: ToolContext) => unknown;
+
+/** One state domain of the gateway (profiles, posts): its API for the other, its tool handlers, its background work. */
+export interface Domain<Api> {
+  api: Api;
+  handlers: Record<string, ToolHandler>;
+  /** Finishes the domain's background work that has ended by now. */
+  settle(): void;
+  /** The instants still ahead at which its background work changes what a view shows (any order, repeats). */
+  endInstants(): number[];
+  /** Serves a non-MCP request (connect links, pictures); returns false when the path is not its own. */
+  serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
+}

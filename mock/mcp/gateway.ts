@@ -3,22 +3,14 @@
 // that has ended by now, and runs at that one instant (a call that read now twice could straddle an end instant).
 import type http from "node:http";
 import { holdable, type Clock } from "../clock.js";
-import type { PostsApi, ProfilesApi, ToolHandler } from "./context.js";
+import type { Domain, PostsApi, ProfilesApi, ToolHandler } from "./context.js";
+
+export type { Domain };
 import { createProfilesDomain, type ProfilesToolName } from "./profiles/domain.js";
 import { createPostsDomain, type PostsToolName } from "./posts/domain.js";
 import type { ToolName } from "../../generated/mcp/types.js";
 
 /** One state domain: its API for the other domain, its tool handlers, and the plain HTTP pages it serves. */
-export interface Domain<Api> {
-  api: Api;
-  handlers: Record<string, ToolHandler>;
-  /** Finishes the domain's background work that has ended by now. */
-  settle(): void;
-  /** The instants still ahead at which its background work changes what a view shows (any order, repeats). */
-  endInstants(): number[];
-  /** Serves a non-MCP request (connect links, pictures); returns false when the path is not its own. */
-  serveHttp(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean;
-}
 
 export interface Gateway {
   /** Each runs atOneInstant, with ctx.clock held at that instant. */

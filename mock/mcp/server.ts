@@ -17,7 +17,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccessOptions } from
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, type HttpLimits } from "../http-guards.js";
+import { answerOnSocket, asteriskAnswer, asteriskRefusal, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsAuthorization, repeatsHost, shownPath, targetAuthority, type HttpLimits } from "../http-guards.js";
 import { checkMessage } from "./jsonrpc.js";
 import { acceptsGzip, createToolsListCache } from "./tools-list-cache.js";
 import { sendResult, shortcutFor, transportAccepts } from "./sdk-shortcut.js";
@@ -271,7 +271,8 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: send a Host header; HTTP/1.1 requires one." } });
       }
       // DNS-rebinding protection (MCP transport spec): a foreign Host or Origin is refused before anything else.
-      if (!access.hostAllowed(req.headers.host)) {
+      // An absolute-form target names the host itself (RFC 9112 §3.2.2): that is the one checked.
+      if (!access.hostAllowed(targetAuthority(req.url) ?? req.headers.host)) {
         req.resume();
         return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Host is not allowed." } });
       }
@@ -285,6 +286,9 @@ export async function startMcpMock(options: McpMockOptions = {}): Promise<McpMoc
         req.resume();
         return sendJson(res, 403, { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: this Origin is not allowed." } });
       }
+      const asterisk = asteriskAnswer(req, res, "GET, POST, DELETE, OPTIONS");
+      if (asterisk) return;
+      if (asterisk === null) return sendJson(res, 400, { error: "invalid_request", error_description: asteriskRefusal });
       const url = new URL(req.url ?? "/", origin);
       // Edge rate limit per IP per minute, before anything else.
       const ip = req.socket.remoteAddress ?? "unknown";

@@ -7,26 +7,14 @@ import { readDescription, readWebsite, type ReadFindings, type Supplied } from "
 import { between } from "./hash.js";
 import { isPrivateHost } from "../private-address.js";
 import { badRequest, forbidden, notFound } from "./http.js";
-import type { State } from "./state.js";
+import type { BrandRecord, State } from "./state.js";
+
+export type { BrandRecord };
 import { check } from "./validation.js";
 
 /** How long a read takes at the real service's pace (the clock scales it): 20 to 40 seconds. */
 export const readDurationMs = { min: 20_000, max: 40_000 };
 
-export interface BrandRecord {
-  id: string;
-  createdAt: number;
-  website: string | null;
-  /** What the caller set; kept through every read. */
-  supplied: Supplied & { archetype?: Archetype };
-  rules: Rules;
-  /** What the last successful read found; null before one. */
-  known: ReadFindings | null;
-  /** Status once no read is pending. */
-  settled: "ready" | "failed";
-  /** The read under way, if any. */
-  read: { settlesAt: number; website: string | null } | null;
-}
 
 function startRead(state: State, brand: BrandRecord): void {
   const what = brand.website ?? [brand.supplied.name, brand.supplied.description];

@@ -8,9 +8,11 @@ import { formatDay, isRealDay, parseDay } from "./calendar.js";
 import { between } from "./hash.js";
 import { ApiError, badRequest, forbidden, notFound } from "./http.js";
 import { writeIdeas, type BrandSnapshot, type IdeaRequest, type WrittenIdea } from "./idea-writer.js";
-import { brandView, findBrand, type BrandRecord } from "./brands.js";
+import { brandView, findBrand } from "./brands.js";
 import { focusFailsBatch, focusServerError } from "./magic.js";
-import type { State } from "./state.js";
+import type { BatchRecord, BrandRecord, State } from "./state.js";
+
+export type { BatchRecord };
 import { check } from "./validation.js";
 
 /** The name the mock answers in `model`. */
@@ -21,15 +23,6 @@ export const batchDurationMs = { min: 120_000, max: 360_000 };
 export const dateHorizonDays = 45;
 export const batchFailure = "The model did not answer in time. Ask for a new batch.";
 
-export interface BatchRecord {
-  id: string;
-  brandId: string;
-  createdAt: number;
-  settlesAt: number;
-  fails: boolean;
-  brand: BrandSnapshot;
-  request: IdeaRequest;
-}
 
 // rule: ideas-brand-not-ready-409, ideas-failed-brand-409, error-type-per-status/409
 const brandNotReady = (id: string, status: string) =>

@@ -14,7 +14,7 @@ import { createBrowserAccess, preflightRefusal, type BrowserAccess, type Browser
 import { createClock, type Clock } from "../clock.js";
 import { createControl, serveControl, type Control } from "../control.js";
 import { listen } from "../listen.js";
-import { answerOnSocket, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, parserRefusal, repeatsHost, type HttpLimits, type ParserRefusal } from "../http-guards.js";
+import { answerOnSocket, asteriskAnswer, asteriskRefusal, bodyCoding, codingRefusalHeaders, guardEdges, limitOptions, missingHost, originTarget, parserRefusal, repeatsHost, type HttpLimits, type ParserRefusal } from "../http-guards.js";
 import { logRequest, loggedPath, type LogSink, type RequestRecord } from "../request-log.js";
 import { authenticate, RateLimiter, type Caller } from "./auth.js";
 import { createBrand, findBrand, brandView, updateBrand } from "./brands.js";
@@ -147,7 +147,11 @@ export function createRequestListener(state: State | (() => State), options: Lis
       const verdict = access.check(req, res);
       if (verdict === "answered") return;
       if (verdict === "refused-preflight") throw new ApiError(403, "permission_error", preflightRefusal(req.headers.origin!), null, "origin_not_allowed");
-      const path = (req.url ?? "/").split("?")[0]!.split("#")[0]!;
+      const asterisk = asteriskAnswer(req, res, "GET, POST, PATCH, DELETE, OPTIONS");
+      if (asterisk) return;
+      if (asterisk === null) throw new ApiError(400, "invalid_request", asteriskRefusal, null, "malformed_request");
+      // An absolute-form target is routed by its path (a control path only in origin form: control-guard.ts).
+      const path = originTarget(req.url).split("?")[0]!.split("#")[0]!;
       if (options.control && serveControl(options.control, req, (s, b, h) => sendJson(res, s, b, h), controlError)) return;
       const { handler, params } = route(routes, req.method ?? "GET", path);
       const caller = authenticate(req, restTestTokens);

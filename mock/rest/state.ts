@@ -2,11 +2,36 @@
 // answer is derived from. Nothing runs in the background: records keep the instant they settle at and
 // are settled when read.
 import type { Clock } from "../clock.js";
-import type { Feedback } from "../../generated/rest/types.js";
-import type { BatchRecord } from "./ideas.js";
-import type { BrandRecord } from "./brands.js";
+import type { Archetype, Feedback, Rules } from "../../generated/rest/types.js";
+import type { ReadFindings, Supplied } from "./business.js";
+import type { BrandSnapshot, IdeaRequest } from "./idea-writer.js";
 import { token } from "./hash.js";
 import { bytesPerTeam, defaultCapPerTeam, TeamStore } from "./store.js";
+
+export interface BrandRecord {
+  id: string;
+  createdAt: number;
+  website: string | null;
+  /** What the caller set; kept through every read. */
+  supplied: Supplied & { archetype?: Archetype };
+  rules: Rules;
+  /** What the last successful read found; null before one. */
+  known: ReadFindings | null;
+  /** Status once no read is pending. */
+  settled: "ready" | "failed";
+  /** The read under way, if any. */
+  read: { settlesAt: number; website: string | null } | null;
+}
+
+export interface BatchRecord {
+  id: string;
+  brandId: string;
+  createdAt: number;
+  settlesAt: number;
+  fails: boolean;
+  brand: BrandSnapshot;
+  request: IdeaRequest;
+}
 
 export interface State {
   clock: Clock;

@@ -9,6 +9,10 @@ import path from "node:path";
 import type { CheckInfo } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
+import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";
+import { referenceTargetPath } from "../../conformance/paths.js";
+import { restTriggerSlots } from "../../conformance/target.js";
+import { parse as parseYaml } from "yaml";
 import { restRulesPath } from "../../conformance/paths.js";
 import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
@@ -144,7 +148,30 @@ function rulesPage(catalogues: Catalogue[]): string {
   ].join("\n");
 }
 
-/** Adds docs/mock-magic-inputs.md and docs/rules.md; throws when a rule's contract pointer dangles. */
+/** The triggers of the target file, one table per suite: what each slot does, the reference's value, the rules it provokes. */
+function triggersPage(catalogues: Catalogue[]): string {
+  const reference = parseYaml(readFileSync(referenceTargetPath, "utf8")) as Record<string, { triggers?: Record<string, unknown> } | undefined>;
+  const rulesOf = (slot: string) => catalogues.flatMap((c) => c.catalogue.rules.filter((r) => r.slot === slot).map((r) => code(r.id)));
+  const section = (suite: "rest" | "mcp", title: string, slots: Readonly<Record<string, string>>) => [
+    `## ${title} (\`${suite}.triggers\`)\n`,
+    table(
+      ["slot", "what the target does with it", "the reference's value", "rules it provokes"],
+      Object.entries(slots).map(([key, what]) => {
+        const value = reference[suite]?.triggers?.[key];
+        return [code(key), what, value === undefined ? "—" : code(typeof value === "string" ? value : JSON.stringify(value)), rulesOf(`${suite}.triggers.${key}`).join(", ") || "—"];
+      }),
+    ) + "\n",
+  ];
+  return [
+    banner,
+    "# Triggers of the target file\n",
+    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`) and the reference's target file (\`${path.relative(repoRoot, referenceTargetPath)}\`).\n`,
+    ...section("rest", "REST API", restTriggerSlots),
+    ...section("mcp", "MCP gateway", mcpTriggerSlots),
+  ].join("\n");
+}
+
+/** Adds docs/mock-magic-inputs.md, docs/target-triggers.md and docs/rules.md; throws when a rule's contract pointer dangles. */
 export function generateCodeDocs(files: GeneratedFiles): void {
   const catalogues: Catalogue[] = [
     { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
@@ -155,4 +182,5 @@ export function generateCodeDocs(files: GeneratedFiles): void {
     throw new Error(`rule contract pointers point at nothing in generated/ (fix them in spec/rules/):\n  ${dangling.join("\n  ")}`);
   files.set("docs/mock-magic-inputs.md", magicInputsPage());
   files.set("docs/rules.md", rulesPage(catalogues));
+  files.set("docs/target-triggers.md", triggersPage(catalogues));
 }

@@ -215,6 +215,7 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [inferred.md](inferred.md) | every part of the contract designed where the source documents say "not shown" |
 | [mock-magic-inputs.md](mock-magic-inputs.md) | the test tokens and magic inputs of the REST reference server and the MCP gateway mock |
 | [rules.md](rules.md) | the rule catalogues of both APIs, with the conformance checks covering each rule |
+| [target-triggers.md](target-triggers.md) | the triggers of a conformance target file: what each makes the target do, the reference's value, the rules it provokes |
 | [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/walks/README.md\`) |
 `,
   );

@@ -140,7 +140,7 @@ export const errorCodeChecks = [
     },
   }),
   mcpCheck({
-    id: "mcp-reddit-options-required",
+    id: "mcp-reddit-options-required-draft",
     description: "A draft for REDDIT without reddit options is refused with reddit_options_required (on a brand where REDDIT is not refused as unconnected first)",
     rules: ["retryable-per-catalogue/reddit_options_required"],
     group,

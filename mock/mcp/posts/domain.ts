@@ -2,8 +2,7 @@
 // client is deactivated or erased, and the picture URLs it serves. The gateway plays the clock forward (settle:
 // batches create posts, pictures land, renders end, bookings go live) before every call and picture request.
 import type { Clock } from "../../clock.js";
-import type { PostsApi, ToolContext, ToolHandler } from "../context.js";
-import type { Domain } from "../gateway.js";
+import type { Domain, PostsApi, ToolContext, ToolHandler } from "../context.js";
 import { approvePost, rejectPost } from "./approval.js";
 import { batchStatus, createPosts, refreshBatch } from "./batches.js";
 import { createDraft, deletePost, generateCaption, updatePost } from "./editing.js";

@@ -2,8 +2,7 @@
 // uses, and the plain HTTP pages it serves (connect links, stored logos).
 import type http from "node:http";
 import type { Clock } from "../../clock.js";
-import { ToolError, type BrandRecord, type PostsApi, type ProfilesApi, type ToolContext, type ToolHandler } from "../context.js";
-import type { Domain } from "../gateway.js";
+import { ToolError, type BrandRecord, type PostsApi, type ProfilesApi, type ToolContext, type ToolHandler, type Domain } from "../context.js";
 import { solidPng } from "./assets.js";
 import { findLogo, getBrandStyle, updateBrandStyle, uploadBrandLogo } from "./branding.js";
 import { createProfile } from "./build.js";

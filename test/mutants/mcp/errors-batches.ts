@@ -63,7 +63,7 @@ export const errorsBatchesMutants: McpMutant[] = [
     id: "mcp-reddit-options-retryable",
     rule: "retryable-per-catalogue/reddit_options_required",
     description: "reddit_options_required says retryable true",
-    run: { only: ["mcp-reddit-options-required"] },
+    run: { only: ["mcp-reddit-options-required-draft"] },
     response: onError("reddit_options_required", (e) => ({ ...e, retryable: true })),
   },
   {

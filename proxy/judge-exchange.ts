@@ -1,0 +1,79 @@
+// One exchange judged, wherever judging runs (the judge worker, or in the proxy's own thread when no worker can
+// start): what the proxy hands over is plain data (structured-clonable), from which the exchange is rebuilt the
+// same way on both sides, so a verdict never depends on where it was made.
+import type { IncomingHttpHeaders } from "node:http";
+import { precheck } from "./client-faults.js";
+import { judgeMcp } from "./mcp-judge.js";
+import { defaultMcpCaps, McpState } from "./mcp-state.js";
+import { judgeRest } from "./rest-judge.js";
+import { defaultRestCaps, RestState } from "./rest-state.js";
+import type { SecretHeaders } from "./secrets.js";
+import type { Exchange, Protocol, Side, Verdict } from "./types.js";
+
+/** An exchange as forwarded, before judging: headers as sent (hidden when the exchange is rebuilt), bodies as bytes. */
+export interface ExchangeData {
+  protocol: Protocol;
+  seq: number;
+  method: string;
+  path: string;
+  requestHeaders: IncomingHttpHeaders;
+  request: Uint8Array;
+  requestTruncated: boolean;
+  status: number;
+  responseHeaders: IncomingHttpHeaders;
+  response: Uint8Array;
+  responseTruncated: boolean;
+  ms: number;
+  serviceMs: number;
+  failure?: string;
+  failureBy?: Side;
+}
+
+const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
+
+/** The exchange the judges and the recorder see: secret headers hidden, bodies decoded. */
+export function exchangeOf(d: ExchangeData, secrets: SecretHeaders): Exchange {
+  return {
+    protocol: d.protocol,
+    seq: d.seq,
+    method: d.method,
+    path: d.path,
+    requestHeaders: secrets.hide(d.requestHeaders),
+    requestText: utf8(d.request),
+    requestTruncated: d.requestTruncated,
+    status: d.status,
+    responseHeaders: secrets.hide(d.responseHeaders),
+    responseText: utf8(d.response),
+    responseTruncated: d.responseTruncated,
+    ms: d.ms,
+    serviceMs: d.serviceMs,
+    ...(d.failure ? { failure: d.failure, failureBy: d.failureBy ?? "service" } : {}),
+  };
+}
+
+/** A verdict that judged nothing: the exchange's label and status, with why it was set aside. */
+export function setAsideVerdict(ex: Pick<Exchange, "method" | "path" | "status" | "failure">, aside: Pick<Verdict, "clientFault" | "unjudged" | "noAnswer">): Verdict {
+  return { label: `${ex.method} ${ex.path.split("?")[0]}`, outcome: ex.failure ? "—" : String(ex.status), violations: [], notes: [], ...aside };
+}
+
+/** What the judges remember across exchanges, one per protocol (bounded). */
+export interface JudgeStates {
+  rest: RestState;
+  mcp: McpState;
+}
+
+export const newJudgeStates = (): JudgeStates => ({ rest: new RestState(defaultRestCaps), mcp: new McpState(defaultMcpCaps) });
+
+/** The verdict on one exchange: prechecked (client faults, what cannot be judged), then judged by its protocol's judge. */
+export function judgeExchange(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {
+  const pre = precheck(exchange, Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength));
+  const aside = { ...(pre.clientFault ? { clientFault: pre.clientFault } : {}), ...(pre.unjudged ? { unjudged: pre.unjudged } : {}), ...(pre.noAnswer ? { noAnswer: pre.noAnswer } : {}) };
+  if (!pre.judge) return setAsideVerdict(exchange, aside);
+  try {
+    const v = exchange.protocol === "rest" ? judgeRest(exchange, states.rest) : judgeMcp(exchange, states.mcp);
+    return { ...v, ...aside, ...(v.clientFault && aside.clientFault ? { clientFault: `${aside.clientFault}; ${v.clientFault}` } : {}) };
+  } catch (err) {
+    // A judge that trips over an exchange must not take the proxy down, nor pass it: unjudged, with why.
+    return { ...setAsideVerdict(exchange, aside), outcome: String(exchange.status), unjudged: `judge failed: ${(err as Error).message}` };
+  }
+}

@@ -1,0 +1,207 @@
+// Judging off the forwarding path: the proxy hands each forwarded exchange to a judge worker (a worker thread,
+// judge-worker.ts) and goes on forwarding; the verdicts come back in order and are recorded then. The backlog of
+// exchanges waiting for a verdict is bounded (count and bytes): when it is full, an exchange is not judged and is
+// recorded as unjudged ("judge backlog full"), never as passed. Without a worker (asked so, none can start, or
+// one died), the same judge runs in this thread, deferred (in batches after the exchanges end), with the same
+// bounds. Either way verdicts are recorded in the order the exchanges ended.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
+import { judgeWorkerKind, type FromJudge, type JudgeWorkerData, type ToJudge } from "./judge-worker.js";
+import type { SecretHeaders } from "./secrets.js";
+import type { Exchange, Verdict } from "./types.js";
+
+/** Default bounds of the backlog: exchanges waiting for a verdict, and the bytes of their bodies. */
+export const defaultJudgeBacklog = { exchanges: 2_000, bytes: 64 * 2 ** 20 };
+
+/** A batch handed over at once; otherwise what came within this many milliseconds. */
+const handOverBatch = 64;
+const handOverMs = 5;
+
+export interface JudgeQueueOptions {
+  secrets: SecretHeaders;
+  /** At most this many exchanges wait for a verdict (0: judge none); more are recorded unjudged. */
+  maxBacklog?: number;
+  maxBacklogBytes?: number;
+  /** Judge in this thread (deferred) instead of a worker. */
+  inline?: boolean;
+  /** Each exchange with its verdict, in the order they were handed over. */
+  onVerdict: (exchange: Exchange, verdict: Verdict) => void;
+}
+
+/**
+ * The URL of tsx's register API when this module runs from its TypeScript source (the repository, tests): the
+ * worker registers it before loading judge-worker.ts. Undefined when it cannot be found.
+ */
+function tsxApi(): string | undefined {
+  try {
+    const cjs = createRequire(import.meta.url).resolve("tsx/esm/api");
+    const esm = cjs.replace(/\.cjs$/, ".mjs");
+    return existsSync(esm) ? pathToFileURL(esm).href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The worker's bootstrap (CommonJS, evaluated): tsx first when judging from source, then judge-worker. */
+const bootstrap = `const { workerData } = require("node:worker_threads");
+(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve()).then(() => import(workerData.entry));`;
+
+function startWorker(secretHeaders: string[]): Worker | undefined {
+  const fromSource = import.meta.url.endsWith(".ts");
+  const entry = new URL(`./judge-worker.${fromSource ? "ts" : "js"}`, import.meta.url).href;
+  const tsx = fromSource ? tsxApi() : undefined;
+  if (fromSource && !tsx) return undefined;
+  const data: JudgeWorkerData & { entry: string; tsx?: string } = { kind: judgeWorkerKind, secretHeaders, entry, ...(tsx ? { tsx } : {}) };
+  return new Worker(bootstrap, { eval: true, workerData: data });
+}
+
+interface Entry {
+  d: ExchangeData;
+  verdict?: Verdict;
+}
+
+export class JudgeQueue {
+  readonly #options: JudgeQueueOptions;
+  readonly #maxBacklog: number;
+  readonly #maxBytes: number;
+  /** Handed over to be judged, no verdict yet. */
+  readonly #pending = new Map<number, Entry>();
+  #bytes = 0;
+  /** Every exchange not yet recorded, in the order they were handed over (verdicts are recorded in this order). */
+  #order: (Entry | undefined)[] = [];
+  #head = 0;
+  /** Handed over, not yet sent to the judge. */
+  #outbox: ExchangeData[] = [];
+  #flushing = false;
+  #worker: Worker | undefined;
+  #inline: JudgeStates | undefined;
+  #waiters: (() => void)[] = [];
+  /** Why judging moved into this thread, when a worker failed. */
+  workerFailure: string | undefined;
+
+  constructor(options: JudgeQueueOptions) {
+    this.#options = options;
+    this.#maxBacklog = options.maxBacklog ?? defaultJudgeBacklog.exchanges;
+    this.#maxBytes = options.maxBacklogBytes ?? defaultJudgeBacklog.bytes;
+    if (!Number.isInteger(this.#maxBacklog) || this.#maxBacklog < 0) throw new Error(`the judge backlog must be a whole number ≥ 0, got ${this.#maxBacklog}`);
+    if (!options.inline) {
+      try {
+        this.#worker = startWorker([...options.secrets.names]);
+      } catch (err) {
+        this.workerFailure = (err as Error).message;
+      }
+    }
+    if (this.#worker) this.#listen(this.#worker);
+    else this.#inline = newJudgeStates();
+  }
+
+  /** Where judging runs. */
+  get mode(): "worker" | "inline" {
+    return this.#worker ? "worker" : "inline";
+  }
+
+  /** Exchanges waiting for a verdict. */
+  get backlog(): number {
+    return this.#pending.size;
+  }
+
+  /** Hands an exchange over to be judged; false (not taken) when the backlog is full. */
+  submit(d: ExchangeData): boolean {
+    const size = d.request.byteLength + d.response.byteLength;
+    if (this.#pending.size >= this.#maxBacklog || (this.#pending.size > 0 && this.#bytes + size > this.#maxBytes)) return false;
+    const entry: Entry = { d };
+    this.#pending.set(d.seq, entry);
+    this.#order.push(entry);
+    this.#bytes += size;
+    this.#outbox.push(d);
+    // Exchanges are handed over in batches (a message to the worker costs about what judging a small exchange
+    // does): a few milliseconds' worth, or a full batch at once.
+    if (this.#outbox.length >= handOverBatch) this.#flush();
+    else if (!this.#flushing) {
+      this.#flushing = true;
+      setTimeout(() => {
+        this.#flushing = false;
+        this.#flush();
+      }, handOverMs);
+    }
+    return true;
+  }
+
+  /**
+   * Records an exchange whose verdict needs no judge (a failed forward, a full backlog) in its place: after the
+   * exchanges handed over before it. Only while few wait: beyond twice the backlog it is recorded at once.
+   */
+  record(d: ExchangeData, verdict: Verdict): void {
+    const waiting = this.#order.length - this.#head;
+    if (!waiting || waiting >= 2 * this.#maxBacklog) return this.#options.onVerdict(exchangeOf(d, this.#options.secrets), verdict);
+    this.#order.push({ d, verdict });
+  }
+
+  /** Resolves once every exchange handed over so far has its verdict recorded. */
+  settled(): Promise<void> {
+    return this.#order.length > this.#head ? new Promise((resolve) => this.#waiters.push(resolve)) : Promise.resolve();
+  }
+
+  /** Judges what is waiting, then stops the worker; what is handed over afterwards is judged in this thread. */
+  async close(): Promise<void> {
+    await this.settled();
+    const w = this.#worker;
+    if (!w) return;
+    this.#worker = undefined;
+    this.#inline = newJudgeStates();
+    await w.terminate();
+  }
+
+  #flush(): void {
+    const jobs = this.#outbox;
+    this.#outbox = [];
+    if (!jobs.length) return;
+    if (this.#worker) {
+      // Copies of exact size, moved (not copied again) to the worker; the originals stay here for the record.
+      const sent = jobs.map((d) => ({ ...d, request: new Uint8Array(d.request), response: new Uint8Array(d.response) }));
+      this.#worker.postMessage({ jobs: sent } satisfies ToJudge, sent.flatMap((d) => [d.request.buffer, d.response.buffer]));
+    } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(exchangeOf(d, this.#options.secrets), d.request, this.#inline!));
+  }
+
+  #deliver(seq: number, verdict: Verdict): void {
+    const entry = this.#pending.get(seq);
+    if (!entry) return;
+    this.#pending.delete(seq);
+    this.#bytes -= entry.d.request.byteLength + entry.d.response.byteLength;
+    entry.verdict = verdict;
+    // Record from the oldest while it has its verdict: the record follows the order of forwarding.
+    while (this.#head < this.#order.length && this.#order[this.#head]!.verdict) {
+      const { d, verdict: v } = this.#order[this.#head]!;
+      this.#order[this.#head++] = undefined;
+      this.#options.onVerdict(exchangeOf(d, this.#options.secrets), v!);
+    }
+    if (this.#head === this.#order.length) {
+      this.#order = [];
+      this.#head = 0;
+      for (const w of this.#waiters.splice(0)) w();
+    } else if (this.#head > 1024 && this.#head * 2 > this.#order.length) {
+      this.#order = this.#order.slice(this.#head);
+      this.#head = 0;
+    }
+  }
+
+  #listen(w: Worker): void {
+    w.on("message", (m: FromJudge) => {
+      if ("verdicts" in m) for (const [seq, v] of m.verdicts) this.#deliver(seq, v);
+    });
+    const lost = (why: string) => {
+      if (this.#worker !== w) return;
+      // The worker is gone with what it was judging: judging moves into this thread, from what it had not answered.
+      this.#worker = undefined;
+      this.workerFailure = why;
+      this.#inline = newJudgeStates();
+      this.#outbox = [...this.#pending.values()].map((e) => e.d);
+      setImmediate(() => this.#flush());
+    };
+    w.on("error", (err) => lost(err.message));
+    w.on("exit", (code) => lost(`the judge worker exited with ${code}`));
+  }
+}
