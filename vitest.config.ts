@@ -6,7 +6,9 @@ export default defineConfig({
     // Tests that start servers bind ephemeral ports on 127.0.0.1; keep two workers for two cores.
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A test's timeout only catches a hang; it is no verdict on speed. On a CI runner whose 2 cores are busy with
+    // other jobs, setting up a mock and its fixtures took over 30 s (hook timeouts in fuzz-mcp, mcp-mock-bounds).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -1,7 +1,8 @@
 // The polite HTTP client of the suite, on node:http(s):
 // - at most `concurrency` requests in flight, a timeout per request, and a run-wide abort (the budget);
-// - a 429 is waited out as its Retry-After says (seconds or an HTTP date), as often as the run's budget allows,
-//   unless the caller wants to see it, and the target is paced below the limit from then on (pacing.ts); a
+// - a 429 is waited out as its Retry-After says (seconds or an HTTP date; else the reset its rate-limit headers
+//   name), as often as the run's budget allows, unless the caller wants to see it, and the target is paced just
+//   under the limit from then on (pacing.ts, which also reads RateLimit-* and X-RateLimit-* headers); a
 //   Retry-After past the budget is not waited (the 429 is returned, with a note);
 // - an answer is read up to a size limit (a larger one fails the request as soon as it is seen, unbuffered);
 // - the bearer token goes only to the target's origin: every URL is checked against it before the header is
@@ -12,7 +13,7 @@ import http from "node:http";
 import https from "node:https";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
-import { rateLimiterFor } from "./pacing.js";
+import { rateLimitHint, rateLimiterFor } from "./pacing.js";
 import type { Credential, RunTarget } from "./run-target.js";
 import { restTokenEnv } from "./target-values.js";
 import { BudgetExceeded, sleep, wallClock, type RunClock } from "./run-clock.js";
@@ -200,10 +201,12 @@ export class Transport {
     let waited = 0;
     for (;;) {
       if (this.signal.aborted) throw new BudgetExceeded("the run's budget is spent");
-      const sentAt = pacer ? await pacer.turn(this.signal) : 0;
       const release = spec.priority ? () => {} : await this.#semaphore.acquire();
       let res: ApiResponse;
+      let sentAt = 0;
       try {
+        // Paced once it may go (not before it queues): a request queued while a 429's hold began waits it out too.
+        if (pacer) sentAt = await pacer.turn(this.signal);
         if (this.signal.aborted) throw new BudgetExceeded("the run's budget is spent");
         res = await this.#once(url, spec, token);
       } finally {
@@ -211,10 +214,15 @@ export class Transport {
       }
       res.waited429 = waited;
       if (res.status >= 300 && res.status < 400 && res.status !== 304 && !spec.returnRedirects) throw new TransportError(this.redactor.text(`${spec.method} ${spec.path}: ${refusedRedirect(res, url)}`));
-      if (res.status !== 429 || !pacer) return res;
-      // Waited out as often as it takes within the run's budget: the pacer slows every request of the target down
-      // after each 429, so a limited target is met more slowly, never hammered.
-      const wait = retryAfterMs(res.header("retry-after")) ?? Math.max(1000 * this.target.timing.timeScale, 10);
+      if (!pacer) return res;
+      const hint = rateLimitHint(res.header);
+      if (res.status !== 429) {
+        pacer.observe(hint);
+        return res;
+      }
+      // Waited out as often as it takes within the run's budget: the pacer keeps every request of the target just
+      // under the limit it has shown after each 429, so a limited target is met more slowly, never hammered.
+      const wait = retryAfterMs(res.header("retry-after")) ?? hint.resetMs ?? Math.max(1000 * this.target.timing.timeScale, 10);
       const left = this.#deadline - this.#clock.now();
       if (wait > left) {
         res.notWaited = this.redactor.text(
@@ -224,7 +232,7 @@ export class Transport {
         return res;
       }
       waited++;
-      pacer.limited(sentAt, wait);
+      pacer.limited(sentAt, wait, hint);
     }
   }
 

@@ -14,6 +14,7 @@ import { RateLimiter } from "../mock/rest/auth.js";
 import { ApiError } from "../mock/rest/http.js";
 import { junitReport } from "../conformance/report/junit.js";
 import type { RunResult } from "../conformance/index.js";
+import { track } from "./support/children.js";
 
 let output: string[];
 beforeEach(() => {
@@ -54,8 +55,10 @@ const allPeers = ["@modelcontextprotocol/sdk", "@stoplight/prism-cli", "yaml", "
 function withoutPeers(hidden: string[], args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, HIDE_PEERS: hidden.join(","), NO_COLOR: "1" };
-    execFile(process.execPath, ["--import", hidePeers, bin, ...args], { env }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: `${stdout}${stderr}` }),
+    track(
+      execFile(process.execPath, ["--import", hidePeers, bin, ...args], { env }, (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, out: `${stdout}${stderr}` }),
+      ),
     );
   });
 }

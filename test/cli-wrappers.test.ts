@@ -4,7 +4,6 @@
 // files cannot collide. Each run must exit with the tests' status (the proxy: 1 on a violation), write its
 // reports, pass the servers' URLs in the environment, and leave no server behind — also when the process that
 // started it (npx, which passes no SIGTERM on) is killed.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type MutantProxy } from "./mutants/rest/proxy.js";
+import { spawnTracked } from "./support/children.js";
 
 const repoRoot = path.join(import.meta.dirname, "..");
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
@@ -117,18 +117,19 @@ const offline = { npm_config_offline: "true", npm_config_update_notifier: "false
 
 /** Runs `command` (sh) in the project; resolves once it ended and every process holding its output has too. */
 function sh(command: string, env: Record<string, string> = {}) {
-  const child = spawn("sh", ["-c", command], { cwd: dir, env: { ...process.env, ...offline, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own process group, ended whole when the file ends (a failed run leaves no mock, proxy or npx behind).
+  const child = spawnTracked("sh", ["-c", command], { cwd: dir, env: { ...process.env, ...offline, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";
   const ended = new Promise<{ code: number | null; out: string }>((resolve) => child.once("close", (code) => resolve({ code, out })));
   /** Resolves once the output shows `text` (or the command ended without it). */
   const printed = (text: string) =>
     new Promise<void>((resolve) => {
       const look = () => out.includes(text) && resolve();
-      child.stdout.on("data", look);
+      child.stdout!.on("data", look);
       void ended.then(() => resolve());
     });
-  child.stdout.on("data", (c) => (out += c));
-  child.stderr.on("data", (c) => (out += c));
+  child.stdout!.on("data", (c) => (out += c));
+  child.stderr!.on("data", (c) => (out += c));
   return { ended, pid: child.pid!, printed };
 }
 

@@ -4,25 +4,72 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { Transport, retryAfterMs } from "../conformance/http.js";
-import { RateLimiter, rateLimiterFor, rateLimitLines } from "../conformance/pacing.js";
+import { RateLimiter, rateLimitHint, rateLimiterFor, rateLimitLines } from "../conformance/pacing.js";
 import { Redactor } from "../conformance/redact.js";
 import { resolveTarget } from "../conformance/target.js";
 
 describe("the rate limiter", () => {
-  it("sends unpaced until a 429, then halves its pace on each 429 sent at the current pace, never faster again", async () => {
-    const limiter = new RateLimiter();
+  /** A limiter on a clock the test moves: `send(n, everyMs)` starts n requests that far apart. */
+  function onTestClock() {
+    let t = 100_000;
+    const limiter = new RateLimiter(() => t);
     const signal = new AbortController().signal;
+    return {
+      limiter,
+      advance: (ms: number) => (t += ms),
+      async send(n: number, everyMs: number): Promise<number> {
+        let last = 0;
+        for (let i = 0; i < n; i++) {
+          t += everyMs;
+          last = await limiter.turn(signal);
+        }
+        return last;
+      },
+    };
+  }
+
+  it("sends unpaced until a 429, then just under the rate the target accepted in the window before it", async () => {
+    const { limiter, send } = onTestClock();
     expect(limiter.report()).toEqual({ limited: 0, waitedMs: 0 });
-    for (let i = 0; i < 10; i++) await limiter.turn(signal);
-    limiter.limited(performance.now(), 0);
+    // 100 a second for two seconds, then a 429 asking for a second: 100 accepted in that second, paced just under.
+    const last = await send(200, 10);
+    limiter.limited(last, 1000);
+    const pace = limiter.report().perMinute!;
+    expect(pace).toBeLessThan(100 * 60);
+    expect(pace).toBeGreaterThanOrEqual(0.85 * 100 * 60);
+  });
+
+  it("met again at its pace, slows by a step, not by half; a request sent before the pace was set says nothing", async () => {
+    const { limiter, send, advance } = onTestClock();
+    limiter.limited(await send(100, 10), 1000);
     const first = limiter.report().perMinute!;
-    expect(first).toBeGreaterThan(0);
-    // A request already on its way when the pace was lowered says nothing of the new pace.
     limiter.limited(-1, 0);
     expect(limiter.report().perMinute).toBe(first);
-    limiter.limited(performance.now(), 0);
-    expect(limiter.report().perMinute).toBeLessThanOrEqual(Math.ceil(first / 2));
+    advance(1000);
+    limiter.limited(await send(5, 0), 1000);
+    const second = limiter.report().perMinute!;
+    expect(second).toBeLessThan(first);
+    expect(second).toBeGreaterThanOrEqual(0.75 * first);
     expect(limiter.report().limited).toBe(3);
+  });
+
+  it("paces under the limit the target's headers state, and a 429 past the budget never slows it", async () => {
+    const { limiter, send } = onTestClock();
+    limiter.limited(await send(10, 1), 1000, { limit: 50, windowMs: 1000, remaining: 0 });
+    const pace = limiter.report().perMinute!;
+    expect(pace).toBeLessThan(50 * 60);
+    expect(pace).toBeGreaterThanOrEqual(0.85 * 50 * 60);
+    limiter.beyondBudget();
+    expect(limiter.report()).toMatchObject({ limited: 2, perMinute: pace });
+  });
+
+  it("reads the standard rate-limit headers", () => {
+    const h = (headers: Record<string, string>) => (name: string) => headers[name];
+    expect(rateLimitHint(h({}))).toEqual({});
+    expect(rateLimitHint(h({ "ratelimit-limit": "100", "ratelimit-remaining": "0", "ratelimit-reset": "30", "ratelimit-policy": "100;w=60" }))).toEqual({ limit: 100, remaining: 0, resetMs: 30_000, windowMs: 60_000 });
+    expect(rateLimitHint(h({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "1700000010" }), 1_700_000_000_000)).toEqual({ limit: 60, remaining: 3, resetMs: 10_000 });
+    expect(rateLimitHint(h({ ratelimit: "limit=10, remaining=0, reset=5" }))).toEqual({ limit: 10, remaining: 0, resetMs: 5000 });
+    expect(rateLimitHint(h({ ratelimit: '"default";r=0;t=7', "ratelimit-policy": '"default";q=20;w=10' }))).toEqual({ limit: 20, remaining: 0, resetMs: 7000, windowMs: 10_000 });
   });
 
   it("reads Retry-After as seconds or an HTTP date", () => {
@@ -43,7 +90,7 @@ describe("the polite client against a rate limit", () => {
     const server = http.createServer((_req, res) => {
       calls++;
       // Four refusals in a row (more than the three retries of old), alternating the two forms, each asking for no
-      // wait: the pacing alone spaces the retries (doubling: 2, 4 and 8 s).
+      // wait: the pacing alone spaces the retries (nothing was accepted: about a second, then a step slower each).
       if (calls <= 4) res.writeHead(429, { "retry-after": calls % 2 ? "0" : new Date(0).toUTCString(), "content-type": "application/json" }).end('{"error":{}}');
       else res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
@@ -67,6 +114,34 @@ describe("the polite client against a rate limit", () => {
       transport.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-    // A hang guard: the pacing waits about 14 s.
+    // A hang guard: the pacing waits a few seconds.
+  }, 120_000);
+
+  it("paces concurrent requests under the limit the headers state, every one answered, the wait reported", async () => {
+    let calls = 0;
+    // Every eleventh request is refused (by count, not time: the test does not depend on how fast the host sends),
+    // with a second's hold that the requests still to go wait out (so some wait is reported whatever the host's speed).
+    const server = http.createServer((_req, res) => {
+      const policy = { "ratelimit-policy": "20;w=1", "ratelimit-limit": "20", "content-type": "application/json" };
+      if (++calls % 11 === 0) res.writeHead(429, { ...policy, "retry-after": "1" }).end('{"error":{}}');
+      else res.writeHead(200, policy).end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const target = resolveTarget({ overrides: { restUrl: url.href, tokens: { team: "t" } }, env: {} });
+    const transport = new Transport(target, new Redactor([]), new AbortController().signal);
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => transport.send({ method: "GET", path: "/v1/brands/brand_x" })));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const report = rateLimiterFor(target).report();
+      expect(report.limited).toBeGreaterThan(0);
+      expect(report.limited).toBe(answers.reduce((n, a) => n + a.waited429, 0));
+      expect(report.perMinute).toBeLessThan(20 * 60);
+      expect(report.waitedMs).toBeGreaterThan(0);
+      expect(rateLimitLines({ rateLimits: { rest: report } })[0]).toMatch(/^REST target rate-limited: \d+ × 429, [\d.]+ s waited/);
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }, 120_000);
 });

@@ -3,7 +3,10 @@
 // failures of inferred rules may show as drift (they are what --strict fails on), never failures of seed rules.
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
+import { rateLimitLines } from "../conformance/pacing.js";
 import { referenceTargetPath } from "../conformance/paths.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
@@ -30,6 +33,19 @@ describe("MCP allowed variants", () => {
   }, 400_000);
 });
 
+describe("a gateway without the arguments the seed does not define", () => {
+  it("fails only inferred rules under --strict, and those as drift on inferred-input-not-tightened", async () => {
+    const variant = mcpVariants.find((v) => v.id === "inferred-only-arguments-refused")!;
+    const result = await runVariant(variant, { strict: true });
+    const rules = loadRules(mcpRulesPath);
+    const failing = result.checks.filter((c) => c.status === "fail" || c.status === "error");
+    expect(failing.filter((c) => c.status === "error").map((c) => c.id)).toEqual([]);
+    const named = failing.flatMap((c) => c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])));
+    expect(named.filter((id) => rules.byId.get(id)?.provenance !== "inferred")).toEqual([]);
+    expect(named.some((id) => id.startsWith("inferred-input-not-tightened/"))).toBe(true);
+  }, 400_000);
+});
+
 describe("the REST suite behind a rate limit", () => {
   it("passes, only slower: 429 with Retry-After waited out, the rest paced, the wait reported", async () => {
     // Seed 000: a per-client-id limit exists (value not shown), 429 rate_limit, wait as many seconds as Retry-After says.
@@ -38,17 +54,19 @@ describe("the REST suite behind a rate limit", () => {
     const reference = await startRestMock({ port: 0, timeScale: 0.001 });
     const proxy = await startMutantProxy(reference.url, { id: "rest-rate-limit", rule: "none", description: "50 requests a second per token", answer: limit.answer });
     try {
-      // Walks left out: the pacing halves on every 429 of a request sent at its pace, which under a loaded host spends
-      // the budget of a full run with walks (a known weakness of pacing.ts, see the stop note); the checks are paced.
-      const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 600, walks: 0 });
+      // The full run, walks included, within the default variants' budget: paced just under the limit it met.
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 300 });
       expect(limit.limited(), "the limit was never met").toBeGreaterThan(0);
       // Skips for a race the checks lost, or for HTTPS, are the REST suite's own; nothing may fail or end in error.
       expect(result.checks.filter((c) => c.status === "fail" || c.status === "error").map((c) => `${c.id}: ${c.status} ${c.failures[0]?.message ?? c.error?.message ?? ""}`)).toEqual([]);
       expect(result.exitCode).toBe(0);
       expect(result.rateLimits?.rest?.limited).toBeGreaterThan(0);
+      // The run says how long the limit cost it.
+      expect(result.rateLimits?.rest?.waitedMs).toBeGreaterThan(0);
+      expect(rateLimitLines(result).join("\n")).toMatch(/REST target rate-limited: \d+ × 429, [\d.]+ s waited/);
     } finally {
       await proxy.stop();
       await reference.stop();
     }
-  }, 700_000);
+  }, 400_000);
 });

@@ -1,13 +1,11 @@
 // Honest verdicts (issue 14): the ledger passes a rule only when every case that enforces it ran and passed; the
 // probe stops a run against a target it cannot use, in one line, before any check; the gates fail a run in which
 // too little ran; every failure carries the exchanges that show it and a reproduction that shows it again.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Check, CheckResult } from "../conformance/check.js";
 import { runConformance, TargetUnusable, type RunEvent } from "../conformance/index.js";
@@ -24,8 +22,9 @@ import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { throughProxy } from "./mutants/mcp/links.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
+import { execFileTracked } from "./support/children.js";
 
-const run = promisify(execFile);
+const run = execFileTracked;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

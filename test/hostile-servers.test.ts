@@ -67,11 +67,13 @@ function expectSafeRun(run: HostileRun, budgetSeconds: number, others: HostileSe
 
 /**
  * Every failure and every skip (other than a need the target file does not meet) names the problem: one of
- * `patterns`, or the budget.
+ * `patterns`, the budget, or a request the server left unanswered past its timeout (on a busy machine a hostile
+ * server's slow answers can run out the clock before what the test provokes shows; each test's own count of
+ * `patterns` still requires that it did).
  */
 function expectReasons(run: HostileRun, patterns: RegExp[]) {
   const bad = reasonsOf(run.result!).filter(
-    (r) => !(r.status === "skip" && unmetNeedReason.test(r.text)) && !patterns.some((p) => p.test(r.text)) && !/budget/.test(r.text),
+    (r) => !(r.status === "skip" && unmetNeedReason.test(r.text)) && !patterns.some((p) => p.test(r.text)) && !/budget|no answer within \d+(\.\d+)? s/.test(r.text),
   );
   expect(bad.map((r) => `${r.id} (${r.status}): ${r.text.slice(0, 300)}`)).toEqual([]);
 }
@@ -316,7 +318,8 @@ describe.concurrent("the conformance CLI against a hostile server", () => {
     const run = await runCli(
       ["--rest-url", server.url.href, "--skip-probe", "--time-scale", "0.001", "--budget", String(budgetSeconds), "--request-timeout", "1", "--no-live"],
       { IDEAS_TOKEN: hostileTokens.team, IDEAS_OTHER_TEAM_TOKEN: hostileTokens.otherTeam, IDEAS_EXPIRED_TOKEN: hostileTokens.expired },
-      (budgetSeconds + 15) * 1000,
+      // A hang detector, generous: a busy host starts node and writes three reports slowly.
+      (budgetSeconds + 60) * 1000,
     );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain("FAIL");

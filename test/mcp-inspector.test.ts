@@ -1,13 +1,12 @@
 // One real third-party MCP client against the gateway mock: the MCP Inspector's CLI lists the tools and calls
 // one with a bearer header, as a partner would from a terminal.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { binPath } from "../lib/run.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
+import { execFileTracked } from "./support/children.js";
 
-const run = promisify(execFile);
+const run = execFileTracked;
 // The Inspector's own CLI package: the Inspector 2.x wants Node >= 22.19 (an engine warning on every npm ci here).
 const inspector = binPath("@modelcontextprotocol/inspector-cli", "mcp-inspector-cli");
 // inspector-cli 1.0.3 finds its own package.json by a path relative to the working directory (a bug of that

@@ -40,7 +40,7 @@ describe("bounded profile stores", () => {
     expect(again).toMatchObject({ created: false, brandId: first.brandId, companyId: first.companyId });
     const listed = await partner.ok("get_workspaces", { limit: 200 });
     expect(listed.totalCount).toBe(profileCaps.clientsPerPartner);
-  }, 60_000);
+  });
 
   it(`a brand keeps its newest ${profileCaps.linksPerBrand} connect links`, async () => {
     const { brandId } = await client(5000);

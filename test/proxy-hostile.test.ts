@@ -161,8 +161,7 @@ describe("secrets", () => {
     // The structural bound (independent of the machine): with 1,000 tokens each text is hashed once per window
     // width in use (one more here), never once per token.
     expect(many.scanned).toBeLessThanOrEqual(same.scanned * 2.5);
-    // And the CPU, measured in this process around the same work: generous, only a rebuild per token breaks it.
-    expect(many.cpuMs).toBeLessThanOrEqual(same.cpuMs * 3);
+    // What that costs in CPU is `npm run bench:redaction`'s to say: a CPU ratio on a busy host is no verdict.
     expect(front.proxy.redactionStats().tokens).toBeGreaterThanOrEqual(n);
 
     const report = front.proxy.report();

@@ -363,16 +363,19 @@ describe("idea batches", () => {
     try {
       const c = client(fast);
       const brand = (await c("POST", "/v1/brands", { body: { website: "https://www.quick-cafe.com" } })).body;
+      // Polled until the status moves, however slowly the host runs: a mock that never progresses on its own
+      // hangs here and fails by the test's timeout; a count of polls would be a wall-clock budget in disguise.
+      const pause = () => new Promise((r) => setTimeout(r, 10));
       let status = brand.status;
-      for (let i = 0; i < 100 && status === "reading"; i++) {
-        await new Promise((r) => setTimeout(r, 10));
+      while (status === "reading") {
+        await pause();
         status = (await c("GET", `/v1/brands/${brand.id}`)).body.status;
       }
       expect(status).toBe("ready");
       const batch = (await c("POST", "/v1/ideas", { body: { brand: brand.id } })).body;
       let got = batch;
-      for (let i = 0; i < 100 && got.status === "thinking"; i++) {
-        await new Promise((r) => setTimeout(r, 10));
+      while (got.status === "thinking") {
+        await pause();
         got = (await c("GET", `/v1/ideas/${batch.id}`)).body;
       }
       expect(got.status).toBe("done");

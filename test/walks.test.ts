@@ -4,11 +4,14 @@ import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
 import { shrinkList } from "../conformance/walks/shrink.js";
-import { neededWaits } from "../conformance/walks/engine.js";
+import { inTurn, neededWaits } from "../conformance/walks/engine.js";
 import { restWalkKind } from "../conformance/walks/rest-walk.js";
 import { planWalk } from "../conformance/walks/steps.js";
 import { prng } from "../conformance/walks/prng.js";
 import { sameUrl as sameWebsite } from "../conformance/kept.js";
+import { buildLedger } from "../conformance/report/ledger.js";
+import { loadRules } from "../conformance/rules.js";
+import { mcpRulesPath } from "../conformance/mcp/paths.js";
 
 describe("walk plans", () => {
   it("the same seed gives the same walk; another seed or walk number another one", () => {
@@ -74,6 +77,37 @@ describe("shrinking", () => {
     const shrunk = await shrinkList(Array.from({ length: 40 }, (_, i) => i), async (c) => (tests++, c.length > 5), 3);
     expect(tests).toBe(3);
     expect(shrunk.length).toBeGreaterThan(5);
+  });
+});
+
+describe("running walks", () => {
+  it("runs at most --concurrency walks at once, the results in the walks' order", async () => {
+    let running = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    const run = inTurn([0, 1, 2, 3, 4, 5, 6], 3, async (n) => {
+      most = Math.max(most, ++running);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      running--;
+      return n * 10;
+    });
+    // Walks end one at a time, the newest first: each freed place goes to the next walk.
+    for (let ended = 0; ended < 7; ended++) {
+      await new Promise((r) => setImmediate(r));
+      expect(running).toBe(Math.min(3, 7 - ended));
+      waiting.pop()!();
+    }
+    expect(await run).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    expect(most).toBe(3);
+  });
+});
+
+describe("the ledger of walks", () => {
+  it("a rule only walks judge, which this seed's walks did not come to, says so (never 'no check names this rule')", () => {
+    const walks = { id: "mcp-walks", description: "", group: "walks", rules: [], incidental: ["erased-client-gone"], status: "pass" as const, failures: [], notes: [], durationMs: 1, requests: 1, cases: {} };
+    const entry = buildLedger(loadRules(mcpRulesPath), [walks], new Set(), "mcp").find((e) => e.id === "erased-client-gone/get-workspaces")!;
+    expect(entry.status).toBe("not-covered");
+    expect(entry.why).toMatch(/^judged only in passing, by mcp-walks, which did not come to it in this run \(the walks of this walk seed did not come to it/);
   });
 });
 

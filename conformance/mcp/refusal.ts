@@ -6,8 +6,9 @@
 import type { Judge } from "../judge.js";
 import type { CallOutcome } from "./client.js";
 import { contractTool, liveProblems } from "./contract.js";
-import { describeCall, errorOf, expectConventions, expectRefusedFirst, forTool, isEnvelope } from "./expect.js";
+import { describeCall, errorOf, expectConventions, expectRefusedFirst, forTool } from "./expect.js";
 import type { McpContext } from "./extension.js";
+import { refusedFirst } from "./inferred-inputs.js";
 
 export const refusedFirstRule = "refused-before-tool-runs";
 
@@ -19,8 +20,6 @@ export async function liveSchemaRefuses(m: McpContext, o: CallOutcome): Promise<
   return liveProblems(live.inputSchema, o.args, contract).length > 0;
 }
 
-/** Refused before the tool ran: a JSON-RPC error, or isError with no envelope. */
-const refusedFirst = (o: CallOutcome) => o.error?.kind === "rpc" || (o.result?.isError === true && !isEnvelope(o.data));
 
 /**
  * A call the seed says is refused: before the tool runs when the live input schema refuses it (Conventions 2),
@@ -39,3 +38,4 @@ export async function expectRefusal(ctx: Judge, m: McpContext, o: CallOutcome, r
   ctx.expect(!inEnvelope && ok, forTool(refusedFirstRule, o.tool), `${describeCall(o)}: refused with bad_request after the tool ran; the contract states this refusal in the input schema, so it comes before the tool runs`);
   return ok;
 }
+

@@ -57,6 +57,11 @@ export class McpRun {
     }
   }
 
+  /** Requests in flight at most (--concurrency, mcp.concurrency); also how many walks run at once. */
+  get concurrency(): number {
+    return this.#env.target.concurrency;
+  }
+
   get signal(): AbortSignal {
     return this.#env.signal;
   }

@@ -92,8 +92,20 @@ export function buildLedger(
     if (cases.some((c) => c.outcome === "pass")) return reasons.length ? { ...base, status: "partial", why: reasons.join("; ") } : { ...base, status: "pass" };
     if (reasons.length) return { ...base, status: "skipped", why: reasons.join("; ") };
     if (rule.testable === "not-observable") return { ...base, status: "not-observable", why: rule.note ?? "not observable from outside" };
+    const passing = results.filter((r) => names(r.incidental, rule));
+    if (passing.length) return { ...base, status: "not-covered", why: inPassing(passing) };
     return { ...base, status: "not-covered", why: "no check names this rule" };
   });
+}
+
+/** Why a rule that checks judge only in passing has no case: none of them came to it in this run. */
+function inPassing(checks: readonly CheckResult[]): string {
+  const ran = checks.filter((c) => c.status === "pass" || c.status === "fail");
+  const ids = (ran.length ? ran : checks).map((c) => c.id).join(", ");
+  if (!ran.length) return `judged only in passing, by ${ids}, which did not run to the end`;
+  // What a walk comes to follows its seed: a rule one seed reaches, another may not.
+  const walks = ran.some((c) => c.group === "walks") ? " (the walks of this walk seed did not come to it: more walks, --walks N, or another --walk-seed may)" : "";
+  return `judged only in passing, by ${ids}, which did not come to it in this run${walks}`;
 }
 
 export function ledgerCounts(ledger: readonly LedgerEntry[]): Record<LedgerStatus, number> {

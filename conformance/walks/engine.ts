@@ -83,6 +83,8 @@ export interface WalkKind<S, C extends RunContext> {
   /** Whether the step starts background work (a wait after it then matters, see report()). */
   startsWork(step: S): boolean;
   walker(ctx: Collecting<C>): Walker<S>;
+  /** How many walks may run at once: the run's --concurrency (the target file's), so N walks do not flood a target. */
+  concurrency(ctx: C): number;
   /** Runs a walk inside what judges its replies as they come back (REST: every reply by the rules of its operation). */
   judging?(ctx: Collecting<C>, run: () => Promise<WalkResult>): Promise<WalkResult>;
 }
@@ -196,7 +198,7 @@ export async function runWalks<S, C extends RunContext>(kind: WalkKind<S, C>, ct
   if (!plans.length) ctx.skip("no walks asked for (--walks 0)");
   const names = plans.map((_, i) => (o.replay ? "the replayed walk" : `walk ${i + 1} of seed ${o.seed}`));
   // Each walk keeps its own exchanges, so a failure's evidence is its walk's, not a neighbour's.
-  const results = await Promise.all(plans.map((steps, i) => withExchangeLog(new ExchangeLog(), () => runWalk(kind, collecting(ctx), steps, names[i]!))));
+  const results = await inTurn(plans, kind.concurrency(ctx), (steps, i) => withExchangeLog(new ExchangeLog(), () => runWalk(kind, collecting(ctx), steps, names[i]!)));
   // Passing cases count in the ledger; a failing walk's are recorded by its report's replay.
   for (const r of results) if (r.failedAt === undefined) for (const [rule, ok] of r.cases) if (ok) ctx.expect(true, rule, "");
   const failing = results.flatMap((r, i) => (r.failedAt === undefined ? [] : [i]));
@@ -213,6 +215,17 @@ export async function runWalks<S, C extends RunContext>(kind: WalkKind<S, C>, ct
     told.add(key);
     await report(kind, ctx, o, names[i]!, plans[i]!, r);
   }
+}
+
+/** `run` for every item, at most `limit` at a time; the results in the items' order. */
+export async function inTurn<T, R>(items: readonly T[], limit: number, run: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await run(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
 }
 
 /** The line a report prints about the run's walks: the seed that reproduces them. */

@@ -7,11 +7,10 @@
 // posts once created, settled for good once seen settled. For a post: its contentDigest (the same while nothing
 // changed it, another after an edit) and its approval (the digest approve_post recorded, read back by later
 // views while the content stays). Every prediction names its rule of spec/rules/mcp.yaml.
-import type { CheckContext } from "../check.js";
 import type { AnsweredOutput } from "../mcp/answers.js";
+import { learnDecision, platformsIn, type Expect, type PostBooking } from "./mcp-booking.js";
 
-/** What judging needs: the assertion (a CheckContext is one). */
-export type Expect = Pick<CheckContext, "expect">;
+export type { Expect };
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -56,9 +55,11 @@ export interface BatchModel {
   posts: Map<number, string>;
   /** Slot index → the contentDigest its item last showed (an item field in development: when a target gives one). */
   digests: Map<number, string>;
+  /** Slot index → the destinations its item last named. */
+  platforms?: Map<number, string[]>;
 }
 
-export interface PostModel {
+export interface PostModel extends PostBooking {
   label: string;
   id: string;
   /** The contentDigest of the walk's last view_post (or, before any, of its batch item). */
@@ -173,7 +174,10 @@ export function judgeBatch(j: Expect, m: BatchModel, s: AnsweredOutput<"get_post
     const known = typeof it?.index === "number" ? m.posts.get(it.index) : undefined;
     if (known !== undefined) j.expect(it.postId === known, "batch-items", `${where}: slot ${it.index} of batch ${m.label} showed post ${known}, now ${show(it.postId)}`);
     else if (it?.status === "created" && typeof it.postId === "string" && typeof it.index === "number") m.posts.set(it.index, it.postId);
-    if (typeof it?.index === "number" && m.posts.has(it.index) && typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
+    if (typeof it?.index !== "number" || !m.posts.has(it.index)) continue;
+    if (typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
+    const platforms = platformsIn(it);
+    if (platforms) (m.platforms ??= new Map()).set(it.index, platforms);
   }
 }
 
@@ -195,6 +199,7 @@ export function judgePostView(j: Expect, p: PostModel, v: AnsweredOutput<"view_p
   if (p.approval?.decision === "rejected" && !p.edited)
     j.expect(v.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: ${p.label} was rejected and has not changed since; view_post shows approval ${show(v.approval)}`);
   if (p.edited) delete p.approval;
+  p.platforms = platformsIn(v) ?? p.platforms;
   p.digest = v.contentDigest;
   p.digestFrom = "view";
   p.edited = false;
@@ -206,4 +211,5 @@ export function judgeDecision(j: Expect, p: PostModel, decision: "approved" | "r
     j.expect(d.approval?.decision === "approved" && d.approval?.contentDigest === p.digest, "approve-records-digest/answer", `${where}: approve_post with digest ${show(p.digest)} recorded ${show(d.approval)}`);
   else j.expect(d.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: reject_post recorded ${show(d.approval)}`);
   p.approval = { decision, digest: p.digest };
+  learnDecision(p, decision);
 }

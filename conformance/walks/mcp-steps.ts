@@ -35,6 +35,13 @@ export type McpStep =
   | { op: "approve"; post: string }
   | { op: "reject"; post: string }
   | { op: "delete-post"; post: string }
+  /** schedule_post for `days` from now (only the destinations pre-flight lets through, when it blocks some). */
+  | { op: "schedule"; post: string; days: number }
+  /** reschedule_posts with one entry: the post booked, or moved, to `days` from now. */
+  | { op: "reschedule"; post: string; days: number }
+  /** unschedule_platform for every destination get_post_status shows booked. */
+  | { op: "unschedule"; post: string }
+  | { op: "post-status"; post: string }
   /** Follows every build, deactivation, deletion and batch under way at the seed's pace until each ends. */
   | { op: "wait" }
   /** A deliberate wrong call: an id that names nothing. */
@@ -60,6 +67,10 @@ export const mcpOps: ReadonlySet<string> = new Set<McpOp>([
   "approve",
   "reject",
   "delete-post",
+  "schedule",
+  "reschedule",
+  "unschedule",
+  "post-status",
   "wait",
   "unknown-id",
   "other-tenant",
@@ -83,6 +94,8 @@ interface PlanBatch {
 interface PlanPost {
   label: string;
   deleted: boolean;
+  /** A schedule or reschedule came after its last withdrawal: it may be booked. */
+  booked: boolean;
 }
 
 /**
@@ -109,6 +122,7 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
     const last = steps.at(-1);
     const alive = clients.filter((c) => c.ending !== "deleting");
     const live = posts.filter((p) => !p.deleted);
+    const booked = live.filter((p) => p.booked);
     const mine = theme === "clients";
     const ended = { deactivated: clients.some((c) => c.ending === "deactivating" && c.ended), deleted: clients.some((c) => c.ending === "deleting" && c.ended) };
     // Read what just changed, repeat what just ended: the next step favours what shows the last one's effects.
@@ -125,12 +139,17 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
           // Erasing ends what a client can show: mostly once a deactivation has been seen through.
           ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + 0.6 * late(i))],
           ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
-          ["get-batch", w(batches.length > 0, 1)],
+          ["get-batch", w(batches.length > 0, 0.6)],
           ["view-post", w(live.length > 0, 3)],
           ["edit-post", w(live.length > 0, 1.2)],
           ["approve", w(live.length > 0, 2)],
           ["reject", w(live.length > 0, 0.5)],
           ["delete-post", w(live.length > 0, 0.3)],
+          // Booking mostly once the posts were reviewed: reads of approvals come first.
+          ["schedule", w(live.length > 0, 0.4 + 3 * late(i))],
+          ["reschedule", w(live.length > 0, 0.4)],
+          ["unschedule", w(booked.length > 0, 2)],
+          ["post-status", w(live.length > 0, 0.6)],
           ["wait", pending() ? 2.5 : 0.2],
           ["unknown-id", 0.3],
           ["other-tenant", w(can.otherTenant, 0.3)],
@@ -197,12 +216,28 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         steps.push({ op, post: p.label });
         break;
       }
+      case "schedule":
+      case "reschedule": {
+        const p = pickPost(live);
+        p.booked = true;
+        steps.push({ op, post: p.label, days: 30 + r.int(30) });
+        break;
+      }
+      case "unschedule": {
+        const p = pickPost(booked);
+        p.booked = false;
+        steps.push({ op, post: p.label });
+        break;
+      }
+      case "post-status":
+        steps.push({ op, post: pickPost(live).label });
+        break;
       case "wait":
         for (const c of clients) [c.built, c.ended] = [true, true];
         for (const b of batches)
           if (!b.settled) {
             b.settled = true;
-            for (let s = 1; s <= b.count; s++) posts.push({ label: `${b.label}#${s}`, deleted: false });
+            for (let s = 1; s <= b.count; s++) posts.push({ label: `${b.label}#${s}`, deleted: false, booked: false });
           }
         steps.push({ op });
         break;
@@ -241,11 +276,19 @@ function followUps(last: McpStep | undefined, pending: boolean, ended: { deactiv
       if (ended.deactivated || ended.deleted) return { ...(ended.deactivated ? { deactivate: 12 } : {}), ...(ended.deleted ? { "get-workspaces": 12, "list-brands": 3 } : {}), "repeat-client": 0.5 };
       return { approve: 3, "view-post": 2 };
     case "approve":
-      return { "view-post": 5 };
+      return { "view-post": 6 };
+    case "reject":
+      return { schedule: 3, "edit-post": 1.5 };
     case "view-post":
-      return { "view-post": 2, approve: 1.5 };
+      return { "view-post": 2.5, approve: 1.5 };
     case "edit-post":
-      return { "view-post": 3 };
+      return { "view-post": 3, schedule: 1.5 };
+    // A booking read back, repeated, withdrawn; a withdrawal read back and booked again.
+    case "schedule":
+    case "reschedule":
+      return { unschedule: 5, "post-status": 3, schedule: 1.5, reject: 1.5 };
+    case "unschedule":
+      return { schedule: 8, "post-status": 2 };
     default:
       return {};
   }
@@ -282,6 +325,14 @@ export function describeMcpStep(step: McpStep): string {
       return `reject_post ${step.post} with the digest last seen`;
     case "delete-post":
       return `delete_post ${step.post}`;
+    case "schedule":
+      return `schedule_post ${step.post} in ${step.days} days`;
+    case "reschedule":
+      return `reschedule_posts ${step.post} to ${step.days} days from now`;
+    case "unschedule":
+      return `unschedule_platform of every booked destination of ${step.post}`;
+    case "post-status":
+      return `get_post_status ${step.post}`;
     case "wait":
       return "wait until every build, ending and batch under way ends";
     case "unknown-id":

@@ -3,11 +3,11 @@
 // model's predictions (mcp-model.ts), the model updated from what the gateway showed. Clients the walk made are
 // erased when it ends, failing or not (the suite leaves nothing behind).
 import { brandUnderTest } from "../checks/mcp/brand-under-test.js";
-import { unknownId, unknownUuid } from "../checks/mcp/common.js";
+import { unbook, unknownId, unknownUuid } from "../checks/mcp/common.js";
 import { mcpWalksId } from "../checks/mcp/walks.js";
 import type { CallOutcome } from "../mcp/client.js";
 import type { ToolInputs, ToolName } from "../../generated/mcp/types.js";
-import { expectError, expectOk, okData } from "../mcp/expect.js";
+import { errorOf, expectError, expectOk, expectRan, okData } from "../mcp/expect.js";
 import type { McpCheckContext, McpContext } from "../mcp/extension.js";
 import type { McpTokenKind } from "../mcp/target.js";
 import type { Collecting, WalkKind, Walker } from "./engine.js";
@@ -26,6 +26,7 @@ import {
   type ClientModel,
   type PostModel,
 } from "./mcp-model.js";
+import { blockedIn, gateOf, judgeLocked, judgePostStatus, learnEdit, lockedCodes } from "./mcp-booking.js";
 import { describeMcpStep, mainBrand, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
 import { replayFormats } from "./replay.js";
 
@@ -39,10 +40,15 @@ export function abilitiesOf(m: McpContext): McpAbilities {
 const clientNumber = (m: McpContext): number => ++m.run.once("walk-clients", () => ({ made: 0 })).made;
 const refused = ["not_found", "forbidden"] as const;
 
+/** The contract's platform lists hold at least one name. */
+const nonEmpty = <T>(xs: T[]): xs is [T, ...T[]] => xs.length > 0;
+
 class McpWalk implements Walker<McpStep> {
   readonly clients = new Map<string, ClientModel>();
   readonly batches = new Map<string, BatchModel>();
   readonly posts = new Map<string, PostModel>();
+  /** Posts the walk asked to book: what they hold is withdrawn when it ends (the suite leaves nothing booked). */
+  readonly scheduled = new Set<PostModel>();
   readonly m: McpContext;
   readonly can: McpAbilities;
   constructor(readonly ctx: Collecting<McpCheckContext>) {
@@ -70,7 +76,8 @@ class McpWalk implements Walker<McpStep> {
     if (!id) return undefined;
     const digest = b!.digests.get(Number(slot) - 1);
     // The item's digest is the one view_post shows (digest-agrees-across-views): a reviewer may approve by it.
-    const p: PostModel = { label, id, ...(digest !== undefined ? { digest, digestFrom: "batch" as const } : {}) };
+    const platforms = b!.platforms?.get(Number(slot) - 1);
+    const p: PostModel = { label, id, ...(digest !== undefined ? { digest, digestFrom: "batch" as const } : {}), ...(platforms ? { platforms } : {}) };
     this.posts.set(label, p);
     return p;
   }
@@ -214,7 +221,13 @@ class McpWalk implements Walker<McpStep> {
       case "edit-post": {
         const p = this.post(step.post);
         if (!p || p.deleted) return false;
-        if (expectOk(ctx, await this.call("update_post", { id: p.id, caption: step.caption }), "digest-follows-content/caption")) p.edited = true;
+        const o = await this.call("update_post", { id: p.id, caption: step.caption });
+        // Whether a booked post's caption can change is not fixed (the provider holds it): only the conventions.
+        const edited = p.booking === "booked" ? expectRan(ctx, o, "digest-follows-content/caption") && okData(o) : expectOk(ctx, o, "digest-follows-content/caption");
+        if (edited) {
+          p.edited = true;
+          learnEdit(p);
+        }
         return true;
       }
       case "approve":
@@ -227,6 +240,8 @@ class McpWalk implements Walker<McpStep> {
         const o = await this.m.session.callRaw(tool, args);
         // An edit since the walk's last view: the digest it holds is outdated, and the decision records nothing.
         if (p.edited) return void expectError(ctx, o, { code: "post_content_changed", rule: `approve-outdated-digest/${tool}` }), true;
+        // A booked post cannot be rejected: the provider holds it (its lockedDestinations carry no platformPostId).
+        if (step.op === "reject" && p.booking === "booked") return void expectError(ctx, o, { code: lockedCodes, rule: "reject-booked-locked" }), true;
         const d = expectOk(ctx, o, step.op === "approve" ? "approve-records-digest/answer" : "approval-decision-values/rejected");
         if (d) judgeDecision(ctx, p, step.op === "approve" ? "approved" : "rejected", d, where);
         return true;
@@ -234,7 +249,31 @@ class McpWalk implements Walker<McpStep> {
       case "delete-post": {
         const p = this.post(step.post);
         if (!p || p.deleted) return false;
-        if (expectOk(ctx, await this.call("delete_post", { id: p.id }), "delete-post")) p.deleted = true;
+        const o = await this.call("delete_post", { id: p.id });
+        if (p.booking === "booked") return void expectError(ctx, o, { code: lockedCodes, rule: "delete-post" }), true;
+        if (expectOk(ctx, o, "delete-post")) p.deleted = true;
+        return true;
+      }
+      case "schedule":
+        return this.schedule(step.post, step.days, where);
+      case "reschedule":
+        return this.reschedule(step.post, step.days, where);
+      case "unschedule": {
+        const p = this.post(step.post);
+        if (!p || p.deleted) return false;
+        const held = await this.status(p, where);
+        for (const h of held ?? []) {
+          const rule = "already-scheduled-locked/unschedule-withdraws";
+          const w = expectOk(ctx, await this.call("unschedule_platform", { id: p.id, ...h }), rule);
+          if (w) ctx.expect(w.unscheduled === true && w.platform === h.platform, rule, `${where}: unschedule_platform ${h.platform} of ${p.label} answered ${JSON.stringify(w)}`);
+        }
+        if (held?.length || p.booking === "booked") p.booking = "withdrawn";
+        return true;
+      }
+      case "post-status": {
+        const p = this.post(step.post);
+        if (!p || p.deleted) return false;
+        await this.status(p, where);
         return true;
       }
       case "wait":
@@ -273,6 +312,59 @@ class McpWalk implements Walker<McpStep> {
     }
   }
 
+  /** get_post_status of a post the walk knows, judged; what it shows booked (undefined: the call failed). */
+  async status(p: PostModel, where: string): Promise<{ platform: string; platformPostId: string }[] | undefined> {
+    const s = expectOk(this.ctx, await this.call("get_post_status", { id: p.id }), "already-scheduled-locked/locked-destinations");
+    return s ? judgePostStatus(this.ctx, p, s, where) : undefined;
+  }
+
+  /** schedule_post: refused by the gate or the lock when the walk's own calls fix it; otherwise booked or not, as the target decides. */
+  async schedule(label: string, days: number, where: string): Promise<boolean> {
+    const { ctx } = this;
+    const p = this.post(label);
+    if (!p || p.deleted) return false;
+    const args = { id: p.id, scheduledAt: this.m.run.clock.future(days) };
+    this.scheduled.add(p);
+    // A booked post is asked again for what it booked: with other destinations too, the call books those (a retry).
+    let o = await this.call("schedule_post", p.booking === "booked" && p.bookedWith ? { ...args, platforms: p.bookedWith } : args);
+    const gate = gateOf(p, "schedule_post");
+    if (gate) return void expectError(ctx, o, gate), true;
+    if (p.booking === "booked") {
+      const e = expectError(ctx, o, { code: lockedCodes, rule: "already-scheduled-locked/locked-destinations" });
+      if (e) judgeLocked(ctx, p, e, where);
+      return true;
+    }
+    // A post without pictures may be blocked at pre-flight on some destinations: book the others, as the seed advises.
+    const rule = p.booking === "withdrawn" ? "already-scheduled-locked/unschedule-withdraws" : "platforms-subset/schedule_post";
+    expectRan(ctx, o, rule);
+    const blocked = blockedIn(errorOf(o));
+    const rest = (p.platforms ?? []).filter((x) => !blocked.includes(x));
+    const subset = blocked.length && nonEmpty(rest) ? rest : undefined;
+    if (subset) expectRan(ctx, (o = await this.call("schedule_post", { ...args, platforms: subset })), rule);
+    const code = errorOf(o)?.code;
+    if (p.booking === "withdrawn") ctx.expect(!lockedCodes.includes(code), rule, `${where}: every booked destination of ${p.label} was withdrawn, and schedule_post answers ${JSON.stringify(code)}`);
+    if (okData(o)) [p.booking, p.bookedWith] = ["booked", subset];
+    return true;
+  }
+
+  /** reschedule_posts with one entry: one move for it, refused by the gate when the walk's own calls fix it. */
+  async reschedule(label: string, days: number, where: string): Promise<boolean> {
+    const { ctx } = this;
+    const p = this.post(label);
+    if (!p || p.deleted) return false;
+    const rule = "reschedule-per-entry/one-per-entry";
+    this.scheduled.add(p);
+    const d = expectOk(ctx, await this.call("reschedule_posts", { moves: [{ postId: p.id, scheduledAt: this.m.run.clock.future(days) }] }), rule);
+    if (!d) return true;
+    const moves: unknown[] = Array.isArray(d.moves) ? d.moves : [];
+    const move = (moves[0] ?? {}) as { postId?: unknown; ok?: unknown; error?: { code?: unknown } | null };
+    if (!ctx.expect(moves.length === 1 && (move?.postId === undefined || move.postId === p.id), rule, `${where}: one entry for ${p.label} answered moves ${JSON.stringify(moves)}`)) return true;
+    const gate = gateOf(p, "reschedule_posts");
+    if (gate) ctx.expect(move.ok === false && move.error?.code === gate.code, gate.rule, `${where}: the gate must refuse ${p.label} with ${gate.code}; its move answered ${JSON.stringify(move)}`);
+    else if (move.ok === true) [p.booking, p.bookedWith] = ["booked", undefined];
+    return true;
+  }
+
   /** Follows every build, ending and batch under way, at the seed's pace, judging every answer on the way. */
   async wait(where: string): Promise<void> {
     const { ctx, m } = this;
@@ -307,6 +399,7 @@ class McpWalk implements Walker<McpStep> {
 
   /** Erases the clients the walk made and has not erased (cleanup; the walk's verdict is already in). */
   async close(): Promise<void> {
+    for (const p of this.scheduled) if (!p.deleted) await unbook(this.ctx, this.m, p.id);
     for (const c of this.clients.values())
       if (!c.deletion && !okData(await this.call("delete_profile", { brandId: c.brandId, confirm: true }, "partner"))) this.ctx.note(`cleanup: could not erase walk client ${c.brandId}`);
   }
@@ -322,4 +415,5 @@ export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   // What the plan counts as pending (mcp-steps.ts): a build, a deactivation, an erasure, a batch.
   startsWork: (s) => s.op === "create-client" || s.op === "deactivate" || s.op === "delete-client" || s.op === "create-batch",
   walker: (ctx) => new McpWalk(ctx),
+  concurrency: (ctx) => ctx.mcp.run.concurrency,
 };

@@ -193,6 +193,7 @@ export const restWalkKind: WalkKind<Step, CheckContext> = {
   // A brand reads on creation and on a new website; a batch thinks.
   startsWork: (s) => s.op === "create-brand" || s.op === "create-batch" || (s.op === "patch-brand" && s.website !== undefined),
   walker: (ctx) => new RestWalk(ctx),
+  concurrency: (ctx) => ctx.target.concurrency,
   // Every reply of the walk is judged into the walk (replies.ts), so a bad one fails a step and is shrunk like any.
   judging: (ctx, run) => judgingInto(ctx, run),
 };

@@ -7,13 +7,28 @@ import { afterAll } from "vitest";
 const live = new Set<ChildProcess>();
 /** Children that lead their own process group (spawned detached). */
 const groups = new WeakSet<ChildProcess>();
+/**
+ * The process groups those children lead, kept after the leader exits: what it started (npx's real proxy, a
+ * mock a shell put in the background) can outlive it in the group, adopted by PID 1.
+ */
+const groupIds = new Set<number>();
 
-/** Ends a child (its whole process group when it leads one) unless it has already exited. */
-export function kill(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+const signalGroup = (pgid: number, signal: NodeJS.Signals) => {
   try {
-    // A detached child leads its own group: ending the group also ends what it started (npx → node).
-    process.kill(groups.has(child) ? -child.pid : child.pid, signal);
+    process.kill(-pgid, signal);
+  } catch {
+    /* the group is empty: nothing left */
+  }
+};
+
+/** Ends a child (its whole process group when it leads one, even after the leader itself exited). */
+export function kill(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): void {
+  if (child.pid === undefined) return;
+  // A detached child leads its own group: ending the group also ends what it started (npx → node).
+  if (groups.has(child)) return signalGroup(child.pid, signal);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(child.pid, signal);
   } catch {
     /* already gone */
   }
@@ -22,6 +37,8 @@ export function kill(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): v
 function killAll(): void {
   for (const child of live) kill(child);
   live.clear();
+  for (const pgid of groupIds) signalGroup(pgid, "SIGKILL");
+  groupIds.clear();
 }
 
 // Registered when a test file imports this module (afterAll must be registered while the file is collected).
@@ -35,7 +52,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
 
 /** Tracks a child until it exits: it is killed in afterAll or when this process ends, if still running. */
 export function track<T extends ChildProcess>(child: T, options: { group?: boolean } = {}): T {
-  if (options.group) groups.add(child);
+  if (options.group) {
+    groups.add(child);
+    if (child.pid !== undefined) groupIds.add(child.pid);
+  }
   live.add(child);
   child.once("exit", () => live.delete(child));
   return child;
@@ -44,6 +64,37 @@ export function track<T extends ChildProcess>(child: T, options: { group?: boole
 /** spawn, tracked (with `detached: true` the child's whole process group is ended). */
 export function spawnTracked(command: string, args: readonly string[], options: SpawnOptions = {}): ChildProcess {
   return track(spawn(command, args, options), { group: options.detached === true });
+}
+
+/**
+ * execFile as a promise (like util.promisify(execFile): resolves with stdout and stderr, rejects with an error
+ * carrying them and the exit `code`), tracked, in its own process group: what the command started (npm → node,
+ * sh → curl) ends with it, and `timeout` ends the whole group too. (execFile itself cannot start a group.)
+ */
+export function execFileTracked(
+  file: string,
+  args: readonly string[],
+  options: Omit<SpawnOptions, "stdio" | "detached"> = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const { timeout, ...rest } = options;
+  return new Promise((resolve, reject) => {
+    const child = spawnTracked(file, args, { ...rest, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    const timer = timeout ? setTimeout(() => kill(child), timeout) : undefined;
+    child.once("error", (err) => {
+      clearTimeout(timer);
+      reject(Object.assign(err, { stdout, stderr }));
+    });
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve({ stdout, stderr });
+      const failed = new Error(`Command failed (${signal ?? `exit ${code}`}): ${file} ${args.join(" ")}\n${stderr}`);
+      reject(Object.assign(failed, { code, signal, killed: signal !== null, stdout, stderr }));
+    });
+  });
 }
 
 /** Busy loops that keep `n` cores saturated until `stop()` (or the end of the file or the process). */

@@ -279,7 +279,8 @@ export function restFuzzCases(f: RestFixtures, seed: string, minimum: number): R
     for (const method of methods) add({ kind: "method", label: `${method} ${path}`, request: { method, path, headers: A }, status: 405, code: "method_not_allowed" });
   }
   for (const path of ["/", "/v1", "/v1/", "/v2/brands", "/v1/brand", "/v1/brands/", `/v1/brands/${f.brandA}/ideas`, "/v1/ideas/", "//v1/brands", "/V1/BRANDS", "*", "/v1/brands/../ideas"])
-    add({ kind: "route", label: `GET ${path}`, request: { method: "GET", path, headers: A }, status: 404 });
+    // `*` names no resource: it is the asterisk form, for OPTIONS only (RFC 9112 §3.2.4), so a GET of it is malformed.
+    add({ kind: "route", label: `GET ${path}`, request: { method: "GET", path, headers: A }, status: path === "*" ? 400 : 404 });
 
   // 5. Requests node:http cannot parse, sent as raw bytes (answered by the server's clientError handler).
   const rawCases: [string, string][] = [

@@ -3,6 +3,7 @@
 // writes for what an HTTP client refuses to send, and a bounded-concurrency runner.
 import http from "node:http";
 import net from "node:net";
+import { freshAgent } from "./fresh-connection.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -460,7 +461,8 @@ export async function runCases<C extends FuzzCase>(
   check: (c: C, a: RawAnswer) => string | undefined,
   options: { concurrency?: number; timeoutMs?: number } = {},
 ): Promise<FuzzOutcome<C>[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency ?? 8 });
+  // A fresh connection per case: a pooled one races the mock's idle timeout under load (fresh-connection.ts).
+  const agent = freshAgent(options.concurrency ?? 8);
   try {
     return await runPool(cases, options.concurrency ?? 8, async (fuzzCase): Promise<FuzzOutcome<C>> => {
       try {

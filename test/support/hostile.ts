@@ -3,7 +3,6 @@
 // storm with 500s and 429s), a recorder that stands for "another origin" and keeps every byte it receives, and a
 // helper that runs the REST conformance suite against one of them the way the CLI would (live and quiet console
 // views, JSON / JUnit / Markdown reports written to a temporary folder) and collects everything it printed.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -19,6 +18,7 @@ import { consoleReporter } from "../../conformance/report/console.js";
 import { jsonReport } from "../../conformance/report/json.js";
 import { junitReport } from "../../conformance/report/junit.js";
 import { markdownReport } from "../../conformance/report/markdown.js";
+import { spawnTracked } from "./children.js";
 
 /** Fake tokens of the run; none may ever show up in any output or reach another origin. */
 export const hostileTokens = { team: "tok_SECRET_team_a_123", otherTeam: "tok_SECRET_team_b_456", expired: "tok_SECRET_expired_789" } as const;
@@ -183,7 +183,11 @@ export interface HostileRunOptions extends Omit<ConformanceOptions, "restUrl" | 
   mcp?: boolean;
   /** The overall budget, in real seconds (required: every hostile run must end). */
   budgetSeconds: number;
-  /** Give up waiting for runConformance this long after the budget (default 5 s): then `hung` is true. */
+  /**
+   * Give up waiting for runConformance this long after the budget (default 30 s): then `hung` is true. A hang
+   * detector, not a timing verdict: on a CI runner with both cores busy, setting up and writing every report
+   * took more than the 5 s this once was, and a run that ended was reported as hung.
+   */
   graceMs?: number;
 }
 
@@ -197,7 +201,7 @@ export async function runHostile(url: URL, options: HostileRunOptions): Promise<
   const warnings: Error[] = [];
   const onWarning = (w: Error) => warnings.push(w);
   process.on("warning", onWarning);
-  const { graceMs = 5_000, mcp = false, ...rest } = options;
+  const { graceMs = 30_000, mcp = false, ...rest } = options;
   const target = mcp
     ? { mcpUrl: url.href, mcpTokens: { ...hostileMcpTokens }, mcpProfile: "all" as const }
     : { restUrl: url.href, tokens: { ...hostileTokens }, triggers: { rateLimitedToken: hostileRateLimitedToken } };
@@ -377,15 +381,15 @@ export async function runCli(args: string[], env: Record<string, string>, killAf
   const files = { json: path.join(dir, "r.json"), junit: path.join(dir, "r.xml"), md: path.join(dir, "r.md") };
   const started = performance.now();
   try {
-    const child = spawn(
+    const child = spawnTracked(
       process.execPath,
       [path.join(repoRoot, "bin/ideas-contract.js"), "conformance", ...args, "--report-json", files.json, "--report-junit", files.junit, "--report-md", files.md],
       { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += String(c)));
-    child.stderr.on("data", (c: Buffer) => (stderr += String(c)));
+    child.stdout!.on("data", (c: Buffer) => (stdout += String(c)));
+    child.stderr!.on("data", (c: Buffer) => (stderr += String(c)));
     const kill = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
     const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
     clearTimeout(kill);

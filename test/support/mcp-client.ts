@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createAjv } from "../../scripts/lib/ajv.js";
+import { closeAfterAnswer } from "./fresh-connection.js";
 
 export interface McpTestClient {
   client: Client;
@@ -22,7 +23,7 @@ export async function connectMcp(url: URL, token: string): Promise<McpTestClient
     { name: "ideas-contract-tests", version: "0.0.0" },
     { jsonSchemaValidator: new AjvJsonSchemaValidator(createAjv() as never) },
   );
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${token}`, ...closeAfterAnswer } } }));
   await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;

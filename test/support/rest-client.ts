@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { validators as generated, type ValidateFunction } from "../../generated/rest/validators.js";
 import type { RestMock } from "../../mock/rest/server.js";
+import { closeAfterAnswer } from "./fresh-connection.js";
 
 const openapi = JSON.parse(readFileSync(new URL("../../generated/openapi/openapi.json", import.meta.url), "utf8")) as {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }>; headers?: Record<string, unknown> }> }>>;
@@ -81,7 +82,7 @@ export type Call = (method: string, path: string, options?: CallOptions) => Prom
 /** A client for the mock that checks every answer against the contract. */
 export function client(mock: Pick<RestMock, "url">): Call {
   return async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...closeAfterAnswer, ...options.headers };
     const token = options.token === undefined ? "test_team_a" : options.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;
     let body: string | Uint8Array | undefined;

@@ -219,6 +219,64 @@ function paginated(size: number): { request: NonNullable<Mutant["request"]>; res
 }
 const pages = paginated(7);
 
+/**
+ * Optional arguments whose existence is our design, not the seed's (marked inferred in spec/mcp/tools, or of a tool
+ * the seed only names): a gateway without them lists none of them in its input schemas (open to arguments it does
+ * not list) and refuses a call carrying one with bad_request in the envelope, invalidFields naming it. The call is
+ * sent on without its arguments (refused by the gateway's input schema, so the tool never runs) to keep the
+ * gateway's own 401, 403 and 429 before the refusal, as a gateway checks them first.
+ */
+export const inferredOnlyArguments: Record<string, readonly string[]> = {
+  create_draft: ["mediaIds", "platforms", "firstComment", "reddit", "scheduledAt"],
+  generate_caption: ["instructions", "platform"],
+  regenerate_post_image: ["imageIndex", "prompt"],
+  reject_post: ["contentDigest"],
+  update_post: ["platform"],
+  generate_image: ["imageIndex", "prompt"],
+  unpublish_post: ["platforms"],
+};
+function withoutInferredOnly(): Pick<McpVariant, "request" | "response" | "changed"> {
+  let refused = 0;
+  const advertised = new Map<string, any>();
+  const withArgs = (req: Exchange, args: Record<string, unknown>, headers = req.headers): Exchange => ({ ...req, headers, body: { ...req.body, params: { ...req.body.params, arguments: args } } });
+  return {
+    changed: () => refused,
+    request: (req) => {
+      const call = callOf(req);
+      const named = call ? (inferredOnlyArguments[call.name] ?? []).filter((k) => k in call.args) : [];
+      const schema = call && advertised.get(call.name);
+      if (!call || !named.length || !schema) return req;
+      // The gateway's own input schema judges first: what it refuses is refused before the tool runs, as ever.
+      const rest = Object.fromEntries(Object.entries(call.args).filter(([k]) => !named.includes(k)));
+      const v = compileSchema(schema);
+      if (!(v instanceof Error) && !v(rest)) return withArgs(req, rest);
+      // Then the tool refuses every argument it does not take, these and any other its schema does not list.
+      const notTaken = [...named, ...Object.keys(rest).filter((k) => !(k in (schema.properties ?? {})))];
+      return withArgs(req, {}, { ...req.headers, "x-variant-refuse": notTaken.join(",") });
+    },
+    response: both(
+      onToolsList((tools) =>
+        tools.map((t) => {
+          const drop = inferredOnlyArguments[t.name];
+          if (!drop) return t;
+          const inputSchema = structuredClone(t.inputSchema);
+          for (const k of drop) delete inputSchema.properties[k];
+          delete inputSchema.additionalProperties;
+          advertised.set(t.name, inputSchema);
+          return { ...t, inputSchema };
+        }),
+      ),
+      (req, res) => {
+        const named = req.headers["x-variant-refuse"];
+        if (!named || res.status !== 200 || res.body?.jsonrpc !== "2.0") return res;
+        refused++;
+        return badRequest(req, res, named.split(","));
+      },
+    ),
+  };
+}
+const inferredOnly = withoutInferredOnly();
+
 let sessionIds = 0;
 const fractional = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?Z$/;
 
@@ -462,6 +520,40 @@ export const mcpVariants: McpVariant[] = [
     response: both(
       onToolsList((tools) => tools.map((t) => ({ ...t, title: t.name.replace(/_/g, " "), annotations: { ...t.annotations, destructiveHint: false, idempotentHint: false, openWorldHint: true } }))),
       onRpcResult((result) => ("tools" in result ? result : { ...result, _meta: { "gateway.example/trace": "t-1" } })),
+    ),
+  },
+  {
+    id: "inferred-only-arguments-refused",
+    basis: "Conventions 2: every tool refuses arguments it does not take; What the service does: the live tools/list is right. The seed does not define these arguments (spec/mcp/tools marks them inferred), so a gateway may not take them, leave them out of its schemas and refuse them.",
+    description: "Input schemas list no optional argument the seed does not define; every call carrying one is refused with bad_request (invalidFields naming it)",
+    request: inferredOnly.request!,
+    response: inferredOnly.response!,
+    changed: inferredOnly.changed!,
+  },
+  {
+    id: "view-post-schema-own-design",
+    basis: "Post view: approval (object or null), and 'Fields of … approval object …: not shown'; Conventions 7: output can hold more fields than listed.",
+    description: "view_post advertises its own approval object (no decidedBy or stale, no other members) and a reviewUrl it always sends and requires; its answers follow that schema",
+    response: both(
+      onToolsList((tools) =>
+        tools.map((t) => {
+          if (t.name !== "view_post") return t;
+          const outputSchema = structuredClone(t.outputSchema);
+          const defs = outputSchema.$defs;
+          const { decidedBy: _by, stale: _stale, ...members } = defs.Approval.properties;
+          defs.Approval = { ...defs.Approval, properties: members, additionalProperties: false };
+          defs.PostView = { ...defs.PostView, required: [...defs.PostView.required, "reviewUrl"], properties: { ...defs.PostView.properties, reviewUrl: { type: "string" } } };
+          return { ...t, outputSchema };
+        }),
+      ),
+      onSuccess((data, tool) => {
+        if (tool !== "view_post" || !data || typeof data !== "object") return data;
+        if (data.approval && typeof data.approval === "object") {
+          delete data.approval.decidedBy;
+          delete data.approval.stale;
+        }
+        return { ...data, reviewUrl: `https://review.example.com/p/${data.id}` };
+      }),
     ),
   },
   {

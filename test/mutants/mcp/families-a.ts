@@ -159,6 +159,16 @@ export const familiesAMutants: McpMutant[] = [
     }),
   },
   {
+    id: "mcp-view-post-output-image-urls-string",
+    rule: "output-schema-accepts-contract/view_post",
+    description: "view_post's listed output schema types imageUrls (a seed field, string[]) as a single string",
+    run: { only: ["mcp-output-schemas-accept-contract-outputs"] },
+    response: onListedTool("view_post", (t) => {
+      const defs = t.outputSchema.$defs;
+      return { ...t, outputSchema: { ...t.outputSchema, $defs: { ...defs, PostView: { ...defs.PostView, properties: { ...defs.PostView.properties, imageUrls: { type: "string" } } } } } };
+    }),
+  },
+  {
     id: "mcp-create-posts-count-max-in-envelope",
     rule: "limit-create-posts-count/max",
     description: "create_posts checks count's maximum inside the tool: over 20 is refused with a bad_request envelope, not before it runs",

@@ -28,6 +28,7 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
   const approved = new Map<string, { digest: unknown; views: number }>();
   const deactivated = new Set<string>();
   const erased = new Set<string>();
+  const withdrawn = new Map<string, { platform: string; platformPostId: string }[]>();
   return [
     {
       id: "walk-mcp-repeat-renames-brand",
@@ -80,6 +81,26 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
           const kept = [...erased].filter((id) => !listed.has(id)).map((id) => ({ id, name: "Erased client", slug: `erased-${id.slice(0, 8)}`, logo: null, role: "ADMIN", membershipType: null, numBrands: 1 }));
           return kept.length ? { ...d, workspaces: [...(d.workspaces ?? []), ...kept], totalCount: (d.totalCount ?? 0) + kept.length } : d;
         }),
+      ),
+    },
+    {
+      id: "walk-mcp-withdrawn-still-locked",
+      rule: "already-scheduled-locked/unschedule-withdraws",
+      description: "once unschedule_platform has withdrawn every booked destination of a post, schedule_post still answers already_scheduled for it, naming the withdrawn bookings (a list that keeps what was removed)",
+      response: chain(
+        onTool("unschedule_platform", (d, c) => {
+          const id = String(c.args.id);
+          if (d.unscheduled === true) withdrawn.set(id, [...(withdrawn.get(id) ?? []), { platform: String(c.args.platform), platformPostId: String(c.args.platformPostId) }]);
+          if (Array.isArray(d.scheduledDestinations) && d.scheduledDestinations.length) withdrawn.delete(id);
+          return d;
+        }),
+        onResult(
+          (c, r) => c.name === "schedule_post" && isSuccess(r) && withdrawn.has(String(c.args.id)),
+          (r, c) => {
+            const error = { code: "already_scheduled", message: "A provider holds this post.", retryable: false, lockedDestinations: withdrawn.get(String(c.args.id)) };
+            return { ...withData(r, { ok: false, error }), isError: true };
+          },
+        )!,
       ),
     },
   ];

@@ -1,0 +1,35 @@
+// Runs a walk-only mutant (test/mutants/rest/catalogue.ts walkOnlyMutants, test/mutants/mcp/walk-only.ts): a fresh
+// reference behind a fresh instance of the mutant, the conformance run against it. Shared by
+// test/walks-mutants.test.ts and the kill-rate measurement (bench/walk-mutants.ts).
+import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
+import { referenceTargetPath } from "../../conformance/paths.js";
+import { loadTargetFile } from "../../conformance/target.js";
+import { startMcpMock } from "../../mock/mcp/server.js";
+import { startRestMock } from "../../mock/rest/server.js";
+import { throughProxy } from "../mutants/mcp/links.js";
+import { mcpWalkOnlyMutants } from "../mutants/mcp/walk-only.js";
+import { walkOnlyMutants } from "../mutants/rest/catalogue.js";
+import { startMutantProxy } from "../mutants/rest/proxy.js";
+
+export const timeScale = 0.001;
+
+export type Protocol = "rest" | "mcp";
+export type WalkRunOptions = Pick<ConformanceOptions, "walks" | "walkReplay" | "only" | "walkSeed">;
+export const mutantsOf = { rest: walkOnlyMutants, mcp: mcpWalkOnlyMutants };
+export const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
+
+/** A run against a fresh reference behind a fresh instance of the mutant (each keeps what it saw of the run). */
+export async function runAgainst(protocol: Protocol, id: string, extra: WalkRunOptions): Promise<RunResult> {
+  const mutant = mutantsOf[protocol]().find((m) => m.id === id);
+  if (!mutant) throw new Error(`no walk-only ${protocol} mutant ${id}`);
+  const reference = protocol === "rest" ? await startRestMock({ port: 0, timeScale }) : await startMcpMock({ port: 0, timeScale });
+  const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));
+  try {
+    const url = protocol === "rest" ? { restUrl: proxy.url.href } : { mcpUrl: new URL(reference.url.pathname, proxy.url).href };
+    // A generous budget: shrinking replays walks, and the machine may be busy.
+    return await runConformance({ ...url, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, ...extra });
+  } finally {
+    await proxy.stop();
+    await reference.stop();
+  }
+}
