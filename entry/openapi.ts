@@ -24,4 +24,4 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-export const openapi: OpenApiDocument = document as unknown as OpenApiDocument;
+export const openapi: OpenApiDocument = document;

@@ -34,4 +34,4 @@ export interface ToolsManifest {
   _meta: Record<string, unknown>;
 }
 
-export const toolsManifest: ToolsManifest = manifest as unknown as ToolsManifest;
+export const toolsManifest: ToolsManifest = manifest;

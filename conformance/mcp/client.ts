@@ -6,20 +6,22 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../http.js";
+import type { ToolInputs, ToolName } from "../../generated/mcp/types.js";
 import type { McpRunTarget } from "./target.js";
 import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
 import { mcpTokenEnv, type McpTokenKind } from "./target.js";
 
-export interface CallOutcome {
-  tool: string;
+/** A call's outcome; `N` the tool when the call was typed by the contract (its arguments were the tool's input). */
+export interface CallOutcome<N extends string = string> {
+  tool: N;
   args: Record<string, unknown>;
   as: McpTokenKind;
   /** The result, when one came back and passed the SDK client's checks. */
   result?: CallToolResult;
-  /** structuredContent.data of the result. */
-  data?: any;
+  /** structuredContent.data of the result, untrusted (expectOk and okData hand it out typed by the contract). */
+  data?: unknown;
   /** content[0].text of the result. */
   text?: string;
   /** Why no usable result came back. */
@@ -57,6 +59,9 @@ function judgeableOutput(tool: Tool): Tool {
   const { outputSchema: _broken, ...rest } = tool;
   return contract ? { ...rest, outputSchema: openEnums(contract) as Tool["outputSchema"] } : rest;
 }
+
+/** A tool's arguments (optional when its input requires nothing) and the token kind to call as. */
+type InputOf<N extends ToolName> = {} extends ToolInputs[N] ? [args?: ToolInputs[N], as?: McpTokenKind] : [args: ToolInputs[N], as?: McpTokenKind];
 
 export const streamableAccept = "application/json, text/event-stream";
 
@@ -194,12 +199,20 @@ export class McpSession {
     this.#observer = observer;
   }
 
-  /** Calls a tool with the SDK client; whatever comes back is kept in the outcome (transport failures throw). */
-  async call(tool: string, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome> {
+  /** Calls a tool with arguments of its contract input; whatever comes back is kept in the outcome (transport failures throw). */
+  call<N extends ToolName>(tool: N, ...[args, as]: InputOf<N>): Promise<CallOutcome<N>> {
+    return this.callRaw(tool, args as Record<string, unknown> | undefined, as);
+  }
+
+  /**
+   * Calls a tool with any arguments (inputs the contract refuses, tools it lacks): the SDK client; whatever comes
+   * back is kept in the outcome (transport failures throw).
+   */
+  async callRaw<N extends string>(tool: N, args: Record<string, unknown> = {}, as: McpTokenKind = "normal"): Promise<CallOutcome<N>> {
     const { client, tools } = await this.connection(as);
     // On a shared client the fetch counts for the run: the call is this session's one request.
     if (this.shared) this.#requests++;
-    let out: CallOutcome = { tool, args, as };
+    let out: CallOutcome<N> = { tool, args, as };
     try {
       const result = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: this.#timeout })) as CallToolResult;
       const live = tools.find((t) => t.name === tool);

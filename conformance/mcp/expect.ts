@@ -3,6 +3,7 @@
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
 import type { Judge } from "../judge.js";
+import type { AnsweredOutput } from "./answers.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
@@ -96,7 +97,7 @@ export function judgeReply(ctx: Judge, o: CallOutcome): void {
   expectConventionsOnce(ctx, o);
   if (o.result && isEnvelope(o.data)) {
     ctx.expect(o.result.isError === true, envelopePart("is-error"), `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result.isError)}`);
-    judgeEnvelope(ctx, o);
+    judgeEnvelope(ctx, o, o.data.error);
   }
 }
 
@@ -132,7 +133,7 @@ function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
  * A call that must succeed: conventions, isError absent, a payload that is not an envelope. Returns the payload,
  * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
  */
-export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): any {
+export function expectOk<N extends string>(ctx: Judge, o: CallOutcome<N>, rule: string | readonly string[]): AnsweredOutput<N> | undefined {
   judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) {
@@ -147,13 +148,12 @@ export function expectOk(ctx: Judge, o: CallOutcome, rule: string | readonly str
   // An envelope without isError true: judgeReply failed failure-envelope/is-error.
   if (isEnvelope(o.data)) return undefined;
   if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, forTool(R.structured, o.tool), `${where}: success without structuredContent.data`)) return undefined;
-  return o.data;
+  return o.data as AnsweredOutput<N>;
 }
 
 /** The envelope of a failure: shape, retryable per catalogue, structured fields (present, of their type and format). */
-function judgeEnvelope(ctx: Judge, o: CallOutcome): void {
+function judgeEnvelope(ctx: Judge, o: CallOutcome, e: Record<string, any>): void {
   const where = describeCall(o);
-  const e = o.data.error;
   const got = show({ code: e.code, message: e.message, retryable: e.retryable });
   ctx.expect(typeof e.code === "string" && e.code.length > 0, envelopePart("code"), `${where}: error needs a string code, got ${got}`);
   ctx.expect(typeof e.message === "string", envelopePart("message"), `${where}: error needs a string message, got ${got}`);
@@ -225,7 +225,8 @@ export function expectRan(ctx: Judge, o: CallOutcome, rule: string | readonly st
 }
 
 /** The data of a successful outcome, or undefined. */
-export const okData = (o: CallOutcome | undefined): any => (o && !o.error && o.result && !o.result.isError && !isEnvelope(o.data) ? o.data : undefined);
+export const okData = <N extends string>(o: CallOutcome<N> | undefined): AnsweredOutput<N> | undefined =>
+  o && !o.error && o.result && !o.result.isError && !isEnvelope(o.data) ? (o.data as AnsweredOutput<N>) : undefined;
 
 /** The failure's error when it is one, for code branches. */
 export const errorOf = (o: CallOutcome): Record<string, any> | undefined => (isEnvelope(o.data) ? o.data.error : undefined);

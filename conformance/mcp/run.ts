@@ -21,8 +21,8 @@ export interface McpRunEnv {
   onWaiting(key: string, text: string | null): void;
 }
 
-export interface PollResult {
-  outcomes: CallOutcome[];
+export interface PollResult<O extends CallOutcome = CallOutcome> {
+  outcomes: O[];
   /** Ms on the run's clock from the start to each outcome. */
   times: number[];
   finished: boolean;
@@ -99,17 +99,17 @@ export class McpRun {
    * Calls `read` every `interval(elapsedMs, polls)` until `done` says so or the deadline passes, showing what it
    * waits on. Returns every outcome and whether it finished.
    */
-  async poll(
+  async poll<O extends CallOutcome>(
     label: string,
-    read: () => Promise<CallOutcome>,
-    done: (o: CallOutcome) => boolean,
+    read: () => Promise<O>,
+    done: (o: O) => boolean,
     interval: (elapsedMs: number, polls: number) => number,
     deadlineMs: number,
     onWaiting: (text: string | null) => void = (text) => this.waiting(label, text),
-  ): Promise<PollResult> {
+  ): Promise<PollResult<O>> {
     const clock = this.#env.target.clock;
     const started = clock.now();
-    const outcomes: CallOutcome[] = [];
+    const outcomes: O[] = [];
     const times: number[] = [];
     try {
       for (let polls = 0; ; polls++) {

@@ -26,7 +26,7 @@ export interface PostBooking {
   /** A booking was answered (schedule_post, reschedule_posts), or every booked destination was withdrawn since. */
   booking?: "booked" | "withdrawn";
   /** The destinations the booking named with `platforms` (undefined: all of the post's). */
-  bookedWith?: string[];
+  bookedWith?: [string, ...string[]];
   /** The destinations the walk last read for the post. */
   platforms?: string[];
 }

@@ -7,6 +7,7 @@
 // posts once created, settled for good once seen settled. For a post: its contentDigest (the same while nothing
 // changed it, another after an edit) and its approval (the digest approve_post recorded, read back by later
 // views while the content stays). Every prediction names its rule of spec/rules/mcp.yaml.
+import type { AnsweredOutput } from "../mcp/answers.js";
 import { learnDecision, platformsIn, type Expect, type PostBooking } from "./mcp-booking.js";
 
 export type { Expect };
@@ -46,7 +47,8 @@ export interface BatchModel {
   label: string;
   batchId: string;
   brandId: string;
-  companyId: string;
+  /** As create_posts answered it (judged there; what the batch's reads must repeat). */
+  companyId?: string | null;
   count: number;
   settledSeen?: boolean;
   /** Slot index → postId, once seen created. */
@@ -75,11 +77,11 @@ export interface PostModel extends PostBooking {
  * Judges get_profile of a client (an answer, or the failure once it was erased) and learns from it. `data`
  * undefined: the call failed (the caller judged the envelope); only an erased client may fail.
  */
-export function judgeProfile(j: Expect, c: ClientModel | BrandIds, p: any, where: string, includeScopes: boolean | undefined): void {
+export function judgeProfile(j: Expect, c: ClientModel | BrandIds, p: AnsweredOutput<"get_profile">, where: string, includeScopes: boolean | undefined): void {
   j.expect(p.brandId === c.brandId && (c.companyId === undefined || p.companyId === c.companyId), "client-ids-agree/get-profile", `${where}: get_profile shows brandId ${show(p.brandId)}, companyId ${show(p.companyId)}; ${c.label} was ${show([c.brandId, c.companyId])}`);
   if (!includeScopes) {
-    const scoped = (Array.isArray(p.channels) ? p.channels : []).filter((ch: any) => ch?.scopes !== null && ch?.scopes !== undefined);
-    j.expect(scoped.length === 0, "channel-scopes-on-request/without-include-scopes", `${where}: without includeScopes, channels ${show(scoped.map((ch: any) => ch.platform))} show scopes`);
+    const scoped = (Array.isArray(p.channels) ? p.channels : []).filter((ch) => ch?.scopes !== null && ch?.scopes !== undefined);
+    j.expect(scoped.length === 0, "channel-scopes-on-request/without-include-scopes", `${where}: without includeScopes, channels ${show(scoped.map((ch) => ch.platform))} show scopes`);
   }
   if (!("externalId" in c)) return;
   const status = p.onboarding?.status;
@@ -107,8 +109,8 @@ function judgeName(j: Expect, c: ClientModel, name: unknown, where: string, what
 }
 
 /** Judges list_brands of a brand's workspace (answered), and learns the client's name from it. */
-export function judgeBrandList(j: Expect, c: ClientModel | BrandIds, l: any, where: string): void {
-  const item = (Array.isArray(l.brands) ? l.brands : []).find((b: any) => b?.id === c.brandId);
+export function judgeBrandList(j: Expect, c: ClientModel | BrandIds, l: AnsweredOutput<"list_brands">, where: string): void {
+  const item = (Array.isArray(l.brands) ? l.brands : []).find((b) => b?.id === c.brandId);
   j.expect(!!item, "client-ids-agree/list-brands", `${where}: list_brands of workspace ${show(c.companyId)} does not list ${c.label} (${c.brandId})`);
   if (c.companyId !== undefined) j.expect(l.workspaceId === c.companyId, "list-brands/workspace-id", `${where}: list_brands answered workspaceId ${show(l.workspaceId)}, asked for ${show(c.companyId)}`);
   if (!("externalId" in c) || !item) return;
@@ -118,9 +120,9 @@ export function judgeBrandList(j: Expect, c: ClientModel | BrandIds, l: any, whe
 }
 
 /** Judges get_workspaces of the partner: its live clients listed, its erased ones not (when the list is whole). */
-export function judgeWorkspaces(j: Expect, clients: readonly ClientModel[], w: any, where: string): void {
+export function judgeWorkspaces(j: Expect, clients: readonly ClientModel[], w: AnsweredOutput<"get_workspaces">, where: string): void {
   if (typeof w.totalCount === "number" && w.totalCount > (Array.isArray(w.workspaces) ? w.workspaces.length : 0)) return;
-  const ids = new Set((Array.isArray(w.workspaces) ? w.workspaces : []).map((x: any) => x?.id));
+  const ids = new Set((Array.isArray(w.workspaces) ? w.workspaces : []).map((x) => x?.id));
   for (const c of clients) {
     if (!c.deletion) j.expect(ids.has(c.companyId), "workspaces-partner-clients", `${where}: get_workspaces does not list the workspace ${c.companyId} of client ${c.label}`);
     if (c.deletion === "done") j.expect(!ids.has(c.companyId), "erased-client-gone/get-workspaces", `${where}: client ${c.label} was seen deleted, get_workspaces still lists its workspace ${c.companyId}`);
@@ -128,7 +130,7 @@ export function judgeWorkspaces(j: Expect, clients: readonly ClientModel[], w: a
 }
 
 /** Judges an answer of deactivate_profile and learns the ending's progress. */
-export function judgeDeactivation(j: Expect, c: ClientModel, d: any, where: string): void {
+export function judgeDeactivation(j: Expect, c: ClientModel, d: AnsweredOutput<"deactivate_profile">, where: string): void {
   const first = c.deactivation === undefined;
   j.expect(d.companyId === c.companyId, "deactivation-progress/company-id", `${where}: deactivate_profile answered companyId ${show(d.companyId)}, the client's is ${c.companyId}`);
   j.expect(d.status === "deactivation_scheduled" || d.status === "deactivated", first ? "deactivation-progress/first-call" : "deactivation-progress/ends-deactivated", `${where}: deactivate_profile answered status ${show(d.status)}`);
@@ -141,7 +143,7 @@ export function judgeDeactivation(j: Expect, c: ClientModel, d: any, where: stri
 }
 
 /** Judges an answer of delete_profile (confirm true) and learns the ending's progress. */
-export function judgeDeletion(j: Expect, c: ClientModel, d: any, where: string): void {
+export function judgeDeletion(j: Expect, c: ClientModel, d: AnsweredOutput<"delete_profile">, where: string): void {
   const rule = c.deletion === "done" ? "deleted-sticky" : c.deletion ? "deletion-progress/ends-deleted" : "deletion-progress/first-call";
   j.expect(d.deleted === true && d.companyId === c.companyId, rule, `${where}: delete_profile answered deleted ${show(d.deleted)}, companyId ${show(d.companyId)} (the client's is ${c.companyId})`);
   j.expect(d.status === (c.deletion === "done" ? "deleted" : d.status) && (d.status === "deletion_scheduled" || d.status === "deleted"), rule, `${where}: ${c.label}${c.deletion === "done" ? " was seen deleted, and" : ""} delete_profile answers status ${show(d.status)}`);
@@ -150,18 +152,18 @@ export function judgeDeletion(j: Expect, c: ClientModel, d: any, where: string):
 }
 
 /** Judges create_posts' answer: queued, the brand sent, one pending item per slot. */
-export function judgeCreatedBatch(j: Expect, b: any, brandId: string, count: number, where: string): void {
+export function judgeCreatedBatch(j: Expect, b: AnsweredOutput<"create_posts">, brandId: string, count: number, where: string): void {
   j.expect(typeof b.batchId === "string" && b.batchId.length > 0, "create-posts-queued/batch-id", `${where}: batchId ${show(b.batchId)}`);
   j.expect(b.brandId === brandId && typeof b.companyId === "string", "create-posts-queued/ids", `${where}: brandId ${show(b.brandId)} (sent ${brandId}), companyId ${show(b.companyId)}`);
   j.expect(b.status === "queued", "create-posts-queued/status-queued", `${where}: status ${show(b.status)}, expected queued`);
   j.expect(b.requestedCount === count, "create-posts-queued/requested-count", `${where}: requestedCount ${show(b.requestedCount)}, count sent ${count}`);
-  const items: any[] = Array.isArray(b.items) ? b.items : [];
+  const items = Array.isArray(b.items) ? b.items : [];
   j.expect(items.length === count && items.every((it, i) => it?.index === i && it?.status === "pending"), "create-posts-queued/items-pending", `${where}: items ${show(items.map((it) => [it?.index, it?.status]))}, expected ${count} pending from index 0`);
 }
 
 /** Judges get_post_batch_status against what create_posts answered and earlier reads showed; learns posts and settling. */
-export function judgeBatch(j: Expect, m: BatchModel, s: any, where: string): void {
-  const agree = (member: string, field: string, want: unknown) =>
+export function judgeBatch(j: Expect, m: BatchModel, s: AnsweredOutput<"get_post_batch_status">, where: string): void {
+  const agree = (member: string, field: "brandId" | "companyId" | "requestedCount", want: unknown) =>
     j.expect(s[field] === want, `create-posts-matches-status/${member}`, `${where}: get_post_batch_status shows ${field} ${show(s[field])}, create_posts answered ${show(want)}`);
   agree("brand-id", "brandId", m.brandId);
   agree("company-id", "companyId", m.companyId);
@@ -169,17 +171,18 @@ export function judgeBatch(j: Expect, m: BatchModel, s: any, where: string): voi
   if (m.settledSeen) j.expect(s.settled === true, "batch-settles/stays-settled", `${where}: batch ${m.label} was seen settled, now settled is ${show(s.settled)} (status ${show(s.status)})`);
   if (s.settled === true) m.settledSeen = true;
   for (const it of Array.isArray(s.items) ? s.items : []) {
-    const known = m.posts.get(it?.index);
+    const known = typeof it?.index === "number" ? m.posts.get(it.index) : undefined;
     if (known !== undefined) j.expect(it.postId === known, "batch-items", `${where}: slot ${it.index} of batch ${m.label} showed post ${known}, now ${show(it.postId)}`);
-    else if (it?.status === "created" && typeof it.postId === "string") m.posts.set(it.index, it.postId);
-    if (m.posts.has(it?.index) && typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
-    const platforms = m.posts.has(it?.index) ? platformsIn(it) : undefined;
+    else if (it?.status === "created" && typeof it.postId === "string" && typeof it.index === "number") m.posts.set(it.index, it.postId);
+    if (typeof it?.index !== "number" || !m.posts.has(it.index)) continue;
+    if (typeof it.contentDigest === "string") m.digests.set(it.index, it.contentDigest);
+    const platforms = platformsIn(it);
     if (platforms) (m.platforms ??= new Map()).set(it.index, platforms);
   }
 }
 
 /** Judges view_post of a post the walk knows (answered) and learns its digest. */
-export function judgePostView(j: Expect, p: PostModel, v: any, where: string): void {
+export function judgePostView(j: Expect, p: PostModel, v: AnsweredOutput<"view_post">, where: string): void {
   j.expect(v.id === p.id && v.postId === p.id, "view-post-fields/id-post-id", `${where}: view_post of ${p.id} shows id ${show(v.id)}, postId ${show(v.postId)}`);
   if (p.digest !== undefined) {
     if (p.edited) j.expect(v.contentDigest !== p.digest, "digest-follows-content/caption", `${where}: the caption of ${p.label} changed, its contentDigest is still ${show(v.contentDigest)}`);
@@ -203,7 +206,7 @@ export function judgePostView(j: Expect, p: PostModel, v: any, where: string): v
 }
 
 /** Judges the answer of approve_post or reject_post with the digest the walk saw (not outdated), and learns the decision. */
-export function judgeDecision(j: Expect, p: PostModel, decision: "approved" | "rejected", d: any, where: string): void {
+export function judgeDecision(j: Expect, p: PostModel, decision: "approved" | "rejected", d: AnsweredOutput<"approve_post" | "reject_post">, where: string): void {
   if (decision === "approved")
     j.expect(d.approval?.decision === "approved" && d.approval?.contentDigest === p.digest, "approve-records-digest/answer", `${where}: approve_post with digest ${show(p.digest)} recorded ${show(d.approval)}`);
   else j.expect(d.approval?.decision === "rejected", "approval-decision-values/rejected", `${where}: reject_post recorded ${show(d.approval)}`);

@@ -6,6 +6,7 @@ import { brandUnderTest } from "../checks/mcp/brand-under-test.js";
 import { unbook, unknownId, unknownUuid } from "../checks/mcp/common.js";
 import { mcpWalksId } from "../checks/mcp/walks.js";
 import type { CallOutcome } from "../mcp/client.js";
+import type { ToolInputs, ToolName } from "../../generated/mcp/types.js";
 import { errorOf, expectError, expectOk, expectRan, okData } from "../mcp/expect.js";
 import type { McpCheckContext, McpContext } from "../mcp/extension.js";
 import type { McpTokenKind } from "../mcp/target.js";
@@ -39,6 +40,9 @@ export function abilitiesOf(m: McpContext): McpAbilities {
 const clientNumber = (m: McpContext): number => ++m.run.once("walk-clients", () => ({ made: 0 })).made;
 const refused = ["not_found", "forbidden"] as const;
 
+/** The contract's platform lists hold at least one name. */
+const nonEmpty = <T>(xs: T[]): xs is [T, ...T[]] => xs.length > 0;
+
 class McpWalk implements Walker<McpStep> {
   readonly clients = new Map<string, ClientModel>();
   readonly batches = new Map<string, BatchModel>();
@@ -52,8 +56,8 @@ class McpWalk implements Walker<McpStep> {
     this.can = abilitiesOf(this.m);
   }
 
-  call(tool: string, args: Record<string, unknown>, as: McpTokenKind = "normal"): Promise<CallOutcome> {
-    return this.m.session.call(tool, args, as);
+  call<N extends ToolName>(tool: N, args: ToolInputs[N], as: McpTokenKind = "normal"): Promise<CallOutcome<N>> {
+    return this.m.session.callRaw(tool, args as Record<string, unknown>, as);
   }
 
   /** The brand under test, when the gateway has one the suite can use. */
@@ -139,8 +143,10 @@ class McpWalk implements Walker<McpStep> {
         const o = await this.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Walk ${m.run.id} ${step.client} ${n}`, externalId }, "partner");
         const d = expectOk(ctx, o, "create-profile-building/ids");
         if (!d) return true;
-        if (!ctx.expect(typeof d.brandId === "string" && typeof d.companyId === "string", "create-profile-building/ids", `${where}: create_profile answered ids ${JSON.stringify([d.brandId, d.companyId])}`)) return true;
-        this.clients.set(step.client, { label: step.client, externalId, brandId: d.brandId, companyId: d.companyId });
+        const { brandId, companyId } = d;
+        if (!ctx.expect(typeof brandId === "string" && typeof companyId === "string", "create-profile-building/ids", `${where}: create_profile answered ids ${JSON.stringify([brandId, companyId])}`)) return true;
+        if (typeof brandId !== "string" || typeof companyId !== "string") return true;
+        this.clients.set(step.client, { label: step.client, externalId, brandId, companyId });
         ctx.expect(d.created === true, "create-profile-building/created", `${where}: a new externalId answered created ${JSON.stringify(d.created)}`);
         ctx.expect(d.status === "building" || (d.status === "failed" && typeof d.error === "string"), "create-profile-building/status", `${where}: a new client's build is ${JSON.stringify(d.status)}`);
         return true;
@@ -230,7 +236,8 @@ class McpWalk implements Walker<McpStep> {
         if (!p || p.deleted || p.digest === undefined) return false;
         const tool = step.op === "approve" ? "approve_post" : "reject_post";
         const args = { id: p.id, contentDigest: p.digest, ...(step.op === "reject" ? { reason: "Stateful walk: not this week." } : {}) };
-        const o = await this.call(tool, args);
+        // The digest as the walk read it, null included (a target that showed none): sent as it was shown.
+        const o = await this.m.session.callRaw(tool, args);
         // An edit since the walk's last view: the digest it holds is outdated, and the decision records nothing.
         if (p.edited) return void expectError(ctx, o, { code: "post_content_changed", rule: `approve-outdated-digest/${tool}` }), true;
         // A booked post cannot be rejected: the provider holds it (its lockedDestinations carry no platformPostId).
@@ -279,7 +286,7 @@ class McpWalk implements Walker<McpStep> {
           return true;
         }
         const arg = step.tool === "get_profile" ? "brandId" : step.tool === "view_post" ? "id" : "batchId";
-        expectError(ctx, await this.call(step.tool, { [arg]: step.tool === "get_profile" ? unknownUuid() : unknownId() }), { code: refused, rule: `unknown-id-refused/${step.tool}` });
+        expectError(ctx, await this.m.session.callRaw(step.tool, { [arg]: step.tool === "get_profile" ? unknownUuid() : unknownId() }), { code: refused, rule: `unknown-id-refused/${step.tool}` });
         return true;
       }
       case "other-tenant": {
@@ -294,7 +301,7 @@ class McpWalk implements Walker<McpStep> {
         if (!p || p.deleted) return false;
         const rule = `cross-tenant-refused/${step.tool}`;
         const args = step.tool === "view_post" ? { id: p.id } : { id: p.id, caption: "Another tenant's caption." };
-        expectError(ctx, await this.call(step.tool, args, "otherTenant"), { code: refused, rule });
+        expectError(ctx, await this.m.session.callRaw(step.tool, args, "otherTenant"), { code: refused, rule });
         // Refused, so nothing changed: the post as this tenant reads it is still what the model says.
         if (step.tool === "update_post" && p.digest !== undefined && !p.edited) {
           const v = expectOk(ctx, await this.call("view_post", { id: p.id }), rule);
@@ -332,7 +339,7 @@ class McpWalk implements Walker<McpStep> {
     expectRan(ctx, o, rule);
     const blocked = blockedIn(errorOf(o));
     const rest = (p.platforms ?? []).filter((x) => !blocked.includes(x));
-    const subset = blocked.length && rest.length ? rest : undefined;
+    const subset = blocked.length && nonEmpty(rest) ? rest : undefined;
     if (subset) expectRan(ctx, (o = await this.call("schedule_post", { ...args, platforms: subset })), rule);
     const code = errorOf(o)?.code;
     if (p.booking === "withdrawn") ctx.expect(!lockedCodes.includes(code), rule, `${where}: every booked destination of ${p.label} was withdrawn, and schedule_post answers ${JSON.stringify(code)}`);

@@ -110,7 +110,7 @@ export function createBrand(state: State, team: string, body: Record<string, unk
     check("CreateBrandFromNameAndDescription", body);
   } else check("CreateBrandFromWebsite", body);
   refusePrivateWebsite(body.website);
-  const req = body as unknown as CreateBrandRequest;
+  const req: CreateBrandRequest = body;
   const supplied: BrandRecord["supplied"] = {};
   if (req.name !== undefined) supplied.name = req.name;
   if (req.description !== undefined) supplied.description = req.description;
@@ -136,7 +136,7 @@ export function createBrand(state: State, team: string, body: Record<string, unk
 export function updateBrand(state: State, brand: BrandRecord, body: Record<string, unknown>): Brand {
   check("UpdateBrandRequest", body);
   refusePrivateWebsite(body.website);
-  const req = body as unknown as UpdateBrandRequest;
+  const req: UpdateBrandRequest = body;
   settle(state, brand);
   const s = brand.supplied;
   if (req.name !== undefined) s.name = req.name;

@@ -23,7 +23,7 @@ export function createFeedback(state: State, team: string, body: Record<string, 
   const outcome = body.outcome as keyof typeof variants;
   // A reason with another outcome is refused by the variant's schema (`reason` may only be null there).
   check(variants[outcome], body);
-  const req = body as unknown as CreateFeedbackRequest;
+  const req: CreateFeedbackRequest = body;
   const found = lookupIdea(state, req.idea);
   if (!found) throw notFound(`No idea with id ${req.idea}.`, "idea");
   if (found.team !== team) throw forbidden(`These credentials cannot reach ${req.idea}.`, "idea");

@@ -57,7 +57,7 @@ function shared(record: BrandRecord, snapshot: BrandSnapshot): BrandSnapshot {
 // rule: ideas-accepted-202, formats-accepted, limit-count, count-whole-number, limit-focus, limit-date-horizon, date-format, date-not-in-past, enum-values/formats, server-error-500, batch-count-respected
 export function createBatch(state: State, team: string, body: Record<string, unknown>): IdeaBatch {
   check("CreateIdeasRequest", body);
-  const req = body as unknown as CreateIdeasRequest;
+  const req: CreateIdeasRequest = body;
   const now = state.clock.now();
   const todayText = formatDay(now);
   const day = req.date ?? todayText;

@@ -14,7 +14,7 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{4
 // rule: create-prediction-200, predictions-rank-drafts, predictions-keep-caller-ids, predictions-brand-echoed, predictions-brand-not-ready-409, prediction-fields-complete, ranked-draft-fields-complete, limit-drafts, object-field-inferred-kinds/Prediction
 export function createPrediction(state: State, team: string, body: Record<string, unknown>): Prediction {
   check("CreatePredictionRequest", body);
-  const req = body as unknown as CreatePredictionRequest;
+  const req: CreatePredictionRequest = body;
   const brand = brandView(state, findBrand(state, team, req.brand, "brand"));
   if (brand.status !== "ready")
     throw new ApiError(409, "invalid_request", `Brand ${brand.id} is not ready; try again when its status is ready.`, "brand", "brand_not_ready");

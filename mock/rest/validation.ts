@@ -1,11 +1,13 @@
 // Request validation with the generated validators: the first problem ajv reports becomes a 400
 // `invalid_request` whose `param` names the field (`/count` → `count`, `/rules/never` → `rules.never`, a missing
 // required property → its name; array positions are left out of `param` and kept in the message).
-import type { ErrorObject } from "../../generated/rest/validators.js";
+import type { ErrorObject, ValidateFunction } from "../../generated/rest/validators.js";
 import { validators } from "../../generated/rest/validators.js";
 import { badRequest, type ApiError } from "./http.js";
 
 type Schema = keyof typeof validators;
+/** The type a component schema's validator proves. */
+type Validated<S extends Schema> = (typeof validators)[S] extends ValidateFunction<infer T> ? T : never;
 
 /** `param` for an ajv error: the dotted path of the field, without array positions. */
 // rule: invalid-field-400, error-type-per-status/400, inferred-input-constraints, inferred-enum-values
@@ -86,8 +88,8 @@ export function firstError(errors: readonly ErrorObject[]): ErrorObject | undefi
   return errors.find((e) => !summaries.has(e.keyword)) ?? errors[0];
 }
 
-/** Throws 400 naming the field when `body` does not validate against the component schema. */
-export function check(schema: Schema, body: unknown): void {
+/** Throws 400 naming the field when `body` does not validate against the component schema; else `body` is of its type. */
+export function check<S extends Schema>(schema: S, body: unknown): asserts body is Validated<S> {
   const validate = validators[schema];
   if (!validate) throw new Error(`no validator for ${String(schema)}`);
   if (validate(body)) return;

@@ -160,9 +160,9 @@ export const authChecks: McpCheck[] = [
     async run(ctx, m) {
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       for (const t of contractTools.filter((t) => !t.meta.partnerOnly && live.has(t.name)))
-        expectError(ctx, await m.session.call(t.name, probeOf(m, t.name), "partnerUnconfigured"), { code: "partner_not_found", rule: `partner-not-found/${t.name}` });
+        expectError(ctx, await m.session.callRaw(t.name, probeOf(m, t.name), "partnerUnconfigured"), { code: "partner_not_found", rule: `partner-not-found/${t.name}` });
       const call = (await probeCall(m)) as { params: { arguments: Record<string, unknown> } };
-      expectError(ctx, await m.session.call("get_profile", call.params.arguments, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found/get_profile" });
+      expectError(ctx, await m.session.callRaw("get_profile", call.params.arguments, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found/get_profile" });
     },
   }),
 ];

@@ -2,7 +2,9 @@
 // first minute, then 15 s backing off to 30 s, giving up after about 15 minutes, all scaled) until the copy settled
 // and the pictures landed, with one more look after. `claimPost` hands each created post of the main batch to one
 // check alone, so the checks that change posts never meet.
+import type { CreatePostsInput, ToolOutputs } from "../../../generated/mcp/types.js";
 import type { RunContext } from "../../check.js";
+import type { Answered } from "../../mcp/answers.js";
 import { BudgetExceeded, sleep } from "../../http.js";
 import { describeCall, type CallOutcome, type McpSession } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
@@ -13,15 +15,15 @@ import { brandUnderTest } from "./brand-under-test.js";
 
 export interface BatchTrack {
   key: string;
-  request: Record<string, unknown>;
-  created?: CallOutcome;
+  request: CreatePostsInput;
+  created?: CallOutcome<"create_posts">;
   batchId?: string;
   /** Every get_post_batch_status while following, in order. */
-  polls: CallOutcome[];
+  polls: CallOutcome<"get_post_batch_status">[];
   /** Real ms from the create call to each poll. */
   pollTimes: number[];
   /** The last payload seen. */
-  last?: any;
+  last?: BatchPayload;
   /** settled: copy settled (pictures may be pending); done: settled and no picture pending. */
   outcome: "done" | "settled" | "timeout" | "error";
   /** Index in polls of the first settled answer. */
@@ -31,7 +33,7 @@ export interface BatchTrack {
   /** The same posts' digest once every picture landed (view_post). */
   digestAfter: Map<string, string | null>;
   /** One more look an interval after it was done. */
-  again?: CallOutcome;
+  again?: CallOutcome<"get_post_batch_status">;
   problem?: string;
   /**
    * The rule the target's answers broke when they cut the batch short (create_posts answering no batch, its status
@@ -41,11 +43,14 @@ export interface BatchTrack {
   rule?: string;
 }
 
+/** A batch as create_posts or get_post_batch_status answered it. */
+export type BatchPayload = Answered<ToolOutputs["create_posts"] | ToolOutputs["get_post_batch_status"]>;
+
 /** A shared batch of the brand under test, created once per run and key and followed until its pictures landed. */
 export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack> {
   return m.run.once(`batch:${key}`, async () => {
     const brand = await brandUnderTest(m);
-    if (!brand.brandId) return emptyBatch(key, {}, `no brand to make posts for: ${brand.problem}`);
+    if (!brand.brandId) return emptyBatch(key, { brandId: "", brief: "", count: 0 }, `no brand to make posts for: ${brand.problem}`);
     return followNewBatch(m, key, sharedBatchRequests(m.target, brand.brandId)[key], m.run.session);
   });
 }
@@ -56,10 +61,13 @@ export function batchMissing(ctx: RunContext, t: BatchTrack, why: string): never
   return ctx.skip(`${why}: ${t.problem ?? t.outcome}`);
 }
 
+const hasBatchId = (t: BatchTrack): t is BatchTrack & { batchId: string } => t.batchId !== undefined;
+
 /** The main batch once its pictures landed; otherwise the check fails (the target's fault) or is skipped. */
-export async function doneBatch(ctx: RunContext, m: McpContext): Promise<BatchTrack> {
+export async function doneBatch(ctx: RunContext, m: McpContext): Promise<BatchTrack & { batchId: string }> {
   const t = await sharedBatch(m, "main");
-  if (t.outcome !== "done") batchMissing(ctx, t, "needs the main batch with its pictures landed");
+  // A batch followed to done has its id.
+  if (t.outcome !== "done" || !hasBatchId(t)) return batchMissing(ctx, t, "needs the main batch with its pictures landed");
   return t;
 }
 
@@ -67,11 +75,11 @@ export async function doneBatch(ctx: RunContext, m: McpContext): Promise<BatchTr
 export async function claimPost(ctx: RunContext, m: McpContext, purpose: string): Promise<string> {
   const t = await doneBatch(ctx, m);
   const claimed = m.run.once("claimed-posts", () => new Set<string>());
-  const items: any[] = Array.isArray(t.last?.items) ? t.last.items : [];
+  const items = Array.isArray(t.last?.items) ? t.last.items : [];
   const free = items.find((i) => i?.status === "created" && typeof i.postId === "string" && i.hasMedia !== false && !claimed.has(i.postId));
-  if (!free) ctx.skip(`no post of the main batch is left for ${purpose}`);
+  if (!free || typeof free.postId !== "string") return ctx.skip(`no post of the main batch is left for ${purpose}`);
   claimed.add(free.postId);
-  return free.postId as string;
+  return free.postId;
 }
 
 /** The seed's batch pace: the first interval for the first minute (target time), then backing off to the maximum. */
@@ -81,7 +89,7 @@ export function batchInterval(t: McpTiming, elapsedRealMs: number, pollsAfterFir
 }
 
 /** Creates a batch and follows it: copy settled, pictures landed (digests read before and after), one more look. */
-export async function followNewBatch(m: McpContext, key: string, request: Record<string, unknown>, s: McpSession, waitingKey = `batch:${key}`, pictures = true): Promise<BatchTrack> {
+export async function followNewBatch(m: McpContext, key: string, request: CreatePostsInput, s: McpSession, waitingKey = `batch:${key}`, pictures = true): Promise<BatchTrack> {
   const run = m.run;
   const timing = m.target.timing;
   const track = emptyBatch(key, request);
@@ -89,16 +97,17 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
   try {
     track.created = await s.call("create_posts", request);
     const created = okData(track.created);
-    if (!created || typeof created.batchId !== "string") {
+    const batchId = created?.batchId;
+    if (!created || typeof batchId !== "string") {
       track.problem = `create_posts did not answer a batch: ${describeCall(track.created)}`;
       track.rule = "success-structured-data/create_posts";
       return track;
     }
-    track.batchId = created.batchId;
+    track.batchId = batchId;
     track.last = created;
     let afterFirstMinute = 0;
     const read = async () => {
-      const o = await s.call("get_post_batch_status", { batchId: created.batchId });
+      const o = await s.call("get_post_batch_status", { batchId });
       const d = okData(o);
       if (d) {
         track.last = d;
@@ -116,7 +125,7 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     const clock = s.target.clock;
     const started = clock.now();
     // Copy.
-    const copy = await run.poll(`batch ${created.batchId} (${key}): waiting to settle`, read, (o) => !okData(o) || okData(o).settled === true, interval, deadline, onWaiting);
+    const copy = await run.poll(`batch ${batchId} (${key}): waiting to settle`, read, (o) => !okData(o) || okData(o)?.settled === true, interval, deadline, onWaiting);
     track.polls.push(...copy.outcomes);
     track.pollTimes.push(...copy.times);
     const last = copy.outcomes.at(-1);
@@ -127,16 +136,16 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
     }
     if (!copy.finished) {
       track.outcome = "timeout";
-      track.problem = `batch ${created.batchId} had not settled after ${(copy.elapsedMs / 1000).toFixed(1)} s (${copy.outcomes.length} polls; give-up time ${(deadline / 1000).toFixed(1)} s)`;
+      track.problem = `batch ${batchId} had not settled after ${(copy.elapsedMs / 1000).toFixed(1)} s (${copy.outcomes.length} polls; give-up time ${(deadline / 1000).toFixed(1)} s)`;
       return track;
     }
     track.outcome = "settled";
     track.settledIndex = track.polls.length - 1;
     if (!pictures) return track;
     // Pictures.
-    const landed = (o: CallOutcome) => !okData(o) || (okData(o).imagesPendingCount ?? 0) === 0;
+    const landed = (o: CallOutcome<"get_post_batch_status">) => !okData(o) || (okData(o)?.imagesPendingCount ?? 0) === 0;
     if (!landed(last!)) {
-      const rest = await run.poll(`batch ${created.batchId} (${key}): pictures rendering`, read, landed, interval, Math.max(0, deadline - (clock.now() - started)), onWaiting);
+      const rest = await run.poll(`batch ${batchId} (${key}): pictures rendering`, read, landed, interval, Math.max(0, deadline - (clock.now() - started)), onWaiting);
       track.polls.push(...rest.outcomes);
       track.pollTimes.push(...rest.times.map((t) => t + copy.elapsedMs));
       const end = rest.outcomes.at(-1);
@@ -146,15 +155,15 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
         return track;
       }
       if (!rest.finished) {
-        track.problem = `batch ${created.batchId}: pictures still rendering after the give-up time`;
+        track.problem = `batch ${batchId}: pictures still rendering after the give-up time`;
         return track;
       }
     }
     track.outcome = "done";
     for (const id of track.picturesSeenRendering.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
-    onWaiting(`batch ${created.batchId} (${key}): one more look to see it stays`);
+    onWaiting(`batch ${batchId} (${key}): one more look to see it stays`);
     await sleep(timing.batchPollMs, run.signal, clock);
-    track.again = await s.call("get_post_batch_status", { batchId: created.batchId });
+    track.again = await s.call("get_post_batch_status", { batchId });
     return track;
   } catch (err) {
     // A run cut short by its budget says nothing of the target: the checks waiting on this end in error.
@@ -172,8 +181,8 @@ export async function followNewBatch(m: McpContext, key: string, request: Record
  * contentDigest (in development) from the same answer, or else view_post's, kept only while it still shows no
  * picture (one that landed between the two reads says nothing).
  */
-async function notePicturesRendering(track: BatchTrack, batch: any, s: McpSession): Promise<void> {
-  const items: any[] = Array.isArray(batch.items) ? batch.items : [];
+async function notePicturesRendering(track: BatchTrack, batch: BatchPayload, s: McpSession): Promise<void> {
+  const items = Array.isArray(batch.items) ? batch.items : [];
   for (const i of items) {
     if (i?.imagePending !== true || typeof i.postId !== "string" || track.picturesSeenRendering.has(i.postId)) continue;
     if ("contentDigest" in i) track.picturesSeenRendering.set(i.postId, i.contentDigest ?? null);
@@ -184,7 +193,7 @@ async function notePicturesRendering(track: BatchTrack, batch: any, s: McpSessio
   }
 }
 
-function emptyBatch(key: string, request: Record<string, unknown>, problem?: string): BatchTrack {
+function emptyBatch(key: string, request: CreatePostsInput, problem?: string): BatchTrack {
   return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
 }
 

@@ -1,6 +1,7 @@
 // Post batches: create_posts answers queued with a slot per post; get_post_batch_status followed at the seed's
 // pace through queued → generating → settled, counts agreeing with items, pictures landing after the copy; partial
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
+import type { CreatePostsInput } from "../../../generated/mcp/types.js";
 import type { RunContext } from "../../check.js";
 import { expectedRetryable, itemErrorCodes } from "../../mcp/contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRan, expectRefusedFirst, isEnvelope, okData } from "../../mcp/expect.js";
@@ -149,8 +150,9 @@ export const batchChecks: McpCheck[] = [
     async run(ctx, m) {
       const t = await started(ctx, m, "main");
       if (t.settledIndex === undefined) return ctx.skip(`the batch did not settle: ${t.problem ?? t.outcome}`);
-      for (const b of t.polls.slice(t.settledIndex).map(okData).filter(Boolean)) {
-        const items: any[] = b.items ?? [];
+      for (const b of t.polls.slice(t.settledIndex).map(okData)) {
+        if (!b) continue;
+        const items = b.items ?? [];
         const busy = items.filter((i) => i?.status === "pending" || i?.status === "generating");
         ctx.expect(busy.length === 0, "settled-copy-only/no-busy-items", `batch ${t.batchId} is settled (${b.status}) with items ${busy.map((i) => `${i.index}:${i.status}`).join(", ")} still pending`);
         const rendering = items.filter((i) => i?.status === "created" && i?.imagePending === true).length;
@@ -205,9 +207,10 @@ export const batchChecks: McpCheck[] = [
         for (const i of b.items ?? []) {
           seen++;
           const at = `batch ${t.batchId} item ${i?.index}`;
-          if (t.key === "item-fails" && typeof itemErrorCodes[i?.index] === "string") {
+          const asked = typeof i?.index === "number" ? itemErrorCodes[i.index] : undefined;
+          if (t.key === "item-fails" && typeof asked === "string") {
             // rule: item-error-retryable/<code>: slot <index> was asked to fail with the index-th code.
-            const code = itemErrorCodes[i.index]!;
+            const code = asked;
             ctx.expect(i.status === "failed" && i.error?.code === code && i.error?.retryable === expectedRetryable({ code }), `item-error-retryable/${code}`, `${at}: asked to fail with ${code}, it is ${show({ status: i.status, error: i.error })}`);
           }
           if (i?.status === "created") {
@@ -217,10 +220,11 @@ export const batchChecks: McpCheck[] = [
             // rule: batch-items-failed/<status> (a skipped slot needs a run-out allowance: judged when one is seen)
             const failedRule = `batch-items-failed/${i.status}`;
             ctx.expect(i.postId === null || i.postId === undefined, failedRule, `${at}: ${i.status} with postId ${show(i.postId)}`);
-            if (ctx.expect(wellFormedError(i.error), failedRule, `${at}: ${i.status} with error ${show(i.error)}`)) {
-              const want = expectedRetryable(i.error);
-              if (want !== undefined && itemErrorCodes.includes(i.error.code))
-                ctx.expect(i.error.retryable === want, `item-error-retryable/${i.error.code}`, `${at}: ${i.error.code} has retryable ${i.error.retryable}, the catalogue says ${want}`);
+            const error = i.error;
+            if (ctx.expect(wellFormedError(error), failedRule, `${at}: ${i.status} with error ${show(error)}`) && wellFormedError(error)) {
+              const want = expectedRetryable(error);
+              if (want !== undefined && itemErrorCodes.includes(error.code))
+                ctx.expect(error.retryable === want, `item-error-retryable/${error.code}`, `${at}: ${error.code} has retryable ${error.retryable}, the catalogue says ${want}`);
             }
           }
         }
@@ -240,7 +244,7 @@ export const batchChecks: McpCheck[] = [
       if (t.settledIndex === undefined) return ctx.fail(rule, `the partial batch did not settle: ${t.problem ?? t.outcome}`);
       const b = okData(t.polls[t.settledIndex]);
       ctx.expect(b?.status === "partial", rule, `a batch with failing slots settled as ${show(b?.status)}`);
-      ctx.expect(b?.createdCount > 0 && b?.failedCount > 0, rule, `the partial batch has createdCount ${show(b?.createdCount)}, failedCount ${show(b?.failedCount)}`);
+      ctx.expect((b?.createdCount ?? 0) > 0 && (b?.failedCount ?? 0) > 0, rule, `the partial batch has createdCount ${show(b?.createdCount)}, failedCount ${show(b?.failedCount)}`);
       expectCounts(ctx, b, `partial batch ${t.batchId}`);
     },
   }),
@@ -272,7 +276,8 @@ export const batchChecks: McpCheck[] = [
       const brandId = await brandIdOrSkip(ctx, m);
       const def: string | null = brand.profile?.defaultPlatform ?? null;
       const others = (brand.profile?.generationPlatforms ?? []).map((p: string) => p.toUpperCase()).filter((p: string) => p !== def);
-      const request: Record<string, unknown> = { brandId, brief: "Conformance run: the same brief, sent twice.", count: 1, includeImage: false, ...(others.length ? { platforms: [others[0]] } : {}) };
+      const [asked] = others;
+      const request: CreatePostsInput = { brandId, brief: "Conformance run: the same brief, sent twice.", count: 1, includeImage: false, ...(asked !== undefined ? { platforms: [asked] } : {}) };
       const first = await followNewBatch(m, "repeat", request, m.session, `check:repeat`, false);
       const second = expectOk(ctx, await m.session.call("create_posts", request), "create-posts-repeat-new-batch");
       const a = okData(first.created);
@@ -282,9 +287,11 @@ export const batchChecks: McpCheck[] = [
         ctx.note("the brand has no default destination and another connected one: the default-destination rule was not looked at");
         return;
       }
-      const item = (okData(first.polls.at(-1))?.items ?? []).find((i: any) => i?.status === "created");
+      const item = (okData(first.polls.at(-1))?.items ?? []).find((i) => i?.status === "created");
       if (!item) return ctx.skip(`the batch made no post: ${first.problem ?? ""}`);
-      ctx.expect(item.platforms.includes(def) && item.platforms.includes(others[0]), "default-destination-kept", `asked for ${others[0]}; the post has ${show(item.platforms)}, without the default ${def}`);
+      // Read as the contract has them (a list): a post without one fails the check as it did before.
+      const platforms = item.platforms!;
+      ctx.expect(platforms.includes(def!) && platforms.includes(others[0]!), "default-destination-kept", `asked for ${others[0]}; the post has ${show(item.platforms)}, without the default ${def}`);
     },
   }),
   mcpCheck({
@@ -324,8 +331,8 @@ export const batchChecks: McpCheck[] = [
       ctx.expect(refusedFirst || errorOf(both)?.code === "bad_request", "media-ids-with-include-image-refused", `${describeCall(both)}: expected a refusal`);
       ctx.expect(!okData(both)?.batchId, "media-ids-with-include-image-refused", `a batch was made: ${describeCall(both)}`);
       const move = () => ({ postId: unknownId(), scheduledAt: m.run.clock.future(40) });
-      await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
-      await expectRefusal(ctx, m, await s.call("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
+      await expectRefusal(ctx, m, await s.callRaw("reschedule_posts", { moves: [] }), "limit-reschedule-moves/min");
+      await expectRefusal(ctx, m, await s.callRaw("reschedule_posts", { moves: Array.from({ length: 26 }, move) }), "limit-reschedule-moves/max");
       // rule: limit-edge-accepted/<edge>: the last value each limit takes, on a brand nobody issued (nothing is made).
       const nobody = { ...base, brandId: unknownUuid() };
       const { includeImage: _no, ...nobodyWithoutImage } = nobody;
@@ -340,7 +347,7 @@ export const batchChecks: McpCheck[] = [
             ["reschedule-moves-min", "reschedule_posts", { moves: [move()] }],
             ["reschedule-moves-max", "reschedule_posts", { moves: Array.from({ length: 25 }, move) }],
           ] as const
-        ).map(async ([edge, tool, args]) => expectRan(ctx, await s.call(tool, args), `limit-edge-accepted/${edge}`)),
+        ).map(async ([edge, tool, args]) => expectRan(ctx, await s.callRaw(tool, args), `limit-edge-accepted/${edge}`)),
       );
     },
   }),

@@ -3,15 +3,19 @@
 // checks book on), chosen by what it is, never by where the target lists it.
 // Found once per run and shared by every check that needs it.
 import type { RunContext } from "../../check.js";
+import type { AnsweredOutput } from "../../mcp/answers.js";
 import { okData, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { BudgetExceeded } from "../../http.js";
 
+type Profile = AnsweredOutput<"get_profile">;
+
 export interface BrandInfo {
   brandId?: string;
-  companyId?: string;
+  /** As get_profile answered it. */
+  companyId?: string | null;
   /** get_profile's payload. */
-  profile?: any;
+  profile?: Profile;
   problem?: string;
   /** The rule the target's own answers broke when they left the suite without a brand (a failure, not a skip). */
   rule?: string;
@@ -32,13 +36,13 @@ export async function brandIdOrSkip(ctx: RunContext, m: McpContext): Promise<str
 }
 
 /** The brand under test with its id, workspace and profile; fails or skips as brandIdOrSkip says. */
-export async function brandOrSkip(ctx: RunContext, m: McpContext): Promise<BrandInfo & { brandId: string; profile: any }> {
+export async function brandOrSkip(ctx: RunContext, m: McpContext): Promise<BrandInfo & { brandId: string; profile: Profile }> {
   const b = await brandUnderTest(m);
   if (!b.brandId || !b.profile) {
     if (b.rule) ctx.fail(b.rule, `no brand to run on: ${b.problem}`);
     ctx.skip(`needs a brand that can generate and publish: ${b.problem}`);
   }
-  return b as BrandInfo & { brandId: string; profile: any };
+  return b as BrandInfo & { brandId: string; profile: Profile };
 }
 
 /**
@@ -50,7 +54,7 @@ const demanding = new Set(["reddit", "tiktok", "youtube"]);
 const wanted = ["facebook", "instagram"];
 
 /** How well a profile suits the lifecycles (higher first): no demanding destination, the wanted channels, stories, breadth. */
-const suitability = (p: any): number[] => {
+const suitability = (p: Profile | undefined): number[] => {
   const platforms: string[] = Array.isArray(p?.generationPlatforms) ? p.generationPlatforms.map((x: unknown) => String(x).toLowerCase()) : [];
   return [
     platforms.some((x) => demanding.has(x)) ? 0 : 1,
@@ -70,7 +74,7 @@ function better(a: BrandInfo, b: BrandInfo): boolean {
 /** Ids of a list's items, sorted: the suite looks at the same ones whatever order the target lists them in. */
 export const sortedIds = (items: unknown): string[] =>
   (Array.isArray(items) ? items : [])
-    .map((i: any) => i?.id)
+    .map((i: unknown) => (i && typeof i === "object" && "id" in i ? i.id : undefined))
     .filter((id: unknown): id is string => typeof id === "string")
     .sort();
 
@@ -91,7 +95,7 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
     for (const workspaceId of sortedIds(ws.workspaces).slice(0, 10)) {
       const list = okData(await s.call("list_brands", { workspaceId }));
       if (!Array.isArray(list?.brands)) return { problem: `list_brands of workspace ${workspaceId}, listed by get_workspaces, did not list brands: ${show(list)}`, rule: "success-structured-data/list_brands" };
-      const active = new Set(list.brands.filter((b: any) => b?.isActive === true).map((b: any) => b.id));
+      const active = new Set(list.brands.filter((b) => b?.isActive === true).map((b) => b.id));
       for (const brandId of sortedIds(list.brands).filter((id) => active.has(id)).slice(0, 10)) {
         const profile = await profileOf(brandId);
         if (!profile) return { problem: `get_profile of brand ${brandId}, listed by list_brands, failed`, rule: "success-structured-data/get_profile" };

@@ -46,7 +46,7 @@ async function expectRefusedUnchanged(
 ): Promise<Record<string, any> | undefined> {
   const as = refused.as ?? "partner";
   const before = await readStyle(ctx, m, brandId, rule, as);
-  const e = expectError(ctx, await m.session.call(refused.tool, { brandId, ...refused.args }, as), { code: refused.code, rule });
+  const e = expectError(ctx, await m.session.callRaw(refused.tool, { brandId, ...refused.args }, as), { code: refused.code, rule });
   const after = await readStyle(ctx, m, brandId, rule, as);
   ctx.expect(look(after) === look(before), rule, `${refused.tool}(${show(refused.args)}) changed the brand's look: before ${look(before)}, after ${look(after)}`);
   return e;
@@ -122,7 +122,7 @@ export const brandingChecks: McpCheck[] = [
       const rule = "brand-style-views-agree";
       await withClient(ctx, m, "look", async (brandId) => {
         const update = { brandId, addColors: [conformanceBlue], colorRoles: { primary: conformanceBlue }, fonts: { heading: "Playfair Display" } };
-        const saved = expectOk(ctx, await m.session.call("update_brand_style", update, "partner"), rule);
+        const saved = expectOk(ctx, await m.session.callRaw("update_brand_style", update, "partner"), rule);
         if (!saved) return;
         ctx.expect((saved.palette ?? []).some((c: unknown) => sameColor(c, conformanceBlue)), rule, `update_brand_style answered palette ${show(saved.palette)}, without the colour it added`);
         ctx.expect(sameColor(saved.colorRoles?.primary, conformanceBlue), rule, `update_brand_style answered colorRoles ${show(saved.colorRoles)}, primary not ${conformanceBlue}`);

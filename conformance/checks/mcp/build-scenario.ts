@@ -1,7 +1,9 @@
 // The profile builds the partner checks look at: create_profile once per run and key with the partner token,
 // followed to ready or failed. The main build also records what the gateway says while it runs (get_profile,
 // create_posts, a repeat with the same externalId); the failing build is repeated to restart it.
+import type { CreateProfileInput, Onboarding } from "../../../generated/mcp/types.js";
 import type { RunContext } from "../../check.js";
+import type { Answered } from "../../mcp/answers.js";
 import { describeCall, type CallOutcome } from "../../mcp/client.js";
 import { okData } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -11,26 +13,26 @@ import { BudgetExceeded } from "../../http.js";
 
 export interface BuildTrack {
   key: string;
-  request: Record<string, unknown>;
-  created?: CallOutcome;
+  request: CreateProfileInput;
+  created?: CallOutcome<"create_profile">;
   brandId?: string;
   companyId?: string;
   /** get_profile, create_posts and get_profile again right after create_profile, while the build runs. */
-  during?: { profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome };
+  during?: { profile?: CallOutcome<"get_profile">; createPosts?: CallOutcome<"create_posts">; profileAfter?: CallOutcome<"get_profile"> };
   /** create_profile repeated at once with the same externalId but another name and website. */
-  repeat?: CallOutcome;
+  repeat?: CallOutcome<"create_profile">;
   /** get_workspaces with the repeat's name (it must match nothing). */
-  repeatQuery?: CallOutcome;
-  polls: CallOutcome[];
+  repeatQuery?: CallOutcome<"get_workspaces">;
+  polls: CallOutcome<"get_profile">[];
   /** First settled onboarding (ready or failed). */
-  settled?: any;
+  settled?: Answered<Onboarding> | null;
   outcome: BuildOutcome;
   /** For a failed build: the repeat that restarts it, and its polls to the end. */
-  restart?: CallOutcome;
-  restartPolls: CallOutcome[];
+  restart?: CallOutcome<"create_profile">;
+  restartPolls: CallOutcome<"get_profile">[];
   restartOutcome?: BuildOutcome;
   /** create_profile once more after the end. */
-  after?: CallOutcome;
+  after?: CallOutcome<"create_profile">;
   problem?: string;
 }
 
@@ -50,9 +52,9 @@ export function sharedBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack
   return m.run.once(`build:${key}`, async () => followBuild(m, await startedBuild(m, key)));
 }
 
-const onboarding = (o: CallOutcome) => okData(o)?.onboarding?.status;
+const onboarding = (o: CallOutcome<"get_profile">) => okData(o)?.onboarding?.status;
 
-function settle(r: PollResult): BuildOutcome {
+function settle(r: PollResult<CallOutcome<"get_profile">>): BuildOutcome {
   const last = r.outcomes.at(-1);
   if (!r.finished) return "timeout";
   if (!last || !okData(last)) return "error";
@@ -69,13 +71,13 @@ async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> 
   try {
     track.created = await s.call("create_profile", request, as);
     const created = okData(track.created);
-    if (!created || typeof created.brandId !== "string") {
+    const brandId = created?.brandId;
+    if (!created || typeof brandId !== "string") {
       track.problem = `create_profile did not answer a profile: ${describeCall(track.created)}`;
       return track;
     }
-    track.brandId = created.brandId;
-    track.companyId = created.companyId;
-    const brandId = created.brandId as string;
+    track.brandId = brandId;
+    track.companyId = created.companyId ?? undefined;
     if (key === "main") {
       track.during = {
         profile: await s.call("get_profile", { brandId }, as),
@@ -108,7 +110,7 @@ async function followBuild(m: McpContext, track: BuildTrack): Promise<BuildTrack
     const t = m.target.timing;
     const follow = (label: string) =>
       run.poll(`profile ${brandId} (${key}): ${label}`, () => s.call("get_profile", { brandId }, as), (o) => !okData(o) || onboarding(o) !== "building", () => t.buildPollMs, t.buildDeadlineMs, (text) => run.waiting(waitKey, text));
-    if (created.status === "failed") {
+    if (created?.status === "failed") {
       track.outcome = "failed";
       track.settled = { status: "failed", error: created.error };
     } else {

@@ -21,7 +21,7 @@ const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as con
  * outlasts the run (mcp.triggers.website_builds_slowly), so nothing races the build; else what the shared build
  * saw right after create_profile.
  */
-async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?: CallOutcome; createPosts?: CallOutcome; profileAfter?: CallOutcome; problem?: string }> {
+async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?: CallOutcome<"get_profile">; createPosts?: CallOutcome<"create_posts">; profileAfter?: CallOutcome<"get_profile">; problem?: string }> {
   const slow = m.target.triggers.websiteBuildsSlowly;
   if (!slow) {
     const t = await sharedBuild(m, "main");
@@ -118,7 +118,7 @@ export const buildChecks: McpCheck[] = [
       if (!during.profile || !during.createPosts) return ctx.skip(during.problem ?? "nothing was asked while the build ran");
       const p = expectOk(ctx, during.profile, "profile-not-ready-blocker/building");
       const status = p?.onboarding?.status;
-      if (status !== "building" && status !== "failed") ctx.skip(`the build was ${show(status)} before it could be looked at`);
+      if (!p || (status !== "building" && status !== "failed")) return ctx.skip(`the build was ${show(status)} before it could be looked at`);
       // rule: profile-not-ready-blocker/<building|failed>
       ctx.expect(
         p.readiness?.canGenerate === false && Array.isArray(p.readiness?.blockers) && p.readiness.blockers.includes("profile_not_ready"),

@@ -1,6 +1,7 @@
 // Clients a scenario makes for itself with the partner token (create_profile), so that changing state (failing
 // builds, deactivation, deletion) never disturbs the shared brand: made, followed to the end of their build,
 // given an account when the target lets the suite sign in (mcp.triggers.connect_account), and erased at the end.
+import type { AnsweredOutput } from "../../mcp/answers.js";
 import type { RunContext } from "../../check.js";
 import type { ApiResponse } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
@@ -12,9 +13,10 @@ import { describeCall, okData } from "../../mcp/expect.js";
 
 export interface Client {
   brandId: string;
-  companyId: string;
+  /** As create_profile answered it. */
+  companyId?: string | null;
   /** create_profile's first answer. */
-  created: CallOutcome;
+  created: CallOutcome<"create_profile">;
 }
 
 /** The members of a family of spec/rules/mcp.yaml (from the contract where it lists them): what a check iterates. */
@@ -39,7 +41,7 @@ export async function eraseClient(ctx: RunContext, m: McpContext, brandId: strin
 }
 
 /** Follows a client's build (get_profile, at the seed's pace) until it is no longer building; the last profile read. */
-export async function settledBuild(ctx: RunContext, m: McpContext, brandId: string): Promise<{ profile: any; polls: CallOutcome[] }> {
+export async function settledBuild(ctx: RunContext, m: McpContext, brandId: string): Promise<{ profile: AnsweredOutput<"get_profile">; polls: CallOutcome<"get_profile">[] }> {
   const t = m.target.timing;
   const r = await pollCall(ctx, m, `build of ${brandId}`, () => m.session.call("get_profile", { brandId }, "partner"), (o) => okData(o)?.onboarding?.status !== "building", t.buildPollMs, t.buildDeadlineMs);
   const profile = okData(r.outcomes.at(-1));

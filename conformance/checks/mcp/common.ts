@@ -91,21 +91,22 @@ export async function unbook(ctx: RunContext, m: McpContext, id: string): Promis
 }
 
 /** Polls a tool within a check until `done`, at `intervalMs`, up to `deadlineMs`; returns every outcome. */
-export async function pollCall(
+export async function pollCall<O extends CallOutcome>(
   ctx: RunContext,
   m: McpContext,
   label: string,
-  read: () => Promise<CallOutcome>,
-  done: (o: CallOutcome) => boolean,
+  read: () => Promise<O>,
+  done: (o: O) => boolean,
   intervalMs: number,
   deadlineMs: number,
-): Promise<{ outcomes: CallOutcome[]; finished: boolean }> {
+): Promise<{ outcomes: O[]; finished: boolean }> {
   const r = await m.run.poll(label, read, done, () => intervalMs, deadlineMs, (text) => ctx.waiting(text));
   return { outcomes: r.outcomes, finished: r.finished };
 }
 
 /** The error of a move or item ({code, message, retryable}) is well formed. */
-export const wellFormedError = (e: any) => !!e && typeof e.code === "string" && typeof e.message === "string" && typeof e.retryable === "boolean";
+export const wellFormedError = (e: unknown): e is { code: string; message: string; retryable: boolean } =>
+  !!e && typeof e === "object" && "code" in e && typeof e.code === "string" && "message" in e && typeof e.message === "string" && "retryable" in e && typeof e.retryable === "boolean";
 
 /**
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace

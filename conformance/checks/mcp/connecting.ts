@@ -102,20 +102,21 @@ export const connectingChecks: McpCheck[] = [
       const rule = (member: "channel-connected" | "session-used-up") => `connect-completed/${member}`;
       const { brandId } = await newClient(ctx, m, "connect");
       try {
-        const call = (tool: string, args: Record<string, unknown>) => m.session.call(tool, args, "partner");
-        const before = expectOk(ctx, await call("get_profile", { brandId }), rule("channel-connected"));
+        const call = (tool: string, args: Record<string, unknown>) => m.session.callRaw(tool, args, "partner");
+        const before = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), rule("channel-connected"));
         const session = await openHeadlessConnect(m, brandId, async (tool, args) => expectOk(ctx, await call(tool, args), rule("channel-connected")));
         if (!("connectToken" in session)) return ctx.skip(session.why);
         const { connectToken } = session;
-        const options = expectOk(ctx, await call("get_connect_options", { brandId, connectToken }), rule("channel-connected"));
+        const options = expectOk(ctx, await m.session.call("get_connect_options", { brandId, connectToken }, "partner"), rule("channel-connected"));
         const option = Array.isArray(options?.options) ? options.options[0] : undefined;
-        if (!ctx.expect(typeof option?.id === "string", rule("channel-connected"), `get_connect_options listed no option: ${show(options)}`)) return;
-        const done = expectOk(ctx, await call("complete_connect", { brandId, connectToken, optionId: option.id }), rule("channel-connected"));
+        const optionId = option?.id;
+        if (!ctx.expect(typeof optionId === "string", rule("channel-connected"), `get_connect_options listed no option: ${show(options)}`) || typeof optionId !== "string") return;
+        const done = expectOk(ctx, await m.session.call("complete_connect", { brandId, connectToken, optionId }, "partner"), rule("channel-connected"));
         if (!done) return;
-        const had = (before?.channels ?? []).some((c: any) => c?.platform === headlessChannel && c?.health === "connected");
+        const had = (before?.channels ?? []).some((c) => c?.platform === headlessChannel && c?.health === "connected");
         ctx.expect(done.channel?.platform === headlessChannel, rule("channel-connected"), `complete_connect answered channel ${show(done.channel)}, expected ${headlessChannel}`);
-        const after = expectOk(ctx, await call("get_profile", { brandId }), rule("channel-connected"));
-        const now = (after?.channels ?? []).find((c: any) => c?.platform === headlessChannel);
+        const after = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), rule("channel-connected"));
+        const now = (after?.channels ?? []).find((c) => c?.platform === headlessChannel);
         ctx.expect(
           now?.health === "connected",
           rule("channel-connected"),
@@ -123,7 +124,7 @@ export const connectingChecks: McpCheck[] = [
         );
         // The session is spent: reading its options again or finishing it twice is refused as an ended session.
         expectError(ctx, await call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule: rule("session-used-up") });
-        expectError(ctx, await call("complete_connect", { brandId, connectToken, optionId: option.id }), { code: "connect_session_expired", rule: rule("session-used-up") });
+        expectError(ctx, await m.session.call("complete_connect", { brandId, connectToken, optionId }, "partner"), { code: "connect_session_expired", rule: rule("session-used-up") });
       } finally {
         await eraseClient(ctx, m, brandId);
       }

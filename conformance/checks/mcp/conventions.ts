@@ -130,9 +130,9 @@ export const conventionChecks: McpCheck[] = [
             // rule: unknown-id-refused/<tool>: an id of the usual shape nobody issued, then a malformed one.
             const rule = `unknown-id-refused/${tool}`;
             const args = probeOf(m, tool);
-            expectError(ctx, await m.session.call(tool, args), { code: ["not_found", "forbidden"], rule });
+            expectError(ctx, await m.session.callRaw(tool, args), { code: ["not_found", "forbidden"], rule });
             const malformed = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, idArgs.includes(k) ? malformedId(m) : v]));
-            const o = await m.session.call(tool, malformed);
+            const o = await m.session.callRaw(tool, malformed);
             // Names nothing either: refused with not_found or forbidden, or as bad input (in the envelope or before the tool runs).
             if (isEnvelope(o.data)) expectError(ctx, o, { code: ["not_found", "forbidden", "bad_request"], rule });
             else expectRefusedFirst(ctx, o, rule);
@@ -149,12 +149,12 @@ export const conventionChecks: McpCheck[] = [
       const s = m.session;
       for (const t of await reachable(m)) {
         // A valid input plus an argument no tool takes: the tool must not run (its ids name nothing should it run).
-        const extra = await s.call(t.name, { ...probeInput(t.name, m.run.id, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
+        const extra = await s.callRaw(t.name, { ...probeInput(t.name, m.run.id, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
         await expectRefusal(ctx, m, extra, `unknown-argument-refused/${t.name}`);
         await eraseIfMade(m, extra.data);
         const bad = t.examples.invalidInputs[0];
         if (!bad) continue;
-        const broken = await s.call(t.name, bad.input, tokenFor(t));
+        const broken = await s.callRaw(t.name, bad.input, tokenFor(t));
         // Only an input the gateway's own schema refuses is a violation of it (the live list is right where it
         // is looser: input-schema-keeps-limits judges that).
         if (await liveSchemaRefuses(m, broken)) expectRefusedFirst(ctx, broken, `schema-violation-refused-first/${t.name}`);
@@ -164,8 +164,8 @@ export const conventionChecks: McpCheck[] = [
       // Refused writes change nothing: a real post, written to with an unknown argument and with a wrong type.
       const id = await claimPost(ctx, m, "refusals before the tool runs");
       const before = (await viewPost(ctx, m, id, "unknown-argument-refused/update_post")).contentDigest;
-      await expectRefusal(ctx, m, await s.call("update_post", { id, caption: "Conformance run: an unknown argument goes with this.", conformanceUnknown: "x" }), "unknown-argument-refused/update_post");
-      const wrongType = await s.call("update_post", { id, caption: 42 });
+      await expectRefusal(ctx, m, await s.callRaw("update_post", { id, caption: "Conformance run: an unknown argument goes with this.", conformanceUnknown: "x" }), "unknown-argument-refused/update_post");
+      const wrongType = await s.callRaw("update_post", { id, caption: 42 });
       if (await liveSchemaRefuses(m, wrongType)) expectRefusedFirst(ctx, wrongType, "schema-violation-refused-first/update_post");
       const after = (await viewPost(ctx, m, id, "unknown-argument-refused/update_post")).contentDigest;
       ctx.expect(after === before, ["unknown-argument-refused/update_post", "schema-violation-refused-first/update_post"], `post ${id} changed (digest ${before} → ${after}) though every update was refused`);
@@ -177,7 +177,7 @@ export const conventionChecks: McpCheck[] = [
     rules: ["unknown-tool-fails", "unknown-tool-no-envelope"],
     group,
     async run(ctx, m) {
-      const o = await m.session.call(`conformance_no_such_tool_${m.run.id}`, {});
+      const o = await m.session.callRaw(`conformance_no_such_tool_${m.run.id}`, {});
       const failed = o.error?.kind === "rpc" || o.result?.isError === true;
       ctx.expect(failed, "unknown-tool-fails", `${describeCall(o)}: expected a failure as an unknown tool`);
       if (failed) ctx.expect(!isEnvelope(o.data), "unknown-tool-no-envelope", `${describeCall(o)}: an unknown tool answered in the envelope`);
@@ -193,7 +193,7 @@ export const conventionChecks: McpCheck[] = [
       for (const t of (await reachable(m)).filter((t) => uuidTools.includes(t.name))) {
         // rule: uuid-brand-id/<tool>, uuid-brand-id-inferred/<tool>
         const rule = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
-        await expectRefusal(ctx, m, await m.session.call(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
+        await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
       }
     },
   }),
@@ -215,7 +215,7 @@ export const conventionChecks: McpCheck[] = [
           const ok = name === "generate_image" ? arg in (schema.properties ?? {}) : (schema.required ?? []).includes(arg);
           ctx.expect(ok, `${family}/${name}`, `${name} does not take the post as ${arg} (requires ${(schema.required ?? []).join(", ") || "nothing"})`);
         }
-      expectRefusedFirst(ctx, await m.session.call("view_post", { postId: unknownId() }), "post-id-argument-names/view_post");
+      expectRefusedFirst(ctx, await m.session.callRaw("view_post", { postId: unknownId() }), "post-id-argument-names/view_post");
     },
   }),
   mcpCheck({

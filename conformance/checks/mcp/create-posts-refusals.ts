@@ -14,7 +14,7 @@ const refusal = (code: string) => `create-posts-refusal-no-batch/${code}`;
 
 /** create_posts for one post of `brandId` with `extra`; judged as a refusal with `code` that made no batch. */
 async function expectRefused(ctx: RunContext, m: McpContext, brandId: string, extra: Record<string, unknown>, code: string, rule: string): Promise<Record<string, any> | undefined> {
-  const o: CallOutcome = await m.session.call("create_posts", { brandId, brief: `Conformance run ${m.run.id}: never made.`, count: 1, includeImage: false, ...extra });
+  const o = await m.session.callRaw("create_posts", { brandId, brief: `Conformance run ${m.run.id}: never made.`, count: 1, includeImage: false, ...extra });
   const e = expectError(ctx, o, { code, rule });
   ctx.expect(!okData(o)?.batchId && !(e && "batchId" in e), rule, `create_posts refused with ${show(e?.code)} still answered a batch: ${show(o.data)}`);
   return e;

@@ -6,6 +6,7 @@
 // the profile says it is inactive in both views and refuses to publish; after delete_profile the posts are gone.
 // mcp-inactive-refuses-generation: a client deactivated while it builds refuses every generating tool once its
 // build is ready (before, profile_not_ready would hide whether inactivity is refused).
+import { truthy, type AnsweredOutput } from "../../mcp/answers.js";
 import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { describeCall, expectError, expectOk, okData } from "../../mcp/expect.js";
@@ -35,9 +36,9 @@ const publishingCalls = (postId: string, when: string): [string, Record<string, 
 ];
 
 /** Calls a client's ending tool until it reports `done` (at the seed's pace); the last answer. */
-async function untilDone(ctx: RunContext, m: McpContext, label: string, call: () => Promise<CallOutcome>, done: string, rule: string): Promise<any> {
+async function untilDone<N extends "deactivate_profile" | "delete_profile">(ctx: RunContext, m: McpContext, label: string, call: () => Promise<CallOutcome<N>>, done: string, rule: string): Promise<AnsweredOutput<N>> {
   const t = m.target.timing;
-  const r = await pollCall(ctx, m, label, call, (o) => !okData(o) || okData(o).status === done, t.endingPollMs, t.endingDeadlineMs);
+  const r = await pollCall(ctx, m, label, call, (o) => !okData(o) || okData(o)?.status === done, t.endingPollMs, t.endingDeadlineMs);
   const last = r.outcomes.at(-1);
   const d = last ? okData(last) : undefined;
   if (d?.status !== done) return ctx.fail(rule, `${label} did not reach ${done}: ${last ? describeCall(last) : "no answer"}`);
@@ -116,12 +117,13 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
     const live = (p.channels ?? []).filter((ch: any) => ch?.health !== "disconnected");
     ctx.expect(live.length === 0 && (p.generationPlatforms ?? []).length === 0, effect("channels-removed"), `after deactivation get_profile shows channels ${show(p.channels)} and generationPlatforms ${show(p.generationPlatforms)}`);
     expectProfileConsistent(ctx, p, `get_profile ${c.brandId} after deactivation`);
-    const item = (okData(await s.call("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
+    // The workspace as create_profile answered it (unchecked there: sent as it came).
+    const item = (okData(await s.callRaw("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b) => b?.id === c.brandId);
     ctx.expect(item?.isActive === false && item.publishReadiness !== "ready", "readiness-consistent/brand_inactive", `after deactivation list_brands shows ${show(item)}, get_profile isActive ${show(p.isActive)}`);
 
     // rule: inactive-refuses-work — publishing (which a build never holds up) is refused for an inactive client.
     for (const [tool, input] of publishingCalls(kept, m.run.clock.future(31))) {
-      const o = await s.call(tool, input, as);
+      const o = await s.callRaw(tool, input, as);
       if (expectError(ctx, o, { rule: "inactive-refuses-work" })) ctx.expect(true, "inactive-refuses-work", `${tool} refused`);
     }
     ctx.expect((await heldDestinations(m, kept, as)).length === 0, "inactive-refuses-work", `an inactive client's post ${kept} was booked`);
@@ -132,7 +134,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
       ["view_post", { id: booked }],
       ["get_post_status", { id: kept }],
     ] as [string, Record<string, unknown>][])
-      expectError(ctx, await s.call(tool, args, as), { code: "not_found", rule: "deletion-erases" });
+      expectError(ctx, await s.callRaw(tool, args, as), { code: "not_found", rule: "deletion-erases" });
     // rule: deletion-pictures-stop-resolving
     if (!pictures.length) ctx.note("no picture of the client resolved on the target's origin before the end, so none could be seen to stop (deletion-pictures-stop-resolving not judged)");
     for (const url of pictures) {
@@ -166,7 +168,7 @@ async function inactiveGeneration(ctx: RunContext, m: McpContext): Promise<void>
         ctx.note("regenerate_post_image was not tried: no picture to put on the client's post (the main batch showed none, or upload_image saved none)");
         continue;
       }
-      const o = await m.session.call(tool, input, as);
+      const o = await m.session.callRaw(tool, input, as);
       if (expectError(ctx, o, { rule })) ctx.expect(true, rule, `${tool} refused`);
     }
   } finally {

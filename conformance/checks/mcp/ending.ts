@@ -1,5 +1,6 @@
 // Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
+import { truthy, type AnsweredOutput } from "../../mcp/answers.js";
 import type { McpCheck } from "./common.js";
 import { sleep } from "../../http.js";
 import type { CallOutcome } from "../../mcp/client.js";
@@ -29,13 +30,13 @@ export const endingChecks: McpCheck[] = [
       ctx.expect(first.status === "deactivation_scheduled" || first.status === "deactivated", rule("first-call"), `the first call answered status ${show(first.status)}`);
       ctx.expect(first.companyId === companyId, rule("company-id"), `deactivate_profile answered companyId ${show(first.companyId)}, expected ${companyId}`);
       const t = m.target.timing;
-      const r = await pollCall(ctx, m, `deactivation of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deactivation_scheduled", t.endingPollMs, t.endingDeadlineMs);
-      const seen = [first, ...r.outcomes.map((o) => expectOk(ctx, o, rule("ends-deactivated")))].filter(Boolean);
+      const r = await pollCall(ctx, m, `deactivation of ${brandId}`, call, (o) => !okData(o) || okData(o)?.status !== "deactivation_scheduled", t.endingPollMs, t.endingDeadlineMs);
+      const seen = [first, ...r.outcomes.map((o) => expectOk(ctx, o, rule("ends-deactivated")))].filter(truthy);
       for (const d of seen) expectContractFields(ctx, "deactivate-output-fields", "deactivate_profile", "DeactivateProfileOutput", d, `deactivate_profile ${brandId}`);
       const statuses = seen.map((d) => d.status);
       ctx.expect(statuses.at(-1) === "deactivated", rule("ends-deactivated"), `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
       const counts = seen.map((d) => d.unscheduledPosts);
-      ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= counts[i - 1])), rule("unscheduled-monotonic"), `unscheduledPosts went ${show(counts)}`);
+      ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= Number(counts[i - 1]))), rule("unscheduled-monotonic"), `unscheduledPosts went ${show(counts)}`);
       const effect = "deactivation-effects/profile-inactive";
       const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), effect);
       if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), effect, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
@@ -57,7 +58,7 @@ export const endingChecks: McpCheck[] = [
       ctx.expect(first.deleted === true && first.companyId === companyId, "deletion-progress/first-call", `the first call answered ${show(first)}`);
       ctx.expect(first.status === "deletion_scheduled" || first.status === "deleted", "deletion-progress/first-call", `the first call answered status ${show(first.status)}`);
       const t = m.target.timing;
-      const r = await pollCall(ctx, m, `deletion of ${brandId}`, call, (o: CallOutcome) => !okData(o) || okData(o).status !== "deletion_scheduled", t.endingPollMs, t.endingDeadlineMs);
+      const r = await pollCall(ctx, m, `deletion of ${brandId}`, call, (o) => !okData(o) || okData(o)?.status !== "deletion_scheduled", t.endingPollMs, t.endingDeadlineMs);
       const last = r.outcomes.at(-1);
       if (last) expectOk(ctx, last, "deletion-progress/ends-deleted");
       const lastData = last ? okData(last) : first;
@@ -80,8 +81,8 @@ export const endingChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true/false");
-      expectRefusedFirst(ctx, await m.session.call("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true/missing");
+      expectRefusedFirst(ctx, await m.session.callRaw("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true/false");
+      expectRefusedFirst(ctx, await m.session.callRaw("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true/missing");
       expectError(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: true }, "partner"), { code: "not_found", rule: "delete-unknown-not-found" });
     },
   }),

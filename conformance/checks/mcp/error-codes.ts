@@ -30,14 +30,14 @@ async function draft(ctx: RunContext, m: McpContext, purpose: string, rule: stri
  * Schedules or publishes a post; when pre-flight blocks some destinations (a draft has no picture), again with the
  * others only. Returns the last outcome and the destinations asked for.
  */
-async function goOut(m: McpContext, tool: "schedule_post" | "publish_post_now", id: string, platforms: string[], extra: Record<string, unknown> = {}): Promise<{ o: CallOutcome; asked: string[] }> {
-  const o = await m.session.call(tool, { id, ...extra });
+async function goOut<N extends "schedule_post" | "publish_post_now">(m: McpContext, tool: N, id: string, platforms: string[], extra: Record<string, unknown> = {}): Promise<{ o: CallOutcome<N>; asked: string[] }> {
+  const o = await m.session.callRaw(tool, { id, ...extra });
   const e = errorOf(o);
   if (e?.code !== "schedule_preflight_failed") return { o, asked: platforms };
-  const blocked = new Set((Array.isArray(e.blockedDestinations) ? e.blockedDestinations : []).map((b: any) => b?.platform));
+  const blocked = new Set((Array.isArray(e.blockedDestinations) ? e.blockedDestinations : []).map((b: { platform?: unknown } | null) => b?.platform));
   const rest = platforms.filter((p) => !blocked.has(p));
   if (!rest.length) return { o, asked: [] };
-  return { o: await m.session.call(tool, { id, ...extra, platforms: rest }), asked: rest };
+  return { o: await m.session.callRaw(tool, { id, ...extra, platforms: rest }), asked: rest };
 }
 
 export const errorCodeChecks = [
@@ -103,7 +103,7 @@ export const errorCodeChecks = [
       const view = await approveAsSeen(ctx, m, id, rule);
       const { o, asked } = await goOut(m, "publish_post_now", id, platformsOf(view));
       const out = expectOk(ctx, o, rule);
-      const live: string[] = (out?.publishResults ?? []).filter((r: any) => r?.status === "published").map((r: any) => r.platform);
+      const live = (out?.publishResults ?? []).filter((r) => r?.status === "published").map((r) => r.platform);
       if (!live.length) return ctx.skip(`publishing draft ${id} put nothing live (asked ${show(asked)}): ${show(out?.publishResults)}`);
       const names = (e: Record<string, any> | undefined, r: string) =>
         e && ctx.expect(Array.isArray(e.publishedPlatforms) && live.every((p) => e.publishedPlatforms.includes(p)), r, `publishedPlatforms ${show(e.publishedPlatforms)}; live: ${show(live)}`);

@@ -22,9 +22,9 @@ async function readEveryVariant(m: McpContext, as: McpTokenKind): Promise<void> 
   const workspaces = byId(okData(all)?.workspaces).slice(0, 3);
   const name = workspaces.find((w) => typeof w?.name === "string" && w.name.length > 0)?.name as string | undefined;
   if (name) await s.call("get_workspaces", { query: name.slice(0, 200) }, as);
-  const lists = await Promise.all(workspaces.map((w) => s.call("list_brands", { workspaceId: w.id }, as)));
+  const lists = await Promise.all(workspaces.map((w) => s.callRaw("list_brands", { workspaceId: w.id }, as)));
   const brands = lists.flatMap((l) => byId(okData(l)?.brands).slice(0, 3)).filter((b) => typeof b?.id === "string");
-  await Promise.all(brands.flatMap((b) => [false, true].map((includeScopes) => s.call("get_profile", { brandId: b.id, includeScopes }, as))));
+  await Promise.all(brands.flatMap((b) => [false, true].map((includeScopes) => s.callRaw("get_profile", { brandId: b.id, includeScopes }, as))));
 }
 
 /** The main batch, its first posts and their status, read by one token (an other tenant's read is a refusal, judged too). */

@@ -1,6 +1,7 @@
 // Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
+import { truthy } from "../../mcp/answers.js";
 import type { RunContext } from "../../check.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
@@ -105,7 +106,7 @@ export const fieldChecks: McpCheck[] = [
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
       // The partial batch has no pictures: its items needing media and the batch's warnings show there.
       for (const track of [t, ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : [])])
-        for (const [i, b] of track.polls.map(okData).filter(Boolean).entries()) {
+        for (const [i, b] of track.polls.map(okData).filter(truthy).entries()) {
           const where = `batch ${track.batchId} read ${i + 1} (${b.status})`;
           expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
           for (const item of asList(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);

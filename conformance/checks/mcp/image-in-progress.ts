@@ -27,16 +27,17 @@ export const imageInProgressChecks = [
       try {
         const stuck = m.target.triggers.renderStuck;
         const first = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, ...(stuck ? { prompt: `Conformance run. ${stuck}` } : {}) }), rule);
-        if (!ctx.expect(typeof first?.jobId === "string", rule, `regenerate_post_image answered ${show(first)}, no jobId`)) return;
+        const jobId = first?.jobId;
+        if (!ctx.expect(typeof jobId === "string", rule, `regenerate_post_image answered ${show(first)}, no jobId`) || typeof jobId !== "string") return;
         const again = await m.session.call("regenerate_post_image", { postId: id });
-        const status = okData(await m.session.call("get_generation_job", { jobId: first.jobId }))?.status;
+        const status = okData(await m.session.callRaw("get_generation_job", { jobId: jobId }))?.status;
         if (!running(status)) {
           if (stuck) ctx.expect(false, rule, `the render started with ${stuck} ended (${show(status)}); it should run until its post is deleted`);
-          return ctx.skip(`render ${first.jobId} ended before a second call reached it, so the refusal was not judged (mcp.triggers.render_stuck keeps one running)`);
+          return ctx.skip(`render ${jobId} ended before a second call reached it, so the refusal was not judged (mcp.triggers.render_stuck keeps one running)`);
         }
         const e = expectError(ctx, again, { code: "image_generation_in_progress", rule });
         // The running job is known here (this render started it), so the refusal names it.
-        if (e) ctx.expect(e.jobId === first.jobId, ["image-in-progress/job-id", "error-structured-fields/image_generation_in_progress"], `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${first.jobId}`);
+        if (e) ctx.expect(e.jobId === jobId, ["image-in-progress/job-id", "error-structured-fields/image_generation_in_progress"], `image_generation_in_progress names job ${show(e.jobId)}, the running one is ${jobId}`);
       } finally {
         await m.session.call("delete_post", { id });
       }

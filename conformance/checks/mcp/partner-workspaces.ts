@@ -25,23 +25,23 @@ export const partnerWorkspaceChecks: McpCheck[] = [
         const mine = expectOk(ctx, await s.call("get_workspaces", { limit: 200 }, "partner"), "workspaces-partner-clients");
         const users = okData(await s.call("get_workspaces", { limit: 200 }));
         if (!mine) return;
-        const ids = (mine.workspaces ?? []).map((w: any) => w?.id);
-        ctx.expect(mine.totalCount > 200 || ids.includes(c.companyId), "workspaces-partner-clients", `the partner's new client ${c.companyId} is not among its workspaces ${show(ids)}`);
+        const ids = (mine.workspaces ?? []).map((w) => w?.id);
+        ctx.expect((mine.totalCount ?? 0) > 200 || ids.includes(c.companyId), "workspaces-partner-clients", `the partner's new client ${c.companyId} is not among its workspaces ${show(ids)}`);
         // A signed-in user's workspaces are not the partner's clients.
-        const foreign = (users?.workspaces ?? []).map((w: any) => w?.id).filter((id: unknown) => ids.includes(id));
+        const foreign = (users?.workspaces ?? []).map((w) => w?.id).filter((id) => ids.includes(id));
         ctx.expect(foreign.length === 0, "workspaces-partner-clients", `the partner token lists a signed-in user's workspaces ${show(foreign)}`);
 
         // rule: list-brands-client-workspace, on the check's own client only: the partner's other clients belong to
         // checks running at the same time, which may erase them between the two calls.
-        const l = expectOk(ctx, await s.call("list_brands", { workspaceId: c.companyId }, "partner"), "list-brands-client-workspace");
+        const l = expectOk(ctx, await s.callRaw("list_brands", { workspaceId: c.companyId }, "partner"), "list-brands-client-workspace");
         if (l) ctx.expect(l.needsUserChoice === false, "list-brands-client-workspace", `list_brands of client workspace ${c.companyId} answered needsUserChoice ${show(l.needsUserChoice)} with ${show(l.brands?.length)} brands`);
 
         // rule: onboarding-only-from-create-profile — the client has it; the signed-in user's profiles have none.
         const made = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, "partner"), "onboarding-only-from-create-profile");
         if (made) ctx.expect(typeof made.onboarding?.status === "string", "onboarding-only-from-create-profile", `a profile create_profile made shows onboarding ${show(made.onboarding)}`);
         for (const w of byId(users?.workspaces).slice(0, 3)) {
-          for (const b of byId(okData(await s.call("list_brands", { workspaceId: w.id }))?.brands).slice(0, 3)) {
-            const p = expectOk(ctx, await s.call("get_profile", { brandId: b.id }), "onboarding-only-from-create-profile");
+          for (const b of byId(okData(await s.callRaw("list_brands", { workspaceId: w.id }))?.brands).slice(0, 3)) {
+            const p = expectOk(ctx, await s.callRaw("get_profile", { brandId: b.id }), "onboarding-only-from-create-profile");
             if (p) ctx.expect(!("onboarding" in p), "onboarding-only-from-create-profile", `profile ${b.id}, not made by create_profile, shows onboarding ${show(p.onboarding)}`);
           }
         }

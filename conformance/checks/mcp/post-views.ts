@@ -37,7 +37,7 @@ export const postViewChecks: McpCheck[] = [
         for (const d of view.destinations ?? []) ctx.expect(show(d?.imageUrls) === urls, pictures, `post ${id}: ${d?.platform} shows ${show(d?.imageUrls)}, the post ${urls}`);
         if (Array.isArray(item.imageUrls)) ctx.expect(show(item.imageUrls) === urls, pictures, `post ${id}: the batch item lists ${show(item.imageUrls)}, view_post ${urls}`);
         const status = expectOk(ctx, await m.session.call("get_post_status", { id }), recorded);
-        if (status) ctx.expect(Date.parse(status.scheduledAt) === Date.parse(when), recorded, `post ${id} made with scheduledAt ${when}: get_post_status reports scheduledAt ${show(status.scheduledAt)}`);
+        if (status) ctx.expect(Date.parse(String(status.scheduledAt)) === Date.parse(when), recorded, `post ${id} made with scheduledAt ${when}: get_post_status reports scheduledAt ${show(status.scheduledAt)}`);
         const out = await goneOut(m, id);
         ctx.expect(out.length === 0, recorded, `create_posts' scheduledAt booked post ${id}: ${out.join(", ")}`);
         if (out.length) await unbook(ctx, m, id);

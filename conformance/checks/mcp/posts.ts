@@ -112,9 +112,10 @@ export const postChecks: McpCheck[] = [
       const before = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
       const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job/job-id");
       if (!started) return;
-      if (!ctx.expect(typeof started.jobId === "string" && started.jobId.length > 0, ["regenerate-job/job-id", "generation-in-background/regenerate_post_image"], `regenerate_post_image answered ${show(started)}, no jobId`)) return;
-      const jobId: string = started.jobId;
-      const polled = await pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o).status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
+      const jobId = started.jobId;
+      const named = typeof jobId === "string" && jobId.length > 0;
+      if (!ctx.expect(named, ["regenerate-job/job-id", "generation-in-background/regenerate_post_image"], `regenerate_post_image answered ${show(started)}, no jobId`) || !named) return;
+      const polled = await pollCall(ctx, m, `render ${jobId}`, () => m.session.call("get_generation_job", { jobId }), (o) => !okData(o) || finishedJob(okData(o)?.status), m.target.timing.jobPollMs, m.target.timing.jobDeadlineMs);
       const last = polled.outcomes.at(-1);
       for (const o of polled.outcomes) {
         const job = okData(o);
@@ -133,9 +134,10 @@ export const postChecks: McpCheck[] = [
       ctx.expect(end.jobId === started.jobId, "regenerate-job/job-id", `get_generation_job ${started.jobId} answered jobId ${show(end.jobId)}`);
       if (end.status === "failed") {
         ctx.expect(wellFormedError(end.error), "regenerate-job/ends", `a failed render has error ${show(end.error)}`);
-        const want = renderRetryable(end.error?.code);
+        const code = end.error?.code;
+        const want = typeof code === "string" ? renderRetryable(code) : undefined;
         ctx.expect(want !== undefined, "regenerate-job/ends", `a failed render has code ${show(end.error?.code)}, not an image render code`);
-        if (want !== undefined) ctx.expect(end.error.retryable === want, "regenerate-job/ends", `render code ${end.error.code} has retryable ${show(end.error.retryable)}, the catalogue says ${want}`);
+        if (want !== undefined) ctx.expect(end.error?.retryable === want, "regenerate-job/ends", `render code ${code} has retryable ${show(end.error?.retryable)}, the catalogue says ${want}`);
         return ctx.skip(`the render failed (${show(end.error?.code)}), so no new picture to look at`);
       }
       const after = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
@@ -168,7 +170,7 @@ export const postChecks: McpCheck[] = [
         const rule = `render-failure-codes/${code}`;
         const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt: `Conformance run. ${renderFails!.replaceAll("{code}", code)}` }), rule);
         if (typeof started?.jobId !== "string") continue;
-        const polled = await pollCall(ctx, m, `render ${started.jobId}`, () => m.session.call("get_generation_job", { jobId: started.jobId }), (o) => !okData(o) || finishedJob(okData(o).status), t.jobPollMs, t.jobDeadlineMs);
+        const polled = await pollCall(ctx, m, `render ${started.jobId}`, () => m.session.callRaw("get_generation_job", { jobId: started.jobId }), (o) => !okData(o) || finishedJob(okData(o)?.status), t.jobPollMs, t.jobDeadlineMs);
         const end = okData(polled.outcomes.at(-1));
         ctx.expect(end?.status === "failed" && end.error?.code === code && end.error?.retryable === renderRetryable(code), rule, `a render failing with ${code} ended ${show({ status: end?.status, error: end?.error })}`);
       }

@@ -17,7 +17,7 @@ const notHeld = "not-ready-does-not-hold";
  * The input that makes `tool` generate for the client: the contract's example with the client's brand and post put
  * in; create_draft with a prompt (with its own caption it is not held up, which is the other rule).
  */
-function generatingInput(tool: string, brandId: string, postId: string | undefined, run: string): Record<string, unknown> | undefined {
+function generatingInput(tool: string, brandId: string, postId: string | null | undefined, run: string): Record<string, unknown> | undefined {
   if (tool === "create_draft") return { brandId, prompt: `Conformance run ${run}: a warm welcome to the new shop.` };
   const input = exampleInput(tool);
   if ("brandId" in input) input.brandId = brandId;
@@ -41,14 +41,14 @@ function notHeldUp(ctx: RunContext, o: CallOutcome, member: string, mustSucceed:
 }
 
 /** rule: profile-not-ready-refusal/<tool> — every tool of the family, refused for the client while `state`. */
-async function refuseAll(ctx: RunContext, m: McpContext, brandId: string, postId: string | undefined, state: string, stillSo?: () => Promise<boolean>): Promise<void> {
+async function refuseAll(ctx: RunContext, m: McpContext, brandId: string, postId: string | null | undefined, state: string, stillSo?: () => Promise<boolean>): Promise<void> {
   for (const tool of familyMembers(refusal)) {
     const input = generatingInput(tool, brandId, postId, m.run.id);
     if (!input) {
       ctx.note(`${tool} needs a post and the client has none: not judged while ${state}`);
       continue;
     }
-    const o = await m.session.call(tool, input, "partner");
+    const o = await m.session.callRaw(tool, input, "partner");
     // A build that ended around the call says nothing of the refusal (a slow run can outlast a slow build).
     if (stillSo && !(await stillSo())) return ctx.note(`the build was no longer ${state} after ${tool}: it and the tools after it are not judged while ${state}`);
     const e = expectError(ctx, o, { code: "profile_not_ready", rule: `${refusal}/${tool}` });

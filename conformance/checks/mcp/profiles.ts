@@ -149,7 +149,7 @@ export const profileChecks: McpCheck[] = [
         ctx.expect(d.needsUserChoice === d.brands.length > 1, "list-brands/needs-user-choice", `list_brands ${w.id}: needsUserChoice ${show(d.needsUserChoice)} with ${d.brands.length} brands`);
         // Two views of one brand: the list item and get_profile.
         for (const b of byId(d.brands).slice(0, 3)) {
-          const p = okData(await m.session.call("get_profile", { brandId: b?.id }));
+          const p = okData(await m.session.callRaw("get_profile", { brandId: b?.id }));
           if (!p) continue;
           ctx.expect(p.brandName === b.name, "brand-list-matches-profile/name", `brand ${b.id}: list_brands names it ${show(b.name)}, get_profile ${show(p.brandName)}`);
           ctx.expect(p.isActive === b.isActive, "brand-list-matches-profile/is-active", `brand ${b.id}: list_brands isActive ${show(b.isActive)}, get_profile ${show(p.isActive)}`);
@@ -177,9 +177,9 @@ export const profileChecks: McpCheck[] = [
       for (const as of m.target.tokens.otherTenant ? (["normal", "otherTenant"] as const) : (["normal"] as const)) {
         const all = okData(await m.session.call("get_workspaces", {}, as));
         for (const w of byId(all?.workspaces).slice(0, 3)) {
-          const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }, as), "readiness-blockers-are-codes/blockers");
+          const list = expectOk(ctx, await m.session.callRaw("list_brands", { workspaceId: w.id }, as), "readiness-blockers-are-codes/blockers");
           for (const b of byId(list?.brands).slice(0, 3)) {
-            const p = expectOk(ctx, await m.session.call("get_profile", { brandId: b.id }, as), "readiness-blockers-are-codes/blockers");
+            const p = expectOk(ctx, await m.session.callRaw("get_profile", { brandId: b.id }, as), "readiness-blockers-are-codes/blockers");
             if (!p) continue;
             seen++;
             expectProfileConsistent(ctx, p, `get_profile ${b.id}`);

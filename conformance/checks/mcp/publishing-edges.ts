@@ -97,7 +97,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         ["publish_post_now", { id, platforms: [FEED] }],
       ] as const) {
         if (tool === "publish_post_now" && !m.target.inputs.allowPublishing) continue;
-        const e = expectError(ctx, await m.session.call(tool, args), { code: "publisher_error", rule: rule(tool) });
+        const e = expectError(ctx, await m.session.callRaw(tool, args), { code: "publisher_error", rule: rule(tool) });
         if (e) ctx.expect(e.retryable === true, rule(tool), `publisher_error from ${tool} has retryable ${show(e.retryable)}`);
         const out = await goneOut(m, id);
         ctx.expect(out.length === 0, rule(tool), `${tool} answered publisher_error, yet ${out.join(", ")}`);
@@ -112,13 +112,13 @@ export const publishingEdgeChecks: McpCheck[] = [
         await unbook(ctx, m, clean);
         return ctx.skip(`post ${clean} has no second captioned destination to carry the marker while ${FEED} is booked`);
       }
-      expectOk(ctx, await m.session.call("update_post", { id: clean, caption: `${other.text} ${marker}`, platform: other.platform }), rule("unschedule_platform"));
+      expectOk(ctx, await m.session.callRaw("update_post", { id: clean, caption: `${other.text} ${marker}`, platform: other.platform }), rule("unschedule_platform"));
       const e = expectError(ctx, await m.session.call("unschedule_platform", { id: clean, platform: held.platform, platformPostId: held.platformPostId }), { code: "publisher_error", rule: rule("unschedule_platform") });
       if (e) ctx.expect(e.retryable === true, rule("unschedule_platform"), `publisher_error from unschedule_platform has retryable ${show(e.retryable)}`);
       const still = await heldDestinations(m, clean);
       ctx.expect(still.some((h) => h.platform === held.platform && h.platformPostId === held.platformPostId), rule("unschedule_platform"), `unschedule_platform answered publisher_error, yet the booking changed: ${show(still)}`);
       // Cleanup: the marker off, the booking withdrawn.
-      await m.session.call("update_post", { id: clean, caption: other.text, platform: other.platform });
+      await m.session.callRaw("update_post", { id: clean, caption: other.text, platform: other.platform });
       await unbook(ctx, m, clean);
     },
   }),
@@ -191,7 +191,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         // An Instagram feed post without a picture: media_required in blocked[].
         const blockedId = await draft(ctx, m, brandId, { caption: caseCaption(m, "a dry run, blocked"), platforms: ["INSTAGRAM"] }, rule);
         await approveAsSeen(ctx, m, blockedId, rule);
-        const d = expectOk(ctx, await m.session.call(tool, args(blockedId, ["INSTAGRAM"])), rule);
+        const d = expectOk(ctx, await m.session.callRaw(tool, args(blockedId, ["INSTAGRAM"])), rule);
         if (d) {
           const list: any[] = Array.isArray(d.blocked) ? d.blocked : [];
           ctx.expect(
@@ -203,7 +203,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         // A clean post: nothing blocked, and still nothing goes out.
         const cleanId = await draft(ctx, m, brandId, { caption: caseCaption(m, "a dry run, clean"), platforms: [FEED] }, rule);
         await approveAsSeen(ctx, m, cleanId, rule);
-        const c = expectOk(ctx, await m.session.call(tool, args(cleanId, [FEED])), rule);
+        const c = expectOk(ctx, await m.session.callRaw(tool, args(cleanId, [FEED])), rule);
         if (c) ctx.expect(Array.isArray(c.blocked) && c.blocked.length === 0, rule, `a dry run of a post with no problem answered blocked ${show(c.blocked)}`);
         for (const id of [blockedId, cleanId]) {
           const out = await goneOut(m, id);

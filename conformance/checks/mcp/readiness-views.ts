@@ -18,7 +18,7 @@ const consistent = (blocker: string) => `readiness-consistent/${blocker}`;
 /** The client as get_profile and list_brands show it now. */
 async function views(m: McpContext, c: Client): Promise<{ profile: any; item: any }> {
   const profile = okData(await m.session.call("get_profile", { brandId: c.brandId }, as));
-  const item = (okData(await m.session.call("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
+  const item = (okData(await m.session.callRaw("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
   return { profile, item };
 }
 
@@ -41,7 +41,7 @@ async function judge(ctx: RunContext, m: McpContext, c: Client, want: string[], 
   // What the tools do: generating (a draft written by the gateway; refused, it spends nothing) and booking. Judged
   // only when readiness reads the same after the call (a build that ended meanwhile would say nothing).
   const tried = async (can: "canGenerate" | "canPublish", tool: string, args: Record<string, unknown>) => {
-    const o = await m.session.call(tool, args, as);
+    const o = await m.session.callRaw(tool, args, as);
     const again = okData(await m.session.call("get_profile", { brandId: c.brandId }, as))?.readiness;
     if (again?.[can] !== false) return ctx.note(`${where}: ${can} changed to ${show(again?.[can])} around ${tool}; not judged`);
     ctx.expect(errorOf(o) !== undefined, rules, `${where}: ${can} false, yet ${describeCall(o)}`);

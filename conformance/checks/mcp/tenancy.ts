@@ -51,7 +51,7 @@ export const tenancyChecks: McpCheck[] = [
       ];
       const live = new Set((await s.tools("normal")).map((t) => t.name));
       for (const [tool, args] of [...reads, ...writes, ["get_brand_style", { brandId: brand.brandId }] as [string, Record<string, unknown>]])
-        if (live.has(tool)) expectError(ctx, await s.call(tool, args, other), { code: refused, rule: `cross-tenant-refused/${tool}` });
+        if (live.has(tool)) expectError(ctx, await s.callRaw(tool, args, other), { code: refused, rule: `cross-tenant-refused/${tool}` });
       // list_brands of a workspace that is not the caller's: forbidden, by the seed's own words.
       expectError(ctx, await s.call("list_brands", { workspaceId: brand.companyId }, other), { code: "forbidden", rule: "list-brands-foreign-forbidden" });
 

@@ -109,19 +109,19 @@ export const toolsChecks: McpCheck[] = [
     async run(ctx, m) {
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       // "Fails as an unknown tool": the way a call of a tool nobody has fails, whatever that form is.
-      const unknown = failureForm(await m.session.call(`conformance_no_such_tool_${m.run.id}`, {}));
+      const unknown = failureForm(await m.session.callRaw(`conformance_no_such_tool_${m.run.id}`, {}));
       const asUnknown = (o: CallOutcome) => o.error?.kind === "rpc" || o.result?.isError === true ? failureForm(o) === unknown : false;
       for (const t of [...contractTool.values()].filter((t) => t.meta.partnerOnly)) {
         ctx.expect(!live.has(t.name), `partner-only-hidden/${t.name}`, `tools/list shows ${t.name} to a normal token`);
         // Ids nobody issued: should the tool run after all, it touches nothing (and a profile it made is erased).
         const args = probeInput(t.name, `${m.run.id}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
-        const o = await m.session.call(t.name, args);
+        const o = await m.session.callRaw(t.name, args);
         ctx.expect(asUnknown(o), `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool does (${unknown}), got ${failureForm(o)}`);
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string" && m.target.tokens.partner) await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
         // A read-only token must not learn the tool exists from a 403 insufficient_scope.
         if (!m.target.tokens.readonly) continue;
-        const ro = await m.session.call(t.name, args, "readonly");
+        const ro = await m.session.callRaw(t.name, args, "readonly");
         ctx.expect(asUnknown(ro), `partner-only-call-unknown/${t.name}`, `${describeCall(ro)}: expected the call to fail as an unknown tool does (${unknown}) for a read-only token too, got ${failureForm(ro)}`);
       }
     },

@@ -31,7 +31,7 @@ export class Tour {
   /** A call that must succeed (judged by every result convention); its payload, or undefined. */
   async call(tool: string, args: Record<string, unknown>, as: McpTokenKind = "normal"): Promise<any> {
     if (!this.listed.has(tool)) return undefined;
-    return this.judge(await this.m.session.call(tool, args, as));
+    return this.judge(await this.m.session.callRaw(tool, args, as));
   }
 
   /** Judges an outcome the tour got some other way (the last poll of a job). */
@@ -81,7 +81,8 @@ async function posts(t: Tour): Promise<void> {
       const job = await t.call("regenerate_post_image", { postId: id });
       if (typeof job?.jobId === "string") {
         const timing = m.target.timing;
-        const settled = (o: CallOutcome) => !["queued", "running"].includes(okData(o)?.status);
+        const busy: readonly unknown[] = ["queued", "running"];
+        const settled = (o: CallOutcome<"get_generation_job">) => !busy.includes(okData(o)?.status);
         const r = await pollCall(ctx, m, `render ${job.jobId} of the tour's draft`, () => m.session.call("get_generation_job", { jobId: job.jobId }), settled, timing.jobPollMs, timing.jobDeadlineMs);
         const last = r.outcomes.at(-1);
         if (last) t.judge(last);

@@ -81,7 +81,7 @@ export const wrongTypeChecks: McpCheck[] = [
           // A valid input whose ids name nothing (create_profile: the run's own externalId), one field made wrong.
           const valid = probeOf(m, t.name);
           return wrongTypeCases(tool).map(async (c) => {
-            const o = await m.session.call(t.name, { ...valid, [c.field]: c.value }, tokenFor(t));
+            const o = await m.session.callRaw(t.name, { ...valid, [c.field]: c.value }, tokenFor(t));
             expectRefusedFirst(ctx, o, `schema-violation-refused-first/${t.name}`);
             await eraseIfMade(m, o.data);
           });
