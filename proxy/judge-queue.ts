@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
-import { judgeWorkerKind, type FromJudge, type JudgeWorkerData, type ToJudge } from "./judge-worker.js";
+import { judgeWorkerKind, packJobs, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
 import type { SecretHeaders } from "./secrets.js";
 import type { Exchange, Verdict } from "./types.js";
 
@@ -160,9 +160,9 @@ export class JudgeQueue {
     this.#outbox = [];
     if (!jobs.length) return;
     if (this.#worker) {
-      // Copies of exact size, moved (not copied again) to the worker; the originals stay here for the record.
-      const sent = jobs.map((d) => ({ ...d, request: new Uint8Array(d.request), response: new Uint8Array(d.response) }));
-      this.#worker.postMessage({ jobs: sent } satisfies ToJudge, sent.flatMap((d) => [d.request.buffer, d.response.buffer]));
+      // The bodies copied into one buffer, moved (not copied again) to the worker; the originals stay here for the record.
+      const batch = packJobs(jobs);
+      this.#worker.postMessage(batch, [batch.bodies]);
     } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(exchangeOf(d, this.#options.secrets), d.request, this.#inline!));
   }
 
