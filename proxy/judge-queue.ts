@@ -17,8 +17,8 @@ import type { Exchange, Verdict } from "./types.js";
 export const defaultJudgeBacklog = { exchanges: 2_000, bytes: 64 * 2 ** 20 };
 
 /** A batch handed over at once; otherwise what came within this many milliseconds. */
-const handOverBatch = 64;
-const handOverMs = 5;
+const handOverBatch = 256;
+const handOverMs = 25;
 
 export interface JudgeQueueOptions {
   secrets: SecretHeaders;
@@ -117,8 +117,9 @@ export class JudgeQueue {
     this.#order.push(entry);
     this.#bytes += size;
     this.#outbox.push(d);
-    // Exchanges are handed over in batches (a message to the worker costs about what judging a small exchange
-    // does): a few milliseconds' worth, or a full batch at once.
+    // Exchanges are handed over in batches: a message wakes the worker (and its answer this thread), which on a
+    // busy machine costs more than judging a small exchange. What came within 25 ms, or a full batch at once;
+    // verdicts are never on the forwarding path, so the wait delays only the record.
     if (this.#outbox.length >= handOverBatch) this.#flush();
     else if (!this.#flushing) {
       this.#flushing = true;

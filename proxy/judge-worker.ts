@@ -30,11 +30,14 @@ export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
   for (const d of jobs) size += d.request.byteLength + d.response.byteLength;
   const bodies = new Uint8Array(size);
   let at = 0;
-  const place = (b: Uint8Array): [number, number] => {
-    bodies.set(b, at);
-    return [at, (at += b.byteLength)];
-  };
-  return { jobs: jobs.map((d) => ({ ...d, request: place(d.request), response: place(d.response) })), bodies: bodies.buffer };
+  const out: JobData[] = [];
+  for (const d of jobs) {
+    const { request, response, ...rest } = d;
+    bodies.set(request, at);
+    bodies.set(response, at + request.byteLength);
+    out.push({ ...rest, request: [at, at + request.byteLength], response: [at + request.byteLength, (at += request.byteLength + response.byteLength)] });
+  }
+  return { jobs: out, bodies: bodies.buffer };
 }
 
 /** The exchanges of a batch, their bodies as views of its buffer. */

@@ -3,7 +3,7 @@
 // every body in one buffer (each exchange gets its own bytes back), and an exchange whose hidden headers and
 // decoded bodies are made only when read (and then the same as before).
 import { describe, expect, it } from "vitest";
-import { exchangeOf, type ExchangeData } from "../proxy/judge-exchange.js";
+import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
 import { packJobs, unpackJobs } from "../proxy/judge-worker.js";
 import { Lru } from "../proxy/lru.js";
 import { SecretHeaders } from "../proxy/secrets.js";
@@ -120,5 +120,24 @@ describe("the exchange judges and records see", () => {
     expect(copy).toMatchObject({ seq: 7, requestText: '{"a":"é"}', responseText: '{"b":1}', failure: "reset", failureBy: "service" });
     expect(JSON.parse(JSON.stringify(ex)).requestHeaders.authorization).toBe("Bearer [redacted]");
     expect(JSON.stringify(ex)).not.toContain("tok_secret_123456");
+  });
+});
+
+describe("times-to-utc in the proxy's MCP judge", () => {
+  // A tools/call answered with times nested in objects and lists: the rule names each offending time by its path.
+  const call = (payload: unknown): ExchangeData => {
+    const request = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "get_post_batch_status", arguments: { batchId: "b_1" } } });
+    const result = { content: [{ type: "text", text: JSON.stringify(payload) }], structuredContent: { data: payload } };
+    return data(1, request, JSON.stringify({ jsonrpc: "2.0", id: 3, result }), { protocol: "mcp", path: "/mcp", status: 200, responseHeaders: { "content-type": "application/json" } });
+  };
+  const timeRule = (d: ExchangeData) =>
+    judgeExchange(exchangeOf(d, new SecretHeaders()), d.request, newJudgeStates()).violations.filter((v) => v.rules.includes("times-to-utc"));
+
+  it("names every time with an offset other than Z by its path, and passes UTC ones", () => {
+    const bad = timeRule(call({ createdAt: "2026-01-01T10:00:00Z", items: [{ postId: "p", updatedAt: "2026-01-01T10:00:00+00:00" }, { scheduledAt: "2026-01-01T10:00:00+02:00" }] }));
+    expect(bad).toHaveLength(1);
+    expect(bad[0]!.reason).toContain("items[1].scheduledAt 2026-01-01T10:00:00+02:00");
+    expect(bad[0]!.reason).not.toContain("updatedAt");
+    expect(timeRule(call({ createdAt: "2026-01-01T10:00:00Z", items: [{ updatedAt: "2026-01-01T10:00:00-00:00" }] }))).toEqual([]);
   });
 });
