@@ -4,10 +4,8 @@
 // recorded as unjudged ("judge backlog full"), never as passed. Without a worker (asked so, none can start, or
 // one died), the same judge runs in this thread, deferred (in batches after the exchanges end), with the same
 // bounds. Either way verdicts are recorded in the order the exchanges ended.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { siblingModule, startModuleWorker } from "../lib/module-worker.js";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
 import { judgeWorkerKind, packJobs, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
 import type { SecretHeaders } from "./secrets.js";
@@ -31,31 +29,10 @@ export interface JudgeQueueOptions {
   onVerdict: (exchange: Exchange, verdict: Verdict) => void;
 }
 
-/**
- * The URL of tsx's register API when this module runs from its TypeScript source (the repository, tests): the
- * worker registers it before loading judge-worker.ts. Undefined when it cannot be found.
- */
-function tsxApi(): string | undefined {
-  try {
-    const cjs = createRequire(import.meta.url).resolve("tsx/esm/api");
-    const esm = cjs.replace(/\.cjs$/, ".mjs");
-    return existsSync(esm) ? pathToFileURL(esm).href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The worker's bootstrap (CommonJS, evaluated): tsx first when judging from source, then judge-worker. */
-const bootstrap = `const { workerData } = require("node:worker_threads");
-(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve()).then(() => import(workerData.entry));`;
-
+/** The judge worker (judge-worker.ts, or its build), started as lib/module-worker.ts starts a module. */
 function startWorker(secretHeaders: string[]): Worker | undefined {
-  const fromSource = import.meta.url.endsWith(".ts");
-  const entry = new URL(`./judge-worker.${fromSource ? "ts" : "js"}`, import.meta.url).href;
-  const tsx = fromSource ? tsxApi() : undefined;
-  if (fromSource && !tsx) return undefined;
-  const data: JudgeWorkerData & { entry: string; tsx?: string } = { kind: judgeWorkerKind, secretHeaders, entry, ...(tsx ? { tsx } : {}) };
-  return new Worker(bootstrap, { eval: true, workerData: data });
+  const data: JudgeWorkerData = { kind: judgeWorkerKind, secretHeaders };
+  return startModuleWorker(siblingModule(import.meta.url, "judge-worker"), data);
 }
 
 interface Entry {
