@@ -6,7 +6,7 @@
 // Retry-After (or a reset the headers name) holds every request of the target back until it has passed, not only
 // the one refused; so does an answer that says no request is left in the window. Whatever was waited (Retry-After,
 // resets and pacing) is counted, so a run can say how long the limit cost it.
-import { sleep } from "./run-clock.js";
+import { sleep, wallClock, type RunClock } from "./run-clock.js";
 
 /** The longest window the sending rate is measured over (the MCP edge counts per minute). */
 const windowMs = 60_000;
@@ -85,8 +85,11 @@ export class RateLimiter {
   #limited = 0;
   #waitedMs = 0;
 
-  /** `now` is the clock of the pacing (monotonic ms); tests give their own. */
-  constructor(readonly now: () => number = () => performance.now()) {}
+  /** `now` is the clock of the pacing (monotonic ms) and `clock` what it sleeps on: the run's clock (tests give their own `now`). */
+  constructor(
+    readonly now: () => number = () => performance.now(),
+    readonly clock: RunClock = wallClock,
+  ) {}
 
   /** Waits for this request's turn; resolves with the time it starts (rejects with BudgetExceeded on abort). */
   async turn(signal: AbortSignal): Promise<number> {
@@ -97,7 +100,7 @@ export class RateLimiter {
       if (this.#gapMs > 0 || at > now) this.#nextAt = at + this.#gapMs;
       if (at > now) {
         this.#waitedMs += at - now;
-        await sleep(at - now, signal);
+        await sleep(at - now, signal, this.clock);
       }
       // A hold set while this request slept (a 429 of another) covers its turn: it waits for a turn after it.
     } while (this.#holdUntil > at);
@@ -166,9 +169,10 @@ export class RateLimiter {
 const limiters = new WeakMap<object, RateLimiter>();
 
 /** The rate limiter of a target (one per target of a run: every client of that target shares it). */
-export function rateLimiterFor(target: object): RateLimiter {
+export function rateLimiterFor(target: { clock: RunClock }): RateLimiter {
   let l = limiters.get(target);
-  if (!l) limiters.set(target, (l = new RateLimiter()));
+  // Paced on the run's time: against a target on time the run drives, a limit per second is per second of that time.
+  if (!l) limiters.set(target, (l = new RateLimiter(() => target.clock.now(), target.clock)));
   return l;
 }
 

@@ -85,8 +85,9 @@ export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckConte
       const mcp: McpContext = { session, run, target: target.mcp };
       // A refusal of an argument of our design (not the seed's) ends the check as drift, before a seed rule is judged
       // on what could not be made (inferred-inputs.ts).
-      const call = session.call.bind(session);
-      session.call = async (...args) => {
+      // Every call goes through callRaw (call is its typed face), so this sees each one.
+      const call = session.callRaw.bind(session);
+      session.callRaw = async (...args) => {
         const o = await call(...args);
         const why = await inferredInputRefused(session, o);
         if (why) base.fail(forTool(inferredInputRule, o.tool), why);

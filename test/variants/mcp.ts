@@ -20,10 +20,10 @@ export interface McpVariant {
   /** Set when the variant must show it changed something: counts the answers it changed. */
   changed?: () => number;
   /**
-   * The variant's own behaviour follows the wall clock (a limit per real second), so its run does too; every other
-   * variant runs on time the run drives (test/support/driven-time.ts).
+   * Told the service's time before the run (the run drives it: test/support/driven-time.ts), for a variant whose
+   * own behaviour follows time (a limit per second).
    */
-  wallClock?: true;
+  useTime?: (now: () => number) => void;
 }
 
 /** A JSON-RPC answer's result, rewritten (a tools/list or tools/call result alike). */
@@ -95,17 +95,20 @@ function replaceStrings(value: unknown, map: (s: string) => string): unknown {
 const optionalFields = new Set(["tokenExpiresAt", "missingScopes", "canPost", "canFetchAnalytics", "warnings", "createdAt", "updatedAt", "preview", "hasMedia", "mediaRequiredFor"]);
 
 /**
- * A low rate limit in front of a service: at most `perSecond` requests each wall-clock second (per token when
- * `perToken`, as REST's per-client limit; else per address, as the gateway's edge), the rest answered 429 with
- * Retry-After: whole seconds, or in turn an HTTP date (the end of the second) when `dates`.
+ * A low rate limit in front of a service: at most `perSecond` requests each second of the service's time (the wall
+ * clock, or the run's time once `useTime` is given it; per token when `perToken`, as REST's per-client limit; else
+ * per address, as the gateway's edge), the rest answered 429 with Retry-After: whole seconds, or in turn an HTTP
+ * date (the end of the second) when `dates`.
  */
-export function rateLimit(perSecond: number, options: { perToken?: boolean; dates?: boolean; body: unknown }): { answer: NonNullable<Mutant["answer"]>; limited: () => number } {
+export function rateLimit(perSecond: number, options: { perToken?: boolean; dates?: boolean; body: unknown }): { answer: NonNullable<Mutant["answer"]>; limited: () => number; useTime: (now: () => number) => void } {
   const windows = new Map<string, { second: number; count: number }>();
   let limited = 0;
+  let clock = Date.now;
   return {
     limited: () => limited,
+    useTime: (now) => void (clock = now),
     answer: (req) => {
-      const now = Date.now();
+      const now = clock();
       const second = Math.floor(now / 1000);
       const key = options.perToken ? (req.token ?? "") : "edge";
       const w = windows.get(key);
@@ -448,7 +451,7 @@ export const mcpVariants: McpVariant[] = [
     description: "At most 50 requests a second reach the gateway; the rest get 429 with Retry-After (seconds or an HTTP date)",
     answer: limit.answer,
     changed: limit.limited,
-    wallClock: true,
+    useTime: limit.useTime,
   },
   {
     id: "session-id-handed-out",

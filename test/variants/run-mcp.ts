@@ -24,13 +24,13 @@ function asMutant(v: McpVariant, upstream: URL): Mutant {
 }
 
 export async function runVariant(v: McpVariant, options: { strict?: boolean } = {}): Promise<RunResult> {
-  const driven = v.wallClock ? undefined : drivenTime(timeScale);
-  const gateway = await startMcpMock({ port: 0, ...(driven ? { clock: driven.mockClock } : { timeScale }) });
+  const driven = drivenTime(timeScale);
+  v.useTime?.(() => driven.mockClock.now());
+  const gateway = await startMcpMock({ port: 0, clock: driven.mockClock });
   const proxy = await startMutantProxy(gateway.url, asMutant(v, gateway.url));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    const clock = driven ? { clock: driven.clock } : {};
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, ...clock, ...(options.strict ? { strict: true } : {}) });
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, clock: driven.clock, ...(options.strict ? { strict: true } : {}) });
   } finally {
     await proxy.stop();
     await gateway.stop();
