@@ -15,20 +15,10 @@ const seeds = 6;
 /** The i-th walk seed of a mutant: fixed, and unrelated between mutants. */
 const walkSeedOf = (id: string, i: number) => createHash("sha256").update(`${id}:${i}`).digest("hex").slice(0, 8);
 
-/**
- * Walk-only mutants the default walks kill too rarely to hold to a fixed verdict yet: measured by
- * `npm run bench:walk-mutants` (withdrawn-still-locked: 15 of 20 random seeds; the walk plan does not yet give each
- * default walk a focus), listed here as to-dos until it does.
- */
-const notYetReliable = new Set(["walk-mcp-withdrawn-still-locked"]);
-
 const rates = new Map<string, string>();
-const all = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
-const cases = all.filter(([id]) => !notYetReliable.has(id));
+const cases = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
 
 describe("walk-only mutants", () => {
-  for (const [id] of all.filter(([id]) => notYetReliable.has(id))) it.todo(`${id}: killed by the default walks on at least 5 of 6 seeds (bench:walk-mutants measures it)`);
-
   it.concurrent.each(cases)("%s (%s): the scripted checks miss it, the walks kill it, shrunk to ≤ 5 steps, and its replay file kills it again", async (id, protocol, rule) => {
     const scripted = await runAgainst(protocol, id, { walks: 0 });
     expect(scripted.checks.find((c) => c.id === walksCheck[protocol])?.status).toBe("skip");

@@ -27,7 +27,7 @@ import {
   type PostModel,
 } from "./mcp-model.js";
 import { blockedIn, gateOf, judgeLocked, judgePostStatus, learnEdit, lockedCodes } from "./mcp-booking.js";
-import { describeMcpStep, mainBrand, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
+import { describeMcpStep, mainBrand, mcpFocusOf, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
 import { replayFormats } from "./replay.js";
 
 /** What the target lets a walk do (mcp-steps.ts). */
@@ -410,6 +410,7 @@ export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   checkId: mcpWalksId,
   format: replayFormats.mcp,
   plan: (seed, walk, length, ctx) => planMcpWalk(seed, walk, length, abilitiesOf(ctx.mcp)),
+  focus: (walk, ctx) => mcpFocusOf(walk, abilitiesOf(ctx.mcp))?.name,
   describe: describeMcpStep,
   waits: (s) => s.op === "wait",
   // What the plan counts as pending (mcp-steps.ts): a build, a deactivation, an erasure, a batch.
