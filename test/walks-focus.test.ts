@@ -36,9 +36,17 @@ const mcpScenarios: Record<string, Scenario<McpStep>> = {
   "erased client, then get_workspaces": erasedThen((x) => x.op === "get-workspaces"),
   "deactivated, waited for, deactivated again": (w) =>
     w.some((s, i) => s.op === "deactivate" && chain(w.slice(i + 1), (x) => x.op === "wait", (x) => x.op === "deactivate" && x.client === s.client)),
-  "renamed repeat, then read": (w) =>
-    w.some((s, i) => s.op === "repeat-client" && s.renamed && find(w, (x) => (x.op === "get-profile" || x.op === "list-brands") && x.brand === s.client, i + 1) >= 0),
-  "approved, then viewed twice": (w) => w.some((s, i) => s.op === "approve" && w.slice(i + 1).filter((x) => x.op === "view-post" && x.post === s.post).length >= 2),
+  // The model judges a name against the one a view showed before the renamed repeat.
+  "read, renamed repeat, read": (w) => {
+    const read = (c: string) => (x: McpStep) => (x.op === "get-profile" || x.op === "list-brands") && x.brand === c;
+    return w.some((s, i) => s.op === "repeat-client" && s.renamed && find(w.slice(0, i), read(s.client)) >= 0 && find(w, read(s.client), i + 1) >= 0);
+  },
+  "approved, then viewed twice unchanged": (w) =>
+    w.some((s, i) => {
+      if (s.op !== "approve") return false;
+      const changed = find(w, (x) => (x.op === "edit-post" || x.op === "reject" || x.op === "approve") && x.post === s.post, i + 1);
+      return w.slice(i + 1, changed < 0 ? undefined : changed).filter((x) => x.op === "view-post" && x.post === s.post).length >= 2;
+    }),
   "booked, withdrawn, booked again": (w) =>
     w.some((s, i) => s.op === "schedule" && chain(w.slice(i + 1), (x) => x.op === "unschedule" && x.post === s.post, (x) => x.op === "schedule" && x.post === s.post)),
 };

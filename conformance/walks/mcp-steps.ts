@@ -103,8 +103,8 @@ export const mcpFamilies: readonly McpFocus[] = [
   {
     name: "reviews",
     needs: "batches",
-    weights: { reject: 3, "edit-post": 1.5, approve: 1.3, reschedule: 1.5, unschedule: 0.5 },
-    after: { approve: { "edit-post": 2 }, reject: { schedule: 2, reschedule: 2 }, "edit-post": { schedule: 2, reschedule: 1.5, approve: 2 } },
+    weights: { approve: 2, reject: 2, "edit-post": 1.5, "view-post": 1.3, schedule: 0.6, reschedule: 1.2, unschedule: 0.5, "delete-post": 0.5, "create-client": 0.3 },
+    after: { reject: { schedule: 3, reschedule: 2 }, "edit-post": { schedule: 3, reschedule: 1.5, approve: 2 } },
   },
   // Deactivated, followed to its end, asked again and read: deactivation-progress, deactivation-effects.
   { name: "deactivation", needs: "clients", weights: { deactivate: 2, wait: 2, "delete-client": 0.3 }, early: ["deactivate"] },
@@ -126,6 +126,8 @@ interface PlanClient {
   ending?: "deactivating" | "deleting";
   /** A wait came after the ending started: it has finished. */
   ended: boolean;
+  /** get_profile or list_brands of it came before (its name was shown). */
+  read?: boolean;
 }
 interface PlanBatch {
   label: string;
@@ -234,7 +236,9 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
       ["unknown-id", 0.3],
       ["other-tenant", w(can.otherTenant, 0.3)],
     ] as const;
-    const op = r.weighted<McpOp>(focused(base, focus, last?.op).map(([o, weight]) => [o, weight * (boost[o] ?? 1) * (owed.labels(o).length ? owedBoost : 1)] as const))!;
+    // A post that owes views of a decision is read before it is changed again.
+    const hold = (o: McpOp) => (owed.labels("view-post").length && (o === "edit-post" || o === "reject" || o === "approve") ? 0.3 : 1);
+    const op = r.weighted<McpOp>(focused(base, focus, last?.op).map(([o, weight]) => [o, weight * (boost[o] ?? 1) * (owed.labels(o).length ? owedBoost : 1) * hold(o)] as const))!;
     switch (op) {
       case "create-client": {
         const c: PlanClient = { label: `c${clients.length + 1}`, built: false, ended: false };
@@ -245,20 +249,25 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
       }
       case "repeat-client": {
         const c = pickClient(op);
-        const renamed = r.chance(0.85);
+        // What another name must not change is the name a view showed before: mostly once one was read.
+        const renamed = r.chance(c.read ? 0.85 : 0.15);
         // Another name and website must change nothing any view shows.
         if (renamed) for (const view of ["get-profile", "list-brands"] as const) owed.owe(view, c.label);
         steps.push({ op, client: c.label, renamed });
         break;
       }
       case "get-profile": {
-        const brand = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op).label : mainBrand;
+        const c = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op) : undefined;
+        if (c) c.read = true;
+        const brand = c?.label ?? mainBrand;
         steps.push({ op, brand, ...(r.chance(0.35) ? { includeScopes: r.chance(0.5) } : {}) });
         owed.paid(op, brand);
         break;
       }
       case "list-brands": {
-        const brand = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op).label : mainBrand;
+        const c = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op) : undefined;
+        if (c) c.read = true;
+        const brand = c?.label ?? mainBrand;
         steps.push({ op, brand });
         owed.paid(op, brand);
         break;
