@@ -212,7 +212,8 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
     // Read what just changed, repeat what just ended: the next step favours what shows the last one's effects.
     const boost = followUps(last, pending(), ended);
     const base = [
-      ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? 0.15 : 0) : 0)],
+      // A clients walk whose only client is being erased makes its second one (at most two builds a walk).
+      ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? (alive.length ? 0.15 : 2) : 0) : 0)],
       ["repeat-client", w(clients.length > 0, 1.5)],
       ["get-profile", clients.length ? 2 : 0.6],
       ["list-brands", clients.length ? 1.5 : 0.4],
