@@ -1,6 +1,6 @@
 // Mutants only a walk can kill, for both protocols (walkOnlyMutants in test/mutants/rest/catalogue.ts,
 // mcpWalkOnlyMutants in test/mutants/mcp/walk-only.ts): the scripted checks alone let each one through; the
-// default walks kill it; most kills are reported shrunk to at most five steps, and the shortest replay file printed
+// default walks kill it; most kills are reported shrunk to at most five steps, and a short replay file printed
 // kills the mutant again on its own. The walk seeds are fixed (six per mutant, from its id), so the verdict is the same on
 // every run; how often random seeds kill each mutant is measured by `npm run bench:walk-mutants` (20 seeds each).
 import { createHash } from "node:crypto";
@@ -15,27 +15,17 @@ const seeds = 6;
 /** The i-th walk seed of a mutant: fixed, and unrelated between mutants. */
 const walkSeedOf = (id: string, i: number) => createHash("sha256").update(`${id}:${i}`).digest("hex").slice(0, 8);
 
-/**
- * Walk-only mutants the default walks kill too rarely to hold to a fixed verdict yet: measured by
- * `npm run bench:walk-mutants` (withdrawn-still-locked: 15 of 20 random seeds; the walk plan does not yet give each
- * default walk a focus), listed here as to-dos until it does.
- */
-const notYetReliable = new Set(["walk-mcp-withdrawn-still-locked"]);
-
 const rates = new Map<string, string>();
-const all = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
-const cases = all.filter(([id]) => !notYetReliable.has(id));
+const cases = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
 
 describe("walk-only mutants", () => {
-  for (const [id] of all.filter(([id]) => notYetReliable.has(id))) it.todo(`${id}: killed by the default walks on at least 5 of 6 seeds (bench:walk-mutants measures it)`);
-
   it.concurrent.each(cases)("%s (%s): the scripted checks miss it, the walks kill it, shrunk to ≤ 5 steps, and its replay file kills it again", async (id, protocol, rule) => {
     const scripted = await runAgainst(protocol, id, { walks: 0 });
     expect(scripted.checks.find((c) => c.id === walksCheck[protocol])?.status).toBe("skip");
     expect(killersOf(scripted, rule).map((c) => c.id), `${id} is caught without walks: not a walk-only mutant`).toEqual([]);
 
     let kills = 0;
-    let replay: WalkReplay | undefined;
+    const replays: WalkReplay[] = [];
     const used: string[] = [];
     const lengths: number[] = [];
     for (let i = 0; i < seeds; i++) {
@@ -60,11 +50,19 @@ describe("walk-only mutants", () => {
       lengths.push(Number(shrunk[1]));
       const file = /save (\{.*\}) as walk\.json/.exec(failure.message);
       expect(file, `${id}: no replay file in the report`).not.toBeNull();
-      if (!replay || Number(shrunk[1]) < replay.steps.length) replay = parseReplay(file![1]!);
+      replays.push(parseReplay(file![1]!));
     }
-    // The printed replay file, run alone, kills the mutant again (a walk racing background work gets three tries).
+    // A printed replay file, run alone, kills the mutant again (a walk racing background work gets three tries). The
+    // shortest first; a sequence the walk found without a wait (a brand seen ready in a PATCH answer) depends on how
+    // fast the target read the site, which a busy machine may not repeat: then the next shortest.
+    replays.sort((a, b) => a.steps.length - b.steps.length);
     let again = false;
-    for (let i = 0; replay && !again && i < 3; i++) again = killersOf(await runAgainst(protocol, id, { walkReplay: replay, only: [walksCheck[protocol]] }), rule).length > 0;
+    let replay: WalkReplay | undefined;
+    for (const candidate of replays.slice(0, 3)) {
+      replay = candidate;
+      for (let i = 0; !again && i < 3; i++) again = killersOf(await runAgainst(protocol, id, { walkReplay: candidate, only: [walksCheck[protocol]] }), rule).length > 0;
+      if (again) break;
+    }
     rates.set(id, `killed ${kills}/${seeds}, shrunk to ${lengths.join(", ")} steps, replay file kills again: ${again} (seeds ${used.join(", ")})`);
     expect(kills, `${id} killed with ${kills} of ${seeds} seeds (${used.join(", ")})`).toBeGreaterThanOrEqual(seeds - 1);
     const short = lengths.filter((n) => n <= 5).length;

@@ -77,6 +77,8 @@ export interface WalkKind<S, C extends RunContext> {
   format: string;
   /** The steps of walk `walk` of a run seeded `seed`: a pure function of them (and of what the target allows). */
   plan(seed: string, walk: number, length: number, ctx: C): S[];
+  /** What walk `walk` (0-based) of a run dwells on (focus.ts): named in the run's note and in a failing walk's report. */
+  focus?(walk: number, ctx: C): string | undefined;
   describe(step: S): string;
   /** Whether the step waits for the target's background work to end. */
   waits(step: S): boolean;
@@ -134,7 +136,7 @@ function replayLines<S, C extends RunContext>(kind: WalkKind<S, C>, o: WalkOptio
 export const shrunkPhrase = (n: number) => `shrunk to ${n} step${n === 1 ? "" : "s"}`;
 
 /** Shrinks a failing walk, replays the result for the report, and records its failure in the check. */
-async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: WalkOptions<S>, name: string, steps: readonly S[], result: WalkResult): Promise<void> {
+async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: WalkOptions<S>, walkNumber: number, name: string, steps: readonly S[], result: WalkResult): Promise<void> {
   const broken = new Set(result.failures.flatMap((f) => f.rules));
   const reproduces = (r: WalkResult) => r.failures.some((f) => f.rules.some((x) => broken.has(x)));
   const replay = (candidate: readonly S[], label: string) => withExchangeLog(new ExchangeLog(), () => runWalk(kind, collecting(ctx), candidate, label));
@@ -160,7 +162,8 @@ async function report<S, C extends RunContext>(kind: WalkKind<S, C>, ctx: C, o: 
   let again = await runWalk(kind, collecting(ctx), shrunk, name);
   for (let tries = 1; tries < 3 && !reproduces(again); tries++) again = await runWalk(kind, collecting(ctx), shrunk, name);
   for (const [rule, ok] of again.cases) if (ok) ctx.expect(true, rule, "");
-  const head = `${name} failed at step ${result.failedAt! + 1} of ${steps.length}; ${shrunkPhrase(shrunk.length)}, each replayed against fresh resources`;
+  const focus = o.replay ? undefined : kind.focus?.(walkNumber, ctx);
+  const head = `${name}${focus ? ` (focus: ${focus})` : ""} failed at step ${result.failedAt! + 1} of ${steps.length}; ${shrunkPhrase(shrunk.length)}, each replayed against fresh resources`;
   const reproduced = again.failures.filter((f) => f.rules.some((x) => broken.has(x)));
   if (reproduced.length) {
     const tail = replayLines(kind, o, shrunk, name).join("\n");
@@ -203,8 +206,9 @@ export async function runWalks<S, C extends RunContext>(kind: WalkKind<S, C>, ct
   for (const r of results) if (r.failedAt === undefined) for (const [rule, ok] of r.cases) if (ok) ctx.expect(true, rule, "");
   const failing = results.flatMap((r, i) => (r.failedAt === undefined ? [] : [i]));
   const skipped = results.reduce((n, r) => n + r.skipped, 0);
+  const focuses = o.replay ? [] : plans.map((_, i) => kind.focus?.(i, ctx)).filter((f) => f !== undefined);
   ctx.note(
-    `${plans.length} walk${plans.length === 1 ? "" : "s"} of up to ${o.replay ? o.replay.length : o.steps} steps${o.replay ? " (replayed from a file)" : `, walk seed ${o.seed}`}: ${plans.length - failing.length} passed${failing.length ? `, ${failing.length} failed` : ""}${skipped ? ` (${skipped} step${skipped === 1 ? "" : "s"} left out: what they name was not made, or the target lacks what they need)` : ""}`,
+    `${plans.length} walk${plans.length === 1 ? "" : "s"} of up to ${o.replay ? o.replay.length : o.steps} steps${o.replay ? " (replayed from a file)" : `, walk seed ${o.seed}`}${focuses.length ? ` (focus of each: ${focuses.join(", ")})` : ""}: ${plans.length - failing.length} passed${failing.length ? `, ${failing.length} failed` : ""}${skipped ? ` (${skipped} step${skipped === 1 ? "" : "s"} left out: what they name was not made, or the target lacks what they need)` : ""}`,
   );
   // One report per set of rules broken: walks failing the same way would shrink to the same story.
   const told = new Set<string>();
@@ -213,7 +217,7 @@ export async function runWalks<S, C extends RunContext>(kind: WalkKind<S, C>, ct
     const key = [...new Set(r.failures.flatMap((f) => f.rules))].sort().join(",");
     if (told.has(key)) continue;
     told.add(key);
-    await report(kind, ctx, o, names[i]!, plans[i]!, r);
+    await report(kind, ctx, o, i, names[i]!, plans[i]!, r);
   }
 }
 

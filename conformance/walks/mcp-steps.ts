@@ -3,7 +3,8 @@
 // name clients (c1, c2: profiles the walk makes with the partner token), batches (x1, x2: create_posts on the
 // brand under test) and posts (x1#1: slot 1 of batch x1) by labels, never ids, so a walk replays against fresh
 // resources and any part of it can be cut out while shrinking (a step naming what was cut is left out).
-import { prng, type Prng } from "./prng.js";
+import { focused, focusOf, lateness, pickFresh, type Focus } from "./focus.js";
+import { prng } from "./prng.js";
 
 /** What the target lets a walk do (mcp.cost, the tokens and the tool profile of the target file). */
 export interface McpAbilities {
@@ -78,6 +79,46 @@ export const mcpOps: ReadonlySet<string> = new Set<McpOp>([
 
 const captions = ["Fresh bread, baked this morning.", "Our winter hours start on Monday.", "Three things to know before you order a cake.", "Meet the people behind the counter."];
 
+/** What an MCP walk may dwell on: a focus (focus.ts), and what it makes first (clients or batches). */
+export interface McpFocus extends Focus<McpOp> {
+  needs: "clients" | "batches";
+}
+
+/**
+ * The MCP walks' families, in the order the walks of a run take them (walk 1 the first, …): those whose scenario
+ * takes the longest chain of steps first, so a run of 8 walks dwells on them twice. A target that lets walks make
+ * no clients (or no batches) leaves out the families that need them.
+ */
+export const mcpFamilies: readonly McpFocus[] = [
+  // Booked, read back, refused while booked, withdrawn, booked again, moved: already-scheduled-locked.
+  {
+    name: "bookings",
+    needs: "batches",
+    weights: { schedule: 2, unschedule: 1.5, "post-status": 1.5, reschedule: 1.5, approve: 0.6, reject: 0.6, "edit-post": 0.4, "delete-post": 0.8 },
+    early: ["schedule"],
+  },
+  // Erased, then read through every view and erased again: deletion-progress, deleted-sticky, erased-client-gone.
+  { name: "erasure", needs: "clients", weights: { "delete-client": 5, wait: 2, deactivate: 0.5, "repeat-client": 0.6, "create-batch": 0.3 }, early: ["delete-client"] },
+  // Viewed, edited, approved, rejected, then booked: approve-records-digest, approve-outdated-digest, the approval gate.
+  {
+    name: "reviews",
+    needs: "batches",
+    weights: { approve: 2, reject: 2, "edit-post": 1.5, "view-post": 1.3, schedule: 0.6, reschedule: 1.2, unschedule: 0.5, "delete-post": 0.5, "create-client": 0.3 },
+    after: { reject: { schedule: 3, reschedule: 2 }, "edit-post": { schedule: 3, reschedule: 1.5, approve: 2 } },
+  },
+  // Deactivated, followed to its end, asked again and read: deactivation-progress, deactivation-effects.
+  { name: "deactivation", needs: "clients", weights: { deactivate: 2, wait: 2, "delete-client": 0.3 }, early: ["deactivate"] },
+  // Made, made again (another name and website), read through every view, wrong calls: create-profile-*, client-ids-agree.
+  {
+    name: "client views",
+    needs: "clients",
+    weights: { "repeat-client": 2, "get-workspaces": 1.5, deactivate: 0.4, "delete-client": 0.4, "unknown-id": 2, "other-tenant": 2 },
+  },
+];
+
+/** The focus of walk `walk` on a target that allows `can`. */
+export const mcpFocusOf = (walk: number, can: McpAbilities): McpFocus | undefined => focusOf(mcpFamilies.filter((f) => (f.needs === "clients" ? can.clients : can.batches)), walk);
+
 interface PlanClient {
   label: string;
   /** A wait came after its creation: its build has ended. */
@@ -85,6 +126,8 @@ interface PlanClient {
   ending?: "deactivating" | "deleting";
   /** A wait came after the ending started: it has finished. */
   ended: boolean;
+  /** get_profile or list_brands of it came before (its name was shown). */
+  read?: boolean;
 }
 interface PlanBatch {
   label: string;
@@ -99,24 +142,65 @@ interface PlanPost {
 }
 
 /**
- * The steps of walk `walk` of a run with seed `seed`, at most `length` of them. A walk dwells on clients or on
- * posts (alternating by walk number when the target allows both), and most steps stay with what it last
- * touched, so that effects pile up where they can be seen: repeats of ending calls, reads after each change.
+ * The reads a change owes: after it, each op named is likelier (`owedBoost`) until the walk has made it of each
+ * label named (a client, a post; "" for get_workspaces) as many times as owed. Every effect is then read back
+ * through the views that show it, whatever the walk's focus: an ending seen through, read through every view and the
+ * ending call repeated, a renamed repeat through get_profile and list_brands, an approval through two views, a
+ * booking through get_post_status and a withdrawal by booking again. (An edit owes no view: a decision taken with
+ * the digest read before it is what approve-outdated-digest judges.)
+ */
+class Owed {
+  readonly owed = new Map<McpOp, Map<string, number>>();
+  owe(op: McpOp, label: string, times = 1): void {
+    const m = this.owed.get(op) ?? new Map<string, number>();
+    m.set(label, Math.max(m.get(label) ?? 0, times));
+    this.owed.set(op, m);
+  }
+  /** The labels `op` still owes a read of. */
+  labels(op: McpOp): string[] {
+    return [...(this.owed.get(op)?.keys() ?? [])];
+  }
+  paid(op: McpOp, label: string): void {
+    const m = this.owed.get(op);
+    const n = (m?.get(label) ?? 0) - 1;
+    if (n > 0) m!.set(label, n);
+    else m?.delete(label);
+  }
+  /** A label cut from the walk's state (a deleted post) owes nothing more. */
+  forget(label: string): void {
+    for (const m of this.owed.values()) m.delete(label);
+  }
+}
+const owedBoost = 4;
+
+/**
+ * The steps of walk `walk` of a run with seed `seed`, at most `length` of them. A walk dwells on its focus (a
+ * family of scenarios, mcpFamilies), and most steps stay with what it last touched, so that effects pile up where
+ * they can be seen: repeats of ending calls, reads after each change.
  */
 export function planMcpWalk(seed: string, walk: number, length: number, can: McpAbilities): McpStep[] {
   const r = prng(`mcp:${seed}:${walk}`);
-  const theme: "clients" | "posts" | "reads" = can.clients && can.batches ? (walk % 2 === 0 ? "clients" : "posts") : can.clients ? "clients" : can.batches ? "posts" : "reads";
+  const focus = mcpFocusOf(walk, can);
+  const theme: "clients" | "posts" | "reads" = focus ? (focus.needs === "clients" ? "clients" : "posts") : "reads";
   const clients: PlanClient[] = [];
   const batches: PlanBatch[] = [];
   const posts: PlanPost[] = [];
   const steps: McpStep[] = [];
+  const owed = new Owed();
+  const drawn = { unknown: new Set<"get_profile" | "view_post" | "get_post_batch_status" | "delete_profile">(), otherTenant: new Set<"get_profile" | "view_post" | "update_post">() };
   let focusClient: PlanClient | undefined;
   let focusPost: PlanPost | undefined;
-  const stay = <T>(focus: T | undefined, among: readonly T[], r: Prng): T => (focus && among.includes(focus) && r.chance(0.8) ? focus : r.pick(among));
-  const pickClient = (among: readonly PlanClient[] = clients) => (focusClient = stay(focusClient, among, r));
-  const pickPost = (among: readonly PlanPost[]) => (focusPost = stay(focusPost, among, r));
+  const stay = <T extends { label: string }>(touched: T | undefined, among: readonly T[], op: McpOp): T => {
+    // What a change owes a read of comes first, mostly; then what the walk last touched.
+    const due = among.filter((x) => owed.labels(op).includes(x.label));
+    if (due.length && r.chance(0.85)) return r.pick(due);
+    return touched && among.includes(touched) && r.chance(0.8) ? touched : r.pick(among);
+  };
+  const pickClient = (op: McpOp, among: readonly PlanClient[] = clients) => (focusClient = stay(focusClient, among, op));
+  const pickPost = (op: McpOp, among: readonly PlanPost[]) => (focusPost = stay(focusPost, among, op));
   const pending = () => clients.some((c) => !c.built || (c.ending && !c.ended)) || batches.some((b) => !b.settled);
   const w = (on: boolean, weight: number) => (on ? weight : 0);
+  const late = (op: McpOp, i: number) => lateness(focus, op, i);
 
   for (let i = 0; i < length; i++) {
     const last = steps.at(-1);
@@ -127,35 +211,35 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
     const ended = { deactivated: clients.some((c) => c.ending === "deactivating" && c.ended), deleted: clients.some((c) => c.ending === "deleting" && c.ended) };
     // Read what just changed, repeat what just ended: the next step favours what shows the last one's effects.
     const boost = followUps(last, pending(), ended);
-    const op = r.weighted<McpOp>(
-      (
-        [
-          ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? 0.15 : 0) : 0)],
-          ["repeat-client", w(clients.length > 0, 1.5)],
-          ["get-profile", clients.length ? 2 : 0.6],
-          ["list-brands", clients.length ? 1.5 : 0.4],
-          ["get-workspaces", w(clients.length > 0, 1) || 0.2],
-          ["deactivate", w(alive.length > 0, 0.6 + 1.6 * late(i))],
-          // Erasing ends what a client can show: mostly once a deactivation has been seen through.
-          ["delete-client", w(clients.length > 0, ended.deactivated || ended.deleted ? 2.5 : 0.1 + 0.6 * late(i))],
-          ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
-          ["get-batch", w(batches.length > 0, 0.6)],
-          ["view-post", w(live.length > 0, 3)],
-          ["edit-post", w(live.length > 0, 1.2)],
-          ["approve", w(live.length > 0, 2)],
-          ["reject", w(live.length > 0, 0.5)],
-          ["delete-post", w(live.length > 0, 0.3)],
-          // Booking mostly once the posts were reviewed: reads of approvals come first.
-          ["schedule", w(live.length > 0, 0.4 + 3 * late(i))],
-          ["reschedule", w(live.length > 0, 0.4)],
-          ["unschedule", w(booked.length > 0, 2)],
-          ["post-status", w(live.length > 0, 0.6)],
-          ["wait", pending() ? 2.5 : 0.2],
-          ["unknown-id", 0.3],
-          ["other-tenant", w(can.otherTenant, 0.3)],
-        ] as const
-      ).map(([o, weight]) => [o, weight * (boost[o] ?? 1)] as const),
-    )!;
+    const base = [
+      // A clients walk whose only client is being erased makes its second one (at most two builds a walk).
+      ["create-client", w(can.clients, clients.length === 0 ? (mine ? 1000 : 0.1) : clients.length < 2 ? (mine ? (alive.length ? 0.15 : 2) : 0) : 0)],
+      ["repeat-client", w(clients.length > 0, 1.5)],
+      ["get-profile", clients.length ? 2 : 0.6],
+      ["list-brands", clients.length ? 1.5 : 0.4],
+      ["get-workspaces", w(clients.length > 0, 1) || 0.2],
+      ["deactivate", w(alive.length > 0, 0.6 + 1.6 * late("deactivate", i))],
+      // Erasing ends what a client can show: mostly once a deactivation has been seen through (and again, as owed).
+      ["delete-client", w(alive.length > 0, ended.deactivated ? 2.5 : 0.1 + 0.6 * late("delete-client", i)) + w(alive.length < clients.length, 0.2)],
+      ["create-batch", w(can.batches, batches.length === 0 ? (theme === "posts" ? 1000 : 0.1) : batches.length < 2 ? 0.3 : 0)],
+      ["get-batch", w(batches.length > 0, 0.6)],
+      ["view-post", w(live.length > 0, 3)],
+      ["edit-post", w(live.length > 0, 1.2)],
+      ["approve", w(live.length > 0, 2)],
+      ["reject", w(live.length > 0, 0.5)],
+      ["delete-post", w(live.length > 0, 0.3)],
+      // Booking mostly once the posts were reviewed: reads of approvals come first.
+      ["schedule", w(live.length > 0, 0.4 + 3 * late("schedule", i))],
+      ["reschedule", w(live.length > 0, 0.4)],
+      ["unschedule", w(booked.length > 0, 2)],
+      ["post-status", w(live.length > 0, 0.6)],
+      ["wait", pending() ? 2.5 : 0.2],
+      ["unknown-id", 0.3],
+      ["other-tenant", w(can.otherTenant, 0.3)],
+    ] as const;
+    // A post that owes views of a decision is read before it is changed again.
+    const hold = (o: McpOp) => (owed.labels("view-post").length && (o === "edit-post" || o === "reject" || o === "approve") ? 0.3 : 1);
+    const op = r.weighted<McpOp>(focused(base, focus, last?.op).map(([o, weight]) => [o, weight * (boost[o] ?? 1) * (owed.labels(o).length ? owedBoost : 1) * hold(o)] as const))!;
     switch (op) {
       case "create-client": {
         const c: PlanClient = { label: `c${clients.length + 1}`, built: false, ended: false };
@@ -164,30 +248,47 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         steps.push({ op, client: c.label });
         break;
       }
-      case "repeat-client":
-        steps.push({ op, client: pickClient().label, renamed: r.chance(0.85) });
-        break;
-      case "get-profile": {
-        const brand = clients.length && r.chance(0.9) ? pickClient().label : mainBrand;
-        steps.push({ op, brand, ...(r.chance(0.35) ? { includeScopes: r.chance(0.5) } : {}) });
+      case "repeat-client": {
+        const c = pickClient(op);
+        // What another name must not change is the name a view showed before: mostly once one was read.
+        const renamed = r.chance(c.read ? 0.85 : 0.15);
+        // Another name and website must change nothing any view shows.
+        if (renamed) for (const view of ["get-profile", "list-brands"] as const) owed.owe(view, c.label);
+        steps.push({ op, client: c.label, renamed });
         break;
       }
-      case "list-brands":
-        steps.push({ op, brand: clients.length && r.chance(0.9) ? pickClient().label : mainBrand });
+      case "get-profile": {
+        const c = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op) : undefined;
+        if (c) c.read = true;
+        const brand = c?.label ?? mainBrand;
+        steps.push({ op, brand, ...(r.chance(0.35) ? { includeScopes: r.chance(0.5) } : {}) });
+        owed.paid(op, brand);
         break;
+      }
+      case "list-brands": {
+        const c = clients.length && (owed.labels(op).length || r.chance(0.9)) ? pickClient(op) : undefined;
+        if (c) c.read = true;
+        const brand = c?.label ?? mainBrand;
+        steps.push({ op, brand });
+        owed.paid(op, brand);
+        break;
+      }
       case "get-workspaces":
         steps.push({ op });
+        owed.paid(op, "");
         break;
       case "deactivate": {
-        const c = pickClient(alive);
+        const c = pickClient(op, alive);
         if (!c.ending) [c.ending, c.ended] = ["deactivating", false];
         steps.push({ op, client: c.label });
+        owed.paid(op, c.label);
         break;
       }
       case "delete-client": {
-        const c = pickClient();
+        const c = pickClient(op, alive.length && !owed.labels(op).length ? alive : clients);
         if (c.ending !== "deleting") [c.ending, c.ended] = ["deleting", false];
         steps.push({ op, client: c.label });
+        owed.paid(op, c.label);
         break;
       }
       case "create-batch": {
@@ -200,40 +301,64 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         steps.push({ op, batch: r.pick(batches).label });
         break;
       case "view-post": {
-        steps.push({ op, post: pickPost(live).label });
+        const p = pickPost(op, live);
+        steps.push({ op, post: p.label });
+        owed.paid(op, p.label);
         break;
       }
-      case "edit-post":
-        steps.push({ op, post: pickPost(live).label, caption: `${r.pick(captions)} (walk edit ${i + 1})` });
+      case "edit-post": {
+        const p = pickPost(op, live);
+        steps.push({ op, post: p.label, caption: `${r.pick(captions)} (walk edit ${i + 1})` });
         break;
+      }
       case "approve":
-      case "reject":
-        steps.push({ op, post: pickPost(live).label });
+      case "reject": {
+        const p = pickPost(op, live);
+        // An approval is read back by every later view of the unchanged post: two of them.
+        if (op === "approve") owed.owe("view-post", p.label, 2);
+        steps.push({ op, post: p.label });
         break;
+      }
       case "delete-post": {
-        const p = pickPost(live);
+        const p = pickPost(op, live);
         p.deleted = true;
+        owed.forget(p.label);
         steps.push({ op, post: p.label });
         break;
       }
       case "schedule":
       case "reschedule": {
-        const p = pickPost(live);
+        const p = pickPost(op, live);
         p.booked = true;
+        owed.owe("post-status", p.label);
+        owed.paid(op, p.label);
         steps.push({ op, post: p.label, days: 30 + r.int(30) });
         break;
       }
       case "unschedule": {
-        const p = pickPost(booked);
+        const p = pickPost(op, booked);
         p.booked = false;
+        // Withdrawn, the post is no longer refused as booked: booked again.
+        owed.owe("schedule", p.label);
         steps.push({ op, post: p.label });
         break;
       }
-      case "post-status":
-        steps.push({ op, post: pickPost(live).label });
+      case "post-status": {
+        const p = pickPost(op, live);
+        steps.push({ op, post: p.label });
+        owed.paid(op, p.label);
         break;
+      }
       case "wait":
-        for (const c of clients) [c.built, c.ended] = [true, true];
+        for (const c of clients) {
+          // An ending seen through owes its views, and the ending call again (it must stick).
+          if (c.ending && !c.ended) {
+            for (const view of ["get-profile", "list-brands"] as const) owed.owe(view, c.label);
+            owed.owe(c.ending === "deleting" ? "delete-client" : "deactivate", c.label);
+            if (c.ending === "deleting") owed.owe("get-workspaces", "");
+          }
+          [c.built, c.ended] = [true, true];
+        }
         for (const b of batches)
           if (!b.settled) {
             b.settled = true;
@@ -242,21 +367,18 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         steps.push({ op });
         break;
       case "unknown-id":
-        steps.push({ op, tool: r.pick(can.clients ? (["get_profile", "view_post", "get_post_batch_status", "delete_profile"] as const) : (["get_profile", "view_post", "get_post_batch_status"] as const)) });
+        steps.push({ op, tool: pickFresh(r, can.clients ? (["get_profile", "view_post", "get_post_batch_status", "delete_profile"] as const) : (["get_profile", "view_post", "get_post_batch_status"] as const), drawn.unknown) });
         break;
       case "other-tenant": {
-        const tool = r.pick(live.length ? (["get_profile", "view_post", "update_post"] as const) : (["get_profile"] as const));
-        if (tool === "get_profile") steps.push({ op, tool, brand: clients.length && r.chance(0.7) ? pickClient().label : mainBrand });
-        else steps.push({ op, tool, post: pickPost(live).label });
+        const tool = pickFresh(r, live.length ? (["get_profile", "view_post", "update_post"] as const) : (["get_profile"] as const), drawn.otherTenant);
+        if (tool === "get_profile") steps.push({ op, tool, brand: clients.length && r.chance(0.7) ? pickClient(op).label : mainBrand });
+        else steps.push({ op, tool, post: pickPost(op, live).label });
         break;
       }
     }
   }
   return steps;
 }
-
-/** How far into a walk step `i` is, 0 to 1 over the first 20 steps (not the walk's length: a longer walk of a seed starts with the shorter one). */
-const late = (i: number) => Math.min(1, i / 20);
 
 /** How much more likely each op is after `last`: reads after a change, the ending call again after a wait. */
 function followUps(last: McpStep | undefined, pending: boolean, ended: { deactivated: boolean; deleted: boolean }): Partial<Record<McpOp, number>> {

@@ -27,7 +27,7 @@ import {
   type PostModel,
 } from "./mcp-model.js";
 import { blockedIn, gateOf, judgeLocked, judgePostStatus, learnEdit, lockedCodes } from "./mcp-booking.js";
-import { describeMcpStep, mainBrand, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
+import { describeMcpStep, mainBrand, mcpFocusOf, planMcpWalk, type McpAbilities, type McpStep } from "./mcp-steps.js";
 import { replayFormats } from "./replay.js";
 
 /** What the target lets a walk do (mcp-steps.ts). */
@@ -96,7 +96,12 @@ class McpWalk implements Walker<McpStep> {
     if (!brand.companyId) return false;
     const c = "externalId" in brand ? brand : undefined;
     const o = await this.call("list_brands", { workspaceId: brand.companyId }, c ? "partner" : "normal");
-    if (c?.deletion === "done") return void expectError(this.ctx, o, { rule: "erased-client-gone/list-brands" }), true;
+    if (c?.deletion === "done") {
+      // Any error is what the seed says (no code is named): the envelope judged, the rule holds.
+      const rule = "erased-client-gone/list-brands";
+      if (expectError(this.ctx, o, { rule })) this.ctx.expect(true, rule, "");
+      return true;
+    }
     if (c?.deletion) return void (okData(o) ?? expectError(this.ctx, o, { rule: "deletion-progress/ends-deleted" })), true;
     const l = expectOk(this.ctx, o, "client-ids-agree/list-brands");
     if (l) judgeBrandList(this.ctx, brand, l, where);
@@ -410,6 +415,7 @@ export const mcpWalkKind: WalkKind<McpStep, McpCheckContext> = {
   checkId: mcpWalksId,
   format: replayFormats.mcp,
   plan: (seed, walk, length, ctx) => planMcpWalk(seed, walk, length, abilitiesOf(ctx.mcp)),
+  focus: (walk, ctx) => mcpFocusOf(walk, abilitiesOf(ctx.mcp))?.name,
   describe: describeMcpStep,
   waits: (s) => s.op === "wait",
   // What the plan counts as pending (mcp-steps.ts): a build, a deactivation, an erasure, a batch.

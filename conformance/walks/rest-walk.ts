@@ -11,7 +11,7 @@ import { followWhile, unknownId } from "../checks/rest/common.js";
 import { applyPatch, brandFromCreate, judgeBatch, judgeBrand, type BatchModel, type BrandModel } from "./rest-model.js";
 import type { WalkKind, Walker } from "./engine.js";
 import { replayFormats } from "./replay.js";
-import { describeStep, planWalk, type Step, type WebsiteSlot } from "./steps.js";
+import { describeStep, planWalk, restFocusOf, type Step, type WebsiteSlot } from "./steps.js";
 
 const show = (v: unknown) => JSON.stringify(v);
 
@@ -188,6 +188,7 @@ export const restWalkKind: WalkKind<Step, CheckContext> = {
   checkId: restWalksId,
   format: replayFormats.rest,
   plan: (seed, walk, length) => planWalk(seed, walk, length),
+  focus: (walk) => restFocusOf(walk).name,
   describe: describeStep,
   waits: (s) => s.op === "wait",
   // A brand reads on creation and on a new website; a batch thinks.

@@ -4,6 +4,7 @@
 // walk can be replayed against fresh resources and any part of it cut out while shrinking (a step whose brand
 // or batch was cut is left out when replayed). Websites are named by their slot in the target file.
 import { openapi } from "../contract.js";
+import { focused, focusOf, pickFresh, type Focus } from "./focus.js";
 import { prng, type Prng } from "./prng.js";
 
 /** A website from the target file's inputs (`website`, `other_website`): both readable by the target. */
@@ -57,6 +58,36 @@ const alwaysPool = ["Mention the neighbourhood.", "Name the season.", "Invite pe
 const neverPool = ["Use emojis.", "Talk about prices or discounts.", "Mention competitors.", "Use slang.", "Promise delivery times."];
 const draftTexts = ["Fresh bread, baked this morning.", "Our winter opening hours start on Monday.", "Three things to know before you order a cake.", "Meet the people behind the counter."];
 
+/** What a REST walk may dwell on (focus.ts); `newWebsite`: how often its PATCHes send a new website. */
+export interface RestFocus extends Focus<Op> {
+  newWebsite?: number;
+}
+
+/** The REST walks' families, in the order the walks of a run take them (walk 1 the first, …). */
+export const restFamilies: readonly RestFocus[] = [
+  // PATCHes piled on a brand, its lists replaced and read back, another team's refused PATCH read back:
+  // brand-patch-partial, brand-patch-lists-replaced, brand-supplied-values-kept, team-isolation-403.
+  { name: "brand edits", weights: { "patch-brand": 1.5, "get-brand": 1.3, "other-team": 1.5, "create-batch": 0.5, feedback: 0.5, predict: 0.5 } },
+  // Ideas for ready brands, their batches followed to the end, feedback and rankings, the brand read after:
+  // ideas-accepted-202, batch-*, feedback-*, predictions-*, brand-terminal-stays.
+  {
+    name: "ideas",
+    weights: { "create-batch": 1.3, "get-batch": 1.5, feedback: 3, predict: 1.3, wait: 2, "create-brand": 0.5, "get-brand": 0.7, "patch-brand": 0.5 },
+    after: { "create-brand": { wait: 2 }, "create-batch": { "get-brand": 4, wait: 2 }, feedback: { "get-batch": 1.5, "get-brand": 1.5 } },
+  },
+  // Brands followed to ready, changed (a new website among the changes) and read: brand-terminal-stays, brand-reading-to-ready.
+  { name: "ready brands", weights: { wait: 2, "get-brand": 1.5, "patch-brand": 1.2 }, newWebsite: 0.3 },
+  // Wrong calls, and calls on a brand still reading: unknown-id-404, team-isolation-403, *-brand-not-ready-409.
+  {
+    name: "wrong calls",
+    weights: { "unknown-id": 14, "other-team": 5, predict: 1.5, "patch-brand": 0.3, "get-brand": 0.6 },
+    after: { "create-brand": { predict: 4, "create-batch": 4 } },
+  },
+];
+
+/** The focus of walk `walk`. */
+export const restFocusOf = (walk: number): RestFocus => focusOf(restFamilies, walk)!;
+
 interface PlanBrand {
   label: string;
   website?: WebsiteSlot;
@@ -94,23 +125,26 @@ const otherSlot = (s: WebsiteSlot | undefined): WebsiteSlot => (s === "website" 
 
 /**
  * The steps of walk `walk` of a run with seed `seed`, at most `length` of them. The weights favour what shows
- * effects across views: changes and reads of the same brand, batches of ready brands, waits when work is pending.
+ * effects across views: changes and reads of the same brand, batches of ready brands, waits when work is pending;
+ * the walk's focus (restFamilies) weights them toward its family of scenarios.
  */
 export function planWalk(seed: string, walk: number, length: number): Step[] {
   const r = prng(`${seed}:${walk}`);
+  const focus = restFocusOf(walk);
+  const drawn = { outcomes: new Set<string>(), reasons: new Set<string>(), unknown: new Set<"brand" | "batch" | "idea">(), otherTeam: new Set<"get-brand" | "patch-brand" | "get-batch">() };
   const brands: PlanBrand[] = [];
   const batches: PlanBatch[] = [];
   const steps: Step[] = [];
   const pending = () => brands.some((b) => !b.settled) || batches.some((b) => !b.settled);
   // Most steps stay with the brand the walk last touched, so that effects pile up where they can be seen.
-  let focus: PlanBrand | undefined;
+  let touched: PlanBrand | undefined;
   const pickBrand = (among: readonly PlanBrand[] = brands) => {
-    const b = focus && among.includes(focus) && r.chance(0.8) ? focus : r.pick(among);
-    return (focus = b);
+    const b = touched && among.includes(touched) && r.chance(0.8) ? touched : r.pick(among);
+    return (touched = b);
   };
   for (let i = 0; i < length; i++) {
     const settled = brands.filter((b) => b.settled);
-    const op = r.weighted<Op>([
+    const weights = [
       ["create-brand", brands.length === 0 ? 1000 : brands.length < 3 ? 0.8 : 0],
       ["patch-brand", brands.length ? 4 : 0],
       ["get-brand", brands.length ? 2.5 : 0],
@@ -121,7 +155,8 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
       ["predict", brands.length ? 0.7 : 0],
       ["unknown-id", 0.4],
       ["other-team", brands.length ? 0.5 : 0],
-    ])!;
+    ] as const;
+    const op = r.weighted<Op>(focused(weights, focus, steps.at(-1)?.op))!;
     switch (op) {
       case "create-brand": {
         const from = r.weighted<"website" | "name" | "both">([["website", 4], ["name", 2.5], ["both", 3]])!;
@@ -129,7 +164,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         const body = fields(r, [...(from === "website" ? [] : (["name", "description"] as const)), ...new Set(extra)]);
         const brand: PlanBrand = { label: `b${brands.length + 1}`, settled: false, ...(from === "name" ? {} : { website: r.pick(["website", "other_website"] as const) }) };
         brands.push(brand);
-        focus = brand;
+        touched = brand;
         steps.push({ op, brand: brand.label, ...(brand.website ? { website: brand.website } : {}), body });
         break;
       }
@@ -138,7 +173,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         const which = r.some(["name", "description", "language", "country", "archetype", "rules", "rules", "rules", "rules"] as const, 1, 2);
         const body = fields(r, [...new Set(which)], 1);
         let website: WebsiteSlot | undefined;
-        if (r.chance(0.12)) {
+        if (r.chance(focus.newWebsite ?? 0.12)) {
           website = otherSlot(brand.website);
           brand.website = website;
           brand.settled = false;
@@ -169,9 +204,9 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         break;
       case "feedback": {
         const batch = r.pick(batches.filter((b) => b.settled));
-        const outcome = r.pick(outcomes);
+        const outcome = pickFresh(r, outcomes, drawn.outcomes);
         const body: { outcome: string; reason?: string; comment?: string } = { outcome };
-        if (outcome === "rejected" && r.chance(0.7)) body.reason = r.pick(reasons);
+        if (outcome === "rejected" && r.chance(0.7)) body.reason = pickFresh(r, reasons, drawn.reasons);
         if (r.chance(0.5)) body.comment = `Walk feedback: ${outcome}.`;
         steps.push({ op, batch: batch.label, idea: r.int(3), body });
         break;
@@ -182,10 +217,10 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
         break;
       }
       case "unknown-id":
-        steps.push({ op, kind: r.pick(["brand", "batch", "idea"] as const) });
+        steps.push({ op, kind: pickFresh(r, ["brand", "batch", "idea"] as const, drawn.unknown) });
         break;
       case "other-team": {
-        const call = r.pick(batches.length ? (["get-brand", "patch-brand", "get-batch"] as const) : (["get-brand", "patch-brand"] as const));
+        const call = pickFresh(r, batches.length ? (["get-brand", "patch-brand", "get-batch"] as const) : (["get-brand", "patch-brand"] as const), drawn.otherTeam);
         if (call === "get-batch") steps.push({ op, call, batch: r.pick(batches).label });
         else steps.push({ op, call, brand: r.pick(brands).label, ...(call === "patch-brand" ? { body: fields(r, ["name"]) } : {}) });
         break;

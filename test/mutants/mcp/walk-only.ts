@@ -52,7 +52,8 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
         onTool("approve_post", (d, c) => (approved.set(String(c.args.id), { digest: d.approval?.contentDigest, views: 0 }), d)),
         onTool("view_post", (d) => {
           const a = approved.get(d.id);
-          if (!a || d.contentDigest !== a.digest) return d;
+          // Only the approval is forgotten: a rejection recorded since shows as it is.
+          if (!a || d.contentDigest !== a.digest || d.approval?.decision !== "approved") return d;
           return ++a.views >= 2 ? { ...d, approval: null } : d;
         }),
       ),
