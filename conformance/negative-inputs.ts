@@ -367,15 +367,23 @@ export function badInputs(): BadInput[] {
   const forms: Form[] = [
     { id: "create-ideas-date-timestamp", op: "createIdeas", field: "date", value: (v) => `${addDays(v.today, 1)}T09:00:00Z`, what: "a timestamp, not a day", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
-    { id: "create-brand-language-region", op: "createBrand", field: "language", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "create-brand-language-three-letters", op: "createBrand", field: "language", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "create-brand-country-alpha-3", op: "createBrand", field: "country", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-alpha-2/alpha-3", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "create-brand-country-numeric", op: "createBrand", field: "country", value: "578", what: "ISO 3166-1 numeric, not the alpha-2 the contract takes", rule: "input-country-alpha-2/numeric", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "create-brand-country-name", op: "createBrand", field: "country", value: "Norway", what: "a country name, not an ISO 3166-1 code", rule: "input-country-iso-3166-1/name", base: "none", start: () => ({ website: "https://www.example.com" }) },
-    { id: "update-brand-country-lowercase", op: "updateBrand", field: "country", value: "ie", what: "a lowercase code, not ISO 3166-1 alpha-2", rule: "input-country-alpha-2/lowercase", base: "brand-to-patch", start: () => ({}) },
-    { id: "create-brand-website-no-scheme", op: "createBrand", field: "website", value: "www.example.com", what: "a website without https://", rule: "website-https", base: "none", start: () => ({}) },
-    { id: "update-brand-website-http", op: "updateBrand", field: "website", value: "http://www.example.org", what: "a website over plain http", rule: "website-https", base: "brand-to-patch", start: () => ({}) },
   ];
+  // A brand field's malformed forms go to create and update alike (PATCH takes any subset of the create fields).
+  const brandForms: { field: string; name: string; value: string; what: string; rule: string }[] = [
+    { field: "language", name: "region", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1" },
+    { field: "language", name: "three-letters", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1" },
+    { field: "country", name: "alpha-3", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-alpha-2/alpha-3" },
+    { field: "country", name: "numeric", value: "578", what: "ISO 3166-1 numeric, not the alpha-2 the contract takes", rule: "input-country-alpha-2/numeric" },
+    { field: "country", name: "name", value: "Norway", what: "a country name, not an ISO 3166-1 code", rule: "input-country-iso-3166-1/name" },
+    { field: "country", name: "lowercase", value: "ie", what: "a lowercase code, not ISO 3166-1 alpha-2", rule: "input-country-alpha-2/lowercase" },
+    { field: "website", name: "no-scheme", value: "www.example.com", what: "a website without https://", rule: "website-https" },
+    { field: "website", name: "http", value: "http://www.example.org", what: "a website over plain http", rule: "website-https" },
+  ];
+  for (const b of brandForms) {
+    const create = b.field === "website" ? () => ({}) : () => ({ website: "https://www.example.com" });
+    forms.push({ id: `create-brand-${b.field}-${b.name}`, op: "createBrand", field: b.field, value: b.value, what: b.what, rule: b.rule, base: "none", start: create });
+    forms.push({ id: `update-brand-${b.field}-${b.name}`, op: "updateBrand", field: b.field, value: b.value, what: b.what, rule: b.rule, base: "brand-to-patch", start: () => ({}) });
+  }
   for (const f of forms)
     add({
       id: f.id,

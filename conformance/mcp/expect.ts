@@ -22,8 +22,9 @@ export const R = {
 /** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
 const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
 
-/** Rules every call a check makes can break (families: one member per tool, envelope part or code); every MCP check declares them. */
-export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields, "contract-output-shape", "inferred-output-shape"] as const;
+/** Rules every call a check makes can break (families: one member per tool, envelope part or code), and the shared
+ * batch's counts a check leans on (claimPost); every MCP check declares them. */
+export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields, "contract-output-shape", "inferred-output-shape", "batch-counts-consistent"] as const;
 
 /** A per-tool family's member for the call's tool (`<family>/<tool>`); the family itself for a tool the contract lacks. */
 export const forTool = (family: string, tool: string): string => (contractTool.has(tool) ? `${family}/${tool}` : family);
@@ -98,8 +99,16 @@ export function judgeReply(ctx: Judge, o: CallOutcome): void {
   if (o.result && isEnvelope(o.data)) {
     ctx.expect(o.result.isError === true, envelopePart("is-error"), `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result.isError)}`);
     judgeEnvelope(ctx, o, o.data.error);
+  } else if (o.result?.isError === true && isErrorHolder(o.data)) {
+    // An envelope in all but ok: the seed's "always false" is broken, not a refusal of another kind.
+    ctx.expect(false, envelopePart("ok-false"), `${describeCall(o)}: a failure's envelope needs ok false, got ${show(o.data.ok)}`);
+    judgeEnvelope(ctx, o, o.data.error);
   }
 }
+
+/** A payload that holds an error object (a failure's envelope, whatever its `ok` says). */
+const isErrorHolder = (data: unknown): data is { ok?: unknown; error: Record<string, any> } =>
+  !!data && typeof data === "object" && !!(data as any).error && typeof (data as any).error === "object" && !Array.isArray((data as any).error);
 
 /** The conventions every answer keeps, whatever it says (and, on a failure, its envelope): judgeReply. */
 export const expectConventions = judgeReply;
@@ -113,6 +122,8 @@ function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
   const sc = r.structuredContent as Record<string, unknown> | undefined;
   if (sc === undefined) return;
   if (!r.isError) {
+    // Conventions 1 says absent, not false: a success that carries the member at all breaks it.
+    ctx.expect(!("isError" in r), forTool(R.structured, o.tool), `${where}: a success carries isError ${show(r.isError)}; it must be absent`);
     // The SDK client validated structuredContent against the live output schema: a case of that rule passed.
     ctx.expect(true, forTool(R.schema, o.tool), `${where}: matches the live output schema`);
     // Judged by the contract too, whatever the gateway advertises (a live schema may say only {type: "object"}).

@@ -67,7 +67,7 @@ async function probeCall(m: McpContext): Promise<unknown> {
 export const authChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-no-token-401",
-    description: "Every tool (and tools/list) refuses a request with no bearer token — no Authorization header, another scheme carrying a valid token, an empty Bearer — with HTTP 401 and a Bearer challenge, no envelope",
+    description: "Every tool (and tools/list) refuses a request with no bearer token — no Authorization header, another scheme (Token, Basic) carrying a valid token, an empty Bearer — with HTTP 401 and a Bearer challenge, no envelope",
     rules: ["unauthenticated-401/missing", "bearer-challenge/missing"],
     group,
     tokenless: true,
@@ -77,7 +77,12 @@ export const authChecks: McpCheck[] = [
         { what: "without a token", auth: undefined },
         { what: "with an empty Bearer", auth: { authorization: "Bearer " } },
         // A valid token under a scheme that is not Bearer: no bearer token was sent.
-        ...(token ? [{ what: "with a valid token under another scheme (Token)", auth: { authorization: `Token ${token}` } }] : []),
+        ...(token
+          ? [
+              { what: "with a valid token under another scheme (Token)", auth: { authorization: `Token ${token}` } },
+              { what: "with a valid token under the Basic scheme", auth: { authorization: `Basic ${token}` } },
+            ]
+          : []),
       ];
       await expect401Everywhere(ctx, m, variants, "unauthenticated-401/missing", "missing");
     },

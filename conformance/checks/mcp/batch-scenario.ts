@@ -77,7 +77,13 @@ export async function claimPost(ctx: RunContext, m: McpContext, purpose: string)
   const claimed = m.run.once("claimed-posts", () => new Set<string>());
   const items = Array.isArray(t.last?.items) ? t.last.items : [];
   const free = items.find((i) => i?.status === "created" && typeof i.postId === "string" && i.hasMedia !== false && !claimed.has(i.postId));
-  if (!free || typeof free.postId !== "string") return ctx.skip(`no post of the main batch is left for ${purpose}`);
+  if (!free || typeof free.postId !== "string") {
+    // The batch's own count says more posts were made than its items show: the target's answer is short, not the run.
+    const shown = items.filter((i) => i?.status === "created" && typeof i.postId === "string").length;
+    const said = t.last?.createdCount;
+    if (typeof said === "number" && said > shown) ctx.fail("batch-counts-consistent/created", `no post of the main batch is left for ${purpose}: createdCount is ${said}, but only ${shown} items are created posts`);
+    return ctx.skip(`no post of the main batch is left for ${purpose}`);
+  }
   claimed.add(free.postId);
   return free.postId;
 }

@@ -4,7 +4,7 @@
 import type { RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { buildFailureCodes } from "../../mcp/contract.js";
-import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../../mcp/expect.js";
+import { describeCall, errorOf, expectError, expectOk, expectRan, expectRefusedFirst, okData } from "../../mcp/expect.js";
 import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -189,8 +189,10 @@ export const buildChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-create-profile-inputs",
-    description: "create_profile refuses each text input beyond each side of its length (before it runs where its schema states the limit), and takes a bare domain as website",
-    rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "create-profile-bare-domain", `${refusedFirstRule}/create_profile`],
+    description: "create_profile refuses each text input beyond each side of its length (before it runs where its schema states the limit), takes each at its edge, and takes a bare domain as website",
+    rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "limit-create-profile-edge-accepted", "create-profile-bare-domain", `${refusedFirstRule}/create_profile`],
+    // The bare domain and the five edges each make a client (erased at once).
+    spend: () => ({ builds: 6 }),
     group,
     needs,
     async run(ctx, m) {
@@ -211,6 +213,27 @@ export const buildChecks: McpCheck[] = [
           await expectRefusal(ctx, m, o, `${family}/${side}`);
           await erase(o);
         }
+      }
+      // rule: limit-create-profile-edge-accepted/<edge>: each length at its edge is taken (what it made is erased).
+      const key = `conformance-${m.run.id}-edge`;
+      const site = "https://www.example.com/";
+      for (const [edge, field, value, externalId] of [
+        ["website-url-max", "websiteUrl", `${site}${"p".repeat(2048 - site.length)}`, `${key}-url`],
+        ["name-min", "name", "N", `${key}-name-min`],
+        ["name-max", "name", "N".repeat(100), `${key}-name-max`],
+        ["external-id-min", "externalId", undefined, undefined],
+        ["external-id-max", "externalId", undefined, `${key}-`.padEnd(200, "x")],
+      ] as const) {
+        // One character cannot say whose run it is: a letter drawn per run keeps runs apart as far as one can.
+        const id = externalId ?? String.fromCharCode(97 + (parseInt(m.run.id.slice(-2), 36) % 26));
+        const o = await m.session.call("create_profile", { ...base, externalId: id, ...(field === "externalId" ? {} : { [field]: value }) }, "partner");
+        const rule = `limit-create-profile-edge-accepted/${edge}`;
+        if (expectRan(ctx, o, rule)) {
+          const e = errorOf(o);
+          const named = e?.code === "bad_request" && Array.isArray(e.invalidFields) && e.invalidFields.includes(field);
+          ctx.expect(!named, rule, `${describeCall(o)}: ${field} of ${String(field === "externalId" ? id : value).length} characters, within the limit, refused as bad_request`);
+        }
+        await erase(o);
       }
       const bare = new URL(m.target.inputs.website).hostname;
       const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.run.id}-bare` }, "partner");

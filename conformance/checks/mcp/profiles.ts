@@ -22,6 +22,9 @@ function expectListShape(ctx: RunContext, d: any, args: Record<string, unknown>)
   const n = d.workspaces.length;
   const where = `get_workspaces ${JSON.stringify(args)}`;
   ctx.expect(n <= limit, rule(typeof args.limit === "number" ? "at-most-limit" : "default-limit"), `${where}: ${n} workspaces, more than the limit ${limit}`);
+  // A default of 50 cuts the list at 50, not before: fewer than 50 listed of more matches is another default.
+  if (typeof args.limit !== "number" && Number.isInteger(d.totalCount))
+    ctx.expect(n >= Math.min(d.totalCount, 50), rule("default-limit"), `${where}: ${n} of ${d.totalCount} matches listed with no limit given; the default limit is 50`);
   ctx.expect(Number.isInteger(d.totalCount) && d.totalCount >= n, rule("total-count"), `${where}: totalCount ${show(d.totalCount)} is below the ${n} listed`);
   ctx.expect(d.truncated === d.totalCount > n, rule("truncated"), `${where}: truncated ${show(d.truncated)} with ${n} of ${show(d.totalCount)} listed`);
   ctx.expect(d.needsUserChoice === d.totalCount > 1, rule("needs-user-choice"), `${where}: needsUserChoice ${show(d.needsUserChoice)} with ${show(d.totalCount)} matches`);

@@ -1,5 +1,5 @@
-// Every input field of every tool sent with a JSON type it does not take (issue 25, pattern 3) — the one a lenient
-// gateway would likeliest coerce, one call per field to keep the run short: refused before the tool runs, with no
+// Every input field of every tool sent with each JSON type it does not take (issue 25, pattern 3; a gateway may
+// coerce one type and not another, so each is a case of its own): refused before the tool runs, with no
 // envelope (Conventions 2). The fields and their types come from the live input schemas (the
 // live list is right where it differs from the contract), so a new tool or field gets its cases without an edit.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -43,17 +43,18 @@ export function typesTaken(schema: Schema | undefined, root: Schema, depth = 0):
   return undefined;
 }
 
+const wrongTypes = ["string", "number", "boolean", "array", "object", "null"];
 /**
- * The wrong type tried first for a field: the one a lenient gateway would most likely coerce (a number for a
+ * The wrong types of a field in order: the one a lenient gateway would most likely coerce first (a number for a
  * string, a string for anything else), then the others in a fixed order.
  */
-const wrongTypesInOrder = (taken: Set<string>): string[] => (taken.has("string") ? ["number", "boolean", "array", "object", "null"] : ["string", "number", "boolean", "array", "object", "null"]).filter((t) => !taken.has(t));
+const wrongTypesInOrder = (taken: Set<string>): string[] => (taken.has("string") ? wrongTypes.slice(1) : wrongTypes).filter((t) => !taken.has(t));
 
 /**
- * The (field, wrong value) cases of a live tool's input schema: `perField` wrong types for each field (the likeliest
- * coercion first), so a run spends one call per field by default and each type is still tried where it matters most.
+ * The (field, wrong value) cases of a live tool's input schema: `perField` wrong types for each field (every one by
+ * default), the likeliest coercion first.
  */
-export function wrongTypeCases(tool: Tool, perField = 1): { field: string; type: string; value: unknown }[] {
+export function wrongTypeCases(tool: Tool, perField = wrongTypes.length): { field: string; type: string; value: unknown }[] {
   const schema = tool.inputSchema as Schema;
   return Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([field, prop]) => {
     const taken = typesTaken(prop, schema);
@@ -67,7 +68,7 @@ export function wrongTypeCases(tool: Tool, perField = 1): { field: string; type:
 export const wrongTypeChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-wrong-types-refused-first",
-    description: "Every input field of every tool, sent with a JSON type its live input schema does not take (a number for a string, a string for anything else), is refused before the tool runs, with no envelope",
+    description: "Every input field of every tool, sent with each JSON type its live input schema does not take (string, number, boolean, array, object, null), is refused before the tool runs, with no envelope",
     rules: ["schema-violation-refused-first"],
     group: "mcp-conventions",
     async run(ctx, m) {

@@ -17,6 +17,7 @@ import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult,
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
+import { auditMutants } from "./audit.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
@@ -510,4 +511,5 @@ export const mcpMutants: McpMutant[] = [
   ...familiesAMutants,
   ...skipsMutants,
   ...powerMutants,
+  ...auditMutants,
 ];

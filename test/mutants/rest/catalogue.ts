@@ -864,6 +864,14 @@ export const mutants: Mutant[] = [
     description: "POST /v1/ideas takes count true as 1 (JavaScript's coercion) instead of refusing it",
     request: (req) => (isPost(req, "/v1/ideas") && typeof req.body?.count === "boolean" ? { ...req, body: { ...req.body, count: Number(req.body.count) } } : req),
   },
+  // A constraint checked on create only (issue 25's audit): PATCH takes any subset of the create fields.
+  {
+    id: "patch-country-name-accepted",
+    rule: "input-country-iso-3166-1/name",
+    description: "PATCH takes a country name (Norway) as its first two letters, uppercased; create still refuses it",
+    request: (req) =>
+      is(req, "PATCH", brandPath) && typeof req.body?.country === "string" && req.body.country.length > 3 ? { ...req, body: { ...req.body, country: req.body.country.slice(0, 2).toUpperCase() } } : req,
+  },
 ];
 
 
