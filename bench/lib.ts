@@ -33,6 +33,8 @@ export interface Measured {
   non2xx: number;
   /** Answers whose body was not `expectBody`. */
   mismatches: number;
+  /** Requests answered over the whole run (where the client counts them). */
+  total?: number;
 }
 
 export async function measure(label: string, load: Load): Promise<Measured> {
@@ -56,6 +58,7 @@ export async function measure(label: string, load: Load): Promise<Measured> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     mismatches: (result as { mismatches?: number }).mismatches ?? 0,
+    total: result.requests.total,
   };
 }
 

@@ -11,7 +11,10 @@
 //  2. Throughput at 20 connections (autocannon), direct and through the proxy, without and with a new secret
 //     on every request, in turns over PROXY_BENCH_ROUNDS rounds (default 3) of PROXY_BENCH_SECONDS (default 3)
 //     each; every answer must be the body the service gives directly (same work). Aim: through the proxy at
-//     least 0.5× direct, for both protocols.
+//     least 0.5× direct, for both protocols. Each run also measures every party's CPU per request (the client,
+//     the service, the proxy's event loop, its other threads: judge worker and V8's helpers, from /proc), which
+//     other load on the machine barely moves, and the ratio CPU alone allows; a bare node:http forwarder
+//     (bench/bare-forwarder.ts) runs the same load in the same turns, as the floor any Node proxy starts from.
 //  3. Soak: PROXY_SOAK_ROUNDS rounds (default 3) of PROXY_SOAK_SECONDS (default 10) of mixed load through the
 //     proxy (new brands, so the remembered state fills its caps; reads; MCP calls), the proxy's heap after GC
 //     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
@@ -27,6 +30,7 @@ import { repoRoot } from "../lib/paths.js";
 import { measure, newSecret, printTable, startCliMock, type Load, type Measured } from "./lib.js";
 import type { ProxyReport } from "../proxy/recorder.js";
 import type { HeapFigures } from "./soak-probe.js";
+import { addCpu, cpuOfParties, cpuRow, loadAverage, newCpuTally, printCpu, type CpuRow, type CpuTally } from "./proxy-cpu.js";
 
 const samples = Number(process.env.PROXY_BENCH_SAMPLES ?? 2000);
 const soakSeconds = Number(process.env.PROXY_SOAK_SECONDS ?? 10);
@@ -130,14 +134,29 @@ async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ res
   return { rest: new URL(`http://127.0.0.1:${restPort}/`), mcp: new URL(mcpUpstream.pathname, `http://127.0.0.1:${mcpPort}/`), child };
 }
 
+/** bench/bare-forwarder.ts in its own process, towards `upstream`; resolves with its base URL once it listens. */
+async function startBare(upstream: URL): Promise<URL & { pid: number; stop(): void }> {
+  const port = await freePort();
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-forwarder.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", script, String(port), upstream.href], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`the bare forwarder exited with ${code}`)));
+  });
+  return Object.assign(new URL(`http://127.0.0.1:${port}/`), { pid: child.pid!, stop: () => void child.kill("SIGTERM") });
+}
+
 // The proxy's report at its end: how many exchanges it judged, and how many it left unjudged and why.
 const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-")), "report.json");
 
 const restMock = await startCliMock("REST reference server");
 const mcpMock = await startCliMock("MCP gateway mock");
 const proxy = await startCliProxy(new URL(restMock.url.href.replace(/v1\/?$/, "")), mcpMock.url);
+const bares: Awaited<ReturnType<typeof startBare>>[] = [];
 let failed = false;
 try {
+  for (const upstream of [new URL(restMock.url.href.replace(/v1\/?$/, "")), new URL(mcpMock.url.origin)]) bares.push(await startBare(upstream));
+  const bare = { rest: bares[0]!, mcp: bares[1]! };
   // A brand and an MCP brand to read.
   const created = JSON.parse((await once(new URL("v1/brands", proxy.rest), "POST", restHeaders, JSON.stringify({ website: "https://www.harbourloaf.ie" }))).text);
   const brandPath = `v1/brands/${created.id}`;
@@ -169,34 +188,46 @@ try {
   // Throughput: direct and proxied in turns (the order rotating each round), so that both meet the same load
   // from whatever else runs on the machine; each answer must be the one the service gives directly just before
   // (same work, same answer: a cheap refusal cannot pass for throughput).
-  const throughput = async (name: string, direct: Load, proxied: Load): Promise<Measured[]> => {
-    const runs: [string, Load][] = [
-      [`${name} direct`, direct],
-      [`${name} through the proxy`, proxied],
-      ["  with a new secret each", { ...proxied, newSecretIn: "x-api-key" }],
+  // Each party's CPU is measured over each run too (bench/proc-cpu.ts): the client's (this process, autocannon),
+  // the service's, the proxy's event loop and its other threads (the judge worker, V8's helpers). Per request,
+  // these do not depend on what else runs on the machine, and they say what ratio the cores alone allow.
+  // The last run is a reference, not judged by the aim: the same load through a bare node:http forwarder
+  // (bench/bare-forwarder.ts), what any Node proxy costs before it checks or judges anything.
+  const throughput = async (name: string, direct: Load, proxied: Load, servicePid: number, bare: { url: string; pid: number }): Promise<{ rows: Measured[]; cpu: CpuRow[] }> => {
+    const runs: [string, Load, number][] = [
+      [`${name} direct`, direct, proxy.child.pid!],
+      [`${name} through the proxy`, proxied, proxy.child.pid!],
+      ["  with a new secret each", { ...proxied, newSecretIn: "x-api-key" }, proxy.child.pid!],
+      ["  (bare node:http forwarder)", { ...proxied, url: bare.url }, bare.pid],
     ];
     const results: Measured[][] = runs.map(() => []);
+    const cpu: CpuTally[] = runs.map(() => newCpuTally());
     for (let round = 0; round < rounds; round++) {
       const expectBody = (await once(new URL(direct.url), direct.method ?? "GET", direct.headers ?? {}, direct.body)).text;
       for (let k = 0; k < runs.length; k++) {
         const i = (k + round) % runs.length;
-        const [label, load] = runs[i]!;
-        results[i]!.push(await measure(label, { ...load, expectBody, duration: slice }));
+        const [label, load, proxyPid] = runs[i]!;
+        const pids = { client: process.pid, service: servicePid, proxy: proxyPid };
+        const before = cpuOfParties(pids);
+        const measured = await measure(label, { ...load, expectBody, duration: slice });
+        addCpu(cpu[i]!, before, cpuOfParties(pids), measured.total ?? 0);
+        results[i]!.push(measured);
       }
     }
-    return results.map(combined);
+    return { rows: results.map(combined), cpu: cpu.map((c, i) => cpuRow(runs[i]![0], c)) };
   };
   const restLoad: Load = { url: new URL(brandPath, proxy.rest).href, headers: restHeaders };
   const mcpLoad: Load = { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile };
-  const restRows = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad);
-  const mcpRows = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad);
-  for (const rows of [restRows, mcpRows]) {
-    console.log(`\nThroughput, ${rounds} rounds of ${slice} s each in turns, 20 connections; "× base" is req/s relative to ${rows[0]!.label}:\n`);
+  const rest = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad, restMock.pid, { url: new URL(brandPath, bare.rest).href, pid: bare.rest.pid });
+  const mcp = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad, mcpMock.pid, { url: new URL(mcpMock.url.pathname, bare.mcp).href, pid: bare.mcp.pid });
+  for (const { rows, cpu } of [rest, mcp]) {
+    console.log(`\nThroughput, ${rounds} rounds of ${slice} s each in turns, 20 connections; "× base" is req/s relative to ${rows[0]!.label} (load average ${loadAverage()}):\n`);
     printTable(rows, rows[0]!);
     if (rows.some((r) => r.errors || r.non2xx || r.mismatches)) failed = true;
-    const worst = Math.min(...rows.slice(1).map((r) => r.requestsPerSecond / rows[0]!.requestsPerSecond));
+    const worst = Math.min(...rows.slice(1, 3).map((r) => r.requestsPerSecond / rows[0]!.requestsPerSecond));
     if (worst < throughputAim) failed = true;
     console.log(`  through the proxy: at least ${worst.toFixed(2)}× direct (aim: at least ${throughputAim}×)`);
+    printCpu(cpu);
   }
 
   heaps.push(["after latency and throughput", await heapMb(proxy.child)]);
@@ -232,6 +263,7 @@ try {
   console.log(`\n${failed ? "FAIL" : "OK"}: aim 0 errors, at most ${targetP50Ms} ms added at p50, throughput through the proxy at least ${throughputAim}× direct, flat heap.`);
 } finally {
   proxy.child.kill("SIGINT");
+  for (const b of bares) b.stop();
   restMock.stop();
   mcpMock.stop();
   agent.destroy();

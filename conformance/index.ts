@@ -21,6 +21,7 @@ import { runChecks, type RunEvent } from "./runner.js";
 import { rateLimiterFor, type RateLimitReport } from "./pacing.js";
 import { restSuite } from "./rest-suite.js";
 import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
+import { SharedTime } from "../lib/shared-time.js";
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import type { RunTarget } from "./run-target.js";
@@ -81,6 +82,12 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
    * wall clock, as a real target's.
    */
   embeddedClock?: "driven" | "wall";
+  /**
+   * The run's clock for a target given by URL (default the wall clock): a caller that runs the target itself on
+   * the same time (a test's mock reading a SharedTime this clock moves) passes a drivenClock, so the verdict does
+   * not depend on the host's speed there either.
+   */
+  clock?: RunClock;
   /** Probe each target before any check and stop with TargetUnusable when it cannot be used (default true). */
   probe?: boolean;
   onEvent?: (event: RunEvent) => void;
@@ -255,7 +262,8 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     const reference = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)) : undefined;
     const timeScale = embedded ? (options.timeScale ?? embeddedTimeScale) : undefined;
     // One clock for the whole run: both embedded references and both suites' checks share its time.
-    const clock: RunClock = embedded && options.embeddedClock !== "wall" ? drivenClock() : wallClock;
+    const time = embedded && options.embeddedClock !== "wall" ? new SharedTime() : undefined;
+    const clock: RunClock = time ? drivenClock({ onMove: (date) => time.set(date) }) : (options.clock ?? wallClock);
     const plans: SuitePlan[] = [];
     for (const suite of chosen) {
       const def = suiteById(suite);
@@ -264,12 +272,12 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (!checks.length) continue;
       let target: RunTarget;
       if (embedded) {
-        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(clock.driven ? { date: clock.date } : {}) });
+        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(time ? { time } : {}) });
         stops.push(() => server.stop());
         // The embedded REST reference over HTTPS has a self-signed certificate, trusted for this run only.
         const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;
         target = { ...def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url }), clock };
-      } else target = def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env });
+      } else target = { ...def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env }), clock };
       plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath) });
     }
 

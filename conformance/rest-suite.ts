@@ -1,6 +1,7 @@
 // The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe and needs.
 import { extendContext, type CheckContext, type Need } from "./check.js";
 import { restChecks } from "./checks/index.js";
+import { startReference } from "./embedded.js";
 import { Fixtures } from "./fixtures.js";
 import { apiClient, Transport } from "./http.js";
 import { judgeReplyHere } from "./replies.js";
@@ -67,10 +68,7 @@ export const restSuite: ConformanceSuite<CheckContext, Target> = {
   urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.url ? { file: file.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
     resolveTarget({ ...(file ? { file } : {}), overrides: overrides as TargetOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
-  async startEmbedded({ timeScale, https, date }) {
-    const [{ startRestMock }, { createClock }] = await Promise.all([import("../mock/rest/server.js"), import("../mock/clock.js")]);
-    return startRestMock({ port: 0, https, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
-  },
+  startEmbedded: (options) => startReference("rest", options),
   summary: (target) => ({ url: target.url.href }),
   probe: probeRest,
   unmetNeed,

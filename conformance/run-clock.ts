@@ -72,6 +72,8 @@ export interface DrivenClockOptions {
   quietTurns?: number;
   /** Real milliseconds of complete quiet before time jumps to a last resort (the budget). */
   graceMs?: number;
+  /** Told the date (epoch ms) at the start and each time time moves, before any waiter wakes (a reference in another thread reads it). */
+  onMove?: (date: number) => void;
 }
 
 /** A clock the run drives (see the top of this file). */
@@ -89,6 +91,7 @@ export function drivenClock(options: DrivenClockOptions = {}): RunClock & { read
   let scheduled = false;
   let grace: NodeJS.Timeout | undefined;
   const waiters = new Set<Waiter>();
+  options.onMove?.(start);
 
   const changed = () => {
     changes++;
@@ -106,6 +109,7 @@ export function drivenClock(options: DrivenClockOptions = {}): RunClock & { read
   /** Moves time to `at` and wakes every waiter due by then, earliest (then first registered) first. */
   const advance = (at: number) => {
     now = Math.max(now, at);
+    options.onMove?.(start + now);
     const due = [...waiters].filter((w) => w.at <= now).sort((a, b) => a.at - b.at || a.seq - b.seq);
     for (const w of due) waiters.delete(w);
     for (const w of due) w.wake();

@@ -1,6 +1,7 @@
 // One shape for a suite: what runConformance needs to run one protocol's checks — its rule catalogue, its checks,
 // how it finds its target (flags, target file, environment), its embedded reference, its probe and the needs it
 // decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
+import type { SharedTime } from "../lib/shared-time.js";
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import type { RunTarget } from "./run-target.js";
@@ -10,6 +11,13 @@ export type SuiteId = "rest" | "mcp";
 
 /** What a caller gives runConformance that a suite reads (flags and programmatic options of both suites). */
 export type SuiteOverrides = Record<string, unknown> & { timeScale?: number; insecure?: boolean };
+
+export interface EmbeddedOptions {
+  timeScale: number;
+  https: boolean;
+  /** The run's time when the run drives it (the reference reads it as its wall clock). */
+  time?: SharedTime;
+}
 
 export interface EmbeddedServer {
   url: URL;
@@ -55,8 +63,8 @@ export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends
   urls(overrides: SuiteOverrides, file: TargetFile | undefined): { flag?: string; file?: string };
   /** The suite's target from the target file, the environment and the overrides (`embeddedUrl` for the reference). */
   resolveTarget(input: { file?: TargetFile; overrides: SuiteOverrides; env: NodeJS.ProcessEnv; embeddedUrl?: URL }): T;
-  /** Starts the embedded reference on an ephemeral port; its clock reads `date` (the run's driven time) as its wall clock. */
-  startEmbedded(options: { timeScale: number; https: boolean; date?: () => number }): Promise<EmbeddedServer>;
+  /** Starts the embedded reference on an ephemeral port; its clock reads `time` (the run's driven time) as its wall clock. */
+  startEmbedded(options: EmbeddedOptions): Promise<EmbeddedServer>;
   /** Where the target is, for reports (its secrets are redacted by the caller). */
   summary(target: T): { url: string; profile?: string };
   /** Throws TargetUnusable (one line) when the target cannot be used at all. */

@@ -72,21 +72,28 @@ export class Tee {
 }
 
 const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+/** What is not passed up: the hop-by-hop headers, and Host and Accept-Encoding (the proxy sets its own). */
+const notPassedUp = new Set([...hopByHop, "host", "accept-encoding"]);
 
 /**
  * The headers to pass on, as raw name/value pairs in the order sent, so that a header sent twice reaches the
- * other side twice (Node's parsed headers keep only the first of many): without the hop-by-hop ones, and
- * without `drop` (replaced by the caller).
+ * other side twice (Node's parsed headers keep only the first of many): without those in `skip` and those the
+ * Connection header names. Runs for every request and answer: the sets are made once, and a set of the names
+ * Connection lists only when it lists one not skipped anyway (`Connection: keep-alive` names nothing new).
  */
-function passOn(raw: string[], drop: readonly string[] = []): string[] {
-  const out: string[] = [];
-  const named = new Set<string>(drop);
+function passOn(raw: string[], skip: ReadonlySet<string>): string[] {
+  let named: Set<string> | undefined;
   // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
   for (let i = 0; i < raw.length; i += 2)
-    if (raw[i]!.toLowerCase() === "connection") for (const n of raw[i + 1]!.toLowerCase().split(",")) if (n.trim()) named.add(n.trim());
+    if (raw[i]!.length === 10 && raw[i]!.toLowerCase() === "connection")
+      for (const n of raw[i + 1]!.toLowerCase().split(",")) {
+        const name = n.trim();
+        if (name && !skip.has(name)) (named ??= new Set()).add(name);
+      }
+  const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (!hopByHop.has(name) && !named.has(name)) out.push(raw[i]!, raw[i + 1]!);
+    if (!skip.has(name) && !named?.has(name)) out.push(raw[i]!, raw[i + 1]!);
   }
   return out;
 }
@@ -168,14 +175,14 @@ export function forward(
     // Host names the upstream (the client's was checked to name the proxy: proxy/refusals.ts says why). The
     // judges read the answer's bytes: ask the upstream for them uncompressed (fetch-based clients offer gzip).
     // Host first: an upstream that reads only the first 2000 headers (Node's default) still gets it.
-    headers: ["Host", url.host, ...passOn(req.rawHeaders, ["host", "accept-encoding"]), "Accept-Encoding", "identity"],
+    headers: ["Host", url.host, ...passOn(req.rawHeaders, notPassedUp), "Accept-Encoding", "identity"],
   };
   const onAnswer = (answer: http.IncomingMessage) => {
     answered = true;
     upstreamAnswer = answer;
     status = answer.statusCode ?? 502;
     responseHeaders = answer.headers;
-    res.writeHead(status, answer.statusMessage, passOn(answer.rawHeaders));
+    res.writeHead(status, answer.statusMessage, passOn(answer.rawHeaders, hopByHop));
     // An event stream must reach the client event by event: its headers now, each chunk as it comes (pipe does).
     if (/^text\/event-stream/i.test(String(answer.headers["content-type"] ?? ""))) res.flushHeaders();
     answer.on("data", (chunk: Buffer) => response.push(chunk));

@@ -31,19 +31,36 @@ export interface ExchangeData {
 
 const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 
-/** The exchange the judges and the recorder see: secret headers hidden, bodies decoded. */
+/**
+ * The exchange the judges and the recorder see: secret headers hidden, bodies decoded. Both are made when first
+ * read, once: the judges read everything, but the record of an exchange that passed reads neither (only a
+ * violation's example shows them), and that is nearly every exchange of a busy proxy.
+ */
 export function exchangeOf(d: ExchangeData, secrets: SecretHeaders): Exchange {
+  let requestHeaders: IncomingHttpHeaders | undefined;
+  let responseHeaders: IncomingHttpHeaders | undefined;
+  let requestText: string | undefined;
+  let responseText: string | undefined;
+  // Own enumerable accessors: a spread or JSON of the exchange still carries every field.
   return {
     protocol: d.protocol,
     seq: d.seq,
     method: d.method,
     path: d.path,
-    requestHeaders: secrets.hide(d.requestHeaders),
-    requestText: utf8(d.request),
+    get requestHeaders() {
+      return (requestHeaders ??= secrets.hide(d.requestHeaders));
+    },
+    get requestText() {
+      return (requestText ??= utf8(d.request));
+    },
     requestTruncated: d.requestTruncated,
     status: d.status,
-    responseHeaders: secrets.hide(d.responseHeaders),
-    responseText: utf8(d.response),
+    get responseHeaders() {
+      return (responseHeaders ??= secrets.hide(d.responseHeaders));
+    },
+    get responseText() {
+      return (responseText ??= utf8(d.response));
+    },
     responseTruncated: d.responseTruncated,
     ms: d.ms,
     serviceMs: d.serviceMs,

@@ -4,12 +4,10 @@
 // recorded as unjudged ("judge backlog full"), never as passed. Without a worker (asked so, none can start, or
 // one died), the same judge runs in this thread, deferred (in batches after the exchanges end), with the same
 // bounds. Either way verdicts are recorded in the order the exchanges ended.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { siblingModule, startModuleWorker } from "../lib/module-worker.js";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
-import { judgeWorkerKind, type FromJudge, type JudgeWorkerData, type ToJudge } from "./judge-worker.js";
+import { judgeWorkerKind, packJobs, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
 import type { SecretHeaders } from "./secrets.js";
 import type { Exchange, Verdict } from "./types.js";
 
@@ -17,8 +15,8 @@ import type { Exchange, Verdict } from "./types.js";
 export const defaultJudgeBacklog = { exchanges: 2_000, bytes: 64 * 2 ** 20 };
 
 /** A batch handed over at once; otherwise what came within this many milliseconds. */
-const handOverBatch = 64;
-const handOverMs = 5;
+const handOverBatch = 256;
+const handOverMs = 25;
 
 export interface JudgeQueueOptions {
   secrets: SecretHeaders;
@@ -31,31 +29,10 @@ export interface JudgeQueueOptions {
   onVerdict: (exchange: Exchange, verdict: Verdict) => void;
 }
 
-/**
- * The URL of tsx's register API when this module runs from its TypeScript source (the repository, tests): the
- * worker registers it before loading judge-worker.ts. Undefined when it cannot be found.
- */
-function tsxApi(): string | undefined {
-  try {
-    const cjs = createRequire(import.meta.url).resolve("tsx/esm/api");
-    const esm = cjs.replace(/\.cjs$/, ".mjs");
-    return existsSync(esm) ? pathToFileURL(esm).href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The worker's bootstrap (CommonJS, evaluated): tsx first when judging from source, then judge-worker. */
-const bootstrap = `const { workerData } = require("node:worker_threads");
-(workerData.tsx ? import(workerData.tsx).then((m) => m.register()) : Promise.resolve()).then(() => import(workerData.entry));`;
-
+/** The judge worker (judge-worker.ts, or its build), started as lib/module-worker.ts starts a module. */
 function startWorker(secretHeaders: string[]): Worker | undefined {
-  const fromSource = import.meta.url.endsWith(".ts");
-  const entry = new URL(`./judge-worker.${fromSource ? "ts" : "js"}`, import.meta.url).href;
-  const tsx = fromSource ? tsxApi() : undefined;
-  if (fromSource && !tsx) return undefined;
-  const data: JudgeWorkerData & { entry: string; tsx?: string } = { kind: judgeWorkerKind, secretHeaders, entry, ...(tsx ? { tsx } : {}) };
-  return new Worker(bootstrap, { eval: true, workerData: data });
+  const data: JudgeWorkerData = { kind: judgeWorkerKind, secretHeaders };
+  return startModuleWorker(siblingModule(import.meta.url, "judge-worker"), data);
 }
 
 interface Entry {
@@ -117,8 +94,9 @@ export class JudgeQueue {
     this.#order.push(entry);
     this.#bytes += size;
     this.#outbox.push(d);
-    // Exchanges are handed over in batches (a message to the worker costs about what judging a small exchange
-    // does): a few milliseconds' worth, or a full batch at once.
+    // Exchanges are handed over in batches: a message wakes the worker (and its answer this thread), which on a
+    // busy machine costs more than judging a small exchange. What came within 25 ms, or a full batch at once;
+    // verdicts are never on the forwarding path, so the wait delays only the record.
     if (this.#outbox.length >= handOverBatch) this.#flush();
     else if (!this.#flushing) {
       this.#flushing = true;
@@ -160,9 +138,9 @@ export class JudgeQueue {
     this.#outbox = [];
     if (!jobs.length) return;
     if (this.#worker) {
-      // Copies of exact size, moved (not copied again) to the worker; the originals stay here for the record.
-      const sent = jobs.map((d) => ({ ...d, request: new Uint8Array(d.request), response: new Uint8Array(d.response) }));
-      this.#worker.postMessage({ jobs: sent } satisfies ToJudge, sent.flatMap((d) => [d.request.buffer, d.response.buffer]));
+      // The bodies copied into one buffer, moved (not copied again) to the worker; the originals stay here for the record.
+      const batch = packJobs(jobs);
+      this.#worker.postMessage(batch, [batch.bodies]);
     } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(exchangeOf(d, this.#options.secrets), d.request, this.#inline!));
   }
 

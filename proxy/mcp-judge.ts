@@ -57,12 +57,17 @@ function argumentProblems(tool: string, schema: object, args: unknown): { rule: 
 }
 
 /** Every string under a key ending in "At" that is a time with an offset other than Z (times-to-utc). */
-function nonUtcTimes(v: unknown, path = "", depth = 0, out: string[] = []): string[] {
+function nonUtcTimes(v: unknown, at: (string | number)[] = [], depth = 0, out: string[] = []): string[] {
   if (depth > 12 || out.length >= 3 || !v || typeof v !== "object") return out;
-  for (const [k, x] of Object.entries(v)) {
-    const p = Array.isArray(v) ? `${path}[${k}]` : `${path}.${k}`;
-    if (typeof x === "string" && /At$/.test(k) && /^\d{4}-\d{2}-\d{2}T[\d:.]+([+-]\d{2}:?\d{2})$/.test(x) && !/[+-]00:?00$/.test(x)) out.push(`${p.slice(1)} ${x}`);
-    else nonUtcTimes(x, p, depth + 1, out);
+  const list = Array.isArray(v);
+  for (const k in v) {
+    const x = (v as Record<string, unknown>)[k];
+    // The path is kept as keys and spelled only for a time it names (every payload is walked, few break the rule).
+    at.push(list ? Number(k) : k);
+    if (typeof x === "string" && k.endsWith("At") && /^\d{4}-\d{2}-\d{2}T[\d:.]+([+-]\d{2}:?\d{2})$/.test(x) && !/[+-]00:?00$/.test(x))
+      out.push(`${at.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("").slice(1)} ${x}`);
+    else if (x && typeof x === "object") nonUtcTimes(x, at, depth + 1, out);
+    at.pop();
   }
   return out;
 }

@@ -90,7 +90,8 @@ export class Recorder {
   readonly #recent: ViolationRecord[] = [];
   readonly #byRule = new Map<string, RuleTally>();
   readonly #notes = new Map<string, number>();
-  readonly #tokens = new Lru<string, true>(recorderCaps.tokens);
+  // Read for every request (most carry a token already known): a known token moves only now and then (lru.ts).
+  readonly #tokens = new Lru<string, true>(recorderCaps.tokens, { refreshAfter: recorderCaps.tokens / 2 });
   readonly #redactor = new Redactor([]);
   readonly #setAside: Record<SetAsideWhat, { count: number; byKind: Map<string, SetAsideTally> }> = {
     clientFaults: { count: 0, byKind: new Map() },

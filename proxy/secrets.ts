@@ -107,7 +107,9 @@ export class SecretHeaders {
   /** A copy of the headers with every secret header's value hidden (credential headers keep a known scheme). */
   hide<H extends Headers>(headers: H): H {
     const out: Headers = {};
-    for (const [k, x] of Object.entries(headers)) {
+    // for…in, as in secrets(): every exchange's headers pass here, twice.
+    for (const k in headers) {
+      const x = headers[k];
       const name = k.toLowerCase();
       if (x === undefined || !this.names.has(name)) out[k] = x;
       else {

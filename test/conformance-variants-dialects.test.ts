@@ -10,6 +10,7 @@ import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { throughProxy } from "./mutants/mcp/links.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import type { Mutant } from "./mutants/rest/proxy.js";
+import { drivenTime } from "./support/driven-time.js";
 import { expectKilled, mcpNonPasses } from "./support/mutants.js";
 import { dialectVariants, type McpVariant } from "./variants/mcp-dialects.js";
 
@@ -26,11 +27,12 @@ async function runAgainst(variant: Mutant, only?: string[]): Promise<{ result: R
       return out;
     },
   };
-  const gateway = await startMcpMock({ port: 0, timeScale });
+  const { clock, mockClock } = drivenTime(timeScale);
+  const gateway = await startMcpMock({ port: 0, clock: mockClock });
   const proxy = await startMutantProxy(gateway.url, throughProxy(seeing, gateway.url));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    const result = await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, strict: true, budgetSeconds: 600, ...(only ? { only } : {}) });
+    const result = await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, strict: true, budgetSeconds: 600, clock, ...(only ? { only } : {}) });
     return { result, advertised };
   } finally {
     await proxy.stop();

@@ -1,6 +1,7 @@
 // The MCP suite (seed 001, the Partner Tool Gateway): its checks, catalogue, target section, reference, probe,
 // needs and the runner extension that gives each check an SDK session and the shared jobs.
 import { mcpChecks } from "../checks/index.js";
+import { startReference } from "../embedded.js";
 import { probeMcp } from "../probe.js";
 import type { ConformanceSuite } from "../suite.js";
 import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
@@ -15,10 +16,7 @@ export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget> = {
   urls: (o, file) => ({ ...(typeof o.mcpUrl === "string" && o.mcpUrl ? { flag: o.mcpUrl } : {}), ...(file?.mcp?.url ? { file: file.mcp.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
     resolveMcpTarget({ ...(file?.mcp ? { file: file.mcp } : {}), overrides: overrides as McpOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
-  async startEmbedded({ timeScale, date }) {
-    const [{ startMcpMock }, { createClock }] = await Promise.all([import("../../mock/mcp/server.js"), import("../../mock/clock.js")]);
-    return startMcpMock({ port: 0, clock: createClock({ timeScale, ...(date ? { realNow: date } : {}) }) });
-  },
+  startEmbedded: (options) => startReference("mcp", options),
   summary: (target) => ({ url: target.mcp.endpoint.href, profile: target.mcp.profile }),
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,

@@ -1,6 +1,8 @@
 // Runs a walk-only mutant (test/mutants/rest/catalogue.ts walkOnlyMutants, test/mutants/mcp/walk-only.ts): a fresh
-// reference behind a fresh instance of the mutant, the conformance run against it. Shared by
-// test/walks-mutants.test.ts and the kill-rate measurement (bench/walk-mutants.ts).
+// reference behind a fresh instance of the mutant, the conformance run against it. The reference runs on the run's
+// driven time (as the embedded run's does), so whether a walk, its shrunk sequence or its replay kills the mutant
+// follows from the steps alone, not from how fast the host answered. Shared by test/walks-mutants.test.ts and the
+// kill-rate measurement (bench/walk-mutants.ts).
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
 import { loadTargetFile } from "../../conformance/target.js";
@@ -9,6 +11,7 @@ import { startRestMock } from "../../mock/rest/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
 import { mcpWalkOnlyMutants } from "../mutants/mcp/walk-only.js";
 import { walkOnlyMutants } from "../mutants/rest/catalogue.js";
+import { drivenTime } from "./driven-time.js";
 import { startMutantProxy } from "../mutants/rest/proxy.js";
 
 export const timeScale = 0.001;
@@ -22,12 +25,13 @@ export const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
 export async function runAgainst(protocol: Protocol, id: string, extra: WalkRunOptions): Promise<RunResult> {
   const mutant = mutantsOf[protocol]().find((m) => m.id === id);
   if (!mutant) throw new Error(`no walk-only ${protocol} mutant ${id}`);
-  const reference = protocol === "rest" ? await startRestMock({ port: 0, timeScale }) : await startMcpMock({ port: 0, timeScale });
+  const { clock, mockClock } = drivenTime(timeScale);
+  const reference = protocol === "rest" ? await startRestMock({ port: 0, clock: mockClock }) : await startMcpMock({ port: 0, clock: mockClock });
   const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));
   try {
     const url = protocol === "rest" ? { restUrl: proxy.url.href } : { mcpUrl: new URL(reference.url.pathname, proxy.url).href };
     // A generous budget: shrinking replays walks, and the machine may be busy.
-    return await runConformance({ ...url, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, ...extra });
+    return await runConformance({ ...url, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict: true, budgetSeconds: 600, clock, ...extra });
   } finally {
     await proxy.stop();
     await reference.stop();

@@ -19,6 +19,11 @@ export interface McpVariant {
   final?: Mutant["response"];
   /** Set when the variant must show it changed something: counts the answers it changed. */
   changed?: () => number;
+  /**
+   * The variant's own behaviour follows the wall clock (a limit per real second), so its run does too; every other
+   * variant runs on time the run drives (test/support/driven-time.ts).
+   */
+  wallClock?: true;
 }
 
 /** A JSON-RPC answer's result, rewritten (a tools/list or tools/call result alike). */
@@ -443,6 +448,7 @@ export const mcpVariants: McpVariant[] = [
     description: "At most 50 requests a second reach the gateway; the rest get 429 with Retry-After (seconds or an HTTP date)",
     answer: limit.answer,
     changed: limit.limited,
+    wallClock: true,
   },
   {
     id: "session-id-handed-out",

@@ -4,6 +4,7 @@ import { referenceTargetPath } from "../../conformance/paths.js";
 import { loadTargetFile } from "../../conformance/target.js";
 import { startMcpMock } from "../../mock/mcp/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
+import { drivenTime } from "../support/driven-time.js";
 import { startMutantProxy, type Mutant } from "../mutants/rest/proxy.js";
 import type { McpVariant } from "./mcp.js";
 
@@ -23,11 +24,13 @@ function asMutant(v: McpVariant, upstream: URL): Mutant {
 }
 
 export async function runVariant(v: McpVariant, options: { strict?: boolean } = {}): Promise<RunResult> {
-  const gateway = await startMcpMock({ port: 0, timeScale });
+  const driven = v.wallClock ? undefined : drivenTime(timeScale);
+  const gateway = await startMcpMock({ port: 0, ...(driven ? { clock: driven.mockClock } : { timeScale }) });
   const proxy = await startMutantProxy(gateway.url, asMutant(v, gateway.url));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, ...(options.strict ? { strict: true } : {}) });
+    const clock = driven ? { clock: driven.clock } : {};
+    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, ...clock, ...(options.strict ? { strict: true } : {}) });
   } finally {
     await proxy.stop();
     await gateway.stop();

@@ -1,0 +1,20 @@
+// A target the test runs itself, on time the conformance run drives (as the embedded run's references are): the
+// mock's clock reads the run's time, which moves only when every request has been answered and every check waits.
+// Whether the target's background work is done when a check looks then follows from the run's steps, never from
+// how fast a loaded host answered (at time scale 0.001 a stall of a second is 16 minutes of the target's time).
+import { drivenClock, type RunClock } from "../../conformance/run-clock.js";
+import { SharedTime } from "../../lib/shared-time.js";
+import { createClock, type Clock } from "../../mock/clock.js";
+
+export interface DrivenTime {
+  /** The run's clock: pass it to runConformance as `clock`. */
+  clock: RunClock;
+  /** The target's clock: pass it to the mock as `clock`. */
+  mockClock: Clock;
+}
+
+export function drivenTime(timeScale: number): DrivenTime {
+  const time = new SharedTime();
+  const clock = drivenClock({ onMove: (date) => time.set(date) });
+  return { clock, mockClock: createClock({ timeScale, realNow: () => time.get() }) };
+}
