@@ -797,34 +797,6 @@ export const mcpVariants: McpVariant[] = [
     changed: () => slowWrites,
   },
   {
-    id: "more-optional-fields-omitted",
-    basis: "get_post_batch_status: imagesPendingCount Required no ('treat absent as 0'); items: imagePending and appUrl optional; create_posts: includeImage optional.",
-    description: "get_post_batch_status' imagesPendingCount, its items' imagePending and appUrl, and create_posts' includeImage left out (and not required by the advertised schemas)",
-    response: both(
-      onToolsList((tools) =>
-        tools.map((t) => {
-          const outputSchema = structuredClone(t.outputSchema);
-          eachObject(outputSchema, (o) => {
-            if (Array.isArray(o.required)) o.required = o.required.filter((k: string) => !["imagesPendingCount", "imagePending", "appUrl", "includeImage"].includes(k) || !["get_post_batch_status", "create_posts"].includes(t.name));
-          });
-          return { ...t, outputSchema };
-        }),
-      ),
-      onSuccess((data, tool) => {
-        if (!data || typeof data !== "object") return data;
-        if (tool === "create_posts") delete data.includeImage;
-        if (tool === "get_post_batch_status") {
-          delete data.imagesPendingCount;
-          for (const i of Array.isArray(data.items) ? data.items : []) {
-            delete i.imagePending;
-            delete i.appUrl;
-          }
-        }
-        return data;
-      }),
-    ),
-  },
-  {
     id: "token-refresh-days-fractional",
     basis: "Channel members: tokenRefreshInDays is a number or null (a number, not an integer: 13.5 days counts down as well).",
     description: "Every channel's tokenRefreshInDays that is a number carries half a day more",
