@@ -8,11 +8,11 @@ import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
-import { variants, type Variant } from "./variants/rest.js";
+import { variants, variantTimeScale, type Variant } from "./variants/rest.js";
 
 // Slower than the mutant runs' 0.001: the reference's rate-limit window is a scaled minute, and a run of many
 // variants side by side must still fit a burst into it.
-const timeScale = 0.01;
+const timeScale = variantTimeScale;
 const rules = loadRules();
 
 /** The variant's rewriters, counting the exchanges they changed (a variant that changes nothing proves nothing). */
@@ -21,6 +21,7 @@ function counted(variant: Variant): { rewriter: Rewriter; changed: () => number 
   const rewriter: Rewriter = {
     ...(variant.request ? { request: async (req, ctx) => { const out = await variant.request!(req, ctx); if (out !== req) n++; return out; } } : {}),
     ...(variant.response ? { response: async (req, res, ctx) => { const out = await variant.response!(req, res, ctx); if (out !== res) n++; return out; } } : {}),
+    ...(variant.answer ? { answer: (req) => { const out = variant.answer!(req); if (out) n++; return out; } } : {}),
   };
   return { rewriter, changed: () => n };
 }
@@ -50,12 +51,12 @@ const unexpected = (r: RunResult) =>
 const named = (c: RunResult["checks"][number]) => [...new Set(c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])))];
 
 describe("allowed REST variants", () => {
-  it("has at least 12 variants, unique ids, each citing the seed and changing something", () => {
-    expect(variants.length).toBeGreaterThanOrEqual(12);
+  it("has at least 39 variants, unique ids, each citing the seed and changing something", () => {
+    expect(variants.length).toBeGreaterThanOrEqual(39);
     expect(new Set(variants.map((v) => v.id)).size).toBe(variants.length);
     for (const v of variants) {
       expect(v.basis, v.id).toMatch(/"[^"]{10,}"/);
-      expect(v.request ?? v.response, v.id).toBeDefined();
+      expect(v.request ?? v.response ?? v.answer, v.id).toBeDefined();
       for (const r of v.drift ?? []) expect(rules.byId.get(r)?.provenance, `${v.id} expects drift on ${r}`).toBe("inferred");
     }
   });

@@ -5,8 +5,7 @@ import { extendContext, type Need, type RunContext } from "../check.js";
 import type { SuiteEnv, SuiteSession } from "../suite.js";
 import { McpConnections, McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
-import { forTool } from "./expect.js";
-import { inferredInputRefused, inferredInputRule } from "./inferred-inputs.js";
+import { endingAsDrift } from "./inferred-inputs.js";
 import { McpRun } from "./run.js";
 import { mcpTokenEnv, type McpRunTarget, type McpTarget } from "./target.js";
 
@@ -81,18 +80,9 @@ export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckConte
   const run = new McpRun({ target, http, connections, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
   return {
     context(_check, base) {
-      const session = new McpSession(http, target, {}, connections);
+      // A refusal of an argument of our design (not the seed's) ends the check as drift (inferred-inputs.ts).
+      const session = endingAsDrift(new McpSession(http, target, {}, connections), (rules, message) => base.fail(rules, message));
       const mcp: McpContext = { session, run, target: target.mcp };
-      // A refusal of an argument of our design (not the seed's) ends the check as drift, before a seed rule is judged
-      // on what could not be made (inferred-inputs.ts).
-      // Every call goes through callRaw (call is its typed face), so this sees each one.
-      const call = session.callRaw.bind(session);
-      session.callRaw = async (...args) => {
-        const o = await call(...args);
-        const why = await inferredInputRefused(session, o);
-        if (why) base.fail(forTool(inferredInputRule, o.tool), why);
-        return o;
-      };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
     /** Every request of the run (checks and shared scenarios). */

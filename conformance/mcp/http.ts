@@ -3,6 +3,7 @@
 // limits, redaction) pointed at the MCP endpoint, with what MCP needs on top: any request headers (Streamable
 // HTTP wants `Accept: application/json, text/event-stream` and the protocol-version header), a raw body, answers
 // that may be an event stream, and a `fetch` the MCP SDK client runs on, so every SDK request keeps those limits.
+import { sseData } from "../../proxy/mcp-wire.js";
 import { Transport, TransportError, type ApiResponse, type Credential } from "../http.js";
 import type { Redactor } from "../redact.js";
 import type { McpRunTarget } from "./target.js";
@@ -22,16 +23,15 @@ export interface McpHttpRequest {
 /** An answer; `body` is the JSON body, or the first JSON-RPC message of an event stream. */
 export type McpHttpResponse = ApiResponse;
 
-/** The JSON of a body, or of the first `data:` line of a text/event-stream answer. */
+/** The JSON of a body, or of the first event of a text/event-stream answer whose data is JSON. */
 export function parseBody(text: string, contentType: string | undefined): any {
   if (!text.length) return undefined;
   if (/^text\/event-stream/i.test(contentType ?? "")) {
-    for (const line of text.split(/\r?\n/)) {
-      if (!line.startsWith("data:")) continue;
+    for (const data of sseData(text)) {
       try {
-        return JSON.parse(line.slice(5).trim());
+        return JSON.parse(data);
       } catch {
-        /* not JSON: keep looking */
+        /* not JSON (a priming event has none): keep looking */
       }
     }
     return undefined;

@@ -1,9 +1,10 @@
 // Refusals of arguments the seed does not define (marked inferred in spec/mcp/tools, or of a tool the seed only
 // names). A gateway without such an argument differs from our design, not from the seed: a check whose call it
 // refuses ends as drift on inferred-input-not-tightened (the MCP session wraps every call: extension.ts).
+import type { RuleRef } from "../judge.js";
 import type { CallOutcome, McpSession } from "./client.js";
 import { contractTool, liveProblems } from "./contract.js";
-import { describeCall, errorOf, isEnvelope } from "./expect.js";
+import { describeCall, errorOf, forTool, isEnvelope } from "./expect.js";
 
 /** Refused before the tool ran: a JSON-RPC error, or isError with no envelope. */
 export const refusedFirst = (o: CallOutcome) => o.error?.kind === "rpc" || (o.result?.isError === true && !isEnvelope(o.data));
@@ -47,4 +48,20 @@ export async function inferredInputRefused(session: McpSession, o: CallOutcome):
     if (liveProblems(live.inputSchema, without).length) return undefined;
   }
   return `${describeCall(o)}: refused ${unlisted.join(", ")}, arguments of the contract's design that the seed does not define and the gateway's input schema does not list; what the check needed them for cannot be made against this gateway`;
+}
+
+/**
+ * Makes a check's session end the check as drift (through `fail`) on a call refused only for arguments of our design,
+ * before a seed rule is judged on what could not be made. Wrapped at callRaw, which every call goes through, typed
+ * or not; every session a check calls with needs it (its own, and one it makes for a token of the target file).
+ */
+export function endingAsDrift(session: McpSession, fail: (rules: RuleRef, message: string) => never): McpSession {
+  const callRaw = session.callRaw.bind(session);
+  session.callRaw = async <N extends string>(tool: N, args?: Record<string, unknown>, as?: Parameters<typeof callRaw>[2]) => {
+    const o = await callRaw(tool, args, as);
+    const why = await inferredInputRefused(session, o);
+    if (why) fail(forTool(inferredInputRule, o.tool), why);
+    return o;
+  };
+  return session;
 }

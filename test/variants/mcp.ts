@@ -4,6 +4,9 @@
 // the suite, not a defect of the variant.
 import { openOutput } from "../../lib/open-output.js";
 import type { Answer, Exchange, Mutant } from "../mutants/rest/proxy.js";
+import { escapedJson } from "./rest.js";
+import { contractTool } from "../../conformance/mcp/contract.js";
+import { inferredArguments } from "../../conformance/mcp/inferred-inputs.js";
 import { compileSchema } from "../../conformance/mcp/schema-dialects.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
 
@@ -226,6 +229,7 @@ function paginated(size: number): { request: NonNullable<Mutant["request"]>; res
   };
 }
 const pages = paginated(7);
+const singlePages = paginated(1);
 
 /**
  * Optional arguments whose existence is our design, not the seed's (marked inferred in spec/mcp/tools, or of a tool
@@ -243,7 +247,7 @@ export const inferredOnlyArguments: Record<string, readonly string[]> = {
   generate_image: ["imageIndex", "prompt"],
   unpublish_post: ["platforms"],
 };
-function withoutInferredOnly(): Pick<McpVariant, "request" | "response" | "changed"> {
+function withoutInferredOnly(dropped: Record<string, readonly string[]> = inferredOnlyArguments): Pick<McpVariant, "request" | "response" | "changed"> {
   let refused = 0;
   const advertised = new Map<string, any>();
   const withArgs = (req: Exchange, args: Record<string, unknown>, headers = req.headers): Exchange => ({ ...req, headers, body: { ...req.body, params: { ...req.body.params, arguments: args } } });
@@ -251,7 +255,7 @@ function withoutInferredOnly(): Pick<McpVariant, "request" | "response" | "chang
     changed: () => refused,
     request: (req) => {
       const call = callOf(req);
-      const named = call ? (inferredOnlyArguments[call.name] ?? []).filter((k) => k in call.args) : [];
+      const named = call ? (dropped[call.name] ?? []).filter((k) => k in call.args) : [];
       const schema = call && advertised.get(call.name);
       if (!call || !named.length || !schema) return req;
       // The gateway's own input schema judges first: what it refuses is refused before the tool runs, as ever.
@@ -265,11 +269,19 @@ function withoutInferredOnly(): Pick<McpVariant, "request" | "response" | "chang
     response: both(
       onToolsList((tools) =>
         tools.map((t) => {
-          const drop = inferredOnlyArguments[t.name];
-          if (!drop) return t;
+          const drop = dropped[t.name];
+          if (!drop?.length) return t;
           const inputSchema = structuredClone(t.inputSchema);
           for (const k of drop) delete inputSchema.properties[k];
+          if (Array.isArray(inputSchema.required)) inputSchema.required = inputSchema.required.filter((k: string) => !drop.includes(k));
           delete inputSchema.additionalProperties;
+          // A tool without a required argument of ours takes others in its place: its schema says nothing else of
+          // ours either (an anyOf requiring one, a count of arguments that counted it).
+          if (drop.some((k) => t.inputSchema.required?.includes(k)) || !Object.keys(inputSchema.properties).length) {
+            delete inputSchema.minProperties;
+            for (const k of ["anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentRequired"])
+              if (k in inputSchema && drop.some((d) => JSON.stringify(inputSchema[k]).includes(`"${d}"`))) delete inputSchema[k];
+          }
           advertised.set(t.name, inputSchema);
           return { ...t, inputSchema };
         }),
@@ -284,12 +296,87 @@ function withoutInferredOnly(): Pick<McpVariant, "request" | "response" | "chang
   };
 }
 const inferredOnly = withoutInferredOnly();
+/** Every argument the seed does not define, of every tool (required ones too: a tool the seed only names may take others). */
+const seedArgumentsOnly = withoutInferredOnly(Object.fromEntries([...contractTool.keys()].map((t) => [t, [...inferredArguments(t)]])));
 
 let sessionIds = 0;
 const fractional = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?Z$/;
 
 const limit = rateLimit(50, { dates: true, body: { error: "rate_limited", error_description: "Too many requests from this address." } });
 let sseAnswers = 0;
+
+/** The time scale the corpus runs the mock at (run-mcp.ts): target seconds → real ms. */
+export const mcpVariantTimeScale = 0.001;
+const targetMs = (seconds: number) => seconds * 1000 * mcpVariantTimeScale;
+
+/** JSON-RPC answers (tools/call, tools/list, initialize) of a POST, rewritten at the transport (after the proxy's own changes). */
+const onJsonRpcAnswer =
+  (rewrite: (res: Answer, req: Exchange) => Answer): NonNullable<McpVariant["final"]> =>
+  (req, res) =>
+    req.method === "POST" && res.body && typeof res.body === "object" && "jsonrpc" in res.body ? rewrite(res, req) : res;
+
+const wholeSeconds = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+Z$/;
+
+/**
+ * Batches whose copy settles `holdSeconds` of target time after create_posts answered: until then a batch the mock
+ * shows settled is shown still generating, every slot that ended shown generating (no post yet).
+ */
+function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "changed" | "useTime"> {
+  const created = new Map<string, number>();
+  let held = 0;
+  let now = Date.now;
+  return {
+    changed: () => held,
+    useTime: (clock) => void (now = clock),
+    response: onSuccess((data, tool) => {
+      if (tool === "create_posts" && typeof data?.batchId === "string") created.set(data.batchId, now());
+      if (tool !== "get_post_batch_status" || data?.settled !== true || !created.has(data.batchId)) return data;
+      if (now() - created.get(data.batchId)! >= targetMs(holdSeconds)) return data;
+      held++;
+      const items = (data.items ?? []).map((i: any) =>
+        i.status === "pending" || i.status === "generating"
+          ? i
+          : { index: i.index, status: "generating", postId: null, title: null, platforms: i.platforms ?? [], error: null },
+      );
+      const { imagesPendingCount: _p, error: _e, ...rest } = data;
+      return { ...rest, status: "generating", settled: false, createdCount: 0, failedCount: 0, pendingCount: items.length, items };
+    }),
+  };
+}
+
+/**
+ * Deactivation and deletion that take `holdSeconds` of target time from the first call: until then a repeat answers
+ * deactivation_scheduled (withdrawn so far) and deletion_scheduled where the mock has finished.
+ */
+function slowEnding(holdSeconds: number): Pick<McpVariant, "response" | "changed" | "useTime"> {
+  const first = new Map<string, number>();
+  let held = 0;
+  let now = Date.now;
+  return {
+    changed: () => held,
+    useTime: (clock) => void (now = clock),
+    response: onResult(
+      (c, r) => (c.name === "deactivate_profile" || c.name === "delete_profile") && isSuccess(r),
+      (r, c) => {
+        const key = `${c.name}:${c.args.brandId}`;
+        if (!first.has(key)) first.set(key, now());
+        const data = dataOf(r);
+        if (now() - first.get(key)! >= targetMs(holdSeconds)) return r;
+        if (data.status === "deactivated") return held++, withData(r, { ...data, status: "deactivation_scheduled" });
+        if (data.status === "deleted") return held++, withData(r, { ...data, status: "deletion_scheduled" });
+        return r;
+      },
+    )!,
+  };
+}
+const batchesSlow = slowBatches(600);
+const endingSlow = slowEnding(300);
+
+let primedStreams = 0;
+let slowWrites = 0;
+let escapedAnswers = 0;
+let multilineStreams = 0;
+let olderProtocol = 0;
 
 export const mcpVariants: McpVariant[] = [
   {
@@ -574,5 +661,160 @@ export const mcpVariants: McpVariant[] = [
       return data;
     }),
   },
+  {
+    id: "whole-second-times",
+    basis: "Conventions 6: times are ISO 8601 with Z or a numeric offset (a fraction of a second is optional in ISO 8601).",
+    description: "Every UTC time in output written in whole seconds, without a fraction",
+    response: onSuccess((data) => replaceStrings(data, (s) => (wholeSeconds.test(s) ? s.replace(wholeSeconds, "$1Z") : s))),
+  },
+  {
+    id: "chunked-answers",
+    basis: "Streamable HTTP (the seed's transport) runs over HTTP, which frames a body with Content-Length or chunked transfer coding alike.",
+    description: "Every answer sent with Transfer-Encoding: chunked, no Content-Length",
+    final: (_req, res) => ({ ...res, framing: { chunked: true } }),
+  },
+  {
+    id: "connection-closed-after-each-answer",
+    basis: "What the service does: the gateway is stateless, each request stands alone (nothing asks a connection to stay open; HTTP/1.1 lets a server close after any answer).",
+    description: "Every answer says Connection: close and the gateway closes the connection after it",
+    final: (_req, res) => ({ ...res, framing: { close: true } }),
+  },
+  {
+    id: "batches-settle-after-ten-minutes",
+    basis: "Limits: batch polling 5 s the first minute, then 15 s backing off to at most 30 s; give up after about 15 minutes (a batch may take up to then).",
+    description: "Every batch's copy settles ten minutes after create_posts (the mock takes one to three)",
+    ...batchesSlow,
+  },
+  {
+    id: "ending-takes-five-minutes",
+    basis: "Ending a client: work runs in the background, seen by calling again; Limits: deactivation and deletion polling about every 30 seconds, a few minutes.",
+    description: "Deactivation and deletion answer deactivation_scheduled / deletion_scheduled for five minutes from the first call",
+    ...endingSlow,
+  },
+  {
+    id: "open-set-codes",
+    basis: "Readiness blockers (open set; codes, not sentences); channel healthReason: open set of codes, for example …; Conventions 7: new codes can appear at any time.",
+    description: "Every non-empty readiness.blockers gains a code the contract does not list; every channel healthReason is a code the contract does not list",
+    response: both(
+      advertiseOpen,
+      onSuccess((data) => {
+        eachObject(data, (o) => {
+          if (Array.isArray(o.blockers) && o.blockers.length) o.blockers = [...o.blockers, "billing_under_review"];
+          if (typeof o.healthReason === "string") o.healthReason = "provider_policy_review";
+        });
+        return data;
+      }),
+    ),
+  },
+  {
+    id: "initialize-older-protocol-version",
+    basis: "Every call is an MCP tools/call over Streamable HTTP; the seed names no protocol revision (2025-06-18 is the first with structuredContent and outputSchema).",
+    description: "initialize answers protocolVersion 2025-06-18 whatever the client asked for",
+    response: (req, res) => {
+      if (req.body?.method !== "initialize" || !res.body?.result?.protocolVersion) return res;
+      olderProtocol++;
+      return { ...res, body: { ...res.body, result: { ...res.body.result, protocolVersion: "2025-06-18" } } };
+    },
+    changed: () => olderProtocol,
+  },
+  {
+    id: "partner-api-version-capability",
+    basis: "Versioning 3: with versioning, the initialize result reports capabilities.experimental[\"<vendor>/partner-api\"] with version and latestVersion; latestVersion greater than version means a newer contract shipped.",
+    description: "initialize reports an experimental partner-api capability, a newer contract version shipped, and server instructions",
+    response: (req, res) =>
+      req.body?.method === "initialize" && res.body?.result
+        ? {
+            ...res,
+            body: {
+              ...res.body,
+              result: {
+                ...res.body.result,
+                capabilities: { ...res.body.result.capabilities, experimental: { "gateway.example/partner-api": { version: "1", latestVersion: "2" } } },
+                instructions: "Partner tool gateway. Poll background work; no webhooks.",
+              },
+            },
+          }
+        : res,
+  },
+  {
+    id: "sse-primed-streams",
+    basis: "Streamable HTTP (the seed's transport): a POST may be answered with a text/event-stream, whose events may carry ids, retry hints and comments.",
+    description: "Every JSON-RPC answer sent as an event stream that opens with a comment and a priming event (an id and a retry, no data), then the message with an id",
+    final: onJsonRpcAnswer((res) => {
+      if (res.status !== 200) return res;
+      primedStreams++;
+      const raw = Buffer.from(`: stream opened\n\nid: 0\nretry: 1000\ndata:\n\nid: 1\nevent: message\ndata: ${JSON.stringify(res.body)}\n\n`);
+      return { status: 200, headers: { ...res.headers, "content-type": "text/event-stream", "cache-control": "no-cache" }, body: undefined, raw };
+    }),
+    changed: () => primedStreams,
+  },
+  {
+    id: "seed-arguments-only",
+    basis: "Conventions 2: every tool refuses arguments it does not take; What the service does: the live tools/list is right; 'Inputs and outputs of all the other tools … not shown'. A gateway may take none of the arguments the seed does not define (spec/mcp/tools marks them inferred), required ones of tools the seed only names included.",
+    description: "Input schemas list only the arguments the seed defines; every call carrying another is refused with bad_request (invalidFields naming them)",
+    request: seedArgumentsOnly.request!,
+    response: seedArgumentsOnly.response!,
+    changed: seedArgumentsOnly.changed!,
+  },
+  {
+    id: "sse-multiline-data",
+    basis: "Streamable HTTP (the seed's transport): a POST may be answered with a text/event-stream; an event's data may span several data: lines (joined with newlines, as the SSE standard reads them).",
+    description: "Every JSON-RPC answer sent as an event stream with CRLF line ends, its message pretty-printed across one data: line per line of JSON",
+    final: onJsonRpcAnswer((res) => {
+      if (res.status !== 200) return res;
+      multilineStreams++;
+      const data = JSON.stringify(res.body, null, 2).split("\n").map((l) => `data: ${l}`).join("\r\n");
+      return { status: 200, headers: { ...res.headers, "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" }, body: undefined, raw: Buffer.from(`event: message\r\n${data}\r\n\r\n`) };
+    }),
+    changed: () => multilineStreams,
+  },
+  {
+    id: "tools-list-one-per-page",
+    basis: "What the service does: tools/list returns every tool (across its pages: MCP's tools/list is paginated with nextCursor, page size the server's choice).",
+    description: "tools/list answers one tool a page, with nextCursor until the last",
+    request: singlePages.request,
+    response: singlePages.response,
+    changed: singlePages.changed,
+  },
+  {
+    id: "json-escaped-slashes",
+    basis: "Streamable HTTP carries JSON-RPC messages as JSON; an escaped character (\\/ for /, \\u00e4 for ä) is the same JSON string.",
+    description: "Every JSON answer escapes / as \\/ and every non-ASCII character as \\u (as PHP's json_encode does)",
+    final: onJsonRpcAnswer((res) => {
+      escapedAnswers++;
+      return { ...res, body: undefined, raw: Buffer.from(escapedJson(res.body)) };
+    }),
+    changed: () => escapedAnswers,
+  },
+  {
+    id: "slow-generating-writes",
+    basis: "Limits: recommended client request timeout 150 seconds (some writes take up to about 120 seconds); What the service does: create_posts returns a batchId (it may take its time doing so).",
+    description: "create_posts and create_profile answer three seconds late (real time: the suite's own timeouts are real seconds)",
+    response: async (req, res) => {
+      const call = callOf(req);
+      if (call?.name !== "create_posts" && call?.name !== "create_profile") return res;
+      slowWrites++;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      return res;
+    },
+    changed: () => slowWrites,
+  },
+  {
+    id: "token-refresh-days-fractional",
+    basis: "Channel members: tokenRefreshInDays is a number or null (a number, not an integer: 13.5 days counts down as well).",
+    description: "Every channel's tokenRefreshInDays that is a number carries half a day more",
+    response: onSuccess((data) => {
+      eachObject(data, (o) => {
+        if (typeof o.tokenRefreshInDays === "number") o.tokenRefreshInDays += 0.5;
+      });
+      return data;
+    }),
+  },
 ];
+
+
+
+
+
+
 

@@ -65,6 +65,80 @@ function mapStrings(value: any, f: (s: string) => string): any {
   return value;
 }
 
+/** The time scale the corpus runs the reference at (test/conformance-variants-rest.test.ts): target seconds → real ms. */
+export const variantTimeScale = 0.01;
+const targetMs = (seconds: number) => seconds * 1000 * variantTimeScale;
+
+/** Every time field of every object of an answer, rewritten by `f` (null and non-times left alone). */
+const onTimes = (res: Answer, f: (iso: string) => string): Answer =>
+  isJson(res)
+    ? body(res, (b) =>
+        everyObject(b, (o) => {
+          for (const k of ["created_at", "done_at"]) if (typeof o[k] === "string" && !Number.isNaN(Date.parse(o[k]))) o[k] = f(o[k]);
+          return o;
+        }),
+      )
+    : res;
+/** The instant written in local time two hours east of UTC, with its numeric offset (the same instant). */
+const plusTwo = (iso: string) => new Date(Date.parse(iso) + 2 * 3_600_000).toISOString().replace(/Z$/, "+02:00");
+
+/**
+ * Background work that takes `holdSeconds` of target time from when the variant first saw it: until then a settled
+ * resource is shown still at work (`pending(now, lastAtWork, sent)`, `sent` the fields a PATCH sent meanwhile, which
+ * change at once); once let through, a batch's done_at is when it was let through.
+ */
+function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: any, atWork: any, sent: Set<string>) => any): Pick<Variant, "response" | "reset"> {
+  const started = new Map<string, number>();
+  const atWork = new Map<string, any>();
+  const sent = new Map<string, Set<string>>();
+  const released = new Map<string, string>();
+  return {
+    response: (req, res) => {
+      const b = res.body;
+      const held = (id: string) => started.has(id) && Date.now() - started.get(id)! < targetMs(holdSeconds);
+      // A brand still shown reading takes no ideas yet: what the reference accepted is refused as the seed says.
+      if (kind === "brand" && isPost(req, "/v1/ideas") && res.status === 202 && held(req.body?.brand))
+        return { status: 409, headers: { "content-type": "application/json" }, raw: Buffer.alloc(0), body: { error: { type: "invalid_request", code: "brand_not_ready", message: "The brand is still being read.", param: "brand" } } };
+      if (!isObject(b) || b.object !== kind || typeof b.id !== "string") return res;
+      if (!started.has(b.id)) started.set(b.id, Date.now());
+      if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(b.id) ?? sent.set(b.id, new Set()).get(b.id)!).add(k);
+      const settled = kind === "brand" ? b.status !== "reading" : b.status !== "thinking";
+      if (!settled) {
+        atWork.set(b.id, structuredClone(b));
+        return res;
+      }
+      if (held(b.id) && atWork.has(b.id)) return body(res, (now) => pending(now, atWork.get(b.id), sent.get(b.id) ?? new Set()));
+      if (!released.has(b.id)) released.set(b.id, new Date().toISOString());
+      return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(b.id)), x)) : res;
+    },
+    reset: () => (started.clear(), atWork.clear(), sent.clear(), released.clear()),
+  };
+}
+
+/**
+ * A per-client limit of `perWindow` requests in each fixed window of `windowSeconds` (real seconds): the excess is
+ * answered 429 rate_limit with Retry-After the whole seconds left of the window.
+ */
+function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "answer" | "reset"> {
+  const windows = new Map<string, { start: number; count: number }>();
+  const error = { error: { type: "rate_limit", code: "rate_limited", message: "Too many requests for this client; wait as Retry-After says.", param: null } };
+  return {
+    answer: (req) => {
+      if (!req.token) return undefined;
+      const now = Date.now();
+      let w = windows.get(req.token);
+      if (!w || now - w.start >= windowSeconds * 1000) windows.set(req.token, (w = { start: now, count: 0 }));
+      if (++w.count <= perWindow) return undefined;
+      const retryAfter = String(Math.max(1, Math.ceil((w.start + windowSeconds * 1000 - now) / 1000)));
+      return { status: 429, headers: { "content-type": "application/json", "retry-after": retryAfter }, body: error, raw: Buffer.from(JSON.stringify(error)) };
+    },
+    reset: () => windows.clear(),
+  };
+}
+
+/** JSON written as PHP and others do by default: every "/" as "\/", every non-ASCII character as a \u escape. */
+export const escapedJson = (value: unknown) => JSON.stringify(value).replace(/\//g, "\\/").replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 export const variants: Variant[] = [
   // ── Success statuses the seed does not show ─────────────────────────────────────────────────────────────
   {
@@ -342,4 +416,106 @@ export const variants: Variant[] = [
         ? body(res, (b) => ((b.error.code = `e_${res.status}_variant`), (b.error.message = `Request not served (${b.error.type}).`), b))
         : res,
   },
+  // ── Held-out-style variants: other framings, times, paces and orders the seed allows ──────────────────────
+  {
+    id: "times-in-whole-seconds",
+    description: "times are written in whole seconds, without a fraction (2026-01-01T10:00:00Z)",
+    basis: 'Conventions 2: "times are ISO 8601 strings" (a fraction of a second is optional in ISO 8601).',
+    response: (_req, res) => onTimes(res, (iso) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z")),
+  },
+  {
+    id: "times-with-local-offset",
+    description: "times are written in local time with a numeric offset (+02:00), the same instants",
+    basis: 'Conventions 2: "times are ISO 8601 strings" (ISO 8601 writes a time with Z or a numeric offset from UTC).',
+    response: (_req, res) => onTimes(res, plusTwo),
+  },
+  {
+    id: "chunked-answers",
+    description: "every answer is sent with Transfer-Encoding: chunked instead of a Content-Length",
+    basis: 'Conventions 1: "Requests and responses are JSON" (how HTTP/1.1 frames the body is not the contract\'s).',
+    response: (_req, res) => ({ ...res, framing: { chunked: true } }),
+  },
+  {
+    id: "connection-closed-after-each-answer",
+    description: "every answer says Connection: close and the service closes the connection after it (no keep-alive)",
+    basis: 'Conventions 6: "All requests use HTTPS; plain HTTP is refused." (the seed says nothing of persistent connections; HTTP/1.1 lets a server close after any answer).',
+    response: (_req, res) => ({ ...res, framing: { close: true } }),
+  },
+  {
+    id: "batches-think-six-minutes",
+    description: "every batch thinks for six minutes, the top of the stated range (the reference takes two to six)",
+    basis: 'What the service does: "the ideas arrive in the same batch later (typically two to six minutes). The caller polls with GET."',
+    ...slowWork("idea_batch", 360, (b, thinking, _sent) => ({ ...b, status: "thinking", data: thinking.data, left_out: thinking.left_out, error: null, done_at: null })),
+  },
+  {
+    id: "brands-read-for-three-minutes",
+    description: "a brand reads its website for three minutes (the reference takes 20 to 40 seconds)",
+    basis: 'What the service does: "Creating a brand returns at once with status `reading`"; Brand status: "While `reading`, clients ask again about every ten seconds" (no duration is stated).',
+    // What reading fills shows as it was while reading, but for what a PATCH sent meanwhile ("Only the fields sent change").
+    ...slowWork("brand", 180, (b, reading, sent) => ({ ...b, status: "reading", ...Object.fromEntries(["name", "language", "description", "offerings", "archetype"].filter((k) => !sent.has(k)).map((k) => [k, reading[k]])) })),
+  },
+  {
+    id: "unordered-lists-reversed",
+    description: "lists whose order the seed does not state come in reverse: a brand's offerings, an idea's sources, a batch's left_out",
+    basis: 'Brand object: "`offerings` | string[] | What the business sells or does"; Idea object: "`sources` | object[] | Up to four"; Idea batch: "`left_out` | string[]" (an order is stated only for `data`, "best first").',
+    response: (_req, res) =>
+      isBrand(res.body) && res.body.offerings?.length > 1
+        ? body(res, (b) => ((b.offerings = [...b.offerings].reverse()), b))
+        : isObject(res.body) && res.body.object === "idea_batch" && (res.body.data?.length || res.body.left_out?.length > 1)
+          ? body(res, (b) => ((b.left_out = [...b.left_out].reverse()), b.data.forEach((i: any) => (i.sources = [...i.sources].reverse())), b))
+          : res,
+  },
+  {
+    id: "fewer-ideas-than-asked",
+    description: "a done batch with more than one idea omits its last idea and reports it in left_out",
+    basis: 'What the service does: "An idea that cannot be backed is omitted and reported in the batch\'s `left_out`."',
+    response: (_req, res) =>
+      isDone(res.body) && res.body.data.length > 1
+        ? body(res, (b) => {
+            const dropped = b.data.pop();
+            b.left_out = [...b.left_out, `${dropped.title}: nothing on the site backs it.`];
+            return b;
+          })
+        : res,
+  },
+  {
+    id: "outlines-with-one-key-point",
+    description: "every idea's outline has a single key point",
+    basis: 'Idea object: "`outline` | object | yes | Members: `opening` (string), `key_points` (string[], one to five)".',
+    response: (_req, res) =>
+      isDone(res.body) ? body(res, (b) => (b.data.forEach((i: any) => (i.outline.key_points = i.outline.key_points.slice(0, 1))), b)) : res,
+  },
+  {
+    id: "rate-limit-five-second-window",
+    description: "each token may make 100 requests in a fixed five-second window; the excess gets 429 rate_limit with Retry-After the seconds left (1 to 5)",
+    basis: 'Limits: "A per-client-ID limit exists during the preview and exceeding it gives `429`; its numeric value: not shown"; Errors: "429 | `rate_limit` | Too many requests; wait as many seconds as the `Retry-After` header says".',
+    ...windowLimit(100, 5),
+  },
+  {
+    id: "poll-hints-on-background-work",
+    description: "answers showing a brand reading or a batch thinking carry Retry-After (the seed's poll interval) and a Location",
+    basis: 'Brand status: "While `reading`, clients ask again about every ten seconds"; batch: "about every 15 seconds"; Conventions 5: "New fields can appear at any time; clients ignore fields they do not use."',
+    response: (_req, res) => {
+      const b = res.body;
+      const working = isBrand(b) ? b.status === "reading" : isObject(b) && b.object === "idea_batch" && b.status === "thinking";
+      if (!working || res.status >= 300) return res;
+      const path = isBrand(b) ? `/v1/brands/${b.id}` : `/v1/ideas/${b.id}`;
+      return { ...res, headers: { ...res.headers, "retry-after": isBrand(b) ? "10" : "15", location: path } };
+    },
+  },
+  {
+    id: "json-with-escaped-slashes",
+    description: "JSON answers escape every / as \\/ and every non-ASCII character as \\u (as PHP's json_encode does)",
+    basis: 'Conventions 1: "Requests and responses are JSON" (an escaped character is the same JSON string).',
+    response: (_req, res) => (isJson(res) ? { ...res, body: undefined, raw: Buffer.from(escapedJson(res.body)) } : res),
+  },
+  {
+    id: "prediction-202",
+    description: "POST /v1/predictions answers 202 Accepted (with the same body)",
+    basis: 'POST /v1/predictions: "In development. … Body and response shape: not shown."; Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."',
+    drift: ["create-prediction-200"],
+    response: (req, res) => withStatus(req, res, "/v1/predictions", 200, 202),
+  },
 ];
+
+

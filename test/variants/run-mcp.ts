@@ -6,9 +6,7 @@ import { startMcpMock } from "../../mock/mcp/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
 import { drivenTime } from "../support/driven-time.js";
 import { startMutantProxy, type Mutant } from "../mutants/rest/proxy.js";
-import type { McpVariant } from "./mcp.js";
-
-const timeScale = 0.001;
+import { mcpVariantTimeScale as timeScale, type McpVariant } from "./mcp.js";
 
 /** The variant as the proxy's mutant: its own rewriting, the proxy's address moving, then its transport-level changes. */
 function asMutant(v: McpVariant, upstream: URL): Mutant {

@@ -1,9 +1,10 @@
 // The common codes no caller can provoke (a lapsed plan, writes switched off, the service or the identity provider
 // failing) and upstream_<status> for a refusal the gateway does not recognise, each through a token the target file
 // names (mcp.triggers.common_errors, upstream_status): every call made with it answers that code.
-import type { RunContext } from "../../check.js";
+import { CheckFailed, CheckSkipped, type RunContext } from "../../check.js";
 import { McpSession, type CallOutcome } from "../../mcp/client.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
+import { endingAsDrift } from "../../mcp/inferred-inputs.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { commonErrorCodes, mcpTriggerTokenEnv, situationTokens, upstreamStatuses } from "../../mcp/target.js";
 import { mcpCheck, unknownUuid } from "./common.js";
@@ -13,11 +14,11 @@ const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
 async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
-  const s = new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env });
+  const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
   try {
     await calls(s);
   } catch (err) {
-    if (err instanceof BudgetExceeded) throw err;
+    if (err instanceof BudgetExceeded || err instanceof CheckFailed || err instanceof CheckSkipped) throw err;
     // The client could not even connect (initialize, tools/list) with the token: a situation of tools/call only.
     ctx.expect(false, rule, `with the ${rule} token: ${(err as Error).message}`);
   } finally {

@@ -21,6 +21,8 @@ export interface Answer {
   /** Parsed JSON body, or undefined (then `raw` is sent). */
   body: any;
   raw: Buffer;
+  /** How the proxy frames the answer it sends (default: Content-Length on a kept-alive connection). */
+  framing?: { chunked?: boolean; close?: boolean };
 }
 
 export interface ProxyContext {
@@ -142,9 +144,12 @@ export async function startMutantProxy(upstream: URL, mutant: Mutant | Rewriter 
       delete h["transfer-encoding"];
       delete h.connection;
       delete h["keep-alive"];
-      h["content-length"] = String(out.length);
+      // Chunked: no Content-Length, the body in two writes (Node frames them as chunks); close: the socket ends after.
+      if (!answer.framing?.chunked) h["content-length"] = String(out.length);
+      if (answer.framing?.close) h.connection = "close";
       res.writeHead(answer.status, h);
-      res.end(out);
+      if (answer.framing?.chunked && out.length > 1) res.write(out.subarray(0, out.length >> 1));
+      res.end(answer.framing?.chunked && out.length > 1 ? out.subarray(out.length >> 1) : out);
     } catch (err) {
       res.writeHead(502, { "content-type": "text/plain" });
       res.end(`mutant proxy: ${(err as Error).message}`);
