@@ -318,8 +318,8 @@ const onJsonRpcAnswer =
 const wholeSeconds = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+Z$/;
 
 /**
- * Batches whose copy settles `holdSeconds` of target time after create_posts answered: until then a batch the mock
- * shows settled is shown still generating, every slot that ended shown generating (no post yet).
+ * Batches whose copy settles `holdSeconds` of target time after create_posts answered: until then every view shows
+ * the batch generating, every slot that ended shown generating (no post yet).
  */
 function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "changed" | "useTime"> {
   const created = new Map<string, number>();
@@ -330,7 +330,9 @@ function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "change
     useTime: (clock) => void (now = clock),
     response: onSuccess((data, tool) => {
       if (tool === "create_posts" && typeof data?.batchId === "string") created.set(data.batchId, now());
-      if (tool !== "get_post_batch_status" || data?.settled !== true || !created.has(data.batchId)) return data;
+      // Every view until the hold ends shows no slot ended (a slot once shown with its post keeps it: a real gateway
+      // does not take a post back), so the hold applies from the first view, settled or not.
+      if (tool !== "get_post_batch_status" || !created.has(data?.batchId)) return data;
       if (now() - created.get(data.batchId)! >= targetMs(holdSeconds)) return data;
       held++;
       const items = (data.items ?? []).map((i: any) =>
