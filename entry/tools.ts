@@ -34,4 +34,5 @@ export interface ToolsManifest {
   _meta: Record<string, unknown>;
 }
 
-export const toolsManifest: ToolsManifest = manifest;
+// JSON modules type every string as string; the generator writes only the contract's tool names here.
+export const toolsManifest: ToolsManifest = manifest as ToolsManifest;
