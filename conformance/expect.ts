@@ -263,8 +263,14 @@ const kindOfSchema: Record<string, Kind> = { Brand: "brand", IdeaBatch: "batch",
  * codes other than 202 for POST /v1/ideas … not shown"). Elsewhere any 2xx satisfies the seed rules.
  */
 const seedStatus: Partial<Record<OperationId, number>> = { createIdeas: 202 };
-/** Operations whose answer body the seed does not show: an empty answer (204) is no fault of a seed rule. */
+/** Operations whose answer body the seed does not show (PATCH's): everything in it is ours to shape. */
 const bodyNotShown = new Set<OperationId>(["updateBrand"]);
+/**
+ * Operations the seed allows to answer with no body at all (PATCH's body not shown; "Body and response shape: not
+ * shown" for feedback and predictions): an empty answer is no fault of a seed rule, only of the status rule we
+ * inferred. A body they do send is still an object under the seed's conventions.
+ */
+const emptyAllowed = new Set<OperationId>(["updateBrand", "createFeedback", "createPrediction"]);
 
 /** The rule each operation's exact success status belongs to (inferred but for POST /v1/ideas). */
 const statusRuleOf: Readonly<Record<OperationId, string>> = {
@@ -325,7 +331,7 @@ export function judgeSuccessBody(ctx: Judge, res: ApiResponse, op: OperationId, 
   const head = firstTime(res, ctx, "head");
   if (head) expectFast(ctx, res);
   const where = `${res.method} ${res.path}`;
-  if (bodyNotShown.has(op) && res.text.trim() === "") {
+  if (emptyAllowed.has(op) && res.text.trim() === "") {
     if (ours.length) ctx.expect(false, ours, `${where} → ${res.status} answered with no body; the contract answers with the resource`);
     return;
   }

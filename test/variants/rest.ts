@@ -510,6 +510,17 @@ export const variants: Variant[] = [
     response: (_req, res) => (isJson(res) ? { ...res, body: undefined, raw: Buffer.from(escapedJson(res.body)) } : res),
   },
   {
+    id: "feedback-204-empty",
+    description: "POST /v1/feedback answers 204 with no body",
+    basis: 'POST /v1/feedback: "Body and response shape: not shown."; Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."',
+    drift: ["create-feedback-201"],
+    response: (req, res) => {
+      if (!isPost(req, "/v1/feedback") || res.status !== 201) return res;
+      const { "content-type": _t, ...headers } = res.headers;
+      return { status: 204, headers, body: undefined, raw: Buffer.alloc(0) };
+    },
+  },
+  {
     id: "prediction-202",
     description: "POST /v1/predictions answers 202 Accepted (with the same body)",
     basis: 'POST /v1/predictions: "In development. … Body and response shape: not shown."; Endpoints: "Success status codes other than 202 for POST /v1/ideas … not shown."',
