@@ -217,6 +217,9 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [rules.md](rules.md) | the rule catalogues of both APIs, with the conformance checks covering each rule |
 | [target-triggers.md](target-triggers.md) | the triggers of a conformance target file: what each makes the target do, the reference's value, the rules it provokes |
 | [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/walks/README.md\`) |
+
+The installed package carries every page but rest.md, mcp-tools.md and rules.md, whose data it ships as data
+(\`ideas-contract/openapi.json\`, \`ideas-contract/tools.json\`, the rule catalogues): read those three in the repository.
 `,
   );
 }
