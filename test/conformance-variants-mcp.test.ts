@@ -10,6 +10,7 @@ import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { drivenTime } from "./support/driven-time.js";
 import { mcpNonPasses } from "./support/mutants.js";
 import { mcpVariants, rateLimit } from "./variants/mcp.js";
 import { runVariant } from "./variants/run-mcp.js";
@@ -52,11 +53,14 @@ describe("the REST suite behind a rate limit", () => {
     // Seed 000: a per-client-id limit exists (value not shown), 429 rate_limit, wait as many seconds as Retry-After says.
     const body = { error: { type: "rate_limit", code: null, message: "Too many requests.", param: null } };
     const limit = rateLimit(50, { perToken: true, body });
-    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    // On time the run drives: the limit counts the service's seconds, so it is met however fast the host is.
+    const { clock, mockClock } = drivenTime(0.001);
+    limit.useTime(() => mockClock.now());
+    const reference = await startRestMock({ port: 0, clock: mockClock });
     const proxy = await startMutantProxy(reference.url, { id: "rest-rate-limit", rule: "none", description: "50 requests a second per token", answer: limit.answer });
     try {
       // The full run, walks included, within the default variants' budget: paced just under the limit it met.
-      const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 300 });
+      const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale: 0.001, env: {}, budgetSeconds: 300, clock });
       expect(limit.limited(), "the limit was never met").toBeGreaterThan(0);
       // Skips for a race the checks lost, or for HTTPS, are the REST suite's own; nothing may fail or end in error.
       expect(result.checks.filter((c) => c.status === "fail" || c.status === "error").map((c) => `${c.id}: ${c.status} ${c.failures[0]?.message ?? c.error?.message ?? ""}`)).toEqual([]);
