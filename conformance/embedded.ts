@@ -4,11 +4,7 @@
 import type { EmbeddedOptions, EmbeddedServer } from "./suite.js";
 
 export async function startReference(kind: "rest" | "mcp", { timeScale, https, time }: EmbeddedOptions): Promise<EmbeddedServer> {
-  const { startMockInWorker } = await import("../mock/in-worker.js");
-  const inWorker = await startMockInWorker({ kind, timeScale, https, ...(time ? { time } : {}) });
-  if (inWorker) return inWorker;
-  const { createClock } = await import("../mock/clock.js");
-  const clock = createClock({ timeScale, ...(time ? { realNow: () => time.get() } : {}) });
-  if (kind === "rest") return (await import("../mock/rest/server.js")).startRestMock({ port: 0, https, clock });
-  return (await import("../mock/mcp/server.js")).startMcpMock({ port: 0, clock });
+  const { startMockFrom, startMockInWorker } = await import("../mock/in-worker.js");
+  const data = { kind, timeScale, https, ...(time ? { time: time.buffer } : {}) };
+  return (await startMockInWorker(data)) ?? (await startMockFrom(data));
 }

@@ -2,7 +2,8 @@
 // so the reference and the suite share the two cores instead of one event loop. The mock is the same code
 // (embedded-worker.ts starts it as `ideas-contract mock` would); only its clock can be a shared one.
 import { siblingModule, startModuleWorker } from "../lib/module-worker.js";
-import type { SharedTime } from "../lib/shared-time.js";
+import { SharedTime } from "../lib/shared-time.js";
+import { createClock } from "./clock.js";
 
 export interface MockWorkerData {
   kind: "rest" | "mcp";
@@ -13,6 +14,14 @@ export interface MockWorkerData {
 }
 export type FromMockWorker = { type: "ready"; url: string } | { type: "failed"; message: string };
 
+/** Starts the mock `data` describes in this thread (the worker's entry does this; so does a run that cannot start one). */
+export async function startMockFrom(data: MockWorkerData): Promise<{ url: URL; stop(): Promise<void> }> {
+  const time = data.time ? new SharedTime(data.time) : undefined;
+  const clock = createClock({ timeScale: data.timeScale, ...(time ? { realNow: () => time.get() } : {}) });
+  if (data.kind === "rest") return (await import("./rest/server.js")).startRestMock({ port: 0, https: data.https, clock });
+  return (await import("./mcp/server.js")).startMcpMock({ port: 0, clock });
+}
+
 export interface MockInWorker {
   url: URL;
   /** Ends the worker, and with it the mock's server and connections; resolves once it has ended. */
@@ -20,8 +29,7 @@ export interface MockInWorker {
 }
 
 /** Started and listening, or undefined when no worker can run here (the TypeScript source without tsx). */
-export async function startMockInWorker(options: { kind: "rest" | "mcp"; timeScale: number; https?: boolean; time?: SharedTime }): Promise<MockInWorker | undefined> {
-  const data: MockWorkerData = { kind: options.kind, timeScale: options.timeScale, https: options.https ?? false, ...(options.time ? { time: options.time.buffer } : {}) };
+export async function startMockInWorker(data: MockWorkerData): Promise<MockInWorker | undefined> {
   const worker = startModuleWorker(siblingModule(import.meta.url, "embedded-worker"), data);
   if (!worker) return undefined;
   const ended = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
@@ -29,15 +37,15 @@ export async function startMockInWorker(options: { kind: "rest" | "mcp"; timeSca
   // A crash after the start leaves the suite's requests unanswered; say why where the run's user sees it.
   worker.on("error", (err) => {
     crashed ??= err;
-    process.stderr.write(`the embedded ${options.kind} reference crashed: ${err.stack ?? err.message}\n`);
+    process.stderr.write(`the embedded ${data.kind} reference crashed: ${err.stack ?? err.message}\n`);
   });
   const first = await new Promise<FromMockWorker>((resolve, reject) => {
     worker.once("message", resolve);
-    void ended.then(() => reject(crashed ?? new Error(`the ${options.kind} mock's worker ended before it answered`)));
+    void ended.then(() => reject(crashed ?? new Error(`the ${data.kind} mock's worker ended before it answered`)));
   });
   if (first.type !== "ready") {
     await worker.terminate();
-    throw new Error(`the ${options.kind} mock did not start in its worker: ${first.message}`);
+    throw new Error(`the ${data.kind} mock did not start in its worker: ${first.message}`);
   }
   return {
     url: new URL(first.url),
