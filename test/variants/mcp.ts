@@ -97,6 +97,12 @@ function replaceStrings(value: unknown, map: (s: string) => string): unknown {
 /** The fields seed 001 lists as optional (Required "no"), left out wherever they appear in a success. */
 const optionalFields = new Set(["tokenExpiresAt", "missingScopes", "canPost", "canFetchAnalytics", "warnings", "createdAt", "updatedAt", "preview", "hasMedia", "mediaRequiredFor"]);
 
+/** The service's time as a variant reads it: the wall clock until the run hands it its own (`useTime`). */
+function serviceTime(): { now: () => number; useTime: (now: () => number) => void } {
+  let clock = Date.now;
+  return { now: () => clock(), useTime: (now) => void (clock = now) };
+}
+
 /**
  * A low rate limit in front of a service: at most `perSecond` requests each second of the service's time (the wall
  * clock, or the run's time once `useTime` is given it; per token when `perToken`, as REST's per-client limit; else
@@ -106,12 +112,12 @@ const optionalFields = new Set(["tokenExpiresAt", "missingScopes", "canPost", "c
 export function rateLimit(perSecond: number, options: { perToken?: boolean; dates?: boolean; body: unknown }): { answer: NonNullable<Mutant["answer"]>; limited: () => number; useTime: (now: () => number) => void } {
   const windows = new Map<string, { second: number; count: number }>();
   let limited = 0;
-  let clock = Date.now;
+  const time = serviceTime();
   return {
     limited: () => limited,
-    useTime: (now) => void (clock = now),
+    useTime: time.useTime,
     answer: (req) => {
-      const now = clock();
+      const now = time.now();
       const second = Math.floor(now / 1000);
       const key = options.perToken ? (req.token ?? "") : "edge";
       const w = windows.get(key);
@@ -324,10 +330,10 @@ const wholeSeconds = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+Z$/;
 function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "changed" | "useTime"> {
   const created = new Map<string, number>();
   let held = 0;
-  let now = Date.now;
+  const { now, useTime } = serviceTime();
   return {
     changed: () => held,
-    useTime: (clock) => void (now = clock),
+    useTime,
     response: onSuccess((data, tool) => {
       if (tool === "create_posts" && typeof data?.batchId === "string") created.set(data.batchId, now());
       // Every view until the hold ends shows no slot ended (a slot once shown with its post keeps it: a real gateway
@@ -353,10 +359,10 @@ function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "change
 function slowEnding(holdSeconds: number): Pick<McpVariant, "response" | "changed" | "useTime"> {
   const first = new Map<string, number>();
   let held = 0;
-  let now = Date.now;
+  const { now, useTime } = serviceTime();
   return {
     changed: () => held,
-    useTime: (clock) => void (now = clock),
+    useTime,
     response: onResult(
       (c, r) => (c.name === "deactivate_profile" || c.name === "delete_profile") && isSuccess(r),
       (r, c) => {
