@@ -8,9 +8,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CheckInfo } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
+import { replyFamilyPlaces } from "../../conformance/mcp/expect.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
+import { replyRulePlaces } from "../../conformance/replies.js";
 import { restTriggerSlots } from "../../conformance/target.js";
 import { parse as parseYaml } from "yaml";
 import { restRulesPath } from "../../conformance/paths.js";
@@ -67,6 +69,8 @@ interface Catalogue {
   catalogue: RuleCatalogue;
   checks: readonly CheckInfo[];
   mutants: readonly { id: string; rule: string }[];
+  /** Where the suite's reply judge applies a rule on every reply, beyond its checks' own calls. */
+  replyPlace(rule: Rule): string | undefined;
 }
 
 /**
@@ -114,11 +118,35 @@ function catalogueSection(c: Catalogue, hubs: Map<string, string[]>): string {
         const kind = `${r.provenance} (${cell(r.provenance === "inferred" ? r.reason : `basis: ${r.basis}`)}); ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
         const mock = [...(hubs.get(r.id) ?? []), ...(r.family ? (hubs.get(r.family) ?? []) : [])].map(code).join(", ") || "—";
         const mutants = c.mutants.filter((m) => names(r, [m.rule]) || m.rule === r.id).map((m) => code(m.id)).join(", ") || "—";
-        return [code(r.id), r.statement, kind, code(r.contract), mock, covered, mutants];
+        return [code(r.id), r.statement, kind, code(r.contract), mock, covered, c.replyPlace(r) ?? "its checks' own calls", mutants];
       });
-    out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "mutants"], rows) + "\n");
+    out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "judged at", "mutants"], rows) + "\n");
   }
   return out.join("\n");
+}
+
+/** Where the REST reply judge applies a rule: every reply of the operations and statuses the contract lists. */
+function restReplyPlaces(): (rule: Rule) => string | undefined {
+  const places = replyRulePlaces();
+  return (rule) => {
+    const at = places.get(rule.id) ?? (rule.family !== undefined ? places.get(rule.family) : undefined);
+    if (!at) return undefined;
+    const byOperation = new Map<string, string[]>();
+    for (const place of at) {
+      const [operation, status] = place.split(" → ") as [string, string];
+      byOperation.set(operation, [...(byOperation.get(operation) ?? []), status]);
+    }
+    return `every reply of ${[...byOperation].map(([op, statuses]) => `${code(op)} (${statuses.join(", ")})`).join("; ")}`;
+  };
+}
+
+/** Where the MCP reply judge applies a rule: every reply of the member tool, every failure, or every failure with the member code. */
+function mcpReplyPlace(rule: Rule): string | undefined {
+  const kind = rule.family !== undefined ? replyFamilyPlaces[rule.family] : replyFamilyPlaces[rule.id];
+  if (kind === "tool") return rule.member !== undefined ? `every reply of ${code(rule.member)}` : "every reply of a tool the contract lacks";
+  if (kind === "failure") return "every failure of every tool";
+  if (kind === "code") return rule.member !== undefined ? `every failure of every tool answering ${code(rule.member)}` : "every failure with a code the catalogue lacks";
+  return undefined;
 }
 
 function rulesPage(catalogues: Catalogue[]): string {
@@ -174,8 +202,8 @@ function triggersPage(catalogues: Catalogue[]): string {
 /** Adds docs/mock-magic-inputs.md, docs/target-triggers.md and docs/rules.md; throws when a rule's contract pointer dangles. */
 export function generateCodeDocs(files: GeneratedFiles): void {
   const catalogues: Catalogue[] = [
-    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
-    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants },
+    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants, replyPlace: restReplyPlaces() },
+    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants, replyPlace: mcpReplyPlace },
   ];
   const dangling = catalogues.flatMap((c) => danglingPointers(c.catalogue).map((d) => `${path.relative(repoRoot, c.file)}: ${d}`));
   if (dangling.length)
