@@ -306,6 +306,13 @@ describe("against the reference server", () => {
     // A hang guard, not a speed limit: the embedded run's verdict does not depend on the host's speed, however long it takes.
   }, wholeRunGuardMs);
 
+  it("passes 100% with the references in this thread (where no worker can start), on the same driven time", async () => {
+    const result = await runConformance({ env: {}, embeddedThread: "this" });
+    expect(failureReport(result)).toBe("");
+    expect(unexpectedSkips(result).map((c) => c.id)).toEqual(["https-plain-http-refused"]);
+    expect(result.exitCode).toBe(0);
+  }, wholeRunGuardMs);
+
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {
     const result = await runConformance({ env: {}, embeddedHttps: true, suites: ["rest"] });
     expect(failureReport(result)).toBe("");
