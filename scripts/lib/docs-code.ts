@@ -14,7 +14,8 @@ import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
 import { replyRulePlaces } from "../../conformance/replies.js";
 import { restTriggerSlots } from "../../conformance/target.js";
-import { parse as parseYaml } from "yaml";
+import type { TriggerSlot } from "../../conformance/target-values.js";
+import { stringify as stringifyYaml } from "yaml";
 import { restRulesPath } from "../../conformance/paths.js";
 import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
@@ -25,6 +26,7 @@ import { restTestTokens } from "../../mock/rest/tokens.js";
 import { mcpMutants } from "../../test/mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "../../test/mutants/rest/catalogue.js";
 import { anchor, banner, cell, table } from "./docs.js";
+import { generateCommand } from "./banner.js";
 import { repoRoot } from "../../lib/paths.js";
 import type { GeneratedFiles } from "./rest.js";
 
@@ -178,25 +180,50 @@ function rulesPage(catalogues: Catalogue[]): string {
 
 /** The triggers of the target file, one table per suite: what each slot does, the reference's value, the rules it provokes. */
 function triggersPage(catalogues: Catalogue[]): string {
-  const reference = parseYaml(readFileSync(referenceTargetPath, "utf8")) as Record<string, { triggers?: Record<string, unknown> } | undefined>;
   const rulesOf = (slot: string) => catalogues.flatMap((c) => c.catalogue.rules.filter((r) => r.slot === slot).map((r) => code(r.id)));
-  const section = (suite: "rest" | "mcp", title: string, slots: Readonly<Record<string, string>>) => [
+  const section = (suite: "rest" | "mcp", title: string, slots: Readonly<Record<string, TriggerSlot>>) => [
     `## ${title} (\`${suite}.triggers\`)\n`,
     table(
       ["slot", "what the target does with it", "the reference's value", "rules it provokes"],
-      Object.entries(slots).map(([key, what]) => {
-        const value = reference[suite]?.triggers?.[key];
-        return [code(key), what, value === undefined ? "—" : code(typeof value === "string" ? value : JSON.stringify(value)), rulesOf(`${suite}.triggers.${key}`).join(", ") || "—"];
-      }),
+      Object.entries(slots).map(([key, slot]) => [code(key), slot.what, code(slot.reference), rulesOf(`${suite}.triggers.${key}`).join(", ") || "—"]),
     ) + "\n",
   ];
   return [
     banner,
     "# Triggers of the target file\n",
-    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`) and the reference's target file (\`${path.relative(repoRoot, referenceTargetPath)}\`).\n`,
+    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`), which also give the reference's values to its target file (\`${path.relative(repoRoot, referenceTargetPath)}\`, generated).\n`,
     ...section("rest", "REST API", restTriggerSlots),
     ...section("mcp", "MCP gateway", mcpTriggerSlots),
   ].join("\n");
+}
+
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrapped(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) (lines.push(line), (line = word));
+    else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+/** A target file's `triggers:` section with every slot of `slots` at its reference value, each under its description. */
+function triggersSection(slots: Readonly<Record<string, TriggerSlot>>): string {
+  const lines = ["triggers:"];
+  for (const [key, slot] of Object.entries(slots)) {
+    for (const line of wrapped(slot.what.replace(/`/g, ""), 110)) lines.push(`    # ${line}`);
+    lines.push(`    ${key}: ${stringifyYaml(slot.reference).trimEnd()}`);
+  }
+  return lines.join("\n");
+}
+
+/** The reference's target file: scripts/templates/reference-target.yaml with each suite's triggers from its table. */
+function referenceTargetFile(): string {
+  const template = readFileSync(path.join(repoRoot, "scripts/templates/reference-target.yaml"), "utf8");
+  const filled = template.replace("{{rest.triggers}}", triggersSection(restTriggerSlots)).replace("{{mcp.triggers}}", triggersSection(mcpTriggerSlots));
+  const made = `# Generated by \`${generateCommand}\` from scripts/templates/reference-target.yaml and the suites' trigger tables\n# (restTriggerSlots, mcpTriggerSlots): edit those, not this file.\n`;
+  return made + filled;
 }
 
 /** Adds docs/mock-magic-inputs.md, docs/target-triggers.md and docs/rules.md; throws when a rule's contract pointer dangles. */
@@ -211,4 +238,5 @@ export function generateCodeDocs(files: GeneratedFiles): void {
   files.set("docs/mock-magic-inputs.md", magicInputsPage());
   files.set("docs/rules.md", rulesPage(catalogues));
   files.set("docs/target-triggers.md", triggersPage(catalogues));
+  files.set(path.relative(repoRoot, referenceTargetPath), referenceTargetFile());
 }
