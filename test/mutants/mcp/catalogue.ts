@@ -18,6 +18,7 @@ import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
 import { auditMutants } from "./audit.js";
+import { heldoutMcpMutants } from "./heldout.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
@@ -512,4 +513,5 @@ export const mcpMutants: McpMutant[] = [
   ...skipsMutants,
   ...powerMutants,
   ...auditMutants,
+  ...heldoutMcpMutants,
 ];
