@@ -2,9 +2,8 @@
 // that states something testable), chosen before looking at coverage, each broken once in the reference. The
 // suite must fail each with a rule naming the statement. Kept as mutants so the figure stays true; each runs only
 // the checks that catch it, to keep the catalogue quick.
-import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, dataOf, errorOf, onPayload, onResult, withData } from "./rewrite.js";
+import { behindObjectOutput, dataOf, errorOf, listedToEveryToken, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A failure's envelope with its error rewritten, for `tool` (every tool when "*") and `code`. */
 const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
@@ -104,11 +103,7 @@ export const heldoutMcpMutants: McpMutant[] = [
     rule: "partner-only-hidden/delete_profile",
     description: "tools/list shows delete_profile to every token",
     run: { only: ["mcp-partner-only-hidden"] },
-    response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools) || res.body.result.tools.some((t: any) => t.name === "delete_profile")) return res;
-      const extra = (manifest as { tools: { name: string }[] }).tools.find((t) => t.name === "delete_profile")!;
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools: [...res.body.result.tools, extra] } } };
-    },
+    response: listedToEveryToken("delete_profile"),
   },
   {
     // L326: "`invalidFields` (string[]) | `bad_request`".
