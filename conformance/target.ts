@@ -73,7 +73,8 @@ export interface TargetOverrides {
 
 type Raw = Record<string, unknown>;
 
-const sections: Record<string, readonly string[]> = {
+/** The keys of the `rest:` section and of its mappings (the parser and the target file's JSON Schema read them here). */
+export const restSectionKeys: Record<"rest" | "tokens" | "triggers" | "inputs" | "timing" | "tls", readonly string[]> = {
   rest: ["url", "tokens", "triggers", "inputs", "timing", "concurrency", "tls"],
   tokens: ["team", "other_team", "expired"],
   triggers: Object.keys(restTriggerSlots),
@@ -82,7 +83,7 @@ const sections: Record<string, readonly string[]> = {
   tls: ["insecure", "ca_file"],
 };
 
-const known = (obj: Raw, section: string, where: string) => onlyKeys(obj, sections[section]!, where);
+const known = (obj: Raw, section: keyof typeof restSectionKeys, where: string) => onlyKeys(obj, restSectionKeys[section], where);
 
 export interface TargetFile {
   url?: string;

@@ -34,14 +34,14 @@ export interface McpCost {
 /** A run against a real gateway spends only what most checks share, unless the target file says more. */
 export const defaultMcpCost: McpCost = { renders: false, extraBatches: false, builds: false, mainBatchPosts: 20 };
 
-const keys: Record<string, "renders" | "extraBatches" | "builds"> = { renders: "renders", extra_batches: "extraBatches", builds: "builds" };
+export const costSwitchKeys: Record<string, "renders" | "extraBatches" | "builds"> = { renders: "renders", extra_batches: "extraBatches", builds: "builds" };
 
 /** Parses `mcp.cost` of a target file. */
 export function parseCost(data: unknown, where: string): Partial<McpCost> {
   const cost = mapping(data, where);
-  onlyKeys(cost, [...Object.keys(keys), "main_batch_posts"], where);
+  onlyKeys(cost, [...Object.keys(costSwitchKeys), "main_batch_posts"], where);
   const out: Partial<McpCost> = {};
-  for (const [key, name] of Object.entries(keys)) {
+  for (const [key, name] of Object.entries(costSwitchKeys)) {
     const v = bool(cost[key], `${where}.${key}`);
     if (v !== undefined) out[name] = v;
   }
@@ -90,7 +90,7 @@ export function spendOf(check: Spender, input: SpendInput): Spend {
 }
 
 /** `mcp.cost` as the target file spells it: "renders on, extra_batches off, builds off, main_batch_posts 20". */
-export const describeCost = (cost: McpCost): string => [...Object.entries(keys).map(([key, name]) => `${key} ${cost[name] ? "on" : "off"}`), `main_batch_posts ${cost.mainBatchPosts}`].join(", ");
+export const describeCost = (cost: McpCost): string => [...Object.entries(costSwitchKeys).map(([key, name]) => `${key} ${cost[name] ? "on" : "off"}`), `main_batch_posts ${cost.mainBatchPosts}`].join(", ");
 
 /** The spend of a run of `checks`: the shared batches plus each check's own. */
 export const runSpend = (checks: readonly Spender[], input: SpendInput): Spend => checks.reduce((s, c) => add(s, spendOf(c, input)), sharedSpend(input));

@@ -137,7 +137,7 @@ export const mcpTokenEnv: Record<McpTokenKind, string> = {
  */
 export const mcpTriggerTokenEnv = (key: string, slot?: string): string => `MCP_TRIGGER_${[key, slot].filter(Boolean).join("_").toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
 
-const tokenKeys: Record<string, McpTokenKind> = {
+export const tokenKeys: Record<string, McpTokenKind> = {
   normal: "normal",
   readonly: "readonly",
   partner: "partner",
@@ -152,6 +152,13 @@ export const mcpTargetSlots: readonly string[] = [
   ...Object.keys(mcpTriggerSlots).map((k) => `mcp.triggers.${k}`),
   ...["brand_id", "website", "allow_publishing"].map((k) => `mcp.inputs.${k}`),
 ];
+
+/** The keys of the `mcp:` section and of its mappings (the parser and the target file's JSON Schema read them here). */
+export const mcpSectionKeys = {
+  mcp: ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls", "cost"],
+  inputs: ["brand_id", "website", "allow_publishing", "logo_url"],
+  tls: ["insecure", "ca_file"],
+} as const;
 
 export interface McpTargetFile {
   url?: string;
@@ -175,17 +182,17 @@ export function parseProfile(value: unknown, where: string): McpProfile | undefi
 export function parseMcpSection(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): McpTargetFile {
   const at = (k: string) => `${where}: mcp.${k}`;
   const mcp = mapping(data, `${where}: mcp`);
-  only(mcp, ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls", "cost"], `${where}: mcp`);
+  only(mcp, mcpSectionKeys.mcp, `${where}: mcp`);
   const tokens = mapping(mcp.tokens, at("tokens"));
   only(tokens, Object.keys(tokenKeys), at("tokens"));
   const triggers = mapping(mcp.triggers, at("triggers"));
   only(triggers, Object.keys(mcpTriggerSlots), at("triggers"));
   const inputs = mapping(mcp.inputs, at("inputs"));
-  only(inputs, ["brand_id", "website", "allow_publishing", "logo_url"], at("inputs"));
+  only(inputs, mcpSectionKeys.inputs, at("inputs"));
   const timing = mapping(mcp.timing, at("timing"));
   only(timing, Object.keys(defaultMcpTiming), at("timing"));
   const tls = mapping(mcp.tls, at("tls"));
-  only(tls, ["insecure", "ca_file"], at("tls"));
+  only(tls, mcpSectionKeys.tls, at("tls"));
   const out: McpTargetFile = { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
   const url = str(mcp.url, at("url"), env);
   if (url !== undefined) out.url = url;
