@@ -2,6 +2,7 @@
 // structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
+import type { RuleId } from "../../generated/rules.js";
 import type { Judge } from "../judge.js";
 import type { AnsweredOutput } from "./answers.js";
 import { describeCall, type CallOutcome } from "./client.js";
@@ -17,7 +18,7 @@ export const R = {
   envelope: "failure-envelope",
   retryable: "retryable-per-catalogue",
   fields: "error-structured-fields",
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 /** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
 const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
