@@ -4,7 +4,8 @@
 // refusals before a tool runs (no envelope).
 import type { RuleId } from "../../generated/rules.js";
 import type { Judge } from "../judge.js";
-import type { AnsweredOutput } from "./answers.js";
+import type { Answered, AnsweredOutput } from "./answers.js";
+import type { ErrorDetail } from "../../generated/mcp/types.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
@@ -200,7 +201,7 @@ export interface ErrorWant {
  * A call that must fail in the envelope: isError true, the envelope, retryable, fields, and the code. Returns the
  * error object (even when the code is wrong), or undefined when there is none.
  */
-export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
+export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Answered<ErrorDetail> | undefined {
   judgeReply(ctx, o);
   const where = describeCall(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
@@ -213,8 +214,8 @@ export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record
     return undefined;
   }
   // judgeReply judged isError, the envelope's parts, retryable and the code's structured fields.
-  const e = o.data.error as Record<string, any>;
-  if (codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
+  const e: Answered<ErrorDetail> = o.data.error;
+  if (codes) ctx.expect(codes.includes(e.code as string), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
   return e;
 }
 
