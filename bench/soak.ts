@@ -166,7 +166,7 @@ function request(stats: Stats, op: string, url: URL, method: string, headers: Re
 // REST clients
 
 const restSchemas: Record<string, string> = { brand: "Brand", batch: "IdeaBatch", feedback: "Feedback", prediction: "Prediction" };
-const restValidate = restValidators as unknown as Record<string, (data: unknown) => boolean>;
+const restValidate: Readonly<Record<string, (data: unknown) => boolean>> = restValidators;
 
 async function restClient(base: URL, k: number, deadline: number, stats: Stats): Promise<void> {
   const token = k % 2 ? "test_team_b" : "test_team_a";
@@ -230,7 +230,7 @@ async function restClient(base: URL, k: number, deadline: number, stats: Stats):
 // ---------------------------------------------------------------------------------------------------------------
 // MCP clients
 
-const mcpResultValidate = strictResultValidators as unknown as Record<string, (data: unknown) => boolean>;
+const mcpResultValidate: Readonly<Record<string, (data: unknown) => boolean>> = strictResultValidators;
 let rpcId = 0;
 
 const mcpPace = pacer(mcpMaxRps);

@@ -4,6 +4,7 @@
 // prefixes throughout a body, ISO times, how fast the call answered, and the error envelope with its type,
 // param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
 // ledger sees which members ran.
+import type { RuleId } from "../generated/rules.js";
 import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
 import { describeResponse, type ApiResponse } from "./http.js";
 import { ruleList as list, type Judge } from "./judge.js";
@@ -21,7 +22,7 @@ export const R = {
   retryAfter: "rate-limit-retry-after",
   bearerChallenge: "auth-401-bearer-challenge",
   inferredForms: "inferred-output-forms",
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 /** The rule families that judge each object schema per field: a missing field, and a field of the wrong type. */
 const fieldFamilies: Readonly<Record<string, { present: string; type: string }>> = {

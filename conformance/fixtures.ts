@@ -12,9 +12,14 @@ import { currentReplyJudge } from "./replies.js";
 import { pathOf } from "./contract.js";
 import { apiClient, BudgetExceeded, sleep, type ApiClient, type ApiResponse, type Transport } from "./http.js";
 import type { Redactor } from "./redact.js";
+import type { Answered } from "./answered.js";
+import type { Brand, IdeaBatch } from "../generated/rest/types.js";
 import type { Target } from "./target.js";
 
 export type Outcome = "settled" | "timeout" | "error" | "stateless";
+
+/** A brand or batch as the target answered it (untrusted: any part may be missing). */
+export type Settling = Answered<Brand | IdeaBatch>;
 
 export interface Track {
   kind: "brand" | "batch";
@@ -27,7 +32,7 @@ export interface Track {
   /** Every GET while waiting, in order. */
   history: ApiResponse[];
   /** The last body seen (create answer or GET). */
-  last?: any;
+  last?: Settling;
   /** settled: reached a status other than reading/thinking. */
   outcome: Outcome;
   /** One more GET an interval after it settled. */

@@ -7,6 +7,8 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { liveOutputError, type CallOutcome } from "../conformance/mcp/client.js";
 import { compileLive, contractTool, liveProblems } from "../conformance/mcp/contract.js";
 import { expectConventions, expectError, expectOk, isEnvelope } from "../conformance/mcp/expect.js";
+import { answeredObject, memberOf, type Answered } from "../conformance/answered.js";
+import type { ToolName, ToolOutputs } from "../generated/mcp/types.js";
 import { Findings } from "./findings.js";
 import type { McpState } from "./mcp-state.js";
 import { isResponse, requestMessages, responseMessages, type Message } from "./mcp-wire.js";
@@ -22,7 +24,9 @@ const show = (v: unknown) => {
   const s = JSON.stringify(v) ?? "undefined";
   return s.length > 200 ? `${s.slice(0, 200)}…` : s;
 };
-const settledStatuses = new Set(["ready", "partial", "failed"]);
+const settledStatuses = new Set<unknown>(["ready", "partial", "failed"]);
+/** A tool's success payload, read as the output of whichever tool answered (known only at run time). */
+type Payload = Answered<ToolOutputs[ToolName]>;
 
 /** The tool as the caller sees it: the live one from tools/list when seen, else the contract's. */
 function toolOf(state: McpState, name: string): { inputSchema?: object; outputSchema?: object; live: boolean } | undefined {
@@ -46,10 +50,10 @@ function argumentProblems(tool: string, schema: object, args: unknown): { rule: 
     const rule =
       e.keyword === "additionalProperties"
         ? R.unknownArgument
-        : tool === "delete_profile" && (e.instancePath === "/confirm" || (e.keyword === "required" && (e.params as any).missingProperty === "confirm"))
+        : tool === "delete_profile" && (e.instancePath === "/confirm" || (e.keyword === "required" && e.params.missingProperty === "confirm"))
           ? R.deleteConfirm
           : R.refusedFirst;
-    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as any).additionalProperty})` : "";
+    const extra = e.keyword === "additionalProperties" ? ` (${e.params.additionalProperty})` : "";
     const text = `${e.instancePath || "(arguments)"} ${e.message ?? "is invalid"}${extra}`;
     if (!out.some((p) => p.text === text)) out.push({ rule, text });
   }
@@ -73,17 +77,19 @@ function nonUtcTimes(v: unknown, at: (string | number)[] = [], depth = 0, out: s
 }
 
 /** Rules one success payload shows, by tool. */
-function judgePayload(f: Findings, tool: string, args: Record<string, any>, d: any, where: string): void {
-  const times = nonUtcTimes(d);
+function judgePayload(f: Findings, tool: string, args: Record<string, unknown>, data: unknown, where: string): void {
+  const times = nonUtcTimes(data);
+  const d = answeredObject<ToolOutputs[ToolName]>(data);
   f.check(times.length === 0, R.timesUtc, `${where}: times are answered in UTC (Z), got ${times.join(", ")}`);
   if (tool === "get_post_batch_status" && d && Array.isArray(d.items)) {
     f.check(d.settled === settledStatuses.has(d.status), R.batchStatus, `${where}: status ${show(d.status)} with settled ${show(d.settled)}; settled is true exactly for ready, partial and failed`);
-    const n = (...s: string[]) => d.items.filter((i: any) => s.includes(i?.status)).length;
+    const items = d.items;
+    const n = (...s: unknown[]) => items.filter((i) => s.includes(i?.status)).length;
     const counts = { createdCount: n("created"), failedCount: n("failed", "skipped"), pendingCount: n("pending", "generating") };
-    const off = Object.entries(counts).filter(([k, v]) => d[k] !== v);
-    f.check(off.length === 0, R.batchCounts, `${where}: ${off.map(([k, v]) => `${k} ${d[k]} but ${v} items`).join(", ")}`);
+    const off = Object.entries(counts).filter(([k, v]) => memberOf(d, k) !== v);
+    f.check(off.length === 0, R.batchCounts, `${where}: ${off.map(([k, v]) => `${k} ${memberOf(d, k)} but ${v} items`).join(", ")}`);
     f.check(d.items.length === d.requestedCount, R.batchCounts, `${where}: ${d.items.length} items for requestedCount ${d.requestedCount}`);
-    d.items.forEach((i: any, k: number) => {
+    d.items.forEach((i, k) => {
       if (i?.status === "created")
         f.check(typeof i.postId === "string" && Array.isArray(i.platforms) && i.platforms.length > 0, R.batchItems, `${where}: created item ${k} needs a postId and its destinations, got postId ${show(i.postId)}, platforms ${show(i.platforms)}`);
       if (i?.status === "failed" || i?.status === "skipped")
@@ -91,7 +97,7 @@ function judgePayload(f: Findings, tool: string, args: Record<string, any>, d: a
     });
     if (d.settled === true) {
       f.check(n("pending", "generating") === 0, R.settledCopy, `${where}: a settled batch still has items pending or generating`);
-      const rendering = d.items.filter((i: any) => i?.status === "created" && i.imagePending === true).length;
+      const rendering = d.items.filter((i) => i?.status === "created" && i.imagePending === true).length;
       if (typeof d.imagesPendingCount === "number") f.check(d.imagesPendingCount === rendering, R.settledCopy, `${where}: imagesPendingCount ${d.imagesPendingCount}, but ${rendering} created items have imagePending`);
     }
   }
@@ -104,18 +110,18 @@ function judgePayload(f: Findings, tool: string, args: Record<string, any>, d: a
     f.check(d.truncated === d.totalCount > shown, R.workspaces, `${where}: truncated ${show(d.truncated)} with totalCount ${d.totalCount} and ${shown} listed`);
     f.check(d.needsUserChoice === d.totalCount > 1, R.workspaces, `${where}: needsUserChoice ${show(d.needsUserChoice)} with totalCount ${d.totalCount}`);
   }
-  const readiness = d?.readiness;
+  const readiness = answeredObject<ToolOutputs["get_profile"]>(d)?.readiness;
   if (tool === "get_profile" && readiness && Array.isArray(readiness.blockers)) {
-    const codes = readiness.blockers.map((b: any) => (typeof b === "string" ? b : b?.code));
-    const blocksGenerate = codes.filter((c: string) => ["brand_inactive", "no_brand_profile", "profile_not_ready"].includes(c));
-    const blocksPublish = codes.filter((c: string) => ["brand_inactive", "no_brand_profile"].includes(c));
+    const codes = readiness.blockers.map((b: unknown) => (typeof b === "string" ? b : memberOf(b, "code")));
+    const blocksGenerate = codes.filter((c) => ["brand_inactive", "no_brand_profile", "profile_not_ready"].includes(c as string));
+    const blocksPublish = codes.filter((c) => ["brand_inactive", "no_brand_profile"].includes(c as string));
     f.check(!(readiness.canGenerate === true && blocksGenerate.length), R.readiness, `${where}: canGenerate true despite ${blocksGenerate.join(", ")}`);
     f.check(!(readiness.canPublish === true && blocksPublish.length), R.readiness, `${where}: canPublish true despite ${blocksPublish.join(", ")}`);
   }
 }
 
 /** Rules the answer shows against earlier answers; then remembers it. */
-function judgeState(f: Findings, state: McpState, tool: string, args: Record<string, any>, d: any, envelopeCode: string | undefined, where: string): void {
+function judgeState(f: Findings, state: McpState, tool: string, args: Record<string, unknown>, d: Payload | undefined, envelopeCode: string | undefined, where: string): void {
   if (tool === "get_post_batch_status" && typeof d?.batchId === "string") {
     const prev = state.batches.get(d.batchId);
     if (prev?.settled && d.settled !== true) f.violate(R.batchSettles, `${where}: batch ${d.batchId} was settled (${prev.status}) and now reads ${show(d.status)}, settled ${show(d.settled)}`);
@@ -145,7 +151,7 @@ function judgeState(f: Findings, state: McpState, tool: string, args: Record<str
 }
 
 /** tools/list against the contract: schemas present, readOnlyHint as documented; drift as notes. */
-function judgeToolsList(f: Findings, state: McpState, result: any, where: string): void {
+function judgeToolsList(f: Findings, state: McpState, result: { tools?: unknown } | undefined, where: string): void {
   if (!Array.isArray(result?.tools)) return void f.violate(R.listSchemas, `${where}: the result has no tools array`);
   for (const t of result.tools as Tool[]) {
     if (!t || typeof t.name !== "string") {
@@ -169,11 +175,11 @@ function judgeToolsList(f: Findings, state: McpState, result: any, where: string
 /** One tools/call: arguments, result conventions, envelope, output schema, payload and state rules. */
 function judgeCall(f: Findings, state: McpState, call: Message, answer: Message, where: string): string {
   const name = String(call.params?.name ?? "");
-  const args = (call.params?.arguments ?? {}) as Record<string, any>;
+  const args = (call.params?.arguments ?? {}) as Record<string, unknown>;
   const tool = toolOf(state, name);
   const result = answer.result as CallToolResult | undefined;
   const sc = result?.structuredContent as Record<string, unknown> | undefined;
-  const data = sc && typeof sc === "object" && "data" in sc ? (sc.data as any) : undefined;
+  const data: unknown = sc && typeof sc === "object" && "data" in sc ? sc.data : undefined;
   const envelope = isEnvelope(data);
   const ran = !!result && (!result.isError || envelope);
   if (!tool) {
@@ -212,9 +218,10 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
       if (additions.length) f.note(`${name}: fields or values the contract does not list (allowed): ${additions.join("; ")}`);
     }
   }
-  const code = envelope ? String(data.error?.code) : undefined;
+  const code = isEnvelope(data) ? String(data.error?.code) : undefined;
+  const payload = answeredObject<ToolOutputs[ToolName]>(data);
   if (!result.isError && data !== undefined && !envelope) judgePayload(f, name, args, data, where);
-  judgeState(f, state, name, args, envelope ? undefined : data, code, where);
+  judgeState(f, state, name, args, envelope ? undefined : payload, code, where);
   return envelope ? `isError ${code}` : result.isError ? "isError" : "ok";
 }
 

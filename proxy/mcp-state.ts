@@ -6,7 +6,8 @@ import { Lru } from "./lru.js";
 export interface BatchSeen {
   settled: boolean;
   status: string;
-  requestedCount: number;
+  /** As the target answered it (compared, never counted with). */
+  requestedCount: unknown;
 }
 
 /** Default caps; each entry is a few dozen bytes, a live tool its schemas (a few KB). */

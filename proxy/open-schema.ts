@@ -25,7 +25,7 @@ function problems(schema: unknown, data: unknown): string[] {
   if (v(data)) return [];
   const lines = (v.errors ?? [])
     .filter((e) => !["anyOf", "oneOf", "if"].includes(e.keyword))
-    .map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}${e.keyword === "enum" ? ` (${JSON.stringify((e.params as any).allowedValues).slice(0, 120)})` : ""}`);
+    .map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}${e.keyword === "enum" ? ` (${JSON.stringify(e.params.allowedValues).slice(0, 120)})` : ""}`);
   return [...new Set(lines)].slice(0, 5);
 }
 

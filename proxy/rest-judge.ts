@@ -10,6 +10,8 @@ import { matchOperation, type Matched } from "../conformance/routes.js";
 import { expectError, expectSuccess } from "../conformance/expect.js";
 import type { ApiResponse } from "../conformance/http.js";
 import { documented } from "../conformance/kept.js";
+import { answeredObject, memberOf, type Answered } from "../conformance/answered.js";
+import type { Brand, CreateBrandRequest, CreateFeedbackRequest, CreateIdeasRequest, CreatePredictionRequest, ErrorEnvelope, Feedback, IdeaBatch, Prediction, UpdateBrandRequest } from "../generated/rest/types.js";
 import { Findings } from "./findings.js";
 import type { RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
@@ -81,15 +83,20 @@ function requestProblems(op: Operation, body: unknown): { rule: string; text: st
   return out.length ? out.slice(0, 5) : [{ rule: `${R.field400}/wrong-value`, text: "(body) does not match" }];
 }
 
-const isBatch = (b: any) => !!b && typeof b === "object" && b.object === "idea_batch";
-const isBrand = (b: any) => !!b && typeof b === "object" && b.object === "brand";
+/** A request body as the client sent it, read as one of the contract's requests (whichever it is). */
+type Sent = Answered<CreateBrandRequest | UpdateBrandRequest | CreateIdeasRequest | CreateFeedbackRequest | CreatePredictionRequest>;
+/** An answer's body as the target sent it, read as one of the contract's answers (whichever it is). */
+type Got = Answered<Brand | IdeaBatch | Feedback | Prediction | ErrorEnvelope>;
+
+const isBatch = (b: Got | undefined): b is Answered<IdeaBatch> => !!b && typeof b === "object" && b.object === "idea_batch";
+const isBrand = (b: Got | undefined): b is Answered<Brand> => !!b && typeof b === "object" && b.object === "brand";
 const terminalBrand = new Set(["ready", "failed"]);
 const terminalBatch = new Set(["done", "failed"]);
 const digest = (v: unknown) => createHash("sha1").update(JSON.stringify(v)).digest("base64");
 const empty = (v: unknown) => Array.isArray(v) && v.length === 0;
 
 /** A batch's own consistency by status (one exchange shows it). */
-function judgeBatch(f: Findings, b: any, where: string, justCreated: boolean): void {
+function judgeBatch(f: Findings, b: Answered<IdeaBatch>, where: string, justCreated: boolean): void {
   if (b.status === "thinking" || b.status === "failed") {
     f.check(empty(b.data) && empty(b.left_out), R.batchOnlyDone, `${where}: a ${b.status} batch holds data (${Array.isArray(b.data) ? b.data.length : "?"}) or left_out (${Array.isArray(b.left_out) ? b.left_out.length : "?"}); only a done batch has ideas`);
   }
@@ -100,17 +107,17 @@ function judgeBatch(f: Findings, b: any, where: string, justCreated: boolean): v
   }
   if (b.status === "failed") f.check(typeof b.error === "string" && b.error.trim() !== "", `${R.batchFailed}/error`, `${where}: a failed batch must say why (error is ${JSON.stringify(b.error)})`);
   if (b.status === "done") {
-    const done = Date.parse(b.done_at);
-    f.check(typeof b.done_at === "string" && !(done < Date.parse(b.created_at)), R.batchDoneAt, `${where}: a done batch has done_at ${JSON.stringify(b.done_at)} (created_at ${JSON.stringify(b.created_at)})`);
+    const done = Date.parse(String(b.done_at));
+    f.check(typeof b.done_at === "string" && !(done < Date.parse(String(b.created_at))), R.batchDoneAt, `${where}: a done batch has done_at ${JSON.stringify(b.done_at)} (created_at ${JSON.stringify(b.created_at)})`);
     if (Array.isArray(b.data)) {
-      const ranks = b.data.map((i: any) => i?.rank);
-      f.check(ranks.every((r: unknown, i: number) => r === i + 1), R.batchRanks, `${where}: ranks are ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
+      const ranks = b.data.map((i) => i?.rank);
+      f.check(ranks.every((r, i) => r === i + 1), R.batchRanks, `${where}: ranks are ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
     }
   }
 }
 
 /** What one exchange says against what was seen before; then remembers it. */
-function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: any, where: string): void {
+function judgeState(f: Findings, state: RestState, m: Matched, request: Sent | undefined, b: Got | undefined, where: string): void {
   if (isBrand(b) && typeof b.id === "string") {
     const prev = state.brands.get(b.id);
     const sentWebsite = m.op.id === "updateBrand" && typeof request?.website === "string";
@@ -123,8 +130,9 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
   if (isBatch(b) && typeof b.id === "string") {
     const prev = state.batches.get(b.id) ?? {};
     if (m.op.id === "createIdeas") {
-      prev.countGiven = typeof request?.count === "number";
-      prev.count = prev.countGiven ? request.count : 3;
+      const count = request?.count;
+      prev.countGiven = typeof count === "number";
+      prev.count = typeof count === "number" ? count : 3;
       if (Array.isArray(request?.formats)) prev.formats = request.formats.map(String);
     }
     // Its documented fields only: new fields may appear at any time (seed 000, Conventions 5).
@@ -137,7 +145,7 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
     if (b.status === "done" && Array.isArray(b.data)) {
       if (prev.count !== undefined) f.check(b.data.length <= prev.count, `${R.batchCount}/${prev.countGiven ? "given" : "default"}`, `${where}: a done batch holds ${b.data.length} ideas; ${prev.count} were asked for`);
       if (prev.formats) {
-        const off = b.data.filter((i: any) => !prev.formats!.includes(i?.format)).map((i: any) => i?.format);
+        const off = b.data.filter((i) => !prev.formats!.includes(i?.format as string)).map((i) => i?.format);
         f.check(off.length === 0, R.batchFormats, `${where}: ideas in formats ${JSON.stringify([...new Set(off)])}; asked for ${JSON.stringify(prev.formats)}`);
       }
     }
@@ -148,23 +156,23 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: any, b: 
 }
 
 /** Rules of a success answer that its request shows. */
-function judgeSuccess(f: Findings, m: Matched, request: any, b: any, where: string): void {
+function judgeSuccess(f: Findings, m: Matched, request: Sent | undefined, b: Got | undefined, where: string): void {
   if (m.op.id === "createBrand" && isBrand(b)) {
     f.check(b.status === "reading", `${R.brandCreateReading}/status`, `${where}: a new brand has status ${JSON.stringify(b.status)}, expected reading`);
-    for (const field of ["name", "language", "description", "archetype"])
+    for (const field of ["name", "language", "description", "archetype"] as const)
       if (request?.[field] === undefined) f.check(b[field] === null, `${R.brandCreateReading}/${field}`, `${where}: ${field} was not sent, so it is null until the site is read; got ${JSON.stringify(b[field])}`);
-    if (request?.offerings === undefined) f.check(empty(b.offerings), `${R.brandCreateReading}/offerings`, `${where}: offerings were not sent, so they are empty until the site is read`);
+    if (memberOf(request, "offerings") === undefined) f.check(empty(b.offerings), `${R.brandCreateReading}/offerings`, `${where}: offerings were not sent, so they are empty until the site is read`);
   }
   if (m.op.id === "createFeedback" && request?.reason === "wrong_language")
     f.check(b?.reason === "wrong_language", R.feedbackReason, `${where}: feedback sent with reason wrong_language is recorded with reason ${JSON.stringify(b?.reason)}`);
   if (m.op.id === "createPrediction" && Array.isArray(b?.data)) {
-    const ranks = b.data.map((d: any) => d?.rank);
-    f.check(ranks.every((r: unknown, i: number) => r === i + 1), R.predictionsRank, `${where}: predictions list ranks ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
+    const ranks = b.data.map((d) => d?.rank);
+    f.check(ranks.every((r, i) => r === i + 1), R.predictionsRank, `${where}: predictions list ranks ${JSON.stringify(ranks)}, expected 1…${ranks.length} in order`);
   }
 }
 
 /** Rules of an error answer beyond the envelope: the field named, the 409's code, the 5xx status. */
-function judgeErrorDetails(f: Findings, ex: Exchange, m: Matched, requestIsObject: boolean, b: any, where: string): void {
+function judgeErrorDetails(f: Findings, ex: Exchange, m: Matched, requestIsObject: boolean, b: Answered<ErrorEnvelope> | undefined, where: string): void {
   const error = b?.error;
   if (ex.status === 400 && requestIsObject) f.check(typeof error?.param === "string" && error.param !== "", `${R.field400}/wrong-value`, `${where}: a 400 for a request body must name the field in param, got ${JSON.stringify(error?.param)}`);
   const idField = m.op.id === "createFeedback" ? "idea" : "brand";
@@ -217,15 +225,18 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
     if (m.op.id === "createIdeas") f.check(ex.status === 202, `${R.ideasAccepted}/status-202`, `${where}: asking for ideas answers 202, got ${ex.status}`);
     expectSuccess(f, res, m.op.id, ex.status, R.schema);
     if (body !== undefined) {
-      if (isBatch(body)) judgeBatch(f, body, where, m.op.id === "createIdeas");
-      judgeSuccess(f, m, request, body, where);
-      judgeState(f, state, m, request, body, where);
+      const got = answeredObject<Got>(body);
+      const sent = answeredObject<Sent>(request);
+      if (isBatch(got)) judgeBatch(f, got, where, m.op.id === "createIdeas");
+      judgeSuccess(f, m, sent, got, where);
+      judgeState(f, state, m, sent, got, where);
     }
   } else if (ex.status >= 400) {
     if (ex.status > 500) f.violate(R.serverError, `${where}: a failure on the service side answers 500, got ${ex.status}`);
     else expectError(f, res, m.op.id, ex.status, { statusRules: R.schema });
-    judgeErrorDetails(f, ex, m, requestIsObject, body, where);
+    judgeErrorDetails(f, ex, m, requestIsObject, answeredObject<ErrorEnvelope>(body), where);
   } else f.violate(R.schema, `${where}: the contract lists no ${ex.status} answer for ${m.op.id}`);
-  const code = ex.status >= 400 && typeof (body as any)?.error?.code === "string" ? ` ${(body as any).error.code}` : "";
+  const error = answeredObject<ErrorEnvelope>(body)?.error;
+  const code = ex.status >= 400 && typeof error?.code === "string" ? ` ${error.code}` : "";
   return verdict(`${ex.status}${code}`);
 }

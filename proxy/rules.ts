@@ -5,7 +5,9 @@
 // The judges also call the conformance suite's assertions (conformance/expect.ts, conformance/mcp/expect.ts),
 // which report under the ids of their own `R` tables (JSON, kinds, prefixes, times, envelopes, retryable, the
 // text mirror, …); the same test checks those ids too, so they are not repeated here.
+import type { RuleId } from "../generated/rules.js";
 
+// `satisfies`: an id neither catalogue holds does not compile (the test above also checks the members exist).
 export const restRules = {
   schema: "response-matches-schema",
   field400: "invalid-field-400",
@@ -37,7 +39,7 @@ export const restRules = {
   websiteHttps: "website-https",
   enumValues: "enum-values",
   createNeedsSomething: "brand-create-needs-something-to-read",
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 export const mcpRules = {
   answered: "stateless-requests",
@@ -66,7 +68,7 @@ export const mcpRules = {
   deletedSticky: "deleted-sticky",
   deactivation: "deactivation-progress",
   profileIdempotent: "create-profile-idempotent",
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 /**
  * Every id above, for the catalogue test. Family ids (spec/rules/README.md) stand for their members: the judges

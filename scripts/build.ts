@@ -20,8 +20,11 @@ const runtimeData = [
   "conformance/targets", // the reference target file (embedded runs)
 ];
 
-/** Generated for this repository's tests only: the strict validators hold the mock to the documented shapes. */
-const testOnly = /validators-strict\.(js|d\.ts)$/;
+/**
+ * Generated for this repository's tests only: the strict validators hold the mock to the documented shapes; the rule
+ * ids (generated/rules.d.ts) type-check the checks and mutants, and no shipped declaration names them.
+ */
+const testOnly = /validators-strict\.(js|d\.ts)$|generated[\\/]rules\.d\.ts$/;
 /** Read by people in the repository, never by the code. */
 const readInRepository = /spec[\\/]rules[\\/]README\.md$/;
 

@@ -1,6 +1,7 @@
 // `npm run generate`: spec/ → generated/ and docs/. `--check` regenerates into memory and fails if either differs.
-// The docs pages made from the mocks' and the checks' code (scripts/lib/docs-code.ts) come last: that code
-// reads generated/ from disk as it loads, so it is imported only once generated/ is written.
+// The docs pages made from the mocks' and the checks' code (scripts/lib/docs-code.ts) and the rule ids
+// (scripts/lib/rule-ids.ts) come last: that code reads generated/ from disk as it loads, so it is imported only
+// once generated/ is written.
 import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../lib/paths.js";
@@ -45,10 +46,11 @@ function drift(files: GeneratedFiles): string[] {
   return problems;
 }
 
-/** docs/ pages made from the mocks' tables and the conformance checks, as the files on disk make them load. */
+/** docs/ pages made from the mocks' tables and the conformance checks, and the rule ids, as the files on disk make them load. */
 async function generateFromCode(): Promise<GeneratedFiles> {
   const files: GeneratedFiles = new Map();
   (await import("./lib/docs-code.js")).generateCodeDocs(files);
+  (await import("./lib/rule-ids.js")).generateRuleIds(files);
   return files;
 }
 

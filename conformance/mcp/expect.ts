@@ -2,9 +2,11 @@
 // structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
+import type { RuleId } from "../../generated/rules.js";
 import type { Judge } from "../judge.js";
 import { judgedAt, toolPlace } from "../places.js";
-import type { AnsweredOutput } from "./answers.js";
+import type { Answered, AnsweredOutput } from "./answers.js";
+import type { ErrorDetail } from "../../generated/mcp/types.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
@@ -18,7 +20,7 @@ export const R = {
   envelope: "failure-envelope",
   retryable: "retryable-per-catalogue",
   fields: "error-structured-fields",
-} as const;
+} as const satisfies Record<string, RuleId>;
 
 /** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
 const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
@@ -216,7 +218,7 @@ export interface ErrorWant {
  * A call that must fail in the envelope: isError true, the envelope, retryable, fields, and the code. Returns the
  * error object (even when the code is wrong), or undefined when there is none.
  */
-export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record<string, any> | undefined {
+export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Answered<ErrorDetail> | undefined {
   judgeReply(ctx, o);
   const where = describeCall(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
@@ -229,8 +231,8 @@ export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Record
     return undefined;
   }
   // judgeReply judged isError, the envelope's parts, retryable and the code's structured fields.
-  const e = o.data.error as Record<string, any>;
-  if (codes) ctx.expect(codes.includes(e.code), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
+  const e: Answered<ErrorDetail> = o.data.error;
+  if (codes) ctx.expect(codes.includes(e.code as string), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes.join(" or ")}`);
   return e;
 }
 

@@ -5,6 +5,7 @@
 // the contract's error envelope.
 import { readFileSync } from "node:fs";
 import { errorTypes, schemaFor, validators } from "./rest-client.js";
+import { validateErrorEnvelope } from "../../generated/rest/validators.js";
 import {
   breakages,
   caseList,
@@ -330,7 +331,7 @@ export function checkRestAnswer(c: RestCase, a: RawAnswer): string | undefined {
   if (a.status < 400 || a.status > 499) return `status ${a.status} is not a 4xx`;
   if (c.status !== undefined && a.status !== c.status) return `status ${a.status}, expected ${c.status}`;
   if (!/^application\/json/.test(String(a.headers["content-type"] ?? ""))) return `content type ${a.headers["content-type"]}`;
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(a.text);
   } catch {
@@ -341,7 +342,7 @@ export function checkRestAnswer(c: RestCase, a: RawAnswer): string | undefined {
   const schema = schemaFor(method, path, a.status) ?? "ErrorEnvelope";
   const validate = validators[schema]!;
   if (!validate(body)) return `not a valid ${schema}: ${JSON.stringify(validate.errors?.[0])}`;
-  if (!validators.ErrorEnvelope!(body)) return "not the error envelope";
+  if (!validateErrorEnvelope(body)) return "not the error envelope";
   if (body.error.type !== errorTypes[a.status]) return `type ${body.error.type} for ${a.status}`;
   if (c.code !== undefined && body.error.code !== c.code) return `code ${body.error.code}, expected ${c.code}`;
   if (a.status === 429) return "rate limited: the fuzz ran into the limit instead of the checks";

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { validators as generated, type ValidateFunction } from "../../generated/rest/validators.js";
+import type { ErrorEnvelope, Idea } from "../../generated/rest/types.js";
 import type { RestMock } from "../../mock/rest/server.js";
 import { closeAfterAnswer } from "./fresh-connection.js";
 
@@ -56,7 +57,7 @@ export function expectContract(method: string, path: string, status: number, hea
   if (schema === "ErrorEnvelope") expect(status, `${method} ${path} answered ${status} outside the contract`).toBeGreaterThanOrEqual(400);
   const validate = validators[schema]!;
   expect(validate(body), `${method} ${path} → ${status} is not a valid ${schema}: ${JSON.stringify(validate.errors)}\n${JSON.stringify(body)}`).toBe(true);
-  if (status >= 400) expect((body as any).error.type).toBe(errorTypes[status]);
+  if (status >= 400) expect((body as ErrorEnvelope).error.type).toBe(errorTypes[status]);
   if (status === 429) {
     const retry = headers.get("retry-after");
     expect(retry, "429 without Retry-After").toMatch(/^[1-9][0-9]*$/);
@@ -111,7 +112,7 @@ export const batchTime = 360_000;
 export const suiteStart = Date.UTC(2026, 10, 10, 9, 0, 0);
 
 /** Every string in an idea that people read (not ids, enums or URLs). */
-export function ideaTexts(idea: any): string[] {
+export function ideaTexts(idea: Pick<Idea, "title" | "hook" | "angle" | "why_now" | "prompt" | "outline" | "sources">): string[] {
   return [
     idea.title,
     idea.hook,
@@ -122,6 +123,6 @@ export function ideaTexts(idea: any): string[] {
     ...idea.outline.key_points,
     idea.outline.call_to_action,
     idea.outline.visual,
-    ...idea.sources.flatMap((s: any) => [s.title, s.quote ?? ""]),
+    ...idea.sources.flatMap((s) => [s.title, s.quote ?? ""]),
   ];
 }

@@ -1,6 +1,7 @@
 // The approval gate: approve_post records the exact digest the reviewer saw; a digest the post no longer has is
 // refused (post_content_changed) and records nothing; an approval goes stale when the content changes, and a
 // rejection holds until a new approval — both refuse schedule_post and publish_post_now as a whole.
+import type { AnsweredOutput } from "../../mcp/answers.js";
 import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
@@ -10,7 +11,7 @@ import { claimPost } from "./batch-scenario.js";
 const group = "mcp-approval";
 
 /** A caption edit that changes a post's digest (appends to its first caption). */
-const edited = (view: any, tag: string): string => `${view.destinations?.find((d: any) => typeof d?.text === "string" && d.text !== "")?.text ?? view.postText ?? ""} ${tag}`.trim();
+const edited = (view: AnsweredOutput<"view_post">, tag: string): string => `${view.destinations?.find((d) => typeof d?.text === "string" && d.text !== "")?.text ?? view.postText ?? ""} ${tag}`.trim();
 
 export const approvalChecks: McpCheck[] = [
   mcpCheck({
@@ -21,7 +22,7 @@ export const approvalChecks: McpCheck[] = [
     async run(ctx, m) {
       const id = await claimPost(ctx, m, "the approval record check");
       const seen = await viewPost(ctx, m, id, "approve-records-digest/answer");
-      const a = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest }), "approve-records-digest/answer");
+      const a = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest as string }), "approve-records-digest/answer");
       if (!a) return;
       expectContractFields(ctx, "approval-fields", "approve_post", "Approval", a.approval, `approve_post ${id} approval`);
       ctx.expect(a.approval?.decision === "approved", "approval-decision-values/approved", `approve_post recorded decision ${show(a.approval?.decision)}`);
@@ -35,8 +36,8 @@ export const approvalChecks: McpCheck[] = [
 
       // rule: approve-outdated-digest/approve_post, approve-outdated-digest/reject_post
       await editCaption(ctx, m, id, edited(seen, "(changed after approval)"), "approve-outdated-digest/approve_post");
-      expectError(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest }), { code: "post_content_changed", rule: "approve-outdated-digest/approve_post" });
-      expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: an outdated review.", contentDigest: seen.contentDigest }), {
+      expectError(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest as string }), { code: "post_content_changed", rule: "approve-outdated-digest/approve_post" });
+      expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: an outdated review.", contentDigest: seen.contentDigest as string }), {
         code: "post_content_changed",
         rule: "approve-outdated-digest/reject_post",
       });
@@ -76,7 +77,7 @@ export const approvalChecks: McpCheck[] = [
       const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
       const id = await claimPost(ctx, m, "the rejection check");
       const seen = await viewPost(ctx, m, id, both);
-      const r = expectOk(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: not this week.", contentDigest: seen.contentDigest }), both);
+      const r = expectOk(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: not this week.", contentDigest: seen.contentDigest as string }), both);
       if (!r) return;
       ctx.expect(r.approval?.decision === "rejected", "approval-decision-values/rejected", `reject_post recorded decision ${show(r.approval?.decision)}`);
       ctx.expect(r.approval?.contentDigest === seen.contentDigest, both, `reject_post recorded ${show(r.approval)}`);

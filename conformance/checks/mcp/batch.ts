@@ -8,7 +8,7 @@ import { describeCall, errorOf, expectError, expectOk, expectRan, expectRefusedF
 import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { mcpCheck, show, unknownId, unknownUuid, wellFormedError, type McpCheck } from "./common.js";
-import { type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
+import { type BatchPayload, type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 const group = "mcp-batch";
@@ -25,10 +25,10 @@ async function started(ctx: RunContext, m: McpContext, key: "main" | "partial" |
 }
 
 /** A batch's counts against its items (rule batch-counts-consistent, one member per count). */
-function expectCounts(ctx: RunContext, b: any, where: string): void {
+function expectCounts(ctx: RunContext, b: BatchPayload, where: string): void {
   const rule = (member: string) => `batch-counts-consistent/${member}`;
-  const items: any[] = Array.isArray(b?.items) ? b.items : [];
-  const n = (...s: string[]) => items.filter((i) => s.includes(i?.status)).length;
+  const items = Array.isArray(b?.items) ? b.items : [];
+  const n = (...s: unknown[]) => items.filter((i) => s.includes(i?.status)).length;
   ctx.expect(items.length === b.requestedCount, rule("items-requested"), `${where}: ${items.length} items for requestedCount ${show(b.requestedCount)}`);
   ctx.expect(b.createdCount === n("created"), rule("created"), `${where}: createdCount ${show(b.createdCount)}, ${n("created")} items created`);
   ctx.expect(b.failedCount === n("failed", "skipped"), rule("failed-skipped"), `${where}: failedCount ${show(b.failedCount)}, ${n("failed", "skipped")} items failed or skipped`);
@@ -92,7 +92,7 @@ export const batchChecks: McpCheck[] = [
       ctx.expect(b.brandId === t.request.brandId && typeof b.companyId === "string", rule("ids"), `brandId ${show(b.brandId)} (sent ${show(t.request.brandId)}), companyId ${show(b.companyId)}`);
       ctx.expect(b.status === "queued", rule("status-queued"), `status ${show(b.status)}, expected queued`);
       ctx.expect(b.requestedCount === count, rule("requested-count"), `requestedCount ${show(b.requestedCount)} for count ${count}`);
-      const items: any[] = Array.isArray(b.items) ? b.items : [];
+      const items = Array.isArray(b.items) ? b.items : [];
       // One pending item per slot, indexes 0 up; the seed states no order of the list, so indexes are compared as a set.
       const indexes = (list: any[]) => list.map((i) => i?.index).sort((x, y) => Number(x) - Number(y));
       ctx.expect(items.length === count && show(indexes(items)) === show(Array.from({ length: count }, (_v, k) => k)) && items.every((i) => i?.status === "pending"), rule("items-pending"), `items ${show(items)}; expected ${count} pending, index 0 up`);
@@ -191,7 +191,7 @@ export const batchChecks: McpCheck[] = [
       const end = okData(t.polls.at(-1));
       ctx.expect((end?.imagesPendingCount ?? 0) === 0, rule("count-zero"), `batch ${t.batchId} ended with imagesPendingCount ${show(end?.imagesPendingCount)}`);
       for (const [postId, before] of t.picturesSeenRendering) {
-        const item = (end?.items ?? []).find((i: any) => i?.postId === postId);
+        const item = (end?.items ?? []).find((i) => i?.postId === postId);
         ctx.expect(item?.imagePending === false && (item?.hasMedia === true || (item?.imageUrls ?? []).length > 0), rule("image-pending-false"), `post ${postId}: after landing the item is ${show(item)}`);
         const after = t.digestAfter.get(postId);
         ctx.expect(after !== undefined && after !== null && after !== before, rule("digest-changes"), `post ${postId}: contentDigest ${show(before)} while rendering and ${show(after)} once landed; it must change`);
@@ -258,7 +258,7 @@ export const batchChecks: McpCheck[] = [
       const b = okData(t.polls[t.settledIndex]);
       ctx.expect(b?.status === "partial", rule, `a batch with failing slots settled as ${show(b?.status)}`);
       ctx.expect((b?.createdCount ?? 0) > 0 && (b?.failedCount ?? 0) > 0, rule, `the partial batch has createdCount ${show(b?.createdCount)}, failedCount ${show(b?.failedCount)}`);
-      expectCounts(ctx, b, `partial batch ${t.batchId}`);
+      expectCounts(ctx, b!, `partial batch ${t.batchId}`);
     },
   }),
   mcpCheck({
@@ -274,7 +274,7 @@ export const batchChecks: McpCheck[] = [
       const b = okData(t.polls[t.settledIndex]);
       ctx.expect(b?.status === "failed", rule, `a batch whose slots all fail settled as ${show(b?.status)}`);
       ctx.expect(typeof b?.error === "string" && b.error.length > 0, rule, `the failed batch has error ${show(b?.error)}`);
-      ctx.expect(b?.createdCount === 0 && (b?.items ?? []).every((i: any) => !i?.postId), rule, `the failed batch made posts: ${show(b?.items)}`);
+      ctx.expect(b?.createdCount === 0 && (b?.items ?? []).every((i) => !i?.postId), rule, `the failed batch made posts: ${show(b?.items)}`);
     },
   }),
   mcpCheck({

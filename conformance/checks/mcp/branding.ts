@@ -3,6 +3,7 @@
 // fetch, an unusable logo, the saved logo made current, and the update's answer against the read. Each check works
 // on a client of its own (create_profile with the partner token), erased at the end; the design-style-unavailable
 // brand is the target file's.
+import type { AnsweredOutput } from "../../mcp/answers.js";
 import type { RunContext } from "../../check.js";
 import { expectError, expectOk, show } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -24,14 +25,14 @@ async function withClient(ctx: RunContext, m: McpContext, key: string, body: (br
 }
 
 /** get_brand_style as the partner; fails the check (for `rule`) when it cannot be read. */
-async function readStyle(ctx: RunContext, m: McpContext, brandId: string, rule: string | readonly string[], as: "partner" | "normal" = "partner"): Promise<any> {
+async function readStyle(ctx: RunContext, m: McpContext, brandId: string, rule: string | readonly string[], as: "partner" | "normal" = "partner"): Promise<AnsweredOutput<"get_brand_style">> {
   const style = expectOk(ctx, await m.session.call("get_brand_style", { brandId }, as), rule);
   if (!style) return ctx.fail(rule, `get_brand_style ${brandId} failed; cannot go on`);
   return style;
 }
 
 /** The parts of a style an update writes (palette, colour roles, fonts) and the logos, for before/after comparisons. */
-const look = (style: any) => JSON.stringify({ palette: style?.palette, colorRoles: style?.colorRoles, fonts: style?.fonts, logo: style?.logo, logos: style?.logos });
+const look = (style: AnsweredOutput<"get_brand_style"> | undefined) => JSON.stringify({ palette: style?.palette, colorRoles: style?.colorRoles, fonts: style?.fonts, logo: style?.logo, logos: style?.logos });
 
 /**
  * A call on `brandId` that must be refused with `code` and leave the brand's look as it was (get_brand_style read
@@ -182,7 +183,7 @@ export const brandingChecks: McpCheck[] = [
         ctx.expect(logo?.isCurrent === true, rule, `upload_brand_logo answered ${show(logo)}: not the logo in use`);
         const style = await readStyle(ctx, m, brandId, rule);
         ctx.expect(style.logo === logo?.url, rule, `get_brand_style shows logo ${show(style.logo)}; the saved one is ${show(logo?.url)}`);
-        const current = (style.logos ?? []).filter((l: any) => l?.isCurrent === true).map((l: any) => l.id);
+        const current = (style.logos ?? []).filter((l) => l?.isCurrent === true).map((l) => l?.id);
         ctx.expect(current.length === 1 && current[0] === logo?.id, rule, `get_brand_style marks ${show(current)} as current; the saved logo is ${show(logo?.id)}`);
         // Told otherwise: the logo is kept, the one in use stays.
         const extra = expectOk(ctx, await m.session.call("upload_brand_logo", { brandId, sourceUrl, makeCurrent: false }, "partner"), rule);
@@ -190,7 +191,7 @@ export const brandingChecks: McpCheck[] = [
         ctx.expect(extra.logo?.isCurrent === false, rule, `upload_brand_logo with makeCurrent false answered ${show(extra.logo)}: made current`);
         const again = await readStyle(ctx, m, brandId, rule);
         ctx.expect(again.logo === logo?.url, rule, `after an upload with makeCurrent false get_brand_style shows logo ${show(again.logo)}, not the one in use ${show(logo?.url)}`);
-        ctx.expect((again.logos ?? []).some((l: any) => l?.id === extra.logo?.id), rule, `get_brand_style does not list the logo kept with makeCurrent false (${show(extra.logo?.id)})`);
+        ctx.expect((again.logos ?? []).some((l) => l?.id === extra.logo?.id), rule, `get_brand_style does not list the logo kept with makeCurrent false (${show(extra.logo?.id)})`);
       });
     },
   }),

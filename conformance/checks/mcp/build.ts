@@ -265,7 +265,7 @@ export const buildChecks: McpCheck[] = [
       const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.run.clock.future(61) }] }, "partner"), "approval-required/reschedule_posts");
       if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
       const left = okData(await s.call("get_post_status", { id: postId }, "partner"));
-      ctx.expect(!(left?.platformResults ?? []).some((p: any) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
+      ctx.expect(!(left?.platformResults ?? []).some((p) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
     },
   }),
   mcpCheck({

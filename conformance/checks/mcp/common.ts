@@ -7,6 +7,8 @@ import { callRules, describeCall, expectOk, judgeReply, okData, show } from "../
 import type { McpCheckContext, McpContext } from "../../mcp/extension.js";
 import { probeInput } from "../../mcp/probes.js";
 import type { McpTokenKind } from "../../mcp/target.js";
+import type { Answered, AnsweredOutput } from "../../mcp/answers.js";
+import type { ProfileChannel } from "../../../generated/mcp/types.js";
 
 /** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
  * judged against the call rules in passing (incidental). */
@@ -50,36 +52,37 @@ export const probeOf = (m: McpContext, tool: string, overrides: Record<string, u
  * A list's items in id order: where the suite looks at a few of a list whose order the seed does not state
  * (workspaces, brands), it looks at the same ones whatever order the target lists them in.
  */
-export const byId = <T = any>(items: readonly T[] | undefined | null): T[] =>
-  (Array.isArray(items) ? [...items] : []).sort((a: any, b: any) => (String(a?.id) < String(b?.id) ? -1 : String(a?.id) > String(b?.id) ? 1 : 0));
+export const byId = <T extends { id?: unknown } | null | undefined>(items: readonly T[] | undefined | null): T[] =>
+  (Array.isArray(items) ? [...items] : []).sort((a, b) => (String(a?.id) < String(b?.id) ? -1 : String(a?.id) > String(b?.id) ? 1 : 0));
 
 /** Channel health values that publish (seed 001, channel health table). */
-const publishingHealth = new Set(["connected", "expiring_soon"]);
+const publishingHealth = new Set<unknown>(["connected", "expiring_soon"]);
 /**
  * Whether a get_profile channel can post now: its health publishes and the provider did not say no (canPost is
  * optional, the provider's verdict, and may be absent or null).
  */
-export const channelPosts = (c: any): boolean => c?.canPost !== false && publishingHealth.has(c?.health);
+export const channelPosts = (c: Answered<ProfileChannel> | null | undefined): boolean => c?.canPost !== false && publishingHealth.has(c?.health);
 
 export const isUpper = (s: unknown) => typeof s === "string" && s === s.toUpperCase();
 export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerCase();
 export { show };
 
 /** view_post's payload; fails the check (for `rule`) when it cannot be read. */
-export async function viewPost(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+export async function viewPost(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
   const v = expectOk(ctx, await m.session.call("view_post", { id }, as), rule);
   if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
   return v;
 }
 
 /** The destinations (platforms) of a post as view_post shows them. */
-export const platformsOf = (view: any): string[] => (Array.isArray(view?.destinations) ? view.destinations.map((d: any) => d?.platform).filter((p: unknown) => typeof p === "string") : []);
+export const platformsOf = (view: AnsweredOutput<"view_post"> | undefined): string[] =>
+  Array.isArray(view?.destinations) ? view.destinations.map((d) => d?.platform).filter((p): p is string => typeof p === "string") : [];
 
 /** The destinations get_post_status reports as held at a provider (scheduled), with their platformPostId. */
 export async function heldDestinations(m: McpContext, id: string, as: McpTokenKind = "normal"): Promise<{ platform: string; platformPostId: string }[]> {
   const s = okData(await m.session.call("get_post_status", { id }, as));
-  const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
-  return results.filter((r) => r?.status === "scheduled" && typeof r.platformPostId === "string").map((r) => ({ platform: r.platform, platformPostId: r.platformPostId }));
+  const results = Array.isArray(s?.platformResults) ? s.platformResults : [];
+  return results.flatMap((r) => (r?.status === "scheduled" && typeof r.platformPostId === "string" ? [{ platform: r.platform as string, platformPostId: r.platformPostId }] : []));
 }
 
 /** Withdraws every booking of a post (cleanup: the suite leaves nothing booked); notes what it could not undo. */
@@ -112,15 +115,15 @@ export const wellFormedError = (e: unknown): e is { code: string; message: strin
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
  * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
  */
-export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<any> {
+export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
   const view = await viewPost(ctx, m, id, rule, as);
-  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest }, as), rule);
+  const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest as string }, as), rule);
   if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
   return view;
 }
 
 /** Changes a post's caption (on one destination, or all): the simplest change of digested content. */
-export async function editCaption(ctx: RunContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string): Promise<void> {
+export async function editCaption(ctx: RunContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string | null): Promise<void> {
   const o = await m.session.call("update_post", { id, caption, ...(platform ? { platform } : {}) });
   if (!expectOk(ctx, o, rule)) ctx.fail(rule, `update_post ${id} failed; cannot go on`);
 }
@@ -128,8 +131,8 @@ export async function editCaption(ctx: RunContext, m: McpContext, id: string, ca
 /** The destinations of a post that hold a booking or are live, as get_post_status reports them. */
 export async function goneOut(m: McpContext, id: string): Promise<string[]> {
   const s = okData(await m.session.call("get_post_status", { id }));
-  const results: any[] = Array.isArray(s?.platformResults) ? s.platformResults : [];
-  return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status)).map((r) => `${r.platform} ${r.status}`);
+  const results = Array.isArray(s?.platformResults) ? s.platformResults : [];
+  return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status as string)).map((r) => `${r?.platform} ${r?.status}`);
 }
 
 /** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */

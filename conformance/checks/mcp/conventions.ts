@@ -234,17 +234,17 @@ export const conventionChecks: McpCheck[] = [
         // rule: story-destination-values/<value>: a story goes through its base connection, which must be there.
         if (s === "instagram_stories" || s === "facebook_stories") {
           const base = s.replace(/_stories$/, "");
-          ctx.expect((p.channels ?? []).some((c: any) => c?.platform === base), `story-destination-values/${s}`, `storyDestinations holds ${s} without a ${base} channel`);
+          ctx.expect((p.channels ?? []).some((c) => c?.platform === base), `story-destination-values/${s}`, `storyDestinations holds ${s} without a ${base} channel`);
         }
       }
       for (const g of p.generationPlatforms ?? []) ctx.expect(isLower(g), "destination-case/generation-platforms-lower", `generationPlatforms holds ${show(g)}, not lowercase`);
       ctx.expect(p.defaultPlatform === null || isUpper(p.defaultPlatform), "destination-case/default-platform-upper", `defaultPlatform ${show(p.defaultPlatform)} is not uppercase`);
       const batch = await doneBatch(ctx, m);
-      const items: any[] = batch.last?.items ?? [];
+      const items = batch.last?.items ?? [];
       for (const i of items) for (const d of i?.platforms ?? []) ctx.expect(isUpper(d), "destination-case/post-destinations-upper", `batch item ${i.index} destination ${show(d)} is not uppercase`);
       const first = items.find((i) => typeof i?.postId === "string");
       if (first)
-        for (const d of platformsOf(await viewPost(ctx, m, first.postId, "destination-case/post-destinations-upper")))
+        for (const d of platformsOf(await viewPost(ctx, m, first.postId as string, "destination-case/post-destinations-upper")))
           ctx.expect(isUpper(d), "destination-case/post-destinations-upper", `view_post destination ${show(d)} is not uppercase`);
     },
   }),

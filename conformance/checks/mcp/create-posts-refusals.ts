@@ -53,7 +53,7 @@ export const createPostsRefusalChecks: McpCheck[] = [
       const o = await m.session.call("create_posts", { brandId, brief: "Conformance run: never made.", count: 1, platforms: ["CONFORMANCE_NOWHERE"] });
       const supported: string[] = okData(o) ? [] : ((o.data as any)?.error?.supportedPlatforms ?? []);
       const profile = okData(await m.session.call("get_profile", { brandId }));
-      const connected = new Set<string>((profile?.channels ?? []).filter(channelPosts).map((c: any) => String(c.platform).toLowerCase()));
+      const connected = new Set<string>((profile?.channels ?? []).filter(channelPosts).map((c) => String(c.platform).toLowerCase()));
       // Not REDDIT: without its options a gateway may answer reddit_options_required first.
       const missing = supported.find((p) => typeof p === "string" && p !== "REDDIT" && !connected.has(channelOf(p)));
       if (!missing) return ctx.skip(`every destination the gateway names as supported (${show(supported)}) has a live connection on brand ${brandId}`);
@@ -77,7 +77,7 @@ export const createPostsRefusalChecks: McpCheck[] = [
       expectError(ctx, await m.session.call("update_post", { id, platforms: ["REDDIT"] }), { code: "reddit_options_required", rule });
       ctx.expect(!platformsOf(await viewPost(ctx, m, id, rule)).includes("REDDIT"), rule, `post ${id}: REDDIT was added although update_post was refused`);
       expectOk(ctx, await m.session.call("update_post", { id, platforms: ["REDDIT"], reddit: { subreddit: "bakeries" } }), rule);
-      const reddit = (await viewPost(ctx, m, id, rule)).destinations?.find((d: any) => d?.platform === "REDDIT");
+      const reddit = (await viewPost(ctx, m, id, rule)).destinations?.find((d) => d?.platform === "REDDIT");
       ctx.expect(!!reddit, rule, `post ${id}: update_post with reddit options answered ok, yet view_post shows no REDDIT destination`);
     },
   }),

@@ -114,7 +114,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
     // rule: deactivation-effects/channels-removed; both views of the ended profile (readiness-consistent/brand_inactive).
     const p = expectOk(ctx, await s.call("get_profile", { brandId: c.brandId }, as), effect("channels-removed"));
     if (!p) return;
-    const live = (p.channels ?? []).filter((ch: any) => ch?.health !== "disconnected");
+    const live = (p.channels ?? []).filter((ch) => ch?.health !== "disconnected");
     ctx.expect(live.length === 0 && (p.generationPlatforms ?? []).length === 0, effect("channels-removed"), `after deactivation get_profile shows channels ${show(p.channels)} and generationPlatforms ${show(p.generationPlatforms)}`);
     expectProfileConsistent(ctx, p, `get_profile ${c.brandId} after deactivation`);
     // The workspace as create_profile answered it (unchecked there: sent as it came).

@@ -25,7 +25,7 @@ function brandsOf(m: McpContext): Promise<Reachable[]> {
     const ws = okData(await s.call("get_workspaces", {}));
     // In id order, not the target's (which the seed does not fix): the same brands are found whatever it lists first.
     for (const workspaceId of sortedIds(ws?.workspaces).slice(0, 10)) {
-      const brands: any[] = okData(await s.call("list_brands", { workspaceId }))?.brands ?? [];
+      const brands = okData(await s.call("list_brands", { workspaceId }))?.brands ?? [];
       const active = new Set(brands.filter((b) => b?.isActive === true).map((b) => b.id));
       for (const id of sortedIds(brands)) if (active.has(id) && !ids.includes(id)) ids.push(id);
     }
@@ -33,7 +33,7 @@ function brandsOf(m: McpContext): Promise<Reachable[]> {
     for (const brandId of ids.slice(0, 20)) {
       const profile = okData(await s.call("get_profile", { brandId }));
       if (!profile) continue;
-      const channels = new Set<string>((profile.channels ?? []).filter(channelPosts).map((c: any) => String(c.platform).toLowerCase()));
+      const channels = new Set<string>((profile.channels ?? []).filter(channelPosts).map((c) => String(c.platform).toLowerCase()));
       out.push({ brandId, canPublish: profile.readiness?.canPublish === true, channels });
     }
     return out;

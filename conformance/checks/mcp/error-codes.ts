@@ -80,7 +80,7 @@ export const errorCodeChecks = [
       ctx.expect(fields.length > 0 && fields.every((f) => typeof f === "string"), "bad-request-own", `bad_request has invalidFields ${show(e.invalidFields)}; expected the refused paths`);
       if ("fieldErrors" in e)
         ctx.expect(
-          Array.isArray(e.fieldErrors) && e.fieldErrors.every((f: any) => typeof f?.field === "string" && typeof f?.message === "string"),
+          Array.isArray(e.fieldErrors) && e.fieldErrors.every((f) => typeof f?.field === "string" && typeof f?.message === "string"),
           "bad-request-own",
           `fieldErrors ${show(e.fieldErrors)}: expected {field, message} entries`,
         );
@@ -102,7 +102,7 @@ export const errorCodeChecks = [
       const supported: string[] = Array.isArray(nowhere?.supportedPlatforms) ? nowhere.supportedPlatforms : [];
       const profile = (await brandUnderTest(m)).profile;
       // Any listed channel may still count as connected (a token about to expire does): only absent ones are tried.
-      const connected = new Set<string>((profile?.channels ?? []).map((c: any) => String(c?.platform).toUpperCase()));
+      const connected = new Set<string>((profile?.channels ?? []).map((c) => String(c?.platform).toUpperCase()));
       const candidate = supported.find((p) => !connected.has(p) && !connected.has(p.replace(/_STORIES$/, "")) && !/STORIES|REDDIT/.test(p));
       if (!candidate) return ctx.skip(`no supported destination without a connection to try (supported ${show(supported)})`);
       const o = await m.session.call("create_draft", { brandId, caption, platforms: [candidate] });
@@ -151,7 +151,7 @@ export const errorCodeChecks = [
         const e = expectError(ctx, await m.session.call("delete_post", { id }), { code: ["post_already_scheduled", "already_scheduled"], rule });
         if (e && Array.isArray(e.lockedDestinations))
           ctx.expect(
-            e.lockedDestinations.every((d: any) => typeof d?.platform === "string" && typeof d?.platformPostId === "string") && asked.every((p) => e.lockedDestinations.some((d: any) => d?.platform === p)),
+            e.lockedDestinations.every((d) => typeof d?.platform === "string" && typeof d?.platformPostId === "string") && asked.every((p) => e.lockedDestinations?.some((d) => d?.platform === p)),
             rule,
             `lockedDestinations ${show(e.lockedDestinations)}; booked: ${show(asked)}`,
           );

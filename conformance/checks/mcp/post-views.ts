@@ -24,7 +24,7 @@ export const postViewChecks: McpCheck[] = [
       const track = await followNewBatch(m, "media-ids", request, m.session);
       if (!track.batchId) return ctx.fail([pictures, recorded], `create_posts with mediaIds and scheduledAt made no batch: ${track.problem ?? ""}`);
       if (track.outcome !== "done") return batchMissing(ctx, track, `batch ${track.batchId} did not finish`);
-      const items: any[] = (track.last?.items ?? []).filter((i: any) => i?.status === "created" && typeof i.postId === "string");
+      const items = (track.last?.items ?? []).filter((i) => i?.status === "created" && typeof i.postId === "string");
       if (items.length < 2) return ctx.skip(`batch ${track.batchId} created ${items.length} post(s); two are needed to compare`);
       let first: string | undefined;
       for (const item of items) {

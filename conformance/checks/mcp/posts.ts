@@ -25,14 +25,14 @@ export const postChecks: McpCheck[] = [
     async run(ctx, m) {
       const rule = (member: string) => `view-post-fields/${member}`;
       const t = await doneBatch(ctx, m);
-      const ids: string[] = (t.last?.items ?? []).map((i: any) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
+      const ids: string[] = (t.last?.items ?? []).map((i) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
       for (const id of ids) {
         const v = await viewPost(ctx, m, id, rule("id-post-id"));
         ctx.expect(v.id === id && v.postId === id, rule("id-post-id"), `view_post ${id} answered id ${show(v.id)} and postId ${show(v.postId)}`);
-        const destinations: any[] = Array.isArray(v.destinations) ? v.destinations : [];
+        const destinations = Array.isArray(v.destinations) ? v.destinations : [];
         const captions = destinations.map((d) => d?.text).filter((s): s is string => typeof s === "string" && s !== "");
-        if (captions.length) ctx.expect(captions.includes(v.postText), rule("post-text"), `post ${id}: postText ${show(v.postText)} is none of its destinations' captions`);
+        if (captions.length) ctx.expect(captions.includes(v.postText as string), rule("post-text"), `post ${id}: postText ${show(v.postText)} is none of its destinations' captions`);
         const urls: unknown[] = Array.isArray(v.imageUrls) ? v.imageUrls : [];
         ctx.expect(v.imageUrl === (urls[0] ?? null), rule("image-url"), `post ${id}: imageUrl ${show(v.imageUrl)} is not the first of imageUrls ${show(urls)}`);
         for (const d of destinations) {
@@ -43,9 +43,9 @@ export const postChecks: McpCheck[] = [
         }
         // Every destination shares the post's picture in each slot (stories carry one picture or video).
         for (const d of destinations.filter((d) => Array.isArray(d?.imageUrls) && d.imageUrls.length > 0))
-          ctx.expect(d.imageUrls.every((u: unknown, k: number) => u === urls[k]), "same-picture-per-slot/imageUrls", `post ${id} ${d.platform}: pictures ${show(d.imageUrls)}, the post's ${show(urls)}`);
+          ctx.expect((d.imageUrls ?? []).every((u, k) => u === urls[k]), "same-picture-per-slot/imageUrls", `post ${id} ${d.platform}: pictures ${show(d.imageUrls)}, the post's ${show(urls)}`);
         for (const d of destinations.filter((d) => Array.isArray(d?.images)))
-          ctx.expect(show(d.images.map((i: any) => i?.url)) === show(d.imageUrls), "images-match-image-urls/images", `post ${id} ${d.platform}: images ${show(d.images.map((i: any) => i?.url))}, imageUrls ${show(d.imageUrls)}`);
+          ctx.expect(show((d.images ?? []).map((i) => i?.url)) === show(d.imageUrls), "images-match-image-urls/images", `post ${id} ${d.platform}: images ${show((d.images ?? []).map((i) => i?.url))}, imageUrls ${show(d.imageUrls)}`);
       }
     },
   }),
@@ -60,7 +60,7 @@ export const postChecks: McpCheck[] = [
       const t = await doneBatch(ctx, m);
       const batch = expectOk(ctx, await m.session.call("get_post_batch_status", { batchId: t.batchId }), "batch-item-matches-post/platforms");
       const v = await viewPost(ctx, m, id, "batch-item-matches-post/platforms");
-      const item = (batch?.items ?? []).find((i: any) => i?.postId === id);
+      const item = (batch?.items ?? []).find((i) => i?.postId === id);
       if (!item) return ctx.fail("batch-item-matches-post/platforms", `batch ${t.batchId} no longer lists post ${id}`);
       const urls: unknown[] = Array.isArray(v.imageUrls) ? v.imageUrls : [];
       const same = (member: string, ok: boolean, what: string) => ctx.expect(ok, `batch-item-matches-post/${member}`, `post ${id}: ${what}`);
@@ -87,12 +87,12 @@ export const postChecks: McpCheck[] = [
       const again = await viewPost(ctx, m, id, rule("stable"));
       ctx.expect(typeof first.contentDigest === "string" && first.contentDigest.length > 0, rule("stable"), `post ${id} with its picture landed has contentDigest ${show(first.contentDigest)}`);
       ctx.expect(again.contentDigest === first.contentDigest, rule("stable"), `post ${id}: two reads of unchanged content gave digests ${show(first.contentDigest)} and ${show(again.contentDigest)}`);
-      const platform = first.destinations?.find((d: any) => typeof d?.text === "string" && d.text !== "")?.platform;
+      const platform = first.destinations?.find((d) => typeof d?.text === "string" && d.text !== "")?.platform;
       if (!platform) return ctx.skip(`post ${id} has no destination with a caption to change`);
-      const caption = `${first.destinations.find((d: any) => d.platform === platform).text} (edited by the conformance run)`;
+      const caption = `${first.destinations?.find((d) => d?.platform === platform)?.text} (edited by the conformance run)`;
       await editCaption(ctx, m, id, caption, rule("caption"), platform);
       const edited = await viewPost(ctx, m, id, rule("caption"));
-      ctx.expect(edited.destinations?.find((d: any) => d?.platform === platform)?.text === caption, rule("caption"), `post ${id}: the new ${platform} caption does not read back`);
+      ctx.expect(edited.destinations?.find((d) => d?.platform === platform)?.text === caption, rule("caption"), `post ${id}: the new ${platform} caption does not read back`);
       ctx.expect(edited.contentDigest !== first.contentDigest, rule("caption"), `post ${id}: the ${platform} caption changed and contentDigest stayed ${show(first.contentDigest)}`);
       // A first comment is digested content too.
       if (!expectOk(ctx, await m.session.call("update_post", { id, firstComment: `Conformance run ${m.run.id}: a first comment.` }), rule("first-comment"))) return;
@@ -129,8 +129,8 @@ export const postChecks: McpCheck[] = [
       if (!end) return;
       // The seed names only the failed end; "completed" is our word, and the status set is open. A status the
       // contract does not list that is still there at the deadline is an end when the post shows a new picture.
-      const ended = polled.finished || (typeof end.status === "string" && !["queued", "running"].includes(end.status) && (await viewPost(ctx, m, id, "regenerate-job/ends")).imageUrls?.some((u: unknown) => !(before.imageUrls ?? []).includes(u)));
-      if (!ctx.expect(ended, "regenerate-job/ends", `render ${started.jobId} had not ended by the deadline: ${show(end)}`)) return;
+      const ended = polled.finished || (typeof end.status === "string" && !["queued", "running"].includes(end.status) && (await viewPost(ctx, m, id, "regenerate-job/ends")).imageUrls?.some((u) => !(before.imageUrls ?? []).includes(u)));
+      if (!ctx.expect(ended === true, "regenerate-job/ends", `render ${started.jobId} had not ended by the deadline: ${show(end)}`)) return;
       ctx.expect(end.jobId === started.jobId, "regenerate-job/job-id", `get_generation_job ${started.jobId} answered jobId ${show(end.jobId)}`);
       if (end.status === "failed") {
         ctx.expect(wellFormedError(end.error), "regenerate-job/ends", `a failed render has error ${show(end.error)}`);
@@ -193,7 +193,7 @@ export const postChecks: McpCheck[] = [
       const id: unknown = draft?.id ?? draft?.postId;
       if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
       const view = await viewPost(ctx, m, id, "remove-platforms/update_post");
-      const limits: number[] = (view.destinations ?? []).map((d: any) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number");
+      const limits: number[] = (view.destinations ?? []).map((d) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number");
       // Longer than every destination allows (a 0 limit means none on record: then no caption is too long).
       if (limits.length && !limits.includes(0)) {
         const rule = "caption-over-limit/update_post";

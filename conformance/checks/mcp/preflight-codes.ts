@@ -19,7 +19,7 @@ const entryFields = ["blocked-destination-fields/platform", "blocked-destination
 export async function expectBlocked(ctx: RunContext, m: McpContext, id: string, platform: string, code: string, rule: string): Promise<any> {
   await approveAsSeen(ctx, m, id, rule);
   const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: [platform] }), { code: "schedule_preflight_failed", rule });
-  const blocked: any[] = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
+  const blocked = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
   for (const b of blocked) expectContractFields(ctx, "blocked-destination-fields", "schedule_post", "BlockedDestination", b, `blockedDestinations entry ${show(b)}`);
   const entry = blocked.find((b) => b?.platform === platform && b?.code === code);
   if (e) {
@@ -152,7 +152,7 @@ const cases: Case[] = [
     async build(ctx, m, brandId, rule) {
       const line = `Conformance run ${m.run.id}: ${"a very long headline ".repeat(17)}`.trim();
       const id = await redditDraft(ctx, m, brandId, rule, { subreddit: "bakeries" }, `${line}\nThe rest of the post.`);
-      const title = (await viewPost(ctx, m, id, rule)).destinations?.find((d: any) => d?.platform === "REDDIT")?.title;
+      const title = (await viewPost(ctx, m, id, rule)).destinations?.find((d) => d?.platform === "REDDIT")?.title;
       // Judged only when the gateway took the long first line as the title (the seed does not say where titles come from).
       if (typeof title !== "string" || [...title].length <= 300) ctx.skip(`the Reddit title of a draft whose first line has ${line.length} characters is ${show(title)}: no way to make a title past 300 characters`);
       return id;

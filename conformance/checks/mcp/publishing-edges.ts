@@ -16,12 +16,12 @@ const publishing = ["mcp:publishing-allowed"] as const;
 async function publishFeed(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
   const data = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), rule);
   if (!data) return ctx.fail(rule, `publish_post_now of ${id} failed; cannot go on`);
-  return (data.publishResults ?? []).find((r: any) => r?.platform === FEED);
+  return (data.publishResults ?? []).find((r) => r?.platform === FEED);
 }
 
 /** get_post_status' record of one destination. */
 async function statusOf(m: McpContext, id: string, platform = FEED): Promise<any> {
-  return (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((r: any) => r?.platform === platform);
+  return (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((r) => r?.platform === platform);
 }
 
 const lastingCodes = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
@@ -40,7 +40,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       const r = await publishFeed(ctx, m, id, rule);
       ctx.expect(r?.status === "pending" && r?.reason?.code === "publishing_in_progress", rule, `a slow ${FEED} answered ${show(r)}, expected pending with publishing_in_progress`);
       const t = m.target.timing;
-      const live = await pollCall(ctx, m, `${FEED} of ${id} going live`, () => m.session.call("get_post_status", { id }), (o) => (okData(o)?.platformResults ?? []).some((x: any) => x?.platform === FEED && x.status === "published"), t.jobPollMs, t.jobDeadlineMs);
+      const live = await pollCall(ctx, m, `${FEED} of ${id} going live`, () => m.session.call("get_post_status", { id }), (o) => (okData(o)?.platformResults ?? []).some((x) => x?.platform === FEED && x.status === "published"), t.jobPollMs, t.jobDeadlineMs);
       ctx.expect(live.finished, rule, `${FEED} of ${id}, accepted as pending, was not live after ${(t.jobDeadlineMs / 1000).toFixed(1)} s: ${show(await statusOf(m, id))}`);
     },
   }),
@@ -74,7 +74,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       await approveAsSeen(ctx, m, id, rule);
       const publish = async () => {
         const d = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: ["INSTAGRAM_STORIES"] }), rule);
-        return (d?.publishResults ?? []).find((r: any) => r?.platform === "INSTAGRAM_STORIES");
+        return (d?.publishResults ?? []).find((r) => r?.platform === "INSTAGRAM_STORIES");
       };
       const first = await publish();
       if (first?.status !== "failed") return ctx.skip(`the story of ${id} answered ${show(first)}: no frames went out partly`);
@@ -107,7 +107,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       if (!expectOk(ctx, await m.session.call("schedule_post", { id: clean, scheduledAt: m.run.clock.future(31), platforms: [FEED] }), rule("unschedule_platform"))) return;
       const [held] = await heldDestinations(m, clean);
       if (!held) return ctx.fail(rule("unschedule_platform"), `schedule_post of ${clean} answered ok, yet get_post_status holds nothing`);
-      const other = (okData(await m.session.call("view_post", { id: clean }))?.destinations ?? []).find((d: any) => d?.platform !== FEED && d?.text !== "");
+      const other = (okData(await m.session.call("view_post", { id: clean }))?.destinations ?? []).find((d) => d?.platform !== FEED && d?.text !== "");
       if (!other) {
         await unbook(ctx, m, clean);
         return ctx.skip(`post ${clean} has no second captioned destination to carry the marker while ${FEED} is booked`);
@@ -135,7 +135,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       if (!ctx.expect(r?.status === "failed", rule, `${FEED} with a refused caption answered ${show(r)}, expected failed`)) return;
       // Watched over several polls: no retry of the service's own may move it.
       const t = m.target.timing;
-      const seen = await pollCall(ctx, m, `${FEED} of ${id} staying failed`, () => m.session.call("get_post_status", { id }), (o) => (okData(o)?.platformResults ?? []).some((x: any) => x?.platform === FEED && x.status !== "failed"), t.jobPollMs, t.jobPollMs * 4);
+      const seen = await pollCall(ctx, m, `${FEED} of ${id} staying failed`, () => m.session.call("get_post_status", { id }), (o) => (okData(o)?.platformResults ?? []).some((x) => x?.platform === FEED && x.status !== "failed"), t.jobPollMs, t.jobPollMs * 4);
       const last = await statusOf(m, id);
       ctx.expect(!seen.finished && last?.status === "failed" && wellFormedError(last?.error), rule, `a failed ${FEED} did not stay failed with its error: ${show(last)}`);
     },
@@ -165,7 +165,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         const id = await feedPost(ctx, m, marker(code), rule);
         const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(35), platforms: [FEED] }), { code: "schedule_failed", rule });
         if (e) {
-          ctx.expect((e.refusedDestinations ?? []).some((d: any) => d?.platform === FEED && d?.code === code), rule, `refusedDestinations ${show(e.refusedDestinations)} does not name ${FEED} with ${code}`);
+          ctx.expect((e.refusedDestinations ?? []).some((d) => d?.platform === FEED && d?.code === code), rule, `refusedDestinations ${show(e.refusedDestinations)} does not name ${FEED} with ${code}`);
           ctx.expect(e.retryable === true, rule, `a destination refused with ${code} made schedule_failed retryable ${show(e.retryable)}`);
         }
         await unbook(ctx, m, id);
@@ -193,7 +193,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         await approveAsSeen(ctx, m, blockedId, rule);
         const d = expectOk(ctx, await m.session.callRaw(tool, args(blockedId, ["INSTAGRAM"])), rule);
         if (d) {
-          const list: any[] = Array.isArray(d.blocked) ? d.blocked : [];
+          const list = Array.isArray(d.blocked) ? d.blocked : [];
           ctx.expect(
             list.some((b) => b?.platform === "INSTAGRAM" && b?.code === "media_required" && typeof b?.message === "string"),
             rule,
@@ -227,9 +227,9 @@ export const publishingEdgeChecks: McpCheck[] = [
       if (e) ctx.expect(Array.isArray(e.publishedPlatforms) && e.publishedPlatforms.includes(FEED), "edit-published-refused", `publishedPlatforms ${show(e.publishedPlatforms)} does not name the live ${FEED}`);
       const u = expectOk(ctx, await m.session.call("unpublish_post", { id }), "unpublish-post");
       if (!u) return;
-      const results: any[] = Array.isArray(u.unpublishResults) ? u.unpublishResults : [];
+      const results = Array.isArray(u.unpublishResults) ? u.unpublishResults : [];
       const views = okData(await m.session.call("view_post", { id }))?.destinations ?? [];
-      ctx.expect(results.length === views.length && views.every((d: any) => results.some((x) => x?.platform === d?.platform)), "unpublish-post", `unpublishResults ${show(results.map((x) => x?.platform))}, the post's destinations ${show(views.map((d: any) => d?.platform))}`);
+      ctx.expect(results.length === views.length && views.every((d) => results.some((x) => x?.platform === d?.platform)), "unpublish-post", `unpublishResults ${show(results.map((x) => x?.platform))}, the post's destinations ${show(views.map((d) => d?.platform))}`);
       ctx.expect(results.find((x) => x?.platform === FEED)?.status === "unpublished", "unpublish-post", `the live ${FEED} answered ${show(results.find((x) => x?.platform === FEED))}`);
       const s = await statusOf(m, id);
       ctx.expect(s?.status !== "published", "unpublish-post", `after unpublish_post, get_post_status still reports ${FEED} ${show(s?.status)}`);

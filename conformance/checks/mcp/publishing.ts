@@ -4,6 +4,7 @@
 // destination and its safe repetition, and provider refusals (schedule_failed, failed destinations) from the
 // target's triggers. Every post is approved as it reads before it is booked, so workspaces that require approval
 // take part too; every booking is withdrawn at the end.
+import type { AnsweredOutput } from "../../mcp/answers.js";
 import type { RunContext } from "../../check.js";
 import { destinationCodes, destinationRetryable, publishReasonCodes } from "../../mcp/contract.js";
 import type { McpContext } from "../../mcp/extension.js";
@@ -22,9 +23,9 @@ const skippedReasons = ["already_published", "held_by_provider", "not_requested"
  * publish_post_now's results: one per destination, well formed (rule publish-results/<part>); returns them by
  * platform. `reasons`: the publish-reason-status members the calling check judges.
  */
-function expectResults(ctx: RunContext, data: any, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}): Map<string, any> {
+function expectResults(ctx: RunContext, data: AnsweredOutput<"publish_post_now"> | undefined, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}) {
   const rule = (part: string) => `publish-results/${part}`;
-  const results: any[] = Array.isArray(data?.publishResults) ? data.publishResults : [];
+  const results = Array.isArray(data?.publishResults) ? data.publishResults : [];
   const by = new Map(results.map((r) => [r?.platform, r]));
   ctx.expect(
     results.length === platforms.length && platforms.every((p) => by.has(p)),
@@ -37,7 +38,7 @@ function expectResults(ctx: RunContext, data: any, platforms: readonly string[],
       continue;
     }
     if (!ctx.expect(wellFormedError(r?.reason), rule("reason-codes"), `post ${id} ${r?.platform}: status ${show(r?.status)} without a well-formed reason: ${show(r?.reason)}`)) continue;
-    const code = r.reason.code as string;
+    const code = r?.reason?.code as string;
     if (r.status === "failed") {
       const want = destinationRetryable(code);
       ctx.expect(destinationCodes.has(code) || want !== undefined, rule("reason-codes"), `post ${id} ${r.platform}: failed with ${code}, not a per-destination code`);
@@ -49,15 +50,15 @@ function expectResults(ctx: RunContext, data: any, platforms: readonly string[],
 }
 
 /** The claimed post, approved as it reads; its view and destinations. */
-async function readyPost(ctx: RunContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: any; platforms: string[] }> {
+async function readyPost(ctx: RunContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: AnsweredOutput<"view_post">; platforms: string[] }> {
   const id = await claimPost(ctx, m, purpose);
   const view = await approveAsSeen(ctx, m, id, rule);
   return { id, view, platforms: platformsOf(view) };
 }
 
 /** Puts a trigger into one destination's caption (the post stays approved as it then reads). */
-async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: any, trigger: string, rule: string): Promise<string | undefined> {
-  const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
+async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: AnsweredOutput<"view_post">, trigger: string, rule: string): Promise<string | undefined> {
+  const d = (view.destinations ?? []).find((x) => typeof x?.text === "string" && x.text !== "");
   if (!d) return undefined;
   await editCaption(ctx, m, id, `${d.text} ${trigger}`, rule, d.platform);
   await approveAsSeen(ctx, m, id, rule);
@@ -79,22 +80,24 @@ export const publishingChecks: McpCheck[] = [
       const code = "preflight-codes/caption_too_long";
       const id = await claimPost(ctx, m, "the pre-flight check");
       const view = await viewPost(ctx, m, id, code);
-      const limited = (view.destinations ?? []).filter((d: any) => d?.characterLimit > 0 && d.text !== "");
-      const tight = limited.sort((a: any, b: any) => a.characterLimit - b.characterLimit)[0];
-      const roomy = (view.destinations ?? []).filter((d: any) => d !== tight && (d?.characterLimit === 0 || d?.characterLimit > tight?.characterLimit) && d.text !== "");
-      if (!tight || !roomy.length) return ctx.skip(`post ${id} has no two captioned destinations with different caption limits (${show(view.destinations?.map((d: any) => [d?.platform, d?.characterLimit]))})`);
+      // Limits compared as answered (the fields check judges their type).
+      const limitOf = (d: { characterLimit?: number | null } | null | undefined) => d?.characterLimit as number;
+      const limited = (view.destinations ?? []).filter((d) => limitOf(d) > 0 && d.text !== "");
+      const tight = limited.sort((a, b) => limitOf(a) - limitOf(b))[0];
+      const roomy = (view.destinations ?? []).filter((d) => d !== tight && (d?.characterLimit === 0 || limitOf(d) > limitOf(tight)) && d.text !== "");
+      if (!tight || !roomy.length) return ctx.skip(`post ${id} has no two captioned destinations with different caption limits (${show(view.destinations?.map((d) => [d?.platform, d?.characterLimit]))})`);
       // Longer than the tightest limit, within the others: written, then refused at pre-flight for that destination.
-      const caption = `${tight.text} ${"Conformance run. ".repeat(Math.ceil(tight.characterLimit / 17))}`.slice(0, tight.characterLimit + 20);
+      const caption = `${tight.text} ${"Conformance run. ".repeat(Math.ceil(limitOf(tight) / 17))}`.slice(0, limitOf(tight) + 20);
       await editCaption(ctx, m, id, caption, code);
       await approveAsSeen(ctx, m, id, code);
       const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: "schedule_preflight_failed", rule: code });
-      const blocked: any[] = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
+      const blocked = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
       // Each entry by the contract (platform and a code; the set of codes is open, so an unknown one is no failure).
       for (const b of blocked) expectContractFields(ctx, "blocked-destination-fields", "schedule_post", "BlockedDestination", b, `blockedDestinations entry ${show(b)}`);
       const tooLong = blocked.find((b) => b?.platform === tight.platform && b?.code === "caption_too_long");
       if (e) {
         ctx.expect(!!tooLong, code, `a ${[...caption].length}-character caption on ${tight.platform} (limit ${tight.characterLimit}) is not blocked as caption_too_long: ${show(blocked)}`);
-        ctx.expect(!blocked.some((b) => roomy.some((r: any) => r.platform === b?.platform && b?.code === "caption_too_long")), code, `caption_too_long for a destination that takes the caption: ${show(blocked)}`);
+        ctx.expect(!blocked.some((b) => roomy.some((r) => r.platform === b?.platform && b?.code === "caption_too_long")), code, `caption_too_long for a destination that takes the caption: ${show(blocked)}`);
       }
       if (tooLong)
         ctx.expect(
@@ -107,13 +110,13 @@ export const publishingChecks: McpCheck[] = [
       if (out.length) await unbook(ctx, m, id);
 
       // The destinations that pass, named with `platforms`, book alone.
-      const others = roomy.map((d: any) => d.platform as string);
+      const others = roomy.map((d) => d.platform as string) as [string, ...string[]];
       const subset = "platforms-subset/schedule_post";
       const booked = expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: others }), subset);
       if (booked) {
         ctx.expect(show([...(booked.scheduledDestinations ?? [])].sort()) === show([...others].sort()), subset, `schedule_post with platforms ${show(others)} booked ${show(booked.scheduledDestinations)}`);
         const held = (await heldDestinations(m, id)).map((h) => h.platform);
-        ctx.expect(!held.includes(tight.platform), subset, `${tight.platform} was left out of platforms and is booked anyway`);
+        ctx.expect(!held.includes(tight.platform as string), subset, `${tight.platform} was left out of platforms and is booked anyway`);
       }
       await unbook(ctx, m, id);
     },
@@ -131,7 +134,7 @@ export const publishingChecks: McpCheck[] = [
       if (!first) return;
       const held = await heldDestinations(m, id);
       const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(31) }), { code: ["already_scheduled", "post_already_scheduled"], rule });
-      const locked: any[] = Array.isArray(e?.lockedDestinations) ? e.lockedDestinations : [];
+      const locked = Array.isArray(e?.lockedDestinations) ? e.lockedDestinations : [];
       if (e)
         ctx.expect(
           held.length > 0 && held.every((h) => locked.some((l) => l?.platform === h.platform && l?.platformPostId === h.platformPostId)),
@@ -140,13 +143,13 @@ export const publishingChecks: McpCheck[] = [
         );
       // reject_post of a booked post: refused, its lockedDestinations without platformPostId (read get_post_status).
       const seen = await viewPost(ctx, m, id, "reject-booked-locked");
-      const r = expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: too late.", contentDigest: seen.contentDigest }), {
+      const r = expectError(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: too late.", contentDigest: seen.contentDigest as string }), {
         code: ["already_scheduled", "post_already_scheduled"],
         rule: "reject-booked-locked",
       });
-      if (r) ctx.expect((r.lockedDestinations ?? []).every((l: any) => !("platformPostId" in l)), "reject-booked-locked", `reject_post's lockedDestinations ${show(r.lockedDestinations)} carry platformPostId`);
+      if (r) ctx.expect((r.lockedDestinations ?? []).every((l) => !("platformPostId" in l)), "reject-booked-locked", `reject_post's lockedDestinations ${show(r.lockedDestinations)} carry platformPostId`);
       for (const l of locked.length ? locked : held) {
-        const w = expectOk(ctx, await m.session.call("unschedule_platform", { id, platform: l.platform, platformPostId: l.platformPostId }), withdraw);
+        const w = expectOk(ctx, await m.session.call("unschedule_platform", { id, platform: l.platform as string, platformPostId: l.platformPostId as string }), withdraw);
         if (w) ctx.expect(w.unscheduled === true && w.platform === l.platform, withdraw, `unschedule_platform ${l.platform} answered ${show(w)}`);
       }
       const left = await heldDestinations(m, id);
@@ -187,7 +190,7 @@ export const publishingChecks: McpCheck[] = [
       const when = m.run.clock.future(32);
       const data = expectOk(ctx, await m.session.call("reschedule_posts", { moves: [{ postId: good.id, scheduledAt: when }, { postId: stale.id, scheduledAt: when }, { postId: missing, scheduledAt: when }] }), rule);
       if (data) {
-        const answered: any[] = Array.isArray(data.moves) ? data.moves : [];
+        const answered = Array.isArray(data.moves) ? data.moves : [];
         const asked = [good.id, stale.id, missing];
         const named = answered.map((x) => x?.postId);
         // One move per entry (the seed's), in the request's order (ours). Moves that name no post (their fields are
@@ -226,7 +229,7 @@ export const publishingChecks: McpCheck[] = [
       const one = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [first] }), "publish-results/one-per-destination");
       if (!one) return;
       const by1 = expectResults(ctx, one, platforms, id, reasons);
-      ctx.expect(["published", "pending"].includes(by1.get(first)?.status), subset, `the named destination ${first} answered ${show(by1.get(first))}`);
+      ctx.expect(["published", "pending"].includes(by1.get(first)?.status as string), subset, `the named destination ${first} answered ${show(by1.get(first))}`);
       for (const p of rest)
         ctx.expect(by1.get(p)?.status === "skipped" && by1.get(p)?.reason?.code === "not_requested", subset, `${p}, not named in platforms, answered ${show(by1.get(p))}`);
       const all = expectOk(ctx, await m.session.call("publish_post_now", { id }), "publish-repeat-safe");
@@ -234,7 +237,7 @@ export const publishingChecks: McpCheck[] = [
       const by2 = expectResults(ctx, all, platforms, id, reasons);
       if (by1.get(first)?.status === "published")
         ctx.expect(by2.get(first)?.status === "skipped" && by2.get(first)?.reason?.code === "already_published", "publish-repeat-safe", `the repeat answered ${show(by2.get(first))} for live ${first}`);
-      for (const p of rest) ctx.expect(["published", "pending"].includes(by2.get(p)?.status), "publish-repeat-safe", `the repeat left ${p} ${show(by2.get(p))}`);
+      for (const p of rest) ctx.expect(["published", "pending"].includes(by2.get(p)?.status as string), "publish-repeat-safe", `the repeat left ${p} ${show(by2.get(p))}`);
       const again = expectOk(ctx, await m.session.call("publish_post_now", { id }), "publish-repeat-safe");
       if (again) {
         const by3 = expectResults(ctx, again, platforms, id, reasons);
@@ -259,10 +262,10 @@ export const publishingChecks: McpCheck[] = [
       if (!data) return;
       const by = expectResults(ctx, data, platforms, id);
       const r = by.get(refused);
-      ctx.expect(r?.status === "failed" && destinationCodes.has(r?.reason?.code), rule, `${refused} with a refused caption answered ${show(r)}`);
-      for (const p of platforms.filter((p) => p !== refused)) ctx.expect(["published", "pending"].includes(by.get(p)?.status), rule, `${p} did not publish beside the refused one: ${show(by.get(p))}`);
+      ctx.expect(r?.status === "failed" && destinationCodes.has(r?.reason?.code as string), rule, `${refused} with a refused caption answered ${show(r)}`);
+      for (const p of platforms.filter((p) => p !== refused)) ctx.expect(["published", "pending"].includes(by.get(p)?.status as string), rule, `${p} did not publish beside the refused one: ${show(by.get(p))}`);
       const status = okData(await m.session.call("get_post_status", { id }));
-      const pr = (status?.platformResults ?? []).find((x: any) => x?.platform === refused);
+      const pr = (status?.platformResults ?? []).find((x) => x?.platform === refused);
       ctx.expect(pr?.status === "failed" && wellFormedError(pr?.error), rule, `get_post_status reports the refused ${refused} as ${show(pr)}`);
     },
   }),
@@ -286,10 +289,10 @@ export const publishingChecks: McpCheck[] = [
         const when = m.run.clock.future(33);
         const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: when }), { code: "schedule_failed", rule });
         if (e) {
-          const refusedList: any[] = Array.isArray(e.refusedDestinations) ? e.refusedDestinations : [];
+          const refusedList = Array.isArray(e.refusedDestinations) ? e.refusedDestinations : [];
           ctx.expect(refusedList.some((d) => d?.platform === refused && typeof d?.code === "string"), rule, `refusedDestinations ${show(e.refusedDestinations)} does not name ${refused}`);
           const others = platforms.filter((p) => p !== refused);
-          ctx.expect(Array.isArray(e.scheduledDestinations) && others.every((p) => e.scheduledDestinations.includes(p)), member("scheduled-destinations"), `scheduledDestinations ${show(e.scheduledDestinations)}, expected ${show(others)}`);
+          ctx.expect(Array.isArray(e.scheduledDestinations) && others.every((p) => e.scheduledDestinations?.includes(p)), member("scheduled-destinations"), `scheduledDestinations ${show(e.scheduledDestinations)}, expected ${show(others)}`);
           if (kind === "refused") ctx.expect(e.retryable === false, member("not-retryable"), `a destination refused with ${show(refusedList.map((d) => d?.code))} answered retryable ${show(e.retryable)}`);
           else if (e.retryable === true) {
             // The retry books the outstanding destination; the bookings already made stay as they are.
@@ -316,7 +319,7 @@ export const publishingChecks: McpCheck[] = [
       if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
       const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
       const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c) => `schedule-failed-retryable/${c}`));
-      const d = (view.destinations ?? []).find((x: any) => typeof x?.text === "string" && x.text !== "");
+      const d = (view.destinations ?? []).find((x) => typeof x?.text === "string" && x.text !== "");
       if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
       const when = m.run.clock.future(34);
       // A transient code refuses a destination's first attempt only: one destination tries every lasting code in turn.
@@ -327,11 +330,11 @@ export const publishingChecks: McpCheck[] = [
         // rule: schedule-failed-retryable/<code>, destination-code-retryable/<code>
         const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: when }), { code: "schedule_failed", rule: `schedule-failed-retryable/${code}` });
         if (e) {
-          const named = (e.refusedDestinations ?? []).some((r: any) => r?.platform === d.platform && r?.code === code);
+          const named = (e.refusedDestinations ?? []).some((r) => r?.platform === d.platform && r?.code === code);
           ctx.expect(named, `schedule-failed-retryable/${code}`, `refusedDestinations ${show(e.refusedDestinations)} does not name ${d.platform} with ${code}`);
           ctx.expect(e.retryable === !notRetryable.has(code), `schedule-failed-retryable/${code}`, `a destination refused with ${code} made schedule_failed retryable ${show(e.retryable)}`);
         }
-        const pr = (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((x: any) => x?.platform === d.platform);
+        const pr = (okData(await m.session.call("get_post_status", { id }))?.platformResults ?? []).find((x) => x?.platform === d.platform);
         if (pr?.error) ctx.expect(pr.error.code === code && pr.error.retryable === destinationRetryable(code), `destination-code-retryable/${code}`, `get_post_status reports ${d.platform} as ${show(pr.error)}`);
       }
       await unbook(ctx, m, id);

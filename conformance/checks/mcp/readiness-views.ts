@@ -18,7 +18,7 @@ const consistent = (blocker: string) => `readiness-consistent/${blocker}`;
 /** The client as get_profile and list_brands show it now. */
 async function views(m: McpContext, c: Client): Promise<{ profile: any; item: any }> {
   const profile = okData(await m.session.call("get_profile", { brandId: c.brandId }, as));
-  const item = (okData(await m.session.callRaw("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b: any) => b?.id === c.brandId);
+  const item = (okData(await m.session.callRaw("list_brands", { workspaceId: c.companyId }, as))?.brands ?? []).find((b) => b?.id === c.brandId);
   return { profile, item };
 }
 

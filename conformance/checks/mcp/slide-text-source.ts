@@ -21,9 +21,9 @@ export const slideTextSourceChecks = [
       const id: unknown = d?.id ?? d?.postId;
       if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(d)}`);
       try {
-        const images = ((await viewPost(ctx, m, id, rule)).destinations ?? []).flatMap((x: any) => (Array.isArray(x?.images) ? x.images : []));
-        const unrecorded = images.filter((i: any) => i?.slideTextSource === null);
-        if (!unrecorded.length) return ctx.skip(`the uploaded photo's images carry a slideTextSource (${show(images.map((i: any) => i?.slideTextSource))}): no case of this rule`);
+        const images = ((await viewPost(ctx, m, id, rule)).destinations ?? []).flatMap((x) => (Array.isArray(x?.images) ? x.images : []));
+        const unrecorded = images.filter((i) => i?.slideTextSource === null);
+        if (!unrecorded.length) return ctx.skip(`the uploaded photo's images carry a slideTextSource (${show(images.map((i) => i?.slideTextSource))}): no case of this rule`);
         for (const img of unrecorded) ctx.expect(img.slideText === null, rule, `post ${id}: image ${show(img.url)} has slideText ${show(img.slideText)} with no slideTextSource`);
       } finally {
         await m.session.call("delete_post", { id });

@@ -27,7 +27,7 @@ export const tenancyChecks: McpCheck[] = [
       const other = "otherTenant" as const;
 
       const listed = expectOk(ctx, await s.call("get_workspaces", {}, other), "cross-tenant-not-listed");
-      if (listed) ctx.expect(!(listed.workspaces ?? []).some((w: any) => w?.id === brand.companyId), "cross-tenant-not-listed", `get_workspaces as another tenant lists workspace ${brand.companyId}`);
+      if (listed) ctx.expect(!(listed.workspaces ?? []).some((w) => w?.id === brand.companyId), "cross-tenant-not-listed", `get_workspaces as another tenant lists workspace ${brand.companyId}`);
       const reads: [string, Record<string, unknown>][] = [
         ["get_profile", { brandId: brand.brandId }],
         ["list_brands", { workspaceId: brand.companyId }],

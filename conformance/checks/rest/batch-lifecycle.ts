@@ -8,6 +8,8 @@ import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
 import { documented } from "../../kept.js";
 import { addDays } from "../../negative-inputs.js";
+import type { Answered } from "../../answered.js";
+import type { Idea } from "../../../generated/rest/types.js";
 import { batchRules, brandRules, dayOf, doneBatchRules, lookAgain, predictionRules } from "./common.js";
 
 const group = "batch-lifecycle";
@@ -16,7 +18,7 @@ const show = (v: unknown) => JSON.stringify(v);
 const allFormats = ["image", "carousel", "video", "text"];
 
 /** The batch's ideas once done; skips (or fails for `rule`) when the batch did not get there. */
-async function doneIdeas(ctx: CheckContext, key: "main" | "plain"): Promise<{ track: Track; ideas: any[] }> {
+async function doneIdeas(ctx: CheckContext, key: "main" | "plain"): Promise<{ track: Track; ideas: Answered<Idea>[] }> {
   const track = await ctx.fixtures.doneBatch(ctx, key);
   const ideas = Array.isArray(track.last?.data) ? track.last.data : [];
   return { track, ideas };
@@ -165,7 +167,7 @@ export const batchLifecycleChecks: Check[] = [
       ctx.fixtures.startBatches("main", "plain");
       for (const key of ["main", "plain"] as const) {
         const { track, ideas } = await doneIdeas(ctx, key);
-        const asked = (track.request.formats as string[] | undefined) ?? allFormats;
+        const asked: readonly unknown[] = (track.request.formats as string[] | undefined) ?? allFormats;
         const wrong = ideas.filter((i) => !asked.includes(i?.format)).map((i) => `rank ${i?.rank}: ${show(i?.format)}`);
         ctx.expect(wrong.length === 0, "batch-formats-respected", `batch ${track.id}: formats not asked for (${asked.join(", ")}): ${wrong.join("; ")}`);
       }
@@ -187,11 +189,11 @@ export const batchLifecycleChecks: Check[] = [
           ctx.expect(sources.length >= 1, "idea-sources-limit/min", `${where}: no sources, expected at least one`);
           ctx.expect(sources.length <= 4, "idea-sources-limit/max", `${where}: ${sources.length} sources, expected up to four`);
           for (const k of ["type", "title", "url", "quote"]) {
-            const lacking = sources.map((s: any, i: number) => (s && typeof s === "object" && k in s ? -1 : i)).filter((i: number) => i >= 0);
+            const lacking = sources.map((s, i) => (s && typeof s === "object" && k in s ? -1 : i)).filter((i) => i >= 0);
             if (sources.length) ctx.expect(lacking.length === 0, `source-fields-complete/${k}`, `${where}: sources ${lacking.join(", ")} lack ${k}`);
           }
           ctx.expect(
-            sources.some((s: any) => typeof s?.quote === "string" && s.quote.trim() !== ""),
+            sources.some((s) => typeof s?.quote === "string" && s.quote.trim() !== ""),
             "idea-source-quotes",
             `${where}: no source quotes the words the idea relies on`,
           );
@@ -216,7 +218,7 @@ export const batchLifecycleChecks: Check[] = [
           ctx.expect(points >= 1, "idea-outline-key-points/min", `${where}: ${points < 0 ? "no key_points" : `${points} key points`}, expected at least one`);
           ctx.expect(points <= 5, "idea-outline-key-points/max", `${where}: ${points} key points, expected up to five`);
           ctx.expect(points >= 0, "outline-fields-complete/key_points", `${where}: outline.key_points is ${show(o?.key_points)}`);
-          for (const f of ["opening", "call_to_action", "visual"])
+          for (const f of ["opening", "call_to_action", "visual"] as const)
             ctx.expect(typeof o?.[f] === "string" && o[f].trim() !== "", `outline-fields-complete/${f}`, `${where}: outline.${f} is ${show(o?.[f])}`);
         }
       }
@@ -233,9 +235,9 @@ export const batchLifecycleChecks: Check[] = [
       for (const key of ["main", "plain"] as const) {
         const { track } = await doneIdeas(ctx, key);
         const b = track.last;
-        if (!ctx.expect(typeof b?.done_at === "string", "batch-done-at-after-created", `done batch ${b?.id}: done_at is ${show(b?.done_at)}, expected a time`)) continue;
+        if (!ctx.expect(typeof b?.done_at === "string", "batch-done-at-after-created", `done batch ${b?.id}: done_at is ${show(b?.done_at)}, expected a time`) || typeof b?.done_at !== "string") continue;
         const done = Date.parse(b.done_at);
-        const created = Date.parse(b.created_at);
+        const created = Date.parse(String(b.created_at));
         ctx.expect(isIsoDateTime(b.done_at), "iso-8601-times/done_at", `done batch ${b.id}: done_at ${show(b.done_at)} is not an ISO 8601 date-time`);
         ctx.expect(done >= created, "batch-done-at-after-created", `done batch ${b.id}: done_at ${b.done_at} is before created_at ${b.created_at}`);
         const brand = await ctx.fixtures.brand("main");
@@ -255,12 +257,12 @@ export const batchLifecycleChecks: Check[] = [
       ctx.fixtures.startBatches("main", "plain");
       const main = await doneIdeas(ctx, "main");
       const focus = String(main.track.request.focus);
-      const cited = main.ideas.flatMap((i) => (Array.isArray(i?.sources) ? i.sources : [])).filter((s: any) => s?.type === "focus");
+      const cited = main.ideas.flatMap((i) => (Array.isArray(i?.sources) ? i.sources : [])).filter((s) => s?.type === "focus");
       ctx.expect(cited.length > 0, "focus-cited-as-source", `batch ${main.track.id} was asked with a focus, but no idea cites a source of type focus`);
       for (const s of cited)
         ctx.expect(typeof s.quote !== "string" || focus.includes(s.quote), "focus-quote-exact", `batch ${main.track.id}: a focus source quotes ${show(s.quote)}, which is not in the focus ${show(focus)}`);
       const plain = await doneIdeas(ctx, "plain");
-      const stray = plain.ideas.filter((i) => (Array.isArray(i?.sources) ? i.sources : []).some((s: any) => s?.type === "focus"));
+      const stray = plain.ideas.filter((i) => (Array.isArray(i?.sources) ? i.sources : []).some((s) => s?.type === "focus"));
       ctx.expect(stray.length === 0, "focus-not-cited-without-focus", `batch ${plain.track.id} was asked without a focus, yet ideas ${stray.map((i) => i?.rank).join(", ")} cite a focus source`);
     },
   },

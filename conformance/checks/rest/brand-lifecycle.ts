@@ -5,7 +5,10 @@ import { isDeepStrictEqual } from "node:util";
 import type { Check, CheckContext } from "../../check.js";
 import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
-import type { Track } from "../../fixtures.js";
+import type { Settling, Track } from "../../fixtures.js";
+import type { ApiResponse } from "../../http.js";
+import { memberOf, valueAt, type Answered } from "../../answered.js";
+import type { Brand } from "../../../generated/rest/types.js";
 import { documented, sameArchetype, sameCountry, sameLanguage, sameRules, sameUrl } from "../../kept.js";
 import { brandRules, followWhile, lookAgain, patchRules } from "./common.js";
 
@@ -44,7 +47,7 @@ function sameField(field: string, a: unknown, b: unknown): boolean {
 }
 
 /** The answer to a PATCH, whose body the seed does not show: a brand only when it says it is one. */
-const brandIn = (res: { body?: any }) => (res.body?.object === "brand" ? res.body : undefined);
+const brandIn = (res: ApiResponse): Answered<Brand> | undefined => (res.body?.object === "brand" ? res.body : undefined);
 
 export const brandLifecycleChecks: Check[] = [
   {
@@ -78,7 +81,7 @@ export const brandLifecycleChecks: Check[] = [
       for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "get-brand-200");
       const b = track.last;
       if (b?.status !== "ready") return;
-      for (const field of ["name", "language", "description"])
+      for (const field of ["name", "language", "description"] as const)
         ctx.expect(nonEmptyString(b[field]), `brand-reading-to-ready/${field}`, `ready brand ${b.id}: ${field} is ${show(b[field])}, expected it filled in`);
       // Two letters in either case (the seed does not fix the case; lowercase is inferred-output-forms).
       ctx.expect(typeof b.language === "string" && /^[a-z]{2}$/i.test(b.language), "brand-language-iso-639-1", `ready brand ${b.id}: language ${show(b.language)} is not an ISO 639-1 code`);
@@ -147,8 +150,8 @@ export const brandLifecycleChecks: Check[] = [
       const track = await ctx.fixtures.brand("supplied");
       const sent = track.request;
       const kept = (field: string) => `brand-supplied-values-kept/${field}`;
-      const compare = (b: any, when: string) => {
-        for (const field of ["name", "description", "language", "country", "website"])
+      const compare = (b: Settling | undefined, when: string) => {
+        for (const field of ["name", "description", "language", "country", "website"] as const)
           ctx.expect(sameField(field, sent[field], b?.[field]), kept(field), `${when}: ${field} is ${show(b?.[field])}, expected the supplied ${show(sent[field])}`);
         ctx.expect(b?.archetype?.value === sent.archetype, kept("archetype"), `${when}: archetype is ${show(b?.archetype)}, expected the value ${show(sent.archetype)}`);
         ctx.expect(
@@ -226,7 +229,7 @@ export const brandLifecycleChecks: Check[] = [
         archetype: "jester",
         rules: { always: ["Name the season."], never: ["Mention prices."] },
       };
-      const shown = (b: any, field: string) => (field === "archetype" ? b?.archetype?.value : b?.[field]);
+      const shown = (b: unknown, field: string) => (field === "archetype" ? valueAt(b, ["archetype", "value"]) : memberOf(b, field));
       const fields = ["name", "description", "language", "country", "website", "archetype", "rules", "offerings", "created_at"];
       for (const [field, value] of Object.entries(changes)) {
         const rule = `brand-patch-partial/${field}`;
@@ -235,12 +238,12 @@ export const brandLifecycleChecks: Check[] = [
         if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
         const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
         // The PATCH answer is not shown by the seed: what it holds is our design (update-brand-200).
-        const judged: [string, any, string][] = [["GET after PATCH", after, rule]];
+        const judged: [string, unknown, string][] = [["GET after PATCH", after, rule]];
         if (brandIn(res)) judged.unshift(["PATCH answer", res.body, "update-brand-200"]);
         for (const [when, b, about] of judged) {
-          ctx.expect(sameField(field, value, shown(b, field)), about, `${when}: ${field} is ${show(b?.[field])}, expected ${show(value)}`);
-          const changed = fields.filter((f) => f !== field && !sameField(f, before?.[f], b?.[f]));
-          ctx.expect(changed.length === 0, about, `${when}: ${changed.map((f) => `${f} changed from ${show(before?.[f])} to ${show(b?.[f])}`).join("; ")}, though only ${field} was sent`);
+          ctx.expect(sameField(field, value, shown(b, field)), about, `${when}: ${field} is ${show(memberOf(b, field))}, expected ${show(value)}`);
+          const changed = fields.filter((f) => f !== field && !sameField(f, before?.[f], memberOf(b, f)));
+          ctx.expect(changed.length === 0, about, `${when}: ${changed.map((f) => `${f} changed from ${show(before?.[f])} to ${show(memberOf(b, f))}`).join("; ")}, though only ${field} was sent`);
         }
       }
     },
@@ -259,10 +262,10 @@ export const brandLifecycleChecks: Check[] = [
         const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { rules: { [list]: value } });
         if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
         const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
-        const judged: [string, any, string][] = [["GET after PATCH", after, rule]];
+        const judged: [string, unknown, string][] = [["GET after PATCH", after, rule]];
         if (brandIn(res)) judged.unshift(["PATCH answer", res.body, "update-brand-200"]);
         for (const [when, b, about] of judged)
-          ctx.expect(isDeepStrictEqual(b?.rules?.[list], value), about, `${when}: rules.${list} is ${show(b?.rules?.[list])}, expected exactly ${show(value)} (lists are replaced, not merged)`);
+          ctx.expect(isDeepStrictEqual(valueAt(b, ["rules", list]), value), about, `${when}: rules.${list} is ${show(valueAt(b, ["rules", list]))}, expected exactly ${show(value)} (lists are replaced, not merged)`);
       }
     },
   },
@@ -297,7 +300,7 @@ export const brandLifecycleChecks: Check[] = [
       const website = ctx.target.triggers.websiteFailsRead!;
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { website });
       if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", "brand-patch-website-rereads"])) return;
-      let last = brandIn(res);
+      let last: Settling | undefined = brandIn(res);
       if (last?.status !== "failed") {
         const followed = await followWhile(ctx, "brand", id, ["ready", "reading"], "re-reading a website that cannot be read");
         if (followed.broken) ctx.fail("brand-patch-website-rereads", `GET answered ${followed.broken.status} during the re-read`);

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { answerRulesOf, errorRulesOf, R } from "../../expect.js";
+import type { Settling } from "../../fixtures.js";
 import { sleep, type ApiResponse } from "../../http.js";
 
 /** Rules the answers of each kind probe (expect.ts): a brand, a batch (thinking, or done with ideas), feedback, a prediction. */
@@ -32,7 +33,7 @@ export function dayOf(iso: unknown): string | undefined {
 
 export interface Followed {
   history: ApiResponse[];
-  last: any;
+  last: Settling | undefined;
   timedOut: boolean;
   /** A GET that did not answer a success. */
   broken?: ApiResponse;
@@ -40,7 +41,7 @@ export interface Followed {
 
 /** Polls a brand (or batch) at the seed's pace while its status is `pending` (or one of them), up to the deadline. */
 export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id: string, pending: string | readonly string[], label: string): Promise<Followed> {
-  const waitingFor = typeof pending === "string" ? [pending] : pending;
+  const waitingFor: readonly unknown[] = typeof pending === "string" ? [pending] : pending;
   const t = ctx.target.timing;
   const interval = kind === "brand" ? t.brandPollMs : t.batchPollMs;
   const deadline = kind === "brand" ? t.brandReadyDeadlineMs : t.batchDoneDeadlineMs;
@@ -48,7 +49,7 @@ export async function followWhile(ctx: CheckContext, kind: "brand" | "batch", id
   const clock = ctx.target.clock;
   const started = clock.now();
   const history: ApiResponse[] = [];
-  let last: any;
+  let last: Settling | undefined;
   try {
     for (let polls = 1; ; polls++) {
       ctx.waiting(`${kind} ${id}: ${label}, poll ${polls}`);

@@ -8,9 +8,10 @@ import { answerRulesOf, expectSuccess } from "../../expect.js";
 import type { ApiResponse } from "../../http.js";
 import { acceptedEdges, type AcceptedEdge } from "../../negative-inputs.js";
 import { baseValues } from "./negative.js";
+import { valueAt, type Answered } from "../../answered.js";
+import type { Prediction } from "../../../generated/rest/types.js";
 
 const show = (v: unknown) => JSON.stringify(v)?.slice(0, 120);
-const at = (value: any, path: readonly string[]) => path.reduce((v, k) => v?.[k], value);
 const edges = acceptedEdges();
 
 /**
@@ -19,7 +20,7 @@ const edges = acceptedEdges();
  * feedback record its comment; a prediction ranks every draft sent, under the caller's id.
  */
 async function shown(ctx: CheckContext, edge: AcceptedEdge, res: ApiResponse, brandPath: string | undefined): Promise<{ got: unknown; want: unknown } | undefined> {
-  const field = (b: unknown) => (edge.path[0] === "archetype" ? at(b, ["archetype", "value"]) : at(b, edge.path));
+  const field = (b: unknown) => (edge.path[0] === "archetype" ? valueAt(b, ["archetype", "value"]) : valueAt(b, edge.path));
   switch (edge.op) {
     case "createBrand":
       return { got: field(res.body), want: edge.value };
@@ -29,8 +30,9 @@ async function shown(ctx: CheckContext, edge: AcceptedEdge, res: ApiResponse, br
       return edge.path[0] === "comment" && res.body && typeof res.body === "object" ? { got: res.body.comment, want: edge.value } : undefined;
     case "createPrediction": {
       const sent = edge.body({ brandId: "", ideaId: "", today: "" }).drafts as { id?: string }[];
-      const data = Array.isArray(res.body?.data) ? res.body.data : [];
-      return { got: data.map((d: any) => d?.id ?? null).sort(), want: sent.map((d) => d.id ?? null).sort() };
+      const body: Answered<Prediction> | undefined = res.body;
+      const data = Array.isArray(body?.data) ? body.data : [];
+      return { got: data.map((d) => d?.id ?? null).sort(), want: sent.map((d) => d.id ?? null).sort() };
     }
     default:
       return undefined;

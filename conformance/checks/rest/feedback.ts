@@ -9,11 +9,11 @@ const group = "feedback";
 const show = (v: unknown) => JSON.stringify(v);
 const enumOf = (schema: string): string[] => [...(openapi.components.schemas[schema]?.enum ?? [])];
 
-async function doneIdea(ctx: CheckContext): Promise<{ idea: string; brand: string }> {
+async function doneIdea(ctx: CheckContext): Promise<{ idea: string; brand: string | null | undefined }> {
   const batch = await ctx.fixtures.doneBatch(ctx);
   const idea = batch.last?.data?.[0]?.id;
   if (typeof idea !== "string") ctx.skip("the done batch holds no idea");
-  return { idea, brand: batch.last.brand };
+  return { idea, brand: batch.last?.brand };
 }
 
 export const feedbackChecks: Check[] = [

@@ -4,6 +4,8 @@ import type { Check, CheckContext } from "../../check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import { predictionRules } from "./common.js";
+import type { Answered } from "../../answered.js";
+import type { Prediction } from "../../../generated/rest/types.js";
 
 const group = "predictions";
 const show = (v: unknown) => JSON.stringify(v);
@@ -25,8 +27,8 @@ export const predictionChecks: Check[] = [
       const res = await ctx.api.post(pathOf("createPrediction"), { brand, drafts });
       if (!expectSuccess(ctx, res, "createPrediction", 200, "create-prediction-200")) return;
       // No body at all is allowed by the seed (response shape not shown): then nothing shows a ranking (inferred rules).
-      const p = res.body ?? {};
-      const data: any[] = Array.isArray(p.data) ? p.data : [];
+      const p: Answered<Prediction> = res.body ?? {};
+      const data = Array.isArray(p.data) ? p.data : [];
       ctx.expect(p.brand === brand, "predictions-brand-echoed", `brand is ${show(p.brand)}, expected ${show(brand)}`);
       ctx.expect(data.length === drafts.length, "predictions-rank-drafts", `${data.length} ranked drafts for ${drafts.length} sent`);
       const indexes = data.map((d) => d?.index).sort();

@@ -89,10 +89,10 @@ export const shapeChecks: Check[] = [
     group,
     async run(ctx: CheckContext) {
       const { stateful } = await ctx.fixtures.statefulness();
-      let idea: string;
+      let idea: unknown;
       if (stateful) {
         const batch = await ctx.fixtures.doneBatch(ctx);
-        idea = batch.last.data?.[0]?.id;
+        idea = batch.last?.data?.[0]?.id;
         if (typeof idea !== "string") ctx.skip("the done batch holds no idea to give feedback on");
       } else idea = unknownId("idea_");
       const res = await ctx.api.post(pathOf("createFeedback"), { idea, outcome: "saved" });

@@ -2,6 +2,7 @@
 // structured fields of live-post refusals), batches in every state and their items, pictures with no text record,
 // renders refused while one runs. Each breaks one member other than the first the fixtures reach, and names the
 // checks that should catch it (run.only).
+import type { BatchItem, PostBatchStatus } from "../../../generated/mcp/types.js";
 import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
 import { dataOf, errorOf, isSuccess, onError, onPayload, onResult, withData } from "./rewrite.js";
@@ -12,8 +13,8 @@ const envelope = (code: string, retryable: boolean, extra: Record<string, unknow
   ...withData({}, { ok: false, error: { code, message: "mutant", retryable, ...extra } }),
 });
 /** Rewrites get_post_batch_status payloads; tools/list declares its output only as an object so the change gets through. */
-const onBatch = (rewrite: (b: any) => any) => onPayload("get_post_batch_status", rewrite);
-const items = (b: any, rewrite: (i: any) => any) => ({ ...b, items: (b.items ?? []).map(rewrite) });
+const onBatch = (rewrite: (b: PostBatchStatus) => unknown) => onPayload("get_post_batch_status", rewrite);
+const items = (b: PostBatchStatus, rewrite: (i: BatchItem) => unknown) => ({ ...b, items: (b.items ?? []).map(rewrite) });
 
 export const errorsBatchesMutants: McpMutant[] = [
   {
@@ -92,14 +93,14 @@ export const errorsBatchesMutants: McpMutant[] = [
     rule: "batch-items-failed/skipped",
     description: "A skipped batch item carries a postId",
     run: { only: ["mcp-batch-items"] },
-    response: onBatch((b) => items(b, (i: any) => (i.status === "skipped" ? { ...i, postId: "00000000-0000-4000-8000-000000000001" } : i))),
+    response: onBatch((b) => items(b, (i) => (i.status === "skipped" ? { ...i, postId: "00000000-0000-4000-8000-000000000001" } : i))),
   },
   {
     id: "mcp-item-not-connected-retryable",
     rule: "item-error-retryable/platform_not_connected",
     description: "A batch item failing with platform_not_connected says retryable true",
     run: { only: ["mcp-batch-items"] },
-    response: onBatch((b) => items(b, (i: any) => (i.error?.code === "platform_not_connected" ? { ...i, error: { ...i.error, retryable: true } } : i))),
+    response: onBatch((b) => items(b, (i) => (i.error?.code === "platform_not_connected" ? { ...i, error: { ...i.error, retryable: true } } : i))),
   },
   {
     id: "mcp-warnings-as-text",
@@ -113,7 +114,7 @@ export const errorsBatchesMutants: McpMutant[] = [
     rule: "batch-item-fields/mediaRequiredFor",
     description: "Batch items answer mediaRequiredFor as one string instead of a list",
     run: { only: ["mcp-batch-fields"] },
-    response: onBatch((b) => items(b, (i: any) => (Array.isArray(i.mediaRequiredFor) ? { ...i, mediaRequiredFor: i.mediaRequiredFor.join(",") } : i))),
+    response: onBatch((b) => items(b, (i) => (Array.isArray(i.mediaRequiredFor) ? { ...i, mediaRequiredFor: i.mediaRequiredFor.join(",") } : i))),
   },
   {
     id: "mcp-connection-warning-dropped",

@@ -2,11 +2,12 @@
 // the list against the profile), a profile's channels and readiness, story destinations, and create_profile's
 // building answer and website refusals. Each breaks one member other than the first the fixtures reach and runs
 // only the check that declares it.
+import type { Profile, ProfileChannel } from "../../../generated/mcp/types.js";
 import type { McpMutant } from "./catalogue.js";
 import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A profile's channels, each rewritten. */
-const channels = (p: any, rewrite: (c: any) => any) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });
+const channels = (p: Profile, rewrite: (c: ProfileChannel) => unknown) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });
 const publishable = new Set(["connected", "expiring_soon"]);
 
 export const familiesBMutants: McpMutant[] = [

@@ -1,13 +1,14 @@
 // MCP mutants for rule families that had none (issue 16, "every MCP rule family has a mutant"), part C: website
 // refusals, ending a client, create_posts and its batch, pictures landing, and the post view's fields. Each breaks
 // one member other than the first the fixtures reach, and names the checks that should catch it (run.only).
+import type { PostDestination, PostView } from "../../../generated/mcp/types.js";
 import { randomUUID } from "node:crypto";
 import type { Answer } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
 import { dataOf, errorOf, isSuccess, onCall, onPayload as onSuccess, onResult, withData } from "./rewrite.js";
 
 /** Every destination of a view_post payload rewritten. */
-const destinations = (v: any, rewrite: (d: any) => any) => ({ ...v, destinations: (v.destinations ?? []).map(rewrite) });
+const destinations = (v: PostView, rewrite: (d: PostDestination) => unknown) => ({ ...v, destinations: (v.destinations ?? []).map(rewrite) });
 /** Rewrites an error's fields when its code is `code` on one tool. */
 const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
   onResult((c, r) => c.name === tool && errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));

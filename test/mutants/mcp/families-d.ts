@@ -4,21 +4,23 @@
 // other than the first the fixtures reach, and names the checks that should catch it (run.only).
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
+import type { PostDestination, PostView, ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
+import { memberOf } from "../../../conformance/answered.js";
 import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;
 
 /** Rewrites a tool's successful payloads (its output declared only as an object). */
-const onSuccess = (tool: string, rewrite: (data: any, result: Result) => any): Response => onPayload(tool, (d, _c, r) => rewrite(d, r));
+const onSuccess = <N extends ToolName>(tool: N, rewrite: (data: ToolOutputs[N], result: Result) => unknown): Response => onPayload(tool, (d, _c, r) => rewrite(d, r));
 /** Another well-formed digest (the last character changed). */
 const otherDigest = (d: string) => d.slice(0, -1) + (d.endsWith("0") ? "1" : "0");
 /** Each view_post destination's pictures (imageUrls and images) through `url`. */
-const destinationUrls = (view: any, url: (u: string, d: any) => string) => ({
+const destinationUrls = (view: PostView, url: (u: string, d: PostDestination) => string) => ({
   ...view,
-  destinations: (view.destinations ?? []).map((d: any) => ({
+  destinations: (view.destinations ?? []).map((d) => ({
     ...d,
     ...(Array.isArray(d.imageUrls) ? { imageUrls: d.imageUrls.map((u: string) => url(u, d)) } : {}),
-    ...(Array.isArray(d.images) ? { images: d.images.map((i: any) => ({ ...i, url: url(i.url, d) })) } : {}),
+    ...(Array.isArray(d.images) ? { images: d.images.map((i) => ({ ...i, url: url(i.url, d) })) } : {}),
   })),
 });
 
@@ -33,7 +35,7 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-view-post-fields"] },
     response: onSuccess("view_post", (v) => ({
       ...v,
-      destinations: (v.destinations ?? []).map((d: any) => (Array.isArray(d.images) ? { ...d, images: d.images.map((i: any) => ({ ...i, url: `${i.url}?size=thumb` })) } : d)),
+      destinations: (v.destinations ?? []).map((d) => (Array.isArray(d.images) ? { ...d, images: d.images.map((i) => ({ ...i, url: `${i.url}?size=thumb` })) } : d)),
     })),
   },
   {
@@ -57,7 +59,7 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-regenerate-job"] },
     response: onSuccess("view_post", (v) => {
       if (typeof v.contentDigest !== "string") return v;
-      const text = JSON.stringify([(v.destinations ?? []).map((d: any) => d.text), v.firstComment]);
+      const text = JSON.stringify([(v.destinations ?? []).map((d) => d.text), memberOf(v, "firstComment")]);
       const seen = textDigests.get(v.id);
       if (seen?.text === text) return { ...v, contentDigest: seen.digest };
       textDigests.set(v.id, { text, digest: v.contentDigest });
@@ -170,7 +172,7 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-publish-results"] },
     response: onSuccess("publish_post_now", (p) => ({
       ...p,
-      publishResults: (p.publishResults ?? []).map((r: any) => (r.status === "published" ? { ...r, reason: { code: "published", message: "Published.", retryable: false } } : r)),
+      publishResults: (p.publishResults ?? []).map((r) => (r.status === "published" ? { ...r, reason: { code: "published", message: "Published.", retryable: false } } : r)),
     })),
   },
   {
@@ -180,7 +182,7 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-publish-results"] },
     response: onSuccess("publish_post_now", (p) => ({
       ...p,
-      publishResults: (p.publishResults ?? []).map((r: any) => (r.reason?.code === "not_requested" ? { ...r, status: "pending" } : r)),
+      publishResults: (p.publishResults ?? []).map((r) => (r.reason?.code === "not_requested" ? { ...r, status: "pending" } : r)),
     })),
   },
   {

@@ -22,7 +22,7 @@ const addressesOut = (upstream: string) =>
     (_c, r) => isSuccess(r) && JSON.stringify(r).includes(`${upstream}/`),
     (r, _c, req: Exchange) => {
       const to = `http://${req.headers.host}`;
-      const content = r.content?.map((c: any) => (c?.type === "text" && typeof c.text === "string" ? { ...c, text: c.text.split(`${upstream}/`).join(`${to}/`) } : c));
+      const content = r.content?.map((c) => (c?.type === "text" && typeof c.text === "string" ? { ...c, text: c.text.split(`${upstream}/`).join(`${to}/`) } : c));
       return { ...r, structuredContent: { ...r.structuredContent, data: moved(dataOf(r), upstream, to) }, ...(content ? { content } : {}) };
     },
   )!;

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
+import type { ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
 
 export type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
 export interface Call {
@@ -75,8 +76,11 @@ export function behindObjectOutput(tool: string, inner: NonNullable<Mutant["resp
   return (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx));
 }
 
-/** Rewrites `tool`'s successful payloads (a copy; text kept in step), behind an object-only output declaration. */
-export function onPayload(tool: string, rewrite: (data: any, call: Call, result: Result) => any, when: (call: Call, req: Exchange) => boolean = () => true): NonNullable<Mutant["response"]> {
+/**
+ * Rewrites `tool`'s successful payloads (a copy; text kept in step), behind an object-only output declaration. The
+ * payload comes from the reference mock, so it is the contract's output; what the mutant makes of it need not be.
+ */
+export function onPayload<N extends ToolName>(tool: N, rewrite: (data: ToolOutputs[N], call: Call, result: Result) => unknown, when: (call: Call, req: Exchange) => boolean = () => true): NonNullable<Mutant["response"]> {
   return behindObjectOutput(tool, onResult((c, r, req) => c.name === tool && isSuccess(r) && when(c, req), (r, c) => withData(r, rewrite(structuredClone(dataOf(r)), c, r)))!);
 }
 

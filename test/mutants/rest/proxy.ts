@@ -1,6 +1,7 @@
 // A small HTTP proxy in front of the REST reference server that turns it into a mutant: it may rewrite each
 // request before forwarding it and each answer before returning it. JSON bodies are parsed for the rewriters
 // and serialised again; everything else passes through.
+import type { RuleId } from "../../../generated/rules.js";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -43,8 +44,8 @@ export interface Rewriter {
 export interface Mutant extends Rewriter {
   /** Stable kebab-case id. */
   id: string;
-  /** The one rule of spec/rules/rest.yaml the mutant breaks. */
-  rule: string;
+  /** The one rule of spec/rules/rest.yaml (mcp.yaml for the MCP catalogue) the mutant breaks (a misspelt one does not compile); "none" for an allowed variant, which breaks nothing. */
+  rule: RuleId | "none";
   description: string;
   /** Timing of the target file to use against this mutant (the target's seconds, e.g. answer_within_seconds). */
   timing?: Record<string, number>;

@@ -1,0 +1,44 @@
+// generated/rules.d.ts: the rule ids of the catalogues (spec/rules/rest.yaml, mcp.yaml) as types, so that a rule a
+// check, a judge or a mutant names and the catalogue does not hold is a compile error. Made after generated/ is on
+// disk: the families listed `from:` the contract take their members from it.
+import { mcpRulesPath } from "../../conformance/mcp/paths.js";
+import { restRulesPath } from "../../conformance/paths.js";
+import { loadRules, type RuleCatalogue } from "../../conformance/rules.js";
+import { slashBanner } from "./banner.js";
+import type { GeneratedFiles } from "./rest.js";
+
+const union = (ids: readonly string[]): string => (ids.length ? ids.map((id) => JSON.stringify(id)).join(" | ") : "never");
+
+function section(name: string, file: string, catalogue: RuleCatalogue): string {
+  const plain = catalogue.rules.filter((r) => r.family === undefined).map((r) => r.id);
+  const members = catalogue.rules.filter((r) => r.family !== undefined).map((r) => r.id);
+  return [
+    `/** The rules of ${file} that are no family's members. */`,
+    `export type ${name}PlainRuleId = ${union(plain)};`,
+    `/** The families of ${file}: named alone, a family stands for every member. */`,
+    `export type ${name}FamilyId = ${union([...catalogue.families.keys()])};`,
+    `/** Every member of a family of ${file}, as <family>/<member>. */`,
+    `export type ${name}MemberRuleId = ${union(members)};`,
+    "",
+  ].join("\n");
+}
+
+export function generateRuleIds(files: GeneratedFiles): void {
+  const text = [
+    slashBanner,
+    section("Rest", "spec/rules/rest.yaml", loadRules(restRulesPath)),
+    section("Mcp", "spec/rules/mcp.yaml", loadRules(mcpRulesPath)),
+    "/** Every rule of both catalogues, each family member spelt out. */",
+    "export type ExactRuleId = RestPlainRuleId | RestMemberRuleId | McpPlainRuleId | McpMemberRuleId;",
+    "/** A family of either catalogue. */",
+    "export type FamilyId = RestFamilyId | McpFamilyId;",
+    "/**",
+    " * What a check, a judge or a mutant may name: a rule, a family, or a member of a family. A member is taken as",
+    " * `<family>/${string}` so that one built at run time (`publish-results/${part}`) still names a known family; the",
+    " * exact members are ExactRuleId.",
+    " */",
+    "export type RuleId = RestPlainRuleId | McpPlainRuleId | FamilyId | `${FamilyId}/${string}`;",
+    "",
+  ].join("\n");
+  files.set("generated/rules.d.ts", text);
+}
