@@ -100,6 +100,9 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
     }
     const ws = okData(await s.call("get_workspaces", {}));
     if (!Array.isArray(ws?.workspaces)) return { problem: `get_workspaces did not list workspaces: ${show(ws)}`, rule: "success-structured-data/get_workspaces" };
+    // Matches counted but none listed (no limit given: the default is 50): the list is short, not the tenant empty.
+    if (!ws.workspaces.length && typeof ws.totalCount === "number" && ws.totalCount > 0)
+      return { problem: `get_workspaces listed no workspace of the ${ws.totalCount} it counts`, rule: "workspaces-limit-truncated/default-limit" };
     let best: BrandInfo | undefined;
     // Every active brand is a candidate, whatever its publishReadiness says: get_profile's readiness decides.
     for (const workspaceId of sortedIds(ws.workspaces).slice(0, 10)) {

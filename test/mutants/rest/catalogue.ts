@@ -2,6 +2,7 @@
 // spec/rules/rest.yaml, made by rewriting requests or answers in a proxy (proxy.ts). The conformance suite must
 // catch every one with a failing check that names the broken rule.
 import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { restSkipsMutants } from "./skips.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
@@ -872,6 +873,8 @@ export const mutants: Mutant[] = [
     request: (req) =>
       is(req, "PATCH", brandPath) && typeof req.body?.country === "string" && req.body.country.length > 3 ? { ...req, body: { ...req.body, country: req.body.country.slice(0, 2).toUpperCase() } } : req,
   },
+  // Answers that once made checks skip (issue 25, "a skip is a verdict").
+  ...restSkipsMutants,
 ];
 
 
