@@ -5,6 +5,7 @@
 // param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
 // ledger sees which members ran.
 import type { RuleId } from "../generated/rules.js";
+import { namesBearerChallenge } from "./challenge.js";
 import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
 import { describeResponse, type ApiResponse } from "./http.js";
 import { ruleList as list, type Judge } from "./judge.js";
@@ -422,7 +423,7 @@ export function judgeErrorBody(ctx: Judge, res: ApiResponse, op: OperationId): v
   const where = `${res.method} ${res.path} → ${status}`;
   if (status === 401) {
     const challenge = res.header("www-authenticate");
-    ctx.expect(challenge !== undefined && /^\s*Bearer(\s|,|$)/i.test(challenge), R.bearerChallenge, `${where}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge (RFC 6750)`);
+    ctx.expect(namesBearerChallenge(challenge), R.bearerChallenge, `${where}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a Bearer challenge (RFC 6750)`);
   }
   if (status === 429) {
     const retry = res.header("retry-after");

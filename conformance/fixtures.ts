@@ -50,6 +50,8 @@ export interface Statefulness {
   reason: string;
   /** The probe brand's id, when one was made. */
   brandId?: string;
+  /** The seed rule the target broke when it left the suite without a probe brand (its create refused). */
+  rule?: string;
 }
 
 export interface FixtureEnv {
@@ -195,7 +197,7 @@ export class Fixtures {
         return { stateful: false, reason: `the stateful probe (POST /v1/brands) failed: ${(err as Error).message}` };
       }
       if (res.status < 200 || res.status > 299)
-        return { stateful: false, reason: `the stateful probe (POST /v1/brands) answered ${res.status}, so nothing can be followed` };
+        return { stateful: false, reason: `the stateful probe (POST /v1/brands) answered ${res.status}, so nothing can be followed`, rule: "brand-create-website-or-name-description/name_and_description" };
       const id = typeof res.body?.id === "string" ? res.body.id : undefined;
       if (res.body?.name !== body.name)
         return {
@@ -274,6 +276,17 @@ export class Fixtures {
     const broken = brokenBy(cause, cause.kind === "brand" && cause.request.website === this.#env.target.inputs.website);
     if (broken) ctx.fail(broken.rule, `needs ${what}, and the target broke ${broken.rule}: ${broken.why}`);
     ctx.skip(`needs ${what}: ${track.problem ?? `${track.kind} ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`}${track.kind === "batch" ? " (the seed lets a batch fail)" : ""}`);
+  }
+
+  /**
+   * The stateful probe's brand, for a check that changes a brand. Without one, the check fails the rule the target
+   * broke (its create refused) or is skipped (a stateless target, as Prism is, keeps nothing to change).
+   */
+  async probeBrand(ctx: RunContext, what: string): Promise<string> {
+    const probe = await this.statefulness();
+    if (probe.brandId) return probe.brandId;
+    if (probe.rule) ctx.fail(probe.rule, `needs ${what}, and the target broke ${probe.rule}: ${probe.reason}`);
+    return ctx.skip(`needs ${what}: ${probe.reason}`);
   }
 
   async #usable(track: Track): Promise<{ ok: true } | { ok: false; why: string }> {

@@ -11,6 +11,7 @@
 //   through the Redactor).
 import http from "node:http";
 import https from "node:https";
+import zlib from "node:zlib";
 import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evidence.js";
 import type { Redactor } from "./redact.js";
 import { rateLimitHint, rateLimiterFor } from "./pacing.js";
@@ -112,6 +113,21 @@ class Semaphore {
 const ownHeaders = new Set(["authorization", "host", "content-length", "connection"]);
 /** The largest answer read; nothing in the contract comes near it. */
 export const maxBodyBytes = 4 * 1024 * 1024;
+
+/** A body undone of its content coding (gzip, deflate, br; identity as it is), within maxBodyBytes; else why not. */
+function decoded(body: Buffer, coding: string | undefined): Buffer | string {
+  const c = (coding ?? "identity").trim().toLowerCase();
+  const limit = { maxOutputLength: maxBodyBytes };
+  try {
+    if (c === "identity" || c === "") return body;
+    if (c === "gzip" || c === "x-gzip") return zlib.gunzipSync(body, limit);
+    if (c === "deflate") return zlib.inflateSync(body, limit);
+    if (c === "br") return zlib.brotliDecompressSync(body, limit);
+  } catch (err) {
+    return `the answer's Content-Encoding ${c} could not be undone: ${(err as Error).message}`;
+  }
+  return `the answer's Content-Encoding ${JSON.stringify(c)} is none the suite reads (gzip, deflate, br)`;
+}
 
 /** A transport error in words that name the problem (the node:http message kept for the details). */
 function describeError(err: NodeJS.ErrnoException): string {
@@ -313,10 +329,13 @@ export class Transport {
         });
         incoming.on("end", () => {
           if (settled) return;
+          // A request without Accept-Encoding accepts any coding (RFC 9110 12.5.3): a compressed answer is read.
+          const body = decoded(Buffer.concat(chunks), incoming.headers["content-encoding"]);
+          if (typeof body === "string") return fail(body);
           cleanUp();
           // Redacted here, whole, before anyone quotes or cuts it: a target that echoes a token gets it
           // nowhere (a token cut in half by a later slice(0, 200) would no longer be recognised).
-          const raw = Buffer.concat(chunks).toString("utf8");
+          const raw = body.toString("utf8");
           const text = this.redactor.text(raw);
           // Parsed on first use: the SDK client reads its answers as text (and parses them itself).
           let parsed: { body: unknown } | undefined;

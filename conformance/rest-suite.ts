@@ -52,7 +52,8 @@ function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext> {
         found = { stateful: s.stateful, reason: s.reason };
         env.emit({ type: "stateful", ...found });
       }
-      return s.stateful ? undefined : s.reason;
+      if (s.stateful) return undefined;
+      return s.rule ? { rule: s.rule, why: `needs a brand the target keeps, and the target broke ${s.rule}: ${s.reason}` } : s.reason;
     },
     requests: () => transport.requestCount,
     stateful: () => found,

@@ -128,6 +128,7 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
         if (why) return result("skip", why);
       }
       const unready = await session.unready?.(check);
+      if (typeof unready === "object") base.fail(unready.rule, unready.why);
       if (unready) return result("skip", unready);
       made = session.context(check, base);
       const { ctx } = made;

@@ -41,8 +41,11 @@ export interface SuiteEnv<T extends RunTarget = RunTarget> {
 export interface SuiteSession<Ctx extends RunContext> {
   /** The context a check runs with (the runner's part, `base`, plus the suite's), the requests made for it, its cleanup. */
   context(check: Check<Ctx>, base: RunContext): { ctx: Ctx; requests(): number; close?(): Promise<void> | void };
-  /** Why the check cannot run, decided by asking the target (whether it keeps state); undefined when it can. */
-  unready?(check: Check<Ctx>): Promise<string | undefined>;
+  /**
+   * Why the check cannot run, decided by asking the target (whether it keeps state); undefined when it can. A
+   * `rule` says the target's own answer broke it on the way (its create refused): the check fails it, never skips.
+   */
+  unready?(check: Check<Ctx>): Promise<string | { rule: string; why: string } | undefined>;
   /** Every request of the session (the checks' and the shared jobs'). */
   requests(): number;
   /** Whether the target keeps what it is sent, when the session found out. */

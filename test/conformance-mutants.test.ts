@@ -9,6 +9,7 @@ import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
+import type { ScopedMutant } from "./mutants/rest/skips.js";
 import { drivenTime } from "./support/driven-time.js";
 import { expectKilled, killersOf, printKillRate } from "./support/mutants.js";
 
@@ -23,7 +24,9 @@ async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: str
     const file = loadTargetFile(referenceTargetPath, {});
     if (mutant?.timing) Object.assign(file.timing, mutant.timing);
     // Strict: a mutant of an inferred rule must fail the run too, not pass as contract drift.
-    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, strict: true, clock, ...extra });
+    // A mutant scoped to some checks (./mutants/rest/skips.ts) runs on them alone.
+    const only = (mutant as ScopedMutant | null)?.run?.only;
+    return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, strict: true, clock, ...extra, ...(only ? { only } : {}) });
   } finally {
     await proxy.stop();
     await reference.stop();

@@ -12,8 +12,12 @@ import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";
 import { mcpNonPasses } from "./support/mutants.js";
-import { mcpVariants, rateLimit } from "./variants/mcp.js";
+import { mcpVariants as listed, rateLimit } from "./variants/mcp.js";
+import { moreMcpVariants } from "./variants/mcp-more.js";
 import { runVariant } from "./variants/run-mcp.js";
+
+/** The whole corpus: ./variants/mcp.ts and the variants added beside it. */
+const mcpVariants = [...listed, ...moreMcpVariants];
 
 /** Drift (failures of inferred rules only) is allowed; anything else that did not pass is a false failure. */
 const falseFailures = (result: RunResult) => mcpNonPasses(result).filter((line) => !result.checks.some((c) => c.verdict === "drift" && line.startsWith(`${c.id}:`)));

@@ -9,12 +9,15 @@ import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";
-import { variants, variantTimeScale, type Variant } from "./variants/rest.js";
+import { variants as listed, variantTimeScale, type Variant } from "./variants/rest.js";
+import { moreVariants } from "./variants/rest-more.js";
 
 // Slower than the mutant runs' 0.001: the one variant on the wall clock (re-read-keeps-ready) holds requests in
 // real milliseconds.
 const timeScale = variantTimeScale;
 const rules = loadRules();
+/** The whole corpus: ./variants/rest.ts and the variants added beside it. */
+const variants = [...listed, ...moreVariants];
 
 /** The variant's rewriters, counting the exchanges they changed (a variant that changes nothing proves nothing). */
 function counted(variant: Variant): { rewriter: Rewriter; changed: () => number } {

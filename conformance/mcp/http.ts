@@ -23,18 +23,23 @@ export interface McpHttpRequest {
 /** An answer; `body` is the JSON body, or the first JSON-RPC message of an event stream. */
 export type McpHttpResponse = ApiResponse;
 
-/** The JSON of a body, or of the first event of a text/event-stream answer whose data is JSON. */
+/**
+ * The JSON of a body, or of a text/event-stream answer the JSON-RPC response it carries: a stream may send the
+ * server's notifications (a log line, progress) before the response, so the first message whose data is a response
+ * (result or error) wins, else the first whose data is JSON.
+ */
 export function parseBody(text: string, contentType: string | undefined): any {
   if (!text.length) return undefined;
   if (/^text\/event-stream/i.test(contentType ?? "")) {
+    const messages: unknown[] = [];
     for (const data of sseData(text)) {
       try {
-        return JSON.parse(data);
+        messages.push(JSON.parse(data));
       } catch {
         /* not JSON (a priming event has none): keep looking */
       }
     }
-    return undefined;
+    return messages.find((m) => !!m && typeof m === "object" && ("result" in m || "error" in m)) ?? messages[0];
   }
   try {
     return JSON.parse(text);

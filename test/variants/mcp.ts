@@ -31,22 +31,22 @@ export interface McpVariant {
 }
 
 /** A JSON-RPC answer's result, rewritten (a tools/list or tools/call result alike). */
-const onRpcResult = (rewrite: (result: any, req: Exchange) => any): NonNullable<Mutant["response"]> => (req, res) => {
+export const onRpcResult = (rewrite: (result: any, req: Exchange) => any): NonNullable<Mutant["response"]> => (req, res) => {
   const result = res.body?.result;
   if (!result || typeof result !== "object") return res;
   return { ...res, body: { ...res.body, result: rewrite(structuredClone(result), req) } };
 };
 
 /** tools/list rewritten (each tool). */
-const onToolsList = (rewrite: (tools: any[]) => any[]): NonNullable<Mutant["response"]> =>
+export const onToolsList = (rewrite: (tools: any[]) => any[]): NonNullable<Mutant["response"]> =>
   onRpcResult((result) => (Array.isArray(result.tools) ? { ...result, tools: rewrite(result.tools) } : result));
 
 /** A success's payload rewritten, the text kept in step. */
-const onSuccess = (rewrite: (data: any, tool: string) => any): NonNullable<Mutant["response"]> =>
+export const onSuccess = (rewrite: (data: any, tool: string) => any): NonNullable<Mutant["response"]> =>
   onResult((_c, r) => isSuccess(r), (r, c) => withData(r, rewrite(structuredClone(dataOf(r)), c.name)))!;
 
 /** Two rewriters in turn. */
-const both =
+export const both =
   (...steps: NonNullable<Mutant["response"]>[]): NonNullable<Mutant["response"]> =>
   async (req, res, ctx) => {
     let out = res;
@@ -55,7 +55,7 @@ const both =
   };
 
 /** Every object inside a value (found first, then visited: a visit may add objects of its own), changed in place. */
-function eachObject(value: unknown, visit: (o: Record<string, any>) => void): void {
+export function eachObject(value: unknown, visit: (o: Record<string, any>) => void): void {
   const found: Record<string, any>[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
@@ -69,7 +69,7 @@ function eachObject(value: unknown, visit: (o: Record<string, any>) => void): vo
 }
 
 /** Each tool's output schema opened to new fields and enum values, as a gateway that added them would advertise. */
-const advertiseOpen = onToolsList((tools) => tools.map((t) => ({ ...t, outputSchema: openOutput(t.outputSchema, { enums: true }) })));
+export const advertiseOpen = onToolsList((tools) => tools.map((t) => ({ ...t, outputSchema: openOutput(t.outputSchema, { enums: true }) })));
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
@@ -88,7 +88,7 @@ const opaqueOf = (uuid: string) => {
 /** The keys under which a post, batch or job id is handed out (brand and workspace ids stay as they are). */
 const opaqueKeys = new Set(["postId", "batchId", "jobId"]);
 
-function replaceStrings(value: unknown, map: (s: string) => string): unknown {
+export function replaceStrings(value: unknown, map: (s: string) => string): unknown {
   if (typeof value === "string") return map(value);
   if (Array.isArray(value)) return value.map((v) => replaceStrings(v, map));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, map)]));
@@ -311,7 +311,7 @@ export const mcpVariantTimeScale = 0.001;
 const targetMs = (seconds: number) => seconds * 1000 * mcpVariantTimeScale;
 
 /** JSON-RPC answers (tools/call, tools/list, initialize) of a POST, rewritten at the transport (after the proxy's own changes). */
-const onJsonRpcAnswer =
+export const onJsonRpcAnswer =
   (rewrite: (res: Answer, req: Exchange) => Answer): NonNullable<McpVariant["final"]> =>
   (req, res) =>
     req.method === "POST" && res.body && typeof res.body === "object" && "jsonrpc" in res.body ? rewrite(res, req) : res;

@@ -29,18 +29,18 @@ const pathOnly = (p: string) => p.split("?")[0]!;
 const isPost = (req: Exchange, path: string) => req.method === "POST" && pathOnly(req.path) === path;
 const isPatch = (req: Exchange) => req.method === "PATCH" && /^\/v1\/brands\/[^/]+$/.test(pathOnly(req.path));
 const isGetBatch = (req: Exchange) => req.method === "GET" && /^\/v1\/ideas\/[^/]+$/.test(pathOnly(req.path));
-const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === "object" && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === "object" && !Array.isArray(v);
 const isBrand = (b: any) => isObject(b) && b.object === "brand";
-const isDone = (b: any) => isObject(b) && b.object === "idea_batch" && b.status === "done" && Array.isArray(b.data);
-const isJson = (res: Answer) => res.body !== undefined;
+export const isDone = (b: any) => isObject(b) && b.object === "idea_batch" && b.status === "done" && Array.isArray(b.data);
+export const isJson = (res: Answer) => res.body !== undefined;
 
 /** Rewrites the JSON body of an answer (on a copy). */
-const body = (res: Answer, f: (b: any) => any): Answer => ({
+export const body = (res: Answer, f: (b: any) => any): Answer => ({
   ...res,
   body: f(structuredClone(res.body)),
 });
 /** Applies `f` to every object of a JSON value, innermost first, and keeps what it returns. */
-function everyObject(value: any, f: (o: Record<string, any>, depth: number) => Record<string, any>, depth = 0): any {
+export function everyObject(value: any, f: (o: Record<string, any>, depth: number) => Record<string, any>, depth = 0): any {
   if (Array.isArray(value)) return value.map((v) => everyObject(v, f, depth + 1));
   if (!isObject(value)) return value;
   return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyObject(v, f, depth + 1)])), depth);
@@ -126,13 +126,16 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
 }
 
 /**
+/**
  * A per-client limit of `perWindow` requests in each fixed window of `windowSeconds` (seconds of the service's time): the excess is
- * answered 429 rate_limit with Retry-After the whole seconds left of the window.
+ * answered 429 rate_limit with Retry-After the whole seconds left of the window. With `advertise`, every answer to a
+ * client also states the limit in the IETF RateLimit-Limit/-Remaining/-Reset headers.
  */
-function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "answer" | "reset" | "useTime"> {
+export function windowLimit(perWindow: number, windowSeconds: number, options: { advertise?: boolean } = {}): Pick<Variant, "answer" | "response" | "reset" | "useTime"> {
   const time = serviceTime();
   const windows = new Map<string, { start: number; count: number }>();
   const error = { error: { type: "rate_limit", code: "rate_limited", message: "Too many requests for this client; wait as Retry-After says.", param: null } };
+  const left = (w: { start: number }, now: number) => Math.max(1, Math.ceil((w.start + windowSeconds * 1000 - now) / 1000));
   return {
     answer: (req) => {
       if (!req.token) return undefined;
@@ -140,9 +143,18 @@ function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "a
       let w = windows.get(req.token);
       if (!w || now - w.start >= windowSeconds * 1000) windows.set(req.token, (w = { start: now, count: 0 }));
       if (++w.count <= perWindow) return undefined;
-      const retryAfter = String(Math.max(1, Math.ceil((w.start + windowSeconds * 1000 - now) / 1000)));
-      return { status: 429, headers: { "content-type": "application/json", "retry-after": retryAfter }, body: error, raw: Buffer.from(JSON.stringify(error)) };
+      return { status: 429, headers: { "content-type": "application/json", "retry-after": String(left(w, now)) }, body: error, raw: Buffer.from(JSON.stringify(error)) };
     },
+    ...(options.advertise
+      ? {
+          response: (req: Exchange, res: Answer): Answer => {
+            const w = req.token ? windows.get(req.token) : undefined;
+            if (!w) return res;
+            const stated = { "ratelimit-limit": String(perWindow), "ratelimit-remaining": String(Math.max(0, perWindow - w.count)), "ratelimit-reset": String(left(w, time.now())) };
+            return { ...res, headers: { ...res.headers, ...stated } };
+          },
+        }
+      : {}),
     reset: () => windows.clear(),
     useTime: time.useTime,
   };

@@ -1,5 +1,6 @@
 // Authentication at the HTTP level (401 with a challenge, 403 insufficient_scope) and in the envelope
 // (partner_not_found), with raw JSON-RPC requests for what happens before MCP.
+import { namesBearerChallenge } from "../../challenge.js";
 import { randomBytes } from "node:crypto";
 import type { RunContext } from "../../check.js";
 import { toolsCall } from "../../mcp/client.js";
@@ -25,7 +26,7 @@ function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: st
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
   ctx.expect(challenge !== undefined && challenge.trim() !== "", rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a challenge`);
-  if (challenge?.trim()) ctx.expect(/(^|,)\s*Bearer\b/i.test(challenge), `bearer-challenge/${member}`, `${what}: WWW-Authenticate is ${show(challenge)}, which names no Bearer challenge`);
+  if (challenge?.trim()) ctx.expect(namesBearerChallenge(challenge), `bearer-challenge/${member}`, `${what}: WWW-Authenticate is ${show(challenge)}, which names no Bearer challenge`);
   ctx.expect(!/"ok"\s*:\s*false/.test(res.text), rule, `${what}: the 401 carries a tool envelope`);
 }
 

@@ -32,6 +32,10 @@ export interface BatchTrack {
   picturesSeenRendering: Map<string, string | null>;
   /** The same posts' digest once every picture landed (view_post). */
   digestAfter: Map<string, string | null>;
+  /** The same posts' pictures once every picture landed (view_post's imageUrls), for items that leave imagePending out. */
+  picturesAfter: Map<string, number>;
+  /** Posts a view showed with their picture, not looked at again (items that leave the optional imagePending out). */
+  picturesSeen: Set<string>;
   /** One more look an interval after it was done. */
   again?: CallOutcome<"get_post_batch_status">;
   problem?: string;
@@ -166,7 +170,11 @@ export async function followNewBatch(m: McpContext, key: string, request: Create
       }
     }
     track.outcome = "done";
-    for (const id of track.picturesSeenRendering.keys()) track.digestAfter.set(id, okData(await s.call("view_post", { id }))?.contentDigest ?? null);
+    for (const id of track.picturesSeenRendering.keys()) {
+      const view = okData(await s.call("view_post", { id }));
+      track.digestAfter.set(id, view?.contentDigest ?? null);
+      if (Array.isArray(view?.imageUrls)) track.picturesAfter.set(id, view.imageUrls.length);
+    }
     onWaiting(`batch ${batchId} (${key}): one more look to see it stays`);
     await sleep(timing.batchPollMs, run.signal, clock);
     track.again = await s.call("get_post_batch_status", { batchId });
@@ -185,22 +193,31 @@ export async function followNewBatch(m: McpContext, key: string, request: Create
 /**
  * Records the posts of a batch answer whose picture still renders, with their digest then: the item's own
  * contentDigest (in development) from the same answer, or else view_post's, kept only while it still shows no
- * picture (one that landed between the two reads says nothing).
+ * picture (one that landed between the two reads says nothing). imagePending is optional (seed 001): while the
+ * batch counts pictures rendering, a created item without it is looked at with view_post until it shows its picture.
  */
 async function notePicturesRendering(track: BatchTrack, batch: BatchPayload, s: McpSession): Promise<void> {
   const items = Array.isArray(batch.items) ? batch.items : [];
+  const counted = (batch.imagesPendingCount ?? 0) > 0;
   for (const i of items) {
-    if (i?.imagePending !== true || typeof i.postId !== "string" || track.picturesSeenRendering.has(i.postId)) continue;
-    if ("contentDigest" in i) track.picturesSeenRendering.set(i.postId, i.contentDigest ?? null);
+    if (typeof i?.postId !== "string" || track.picturesSeenRendering.has(i.postId) || track.picturesSeen.has(i.postId)) continue;
+    const unsaid = i.status === "created" && i.imagePending === undefined && counted;
+    if (i.imagePending !== true && !unsaid) continue;
+    // Without imagePending, the item's own pictures (in development) say it in the same answer where it has them.
+    const ownPictures = unsaid && Array.isArray(i.imageUrls) ? i.imageUrls.length : undefined;
+    if (ownPictures !== undefined && ownPictures > 0) track.picturesSeen.add(i.postId);
+    else if ("contentDigest" in i && (!unsaid || ownPictures === 0)) track.picturesSeenRendering.set(i.postId, i.contentDigest ?? null);
     else {
       const view = okData(await s.call("view_post", { id: i.postId }));
-      if (Array.isArray(view?.imageUrls) && view.imageUrls.length === 0) track.picturesSeenRendering.set(i.postId, view.contentDigest ?? null);
+      if (!Array.isArray(view?.imageUrls)) continue;
+      if (view.imageUrls.length === 0) track.picturesSeenRendering.set(i.postId, view.contentDigest ?? null);
+      else if (unsaid) track.picturesSeen.add(i.postId);
     }
   }
 }
 
 function emptyBatch(key: string, request: CreatePostsInput, problem?: string): BatchTrack {
-  return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), ...(problem ? { problem } : {}) };
+  return { key, request, polls: [], pollTimes: [], outcome: "error", picturesSeenRendering: new Map(), digestAfter: new Map(), picturesAfter: new Map(), picturesSeen: new Set(), ...(problem ? { problem } : {}) };
 }
 
 /** The address of a picture of the shared main batch (any post with one), or undefined. */

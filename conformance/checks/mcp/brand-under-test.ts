@@ -53,13 +53,23 @@ const demanding = new Set(["reddit", "tiktok", "youtube"]);
 /** The channels the checks book on (FACEBOOK, INSTAGRAM and its story). */
 const wanted = ["facebook", "instagram"];
 
+/**
+ * A profile's story destinations (lowercase): storyDestinations where it lists them, or else (the field is optional)
+ * the stories of its Instagram and Facebook channels, as stories use the base connection (seed 001 Conventions 5).
+ */
+export function storyDestinationsOf(p: Profile | undefined): { stories: string[]; stated: boolean } {
+  if (Array.isArray(p?.storyDestinations)) return { stories: p.storyDestinations.filter((x: unknown): x is string => typeof x === "string"), stated: true };
+  const platforms = Array.isArray(p?.generationPlatforms) ? p.generationPlatforms.map((x: unknown) => String(x).toLowerCase()) : [];
+  return { stories: ["instagram", "facebook"].filter((x) => platforms.includes(x)).map((x) => `${x}_stories`), stated: false };
+}
+
 /** How well a profile suits the lifecycles (higher first): no demanding destination, the wanted channels, stories, breadth. */
 const suitability = (p: Profile | undefined): number[] => {
   const platforms: string[] = Array.isArray(p?.generationPlatforms) ? p.generationPlatforms.map((x: unknown) => String(x).toLowerCase()) : [];
   return [
     platforms.some((x) => demanding.has(x)) ? 0 : 1,
     wanted.filter((w) => platforms.includes(w)).length,
-    Array.isArray(p?.storyDestinations) ? p.storyDestinations.length : 0,
+    storyDestinationsOf(p).stories.length,
     platforms.length,
   ];
 };
@@ -90,6 +100,9 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
     }
     const ws = okData(await s.call("get_workspaces", {}));
     if (!Array.isArray(ws?.workspaces)) return { problem: `get_workspaces did not list workspaces: ${show(ws)}`, rule: "success-structured-data/get_workspaces" };
+    // Matches counted but none listed (no limit given: the default is 50): the list is short, not the tenant empty.
+    if (!ws.workspaces.length && typeof ws.totalCount === "number" && ws.totalCount > 0)
+      return { problem: `get_workspaces listed no workspace of the ${ws.totalCount} it counts`, rule: "workspaces-limit-truncated/default-limit" };
     let best: BrandInfo | undefined;
     // Every active brand is a candidate, whatever its publishReadiness says: get_profile's readiness decides.
     for (const workspaceId of sortedIds(ws.workspaces).slice(0, 10)) {

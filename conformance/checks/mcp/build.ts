@@ -9,7 +9,7 @@ import { expectRefusal, refusedFirstRule } from "../../mcp/refusal.js";
 import { expectContractFields } from "../../mcp/fields.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, show, type McpCheck } from "./common.js";
+import { madeId, mcpCheck, show, type McpCheck } from "./common.js";
 import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
@@ -256,8 +256,7 @@ export const buildChecks: McpCheck[] = [
       if (!t.brandId) return ctx.skip(t.problem ?? "create_profile made no client");
       const s = m.session;
       const d = expectOk(ctx, await s.call("create_draft", { brandId: t.brandId, caption: `Conformance run ${m.run.id}: opening week specials.` }, "partner"), rule);
-      const postId = d?.id ?? d?.postId;
-      if (typeof postId !== "string") return ctx.skip(`create_draft in the new client answered no post id: ${show(d)}`);
+      const postId = madeId(ctx, "create_draft", d);
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(60) }, "partner"), { code: "approval_required", rule });
       // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
       if (m.target.inputs.allowPublishing)

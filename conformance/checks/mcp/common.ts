@@ -141,3 +141,15 @@ export function triggerOf(ctx: RunContext, m: McpContext, key: keyof McpContext[
   if (!v) return ctx.skip(`no ${what} (mcp.triggers.${slot} in the target file)`);
   return v;
 }
+
+/**
+ * The id a tool the seed only names answered with (create_draft's post id, upload_image's mediaId). A success
+ * without it breaks our design of that tool's output (inferred-output-shape/<tool>: drift against a real target),
+ * never a reason to look away; a failed call (`data` undefined) was judged where it came back.
+ */
+export function madeId(ctx: RunContext, tool: string, data: any, keys: readonly string[] = ["id", "postId"]): string {
+  const id: unknown = keys.map((k) => data?.[k]).find((v) => typeof v === "string");
+  if (typeof id === "string") return id;
+  if (data === undefined) return ctx.skip(`${tool} did not succeed`);
+  return ctx.fail(`inferred-output-shape/${tool}`, `${tool} answered no ${keys.join(" or ")}: ${show(data)}`);
+}

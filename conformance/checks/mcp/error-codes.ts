@@ -7,7 +7,7 @@ import { CheckSkipped, type RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { errorOf, expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
-import { approveAsSeen, mcpCheck, platformsOf, show, unbook, unknownId } from "./common.js";
+import { approveAsSeen, madeId, mcpCheck, platformsOf, show, unbook, unknownId } from "./common.js";
 import { FEED, feedPost } from "./drafts.js";
 import { unconnectedBrand } from "./fields.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
@@ -22,8 +22,7 @@ const dottedPath = /^[A-Za-z_][A-Za-z0-9_]*(\.(?:[A-Za-z_][A-Za-z0-9_]*|\d+))*$/
 async function draft(ctx: RunContext, m: McpContext, purpose: string, rule: string, extra: Record<string, unknown> = {}): Promise<string> {
   const brandId = await brandIdOrSkip(ctx, m);
   const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: ${purpose}.`, ...extra }), rule);
-  const id: unknown = d?.id ?? d?.postId;
-  if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(d)}`);
+  const id = madeId(ctx, "create_draft", d);
   return id;
 }
 

@@ -3,7 +3,7 @@
 // refusal is always judged; without it, it is judged only when the first render is seen still running after the
 // second call (otherwise skipped with that reason, never passed on timing luck).
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
-import { mcpCheck, show } from "./common.js";
+import { madeId, mcpCheck, show } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const running = (status: unknown) => status !== "completed" && status !== "failed";
@@ -22,8 +22,7 @@ export const imageInProgressChecks = [
       const brandId = await brandIdOrSkip(ctx, m);
       // A draft of its own with the caller's caption (no generation), deleted at the end (which ends a stuck render).
       const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft for two renders.` }), rule);
-      const id: unknown = d?.id ?? d?.postId;
-      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(d)}`);
+      const id = madeId(ctx, "create_draft", d);
       try {
         const stuck = m.target.triggers.renderStuck;
         const first = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, ...(stuck ? { prompt: `Conformance run. ${stuck}` } : {}) }), rule);

@@ -5,7 +5,7 @@ import type { McpCheck } from "./common.js";
 import { catalogue, renderRetryable } from "../../mcp/contract.js";
 import { expectError, expectOk, okData } from "../../mcp/expect.js";
 import { expectContractFields } from "../../mcp/fields.js";
-import { editCaption, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
+import { editCaption, madeId, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
@@ -162,8 +162,7 @@ export const postChecks: McpCheck[] = [
       // A draft of its own with the caller's caption (no generation), so no post of the main batch is used up.
       const brandId = await brandIdOrSkip(ctx, m);
       const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft for failing renders.` }), "template-rendering/regenerate_post_image");
-      const id: unknown = draft?.id ?? draft?.postId;
-      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
+      const id = madeId(ctx, "create_draft", draft);
       const t = m.target.timing;
       for (const code of renderFails ? [...renderCodes] : []) {
         // rule: render-failure-codes/<code>. One render at a time: the next starts once this one ended.
@@ -190,8 +189,7 @@ export const postChecks: McpCheck[] = [
     async run(ctx, m) {
       const brandId = await brandIdOrSkip(ctx, m);
       const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft to edit.` }), "remove-platforms/update_post");
-      const id: unknown = draft?.id ?? draft?.postId;
-      if (typeof id !== "string") return ctx.skip(`create_draft answered no post id: ${show(draft)}`);
+      const id = madeId(ctx, "create_draft", draft);
       const view = await viewPost(ctx, m, id, "remove-platforms/update_post");
       const limits: number[] = (view.destinations ?? []).map((d) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number");
       // Longer than every destination allows (a 0 limit means none on record: then no caption is too long).

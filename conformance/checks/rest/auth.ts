@@ -28,7 +28,7 @@ export const authChecks: Check[] = [
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      if (!track.id) ctx.skip(`no brand: ${track.problem}`);
+      if (!track.id) return ctx.fixtures.missing(ctx, track, "the main brand");
       forbidden(ctx, await ctx.api.get(pathOf("getBrand", { brand_id: track.id }), "other-team"), "getBrand");
     },
   },
@@ -39,12 +39,11 @@ export const authChecks: Check[] = [
     group,
     needs,
     async run(ctx: CheckContext) {
-      const probe = await ctx.fixtures.statefulness();
-      if (!probe.brandId) ctx.skip(`no brand: ${probe.reason}`);
-      const path = pathOf("updateBrand", { brand_id: probe.brandId });
+      const brandId = await ctx.fixtures.probeBrand(ctx, "a brand to update");
+      const path = pathOf("updateBrand", { brand_id: brandId });
       const name = `Taken over ${ctx.fixtures.run}`;
       forbidden(ctx, await ctx.api.patch(path, { name }, "other-team"), "updateBrand");
-      const after = await ctx.api.get(pathOf("getBrand", { brand_id: probe.brandId }));
+      const after = await ctx.api.get(pathOf("getBrand", { brand_id: brandId }));
       ctx.expect(after.body?.name !== name, "team-isolation-403/updateBrand", `another team's PATCH changed the brand's name to ${JSON.stringify(name)}`);
     },
   },
@@ -56,7 +55,7 @@ export const authChecks: Check[] = [
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("main");
-      if (!track.id) ctx.skip(`no batch: ${track.problem}`);
+      if (!track.id) return ctx.fixtures.missing(ctx, track, "the main batch");
       forbidden(ctx, await ctx.api.get(pathOf("getIdeaBatch", { batch_id: track.id }), "other-team"), "getIdeaBatch");
     },
   },

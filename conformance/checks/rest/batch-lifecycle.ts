@@ -24,8 +24,8 @@ async function doneIdeas(ctx: CheckContext, key: "main" | "plain"): Promise<{ tr
   return { track, ideas };
 }
 
-function requireSettled(ctx: CheckContext, track: Track, want: "done" | "failed", rule: string): void {
-  if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
+async function requireSettled(ctx: CheckContext, track: Track, want: "done" | "failed", rule: string): Promise<void> {
+  if (!track.created) await ctx.fixtures.missing(ctx, track, `a batch that was created`);
   if (track.outcome === "timeout") ctx.fail(rule, `${track.problem}; expected ${want}`);
   if (track.outcome !== "settled") ctx.fail(rule, `batch ${track.id ?? "?"} could not be followed: ${track.problem}`);
   ctx.expect(track.last?.status === want, rule, `batch ${track.id} settled as ${show(track.last?.status)}, expected ${want}${track.last?.error ? ` (error: ${track.last.error})` : ""}`);
@@ -84,7 +84,7 @@ export const batchLifecycleChecks: Check[] = [
       const member = (m: string) => `ideas-accepted-202/${m}`;
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
-        if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
+        if (!track.created) return ctx.fixtures.missing(ctx, track, "a batch asked for");
         if (!expectSuccess(ctx, track.created, "createIdeas", 202, member("status-202"))) continue;
         const b = track.created.body;
         ctx.expect(b.status === "thinking", member("thinking"), `status is ${show(b.status)}, expected thinking`);
@@ -105,7 +105,7 @@ export const batchLifecycleChecks: Check[] = [
       ctx.fixtures.startBatches("main", "plain");
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
-        requireSettled(ctx, track, "done", "batch-thinking-to-done/status");
+        await requireSettled(ctx, track, "done", "batch-thinking-to-done/status");
         expectThinkingEmpty(ctx, track);
         for (const res of track.history) {
           expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200", { ideas: true });
@@ -276,7 +276,7 @@ export const batchLifecycleChecks: Check[] = [
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("fails");
       if (track.created) expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");
-      requireSettled(ctx, track, "failed", "batch-thinking-to-failed/status");
+      await requireSettled(ctx, track, "failed", "batch-thinking-to-failed/status");
       expectThinkingEmpty(ctx, track);
       for (const res of track.history) expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200");
       const b = track.last;

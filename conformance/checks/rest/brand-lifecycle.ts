@@ -27,8 +27,8 @@ function expectOnlyReading(ctx: CheckContext, track: Track, rule: string): void 
   );
 }
 
-function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed", rule: string): void {
-  if (!track.created) ctx.skip(`the brand was not created: ${track.problem}`);
+async function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed", rule: string): Promise<void> {
+  if (!track.created) await ctx.fixtures.missing(ctx, track, `a brand that was created`);
   if (track.outcome === "timeout") ctx.fail(rule, `${track.problem}; expected ${want}`);
   if (track.outcome !== "settled") ctx.fail(rule, `brand ${track.id ?? "?"} could not be followed: ${track.problem}`);
   ctx.expect(track.last?.status === want, rule, `brand ${track.id} settled as ${show(track.last?.status)}, expected ${want}`);
@@ -76,7 +76,7 @@ export const brandLifecycleChecks: Check[] = [
     needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
+      await requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
       expectOnlyReading(ctx, track, "brand-reading-until-settled");
       for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "get-brand-200");
       const b = track.last;
@@ -122,7 +122,7 @@ export const brandLifecycleChecks: Check[] = [
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.created) expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201");
-      requireSettled(ctx, track, "failed", "brand-reading-to-failed");
+      await requireSettled(ctx, track, "failed", "brand-reading-to-failed");
       expectOnlyReading(ctx, track, "brand-reading-until-settled");
       for (const res of track.history) expectSuccess(ctx, res, "getBrand", 200, "get-brand-200");
     },
@@ -172,7 +172,7 @@ export const brandLifecycleChecks: Check[] = [
         ctx.expect(track.created.body?.status === "reading", "brand-create-reading/status", `status is ${show(track.created.body?.status)}, expected reading`);
         compare(track.created.body, "when created");
       }
-      requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
+      await requireSettled(ctx, track, "ready", "brand-reading-to-ready/status");
       compare(track.last, "once ready");
     },
   },
@@ -186,7 +186,7 @@ export const brandLifecycleChecks: Check[] = [
       for (const key of ["main", "patchLists"] as const) {
         const track = await ctx.fixtures.brand(key);
         const first = track.history[0];
-        if (!track.id || !first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
+        if (!track.id || !first) return ctx.fixtures.missing(ctx, track, "a brand to read");
         if (!expectSuccess(ctx, first, "getBrand", 200, ["get-brand-200", "brand-readable-after-create"])) continue;
         ctx.expect(first.body?.id === track.id, "brand-readable-after-create", `GET of brand ${track.id} answered brand ${show(first.body?.id)}`);
         if (key === "patchLists")

@@ -26,9 +26,7 @@ export async function baseValues(ctx: CheckContext, input: Pick<BadInput, "op" |
     values.ideaId = idea;
   }
   if (input.base === "brand-to-patch") {
-    const probe = await ctx.fixtures.statefulness();
-    if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
-    path = pathOf("updateBrand", { brand_id: probe.brandId });
+    path = pathOf("updateBrand", { brand_id: await ctx.fixtures.probeBrand(ctx, "a brand to update") });
   }
   return { values, path };
 }

@@ -41,7 +41,7 @@ export const shapeChecks: Check[] = [
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
       const first = track.history[0];
-      if (!first) ctx.skip(`no brand to read: ${track.problem ?? "not created"}`);
+      if (!first) return ctx.fixtures.missing(ctx, track, "a brand to read");
       for (const res of [first, track.again]) if (res) expectSuccess(ctx, res, "getBrand", 200, ["get-brand-200", "team-reaches-own-brands"]);
     },
   },
@@ -51,9 +51,8 @@ export const shapeChecks: Check[] = [
     rules: [...patchRules, "update-brand-200"],
     group,
     async run(ctx: CheckContext) {
-      const probe = await ctx.fixtures.statefulness();
-      if (!probe.brandId) ctx.skip(`no brand to update: ${probe.reason}`);
-      const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: probe.brandId }), { country: "IE" });
+      const brandId = await ctx.fixtures.probeBrand(ctx, "a brand to update");
+      const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: brandId }), { country: "IE" });
       expectSuccess(ctx, res, "updateBrand", 200, "update-brand-200");
     },
   },
@@ -64,7 +63,7 @@ export const shapeChecks: Check[] = [
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("main");
-      if (!track.created) ctx.skip(track.problem ?? "no batch was asked for");
+      if (!track.created) return ctx.fixtures.missing(ctx, track, "a batch asked for");
       expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");
     },
   },
@@ -77,7 +76,7 @@ export const shapeChecks: Check[] = [
       ctx.fixtures.startBatches("main", "plain");
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
-        if (!track.history.length) ctx.skip(`no batch to read: ${track.problem ?? "not created"}`);
+        if (!track.history.length) return ctx.fixtures.missing(ctx, track, "a batch to read");
         for (const res of [...track.history, ...(track.again ? [track.again] : [])]) expectSuccess(ctx, res, "getIdeaBatch", 200, "get-batch-200");
       }
     },

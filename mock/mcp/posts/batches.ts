@@ -252,6 +252,7 @@ export function batchStatus(state: PostsState, ctx: ToolContext, args: { batchId
     pendingCount: count("pending", "generating"),
     imagesPendingCount: items.filter((i) => i.status === "created" && i.imagePending === true).length,
     ...(warnings.length ? { warnings } : {}),
+    // rule: batch-failed-says-why
     error: status === "failed" ? "Every post of the batch failed to generate; start a new batch." : null,
     items,
     createdAt: iso(batch.createdAt),

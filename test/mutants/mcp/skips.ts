@@ -26,4 +26,13 @@ export const skipsMutants: McpMutant[] = [
     // Checks that need the main batch and once skipped without it.
     run: { only: ["mcp-destination-case", "mcp-times-to-utc"] },
   },
+
+  {
+    id: "mcp-workspaces-listed-empty",
+    rule: "workspaces-limit-truncated/default-limit",
+    description: "get_workspaces lists no workspace while its totalCount still counts them; the brand under test is then not found, and checks that need it once skipped as if the tenant had none",
+    response: onPayload("get_workspaces", (d) => (Array.isArray(d.workspaces) && d.workspaces.length ? { ...d, workspaces: [] } : d)),
+    // Checks that need the brand under test and once skipped without it.
+    run: { only: ["mcp-destination-case", "mcp-times-to-utc"] },
+  },
 ];

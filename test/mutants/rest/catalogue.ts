@@ -3,6 +3,7 @@
 // catch every one with a failing check that names the broken rule.
 import { heldoutMutants } from "./heldout.js";
 import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { restSkipsMutants } from "./skips.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
@@ -875,6 +876,8 @@ export const mutants: Mutant[] = [
   },
   // A held-out audit's statements (issue 25), kept so its figure stays true.
   ...heldoutMutants,
+  // Answers that once made checks skip (issue 25, "a skip is a verdict").
+  ...restSkipsMutants,
 ];
 
 
