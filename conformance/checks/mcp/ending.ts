@@ -37,9 +37,19 @@ export const endingChecks: McpCheck[] = [
       ctx.expect(statuses.at(-1) === "deactivated", rule("ends-deactivated"), `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
       const counts = seen.map((d) => d.unscheduledPosts);
       ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= Number(counts[i - 1]))), rule("unscheduled-monotonic"), `unscheduledPosts went ${show(counts)}`);
+      // "final once deactivated": asked once more, the same count.
+      const ended = seen.at(-1);
+      if (ended?.status === "deactivated") {
+        const again = expectOk(ctx, await call(), rule("ends-deactivated"));
+        if (again) ctx.expect(again.status === "deactivated" && again.unscheduledPosts === ended.unscheduledPosts, [rule("ends-deactivated"), rule("unscheduled-monotonic")], `deactivated with unscheduledPosts ${show(ended.unscheduledPosts)}, asked again: ${show({ status: again.status, unscheduledPosts: again.unscheduledPosts })}`);
+      }
       const effect = "deactivation-effects/profile-inactive";
       const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), effect);
       if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), effect, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
+      // Every profile of the workspace: its brand list shows it inactive too.
+      const listed = typeof companyId === "string" ? expectOk(ctx, await m.session.call("list_brands", { workspaceId: companyId }, "partner"), effect) : undefined;
+      const item = (listed?.brands ?? []).find((b) => b?.id === brandId);
+      if (listed) ctx.expect(item?.isActive === false, effect, `after deactivation list_brands of ${companyId} shows ${show(item)}`);
     },
   }),
   mcpCheck({
