@@ -126,6 +126,8 @@ export interface CheckResult {
   requests: number;
   /** Rule id → how the check's cases for it came out (every `expect` or `fail` naming it is a case). */
   cases: Record<string, CaseOutcome>;
+  /** Rule id → where its cases were judged: the operations (REST) or tools (MCP) whose replies it judged (places.ts). */
+  places?: Record<string, string[]>;
 }
 
 /** A rule's cases in one check: `fail` when any failed, else `pass`. */

@@ -3,8 +3,8 @@
 // TypeScript sources without tsx). Either way the reference's clock reads the run's time when the run drives it.
 import type { EmbeddedOptions, EmbeddedServer } from "./suite.js";
 
-export async function startReference(kind: "rest" | "mcp", { timeScale, https, time }: EmbeddedOptions): Promise<EmbeddedServer> {
+export async function startReference(kind: "rest" | "mcp", { timeScale, https, time, inThread }: EmbeddedOptions): Promise<EmbeddedServer> {
   const { startMockFrom, startMockInWorker } = await import("../mock/in-worker.js");
   const data = { kind, timeScale, https, ...(time ? { time: time.buffer } : {}) };
-  return (await startMockInWorker(data)) ?? (await startMockFrom(data));
+  return (!inThread && (await startMockInWorker(data))) || (await startMockFrom(data));
 }

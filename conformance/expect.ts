@@ -9,6 +9,7 @@ import { describeResponse, type ApiResponse } from "./http.js";
 import { ruleList as list, type Judge } from "./judge.js";
 import { isIso3166Form } from "./kept.js";
 import { seedValidator } from "./seed-schema.js";
+import { judgedAtReply } from "./places.js";
 
 export const R = {
   json: "json-content-type",
@@ -95,6 +96,10 @@ function bodyToJudge(res: ApiResponse, judge: object, depth: Depth): boolean {
 
 /** Checks the status; on a mismatch records a failure for `rules` and returns false. */
 export function expectStatus(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
+  return judgedAtReply(res, () => expectStatusHere(ctx, res, status, rules));
+}
+
+function expectStatusHere(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
   const ok = typeof status === "number" ? res.status === status : status.includes(res.status);
   // The message is built only for a failure (it serialises the body; the proxy checks every exchange).
   return ctx.expect(ok, list(rules), ok ? "" : `expected ${typeof status === "number" ? status : status.join(" or ")}: ${describeResponse(res)}`);
@@ -305,6 +310,10 @@ export function expectSuccess(
   statusRules: string | readonly string[],
   depth: Depth = {},
 ): boolean {
+  return judgedAtReply(res, () => expectSuccessHere(ctx, res, op, status, statusRules, depth));
+}
+
+function expectSuccessHere(ctx: Judge, res: ApiResponse, op: OperationId, status: number, statusRules: string | readonly string[], depth: Depth): boolean {
   const rules = list(statusRules);
   const ours = rules.filter((r) => r === statusRuleOf[op]);
   const others = rules.filter((r) => r !== statusRuleOf[op]);
@@ -374,6 +383,10 @@ const typedStatuses = new Set([400, 401, 404, 409]);
 
 /** An error answer: status, JSON, the envelope, the type for the status, the schema, param, code, Retry-After. */
 export function expectError(ctx: Judge, res: ApiResponse, op: OperationId, status: number, e: ErrorExpectation): boolean {
+  return judgedAtReply(res, () => expectErrorHere(ctx, res, op, status, e));
+}
+
+function expectErrorHere(ctx: Judge, res: ApiResponse, op: OperationId, status: number, e: ErrorExpectation): boolean {
   if (!expectStatus(ctx, res, status, e.statusRules)) return false;
   judgeErrorBody(ctx, res, op);
   if (!isJson(res)) return true;

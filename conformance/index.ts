@@ -83,6 +83,11 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
    */
   embeddedClock?: "driven" | "wall";
   /**
+   * Where the embedded references run (default "worker": a worker thread, so they answer on one core while the
+   * suite judges on the other; "this": this thread, as when no worker can start, e.g. the sources without tsx).
+   */
+  embeddedThread?: "worker" | "this";
+  /**
    * The run's clock for a target given by URL (default the wall clock): a caller that runs the target itself on
    * the same time (a test's mock reading a SharedTime this clock moves) passes a drivenClock, so the verdict does
    * not depend on the host's speed there either.
@@ -272,7 +277,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       if (!checks.length) continue;
       let target: RunTarget;
       if (embedded) {
-        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, ...(time ? { time } : {}) });
+        const server = await def.startEmbedded({ timeScale: timeScale!, https: options.embeddedHttps ?? false, inThread: options.embeddedThread === "this", ...(time ? { time } : {}) });
         stops.push(() => server.stop());
         // The embedded REST reference over HTTPS has a self-signed certificate, trusted for this run only.
         const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;

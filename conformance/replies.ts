@@ -6,10 +6,11 @@
 // wrong only in a reply no check looks at closely (a later poll, a read back, a refusal of another status) still
 // fails the run. The explicit expectations of the checks leave out what was judged here (expect.ts, firstTime).
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { OperationId } from "./contract.js";
+import { operations, type OperationId } from "./contract.js";
 import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "./http.js";
 import type { Judge } from "./judge.js";
+import { judgedAt, operationPlace } from "./places.js";
 import { matchOperation } from "./routes.js";
 
 const current = new AsyncLocalStorage<Judge>();
@@ -63,7 +64,9 @@ export function judgeReply(ctx: Judge, res: ApiResponse): void {
   if (headJudged(res, ctx) || !((res.status >= 200 && res.status <= 299) || (res.status >= 400 && res.status <= 599))) return;
   const m = matchOperation(res.method, res.path);
   if (!m) return;
-  for (const v of verdictsOf(ctx, res, m.op.id)) "note" in v ? ctx.note(v.note) : ctx.expect(v.ok, v.rules, v.message);
+  judgedAt(operationPlace(m.op), () => {
+    for (const v of verdictsOf(ctx, res, m.op.id)) "note" in v ? ctx.note(v.note) : ctx.expect(v.ok, v.rules, v.message);
+  });
   markJudged(res, ctx);
 }
 
@@ -77,6 +80,25 @@ export const replyRules: readonly string[] = [
     ...[400, 401, 403, 404, 409, 429, 500].flatMap(errorRulesOf),
   ]),
 ];
+
+/**
+ * Where the reply judge applies each rule, by the contract: the operations whose every success it reads (its answer
+ * schema's rules) and the error statuses each operation lists (the envelope's). For docs/rules.md; a run's ledger
+ * reports the places each rule was judged in that run.
+ */
+export function replyRulePlaces(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const op of Object.values(operations))
+    for (const [status, schema] of Object.entries(op.responses)) {
+      const code = Number(status);
+      const success = code >= 200 && code <= 299;
+      const rules = success ? (answerSchemas.includes(schema as AnswerSchema) ? answerRulesOf(schema as AnswerSchema, { ideas: true }) : []) : errorRulesOf(code);
+      for (const rule of rules) out.set(rule, [...(out.get(rule) ?? []), `${operationPlace(op)} → ${code}`]);
+    }
+  return out;
+}
+const answerSchemas = ["Brand", "IdeaBatch", "Feedback", "Prediction"] as const;
+type AnswerSchema = (typeof answerSchemas)[number];
 
 /** A REST check with the rules its replies are judged by in passing: the cases it records of them count in the ledger. */
 // (Typed by the members it uses, so the judge of replies needs no check module: check.ts reaches it through fixtures.)

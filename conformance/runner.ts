@@ -7,6 +7,7 @@ import { BudgetExceeded, TransportError } from "./http.js";
 import { CheckFailed, CheckSkipped, type CaseOutcome, type Check, type CheckInfo, type CheckResult, type Failure, type Need, type RunContext, type RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import { ruleList } from "./judge.js";
+import { markedPlace } from "./places.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
 import type { SuiteEnv, SuiteSession } from "./suite.js";
 import type { RunTarget } from "./run-target.js";
@@ -65,8 +66,13 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
       const last = evidence.at(-1);
       return { rules, message, ...(evidence.length ? { evidence } : {}), ...(last ? { reproduce: reproduction(last) } : {}) };
     };
+    const places: Record<string, Set<string>> = {};
     const record = (r: string | readonly string[], ok: boolean) => {
-      for (const id of typeof r === "string" ? [r] : r) cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
+      const place = markedPlace();
+      for (const id of typeof r === "string" ? [r] : r) {
+        cases[id] = ok && cases[id] !== "fail" ? "pass" : "fail";
+        if (place) (places[id] ??= new Set()).add(place);
+      }
     };
     const declared = [...check.rules, ...(check.incidental ?? [])];
     const declares = (rule: string) => declared.includes(rule) || (rule.includes("/") && declared.includes(rule.slice(0, rule.indexOf("/"))));
@@ -89,6 +95,7 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
         durationMs: Math.round(clock.now() - started),
         requests: made?.requests() ?? 0,
         cases: { ...cases },
+        places: Object.fromEntries(Object.entries(places).map(([id, at]) => [id, [...at].sort()])),
       };
     };
     const waitKey = `check:${check.id}`;

@@ -17,6 +17,8 @@ export interface EmbeddedOptions {
   https: boolean;
   /** The run's time when the run drives it (the reference reads it as its wall clock). */
   time?: SharedTime;
+  /** Start it in this thread rather than a worker. */
+  inThread?: boolean;
 }
 
 export interface EmbeddedServer {

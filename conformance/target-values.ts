@@ -106,8 +106,17 @@ export const camelKey = <K extends string>(key: K): Camel<K> => key.replace(/_([
 /** What a table of string slots (key → what it does) reads into: each set slot under its name in code. */
 export type SlotValues<K extends string> = { [P in K as Camel<P>]?: string };
 
+/**
+ * A trigger of the target file: what a target does when it meets the slot's value, and the value the reference
+ * mocks honour (conformance/targets/reference.yaml is generated with it; the mock's magic tables recognise it).
+ */
+export interface TriggerSlot {
+  what: string;
+  reference: string;
+}
+
 /** Reads the slots of `table` from a section of a target file (the section's other keys are refused by the caller). */
-export function readSlots<K extends string>(section: Raw, table: Readonly<Record<K, string>>, at: (key: string) => string, env: NodeJS.ProcessEnv): SlotValues<K> {
+export function readSlots<K extends string>(section: Raw, table: Readonly<Record<K, TriggerSlot>>, at: (key: string) => string, env: NodeJS.ProcessEnv): SlotValues<K> {
   const out: Record<string, string> = {};
   for (const key of Object.keys(table) as K[]) {
     const value = str(section[key], at(key), env);

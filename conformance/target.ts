@@ -18,7 +18,7 @@ import { parse } from "yaml";
 import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
 import { wallClock } from "./run-clock.js";
 import { credentialsOf, type RunTarget, type RunTiming } from "./run-target.js";
-import { bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, readSlots, restTokenEnv, str, type SlotValues, TargetError, targetUrl } from "./target-values.js";
+import { type TriggerSlot, bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, readSlots, restTokenEnv, str, type SlotValues, TargetError, targetUrl } from "./target-values.js";
 
 export { checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, readCa, TargetError, targetUrl };
 
@@ -28,13 +28,17 @@ export interface Tokens {
   expired?: string;
 }
 
-/** The REST target file's triggers (rest.triggers): the one list of them, with what each makes the target do. */
+/**
+ * The REST target file's triggers (rest.triggers): the one list of them, with what each makes the target do and the
+ * reference's value (the mock's magic input, mock/rest/magic.ts). The parser, the checks' typed triggers,
+ * docs/target-triggers.md and the reference's target file (`npm run generate`) all come from it.
+ */
 export const restTriggerSlots = {
-  website_fails_read: "A website the target fails to read (its brand goes reading → failed).",
-  focus_fails_batch: "A focus that makes a batch fail (thinking → failed).",
-  focus_server_error: "A focus that makes POST /v1/ideas answer 500.",
-  rate_limited_token: "A token with a rate limit low enough to hit with a few requests.",
-} as const;
+  website_fails_read: { what: "A website the target fails to read (its brand goes reading → failed).", reference: "https://closed.invalid" },
+  focus_fails_batch: { what: "A focus that makes a batch fail (thinking → failed).", reference: "[fail] Make this batch fail." },
+  focus_server_error: { what: "A focus that makes POST /v1/ideas answer 500.", reference: "[server-error] Fail on the server's side." },
+  rate_limited_token: { what: "A token with a rate limit low enough to hit with a few requests.", reference: "test_rate_limited" },
+} as const satisfies Record<string, TriggerSlot>;
 
 export type Triggers = SlotValues<keyof typeof restTriggerSlots>;
 

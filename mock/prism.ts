@@ -17,6 +17,7 @@ export interface PrismOptions {
   host?: string;
   /** Answer with generated data instead of the contract's examples. */
   dynamic?: boolean;
+  /** How long to wait for Prism to listen (default 120 s: a hang guard, Prism is slow to start on a busy host). */
   startTimeoutMs?: number;
 }
 
@@ -55,7 +56,8 @@ export async function startPrism(options: PrismOptions): Promise<PrismServer> {
       setTimeout(() => child.kill("SIGKILL"), 3000).unref();
     });
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+    // A hang guard, not a speed limit: on a saturated host Prism (a large Node app) may take tens of seconds to listen.
+    const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
     child.once("exit", (code) => reject(new Error(`Prism exited (code ${code}) before listening:\n${output}`)));
     const poll = async () => {
       try {

@@ -8,10 +8,11 @@ import { expandRuleRef, loadRules } from "../conformance/rules.js";
 import { loadTargetFile } from "../conformance/target.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
+import { drivenTime } from "./support/driven-time.js";
 import { variants, variantTimeScale, type Variant } from "./variants/rest.js";
 
-// Slower than the mutant runs' 0.001: the reference's rate-limit window is a scaled minute, and a run of many
-// variants side by side must still fit a burst into it.
+// Slower than the mutant runs' 0.001: the one variant on the wall clock (re-read-keeps-ready) holds requests in
+// real milliseconds.
 const timeScale = variantTimeScale;
 const rules = loadRules();
 
@@ -28,13 +29,17 @@ function counted(variant: Variant): { rewriter: Rewriter; changed: () => number 
 
 async function runThrough(variant: Variant, strict: boolean): Promise<{ result: RunResult; changed: number }> {
   variant.reset?.();
-  const reference = await startRestMock({ port: 0, timeScale });
+  // On the run's driven time (as the embedded run): whether the reference's work is done when a check looks follows
+  // from the run's steps, not from how fast a loaded host answered.
+  const driven = variant.wallClock ? undefined : drivenTime(timeScale);
+  if (driven) variant.useTime?.(() => driven.mockClock.now());
+  const reference = await startRestMock({ port: 0, ...(driven ? { clock: driven.mockClock } : { timeScale }) });
   const { rewriter, changed } = counted(variant);
   const proxy = await startMutantProxy(reference.url, rewriter);
   try {
     // With the default walks: their model compares kept values as the scripted checks do (conformance/kept.ts).
     // A generous budget: many variants run side by side on a shared machine, and a budget error proves nothing.
-    const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict, budgetSeconds: 600 });
+    const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict, budgetSeconds: 600, ...(driven ? { clock: driven.clock } : {}) });
     return { result, changed: changed() };
   } finally {
     await proxy.stop();

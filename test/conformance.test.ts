@@ -295,7 +295,22 @@ describe("against the reference server", () => {
     const perTool = result.ledger.filter((e) => e.suite === "mcp" && /^(success-structured-data|text-mirrors-data|result-matches-output-schema|contract-output-shape|inferred-output-shape)\//.test(e.id));
     expect(perTool.filter((e) => e.status !== "pass").map((e) => `${e.id}: ${e.status} ${e.why ?? ""}`)).toEqual([]);
     expect(perTool).toHaveLength(contractTools.length * 4);
+    // The ledger says where each rule held: a per-tool rule at its tool's replies, a REST reply rule at each operation.
+    for (const e of perTool) {
+      const tool = e.id.slice(e.id.indexOf("/") + 1);
+      expect(e.places.filter((p) => p === tool || p.startsWith(`${tool} as `)), e.id).not.toEqual([]);
+    }
+    const placesOf = (id: string) => result.ledger.find((e) => e.id === id)?.places;
+    expect(placesOf("iso-8601-times/created_at")).toEqual(expect.arrayContaining(["POST /v1/brands", "GET /v1/brands/{brand_id}", "POST /v1/ideas", "GET /v1/ideas/{batch_id}"]));
+    expect(placesOf("error-type-per-status/401")).toEqual(expect.arrayContaining(["POST /v1/brands", "GET /v1/brands/{brand_id}", "PATCH /v1/brands/{brand_id}", "POST /v1/ideas", "POST /v1/feedback", "POST /v1/predictions"]));
     // A hang guard, not a speed limit: the embedded run's verdict does not depend on the host's speed, however long it takes.
+  }, wholeRunGuardMs);
+
+  it("passes 100% with the references in this thread (where no worker can start), on the same driven time", async () => {
+    const result = await runConformance({ env: {}, embeddedThread: "this" });
+    expect(failureReport(result)).toBe("");
+    expect(unexpectedSkips(result).map((c) => c.id)).toEqual(["https-plain-http-refused"]);
+    expect(result.exitCode).toBe(0);
   }, wholeRunGuardMs);
 
   it("passes 100% over HTTPS, the plain-HTTP check included", async () => {

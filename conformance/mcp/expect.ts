@@ -3,6 +3,7 @@
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
 import type { Judge } from "../judge.js";
+import { judgedAt, toolPlace } from "../places.js";
 import type { AnsweredOutput } from "./answers.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
@@ -25,6 +26,19 @@ const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "
 /** Rules every call a check makes can break (families: one member per tool, envelope part or code), and the shared
  * batch's counts a check leans on (claimPost); every MCP check declares them. */
 export const callRules = [R.structured, R.text, R.schema, R.cancelled, R.envelope, R.retryable, R.fields, "contract-output-shape", "inferred-output-shape", "batch-counts-consistent"] as const;
+
+/** Where judgeReply applies each family of callRules (for docs/rules.md): on every reply of the member tool, every failure, or every failure with the member code. */
+export const replyFamilyPlaces: Readonly<Record<string, "tool" | "failure" | "code">> = {
+  [R.structured]: "tool",
+  [R.text]: "tool",
+  [R.schema]: "tool",
+  [R.cancelled]: "tool",
+  "contract-output-shape": "tool",
+  "inferred-output-shape": "tool",
+  [R.envelope]: "failure",
+  [R.retryable]: "code",
+  [R.fields]: "code",
+};
 
 /** A per-tool family's member for the call's tool (`<family>/<tool>`); the family itself for a tool the contract lacks. */
 export const forTool = (family: string, tool: string): string => (contractTool.has(tool) ? `${family}/${tool}` : family);
@@ -94,7 +108,10 @@ function firstTime(judge: Judge, o: CallOutcome): boolean {
  * each by its type and format (error-fields.ts). Once per reply and judge.
  */
 export function judgeReply(ctx: Judge, o: CallOutcome): void {
-  if (!firstTime(ctx, o)) return;
+  if (firstTime(ctx, o)) judgedAt(toolPlace(o.tool, o.as), () => judgeReplyOnce(ctx, o));
+}
+
+function judgeReplyOnce(ctx: Judge, o: CallOutcome): void {
   expectConventionsOnce(ctx, o);
   if (o.result && isEnvelope(o.data)) {
     ctx.expect(o.result.isError === true, envelopePart("is-error"), `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result.isError)}`);

@@ -32,6 +32,8 @@ export interface LedgerEntry {
   failedBy: string[];
   /** Each enforcing check's case. */
   cases: LedgerCase[];
+  /** Where its cases were judged in this run: the operations (REST) or tools (MCP) whose replies it judged. */
+  places: string[];
   /** Why it is partial, skipped, not covered or not observable. */
   why?: string;
 }
@@ -84,6 +86,7 @@ export function buildLedger(
       checks: cases.map((c) => c.check),
       failedBy: cases.filter((c) => c.outcome === "fail").map((c) => c.check),
       cases,
+      places: [...new Set(results.filter((r) => cases.some((c) => c.check === r.id && c.outcome !== "skipped")).flatMap((r) => r.places?.[rule.id] ?? []))].sort(),
     };
     const left = unselected.has(rule.id) || (rule.family !== undefined && unselected.has(rule.family));
     const skipped = cases.filter((c) => c.outcome === "skipped");

@@ -80,9 +80,16 @@ export function markdownReport(result: RunResult): string {
   }
   lines.push("## Checks", "", "| Check | Result | Rules | Description |", "| --- | --- | --- | --- |");
   for (const c of result.checks) lines.push(`| ${c.id} | ${mark[c.verdict]} | ${c.rules.join(", ")} | ${cell(c.description)} |`);
-  lines.push("", "## Coverage ledger", "", "| Suite | Rule | Result | Checks | Why | Statement |", "| --- | --- | --- | --- | --- | --- |");
+  lines.push("", "## Coverage ledger", "", "| Suite | Rule | Result | Checks | Judged at | Why | Statement |", "| --- | --- | --- | --- | --- | --- | --- |");
   for (const e of result.ledger)
-    lines.push(`| ${e.suite} | ${e.id} | ${mark[e.status]} | ${e.failedBy.length ? `failed: ${e.failedBy.join(", ")}` : e.checks.length} | ${cell(e.why ?? "")} | ${cell(e.statement)} |`);
+    lines.push(`| ${e.suite} | ${e.id} | ${mark[e.status]} | ${e.failedBy.length ? `failed: ${e.failedBy.join(", ")}` : e.checks.length} | ${cell(placesCell(e.places))} | ${cell(e.why ?? "")} | ${cell(e.statement)} |`);
   lines.push("");
   return result.redactor.text(lines.join("\n"));
+}
+
+/** Where a rule was judged, shortened: a rule judged on every reply lists dozens of places. */
+function placesCell(places: readonly string[] | undefined): string {
+  if (!places?.length) return "";
+  const shown = 6;
+  return places.length <= shown ? places.join("; ") : `${places.slice(0, shown).join("; ")}; and ${places.length - shown} more (JSON report)`;
 }

@@ -170,7 +170,10 @@ export function createRequestListener(state: State | (() => State), options: Lis
         throw new ApiError(415, "invalid_request", "Send the body uncompressed: this server decodes no Content-Encoding.", null, "unsupported_content_encoding", codingRefusalHeaders);
       if (handler.body) body = parseJsonObject(req, await readBody(req));
       else req.resume();
-      const answer = handler.handler(current(), { caller, params, body });
+      // One instant per request: a reply cannot straddle the moment background work ends (a new brand settled
+      // before its own create is answered), however long the host takes between two readings of the clock.
+      const state = current();
+      const answer = state.clock.hold(() => handler.handler(state, { caller, params, body }));
       sendJson(res, answer.status, answer.body);
     } catch (err) {
       req.resume();

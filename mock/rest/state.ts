@@ -1,7 +1,7 @@
 // Everything the REST mock remembers, in bounded in-memory stores (store.ts), plus the clock and seed every
 // answer is derived from. Nothing runs in the background: records keep the instant they settle at and
 // are settled when read.
-import type { Clock } from "../clock.js";
+import { holdable, type Clock, type HoldableClock } from "../clock.js";
 import type { Archetype, Feedback, Rules } from "../../generated/rest/types.js";
 import type { ReadFindings, Supplied } from "./business.js";
 import type { BrandSnapshot, IdeaRequest } from "./idea-writer.js";
@@ -34,7 +34,8 @@ export interface BatchRecord {
 }
 
 export interface State {
-  clock: Clock;
+  /** Held at one instant while a request is answered (server.ts), as the real service answers "at once". */
+  clock: HoldableClock;
   seed: string;
   /** At most `capPerTeam` brands per team (oldest evicted). */
   brands: TeamStore<BrandRecord>;
@@ -49,7 +50,7 @@ export interface State {
 export function createState(clock: Clock, seed: string, capPerTeam = defaultCapPerTeam): State {
   const counters = new Map<string, number>();
   return {
-    clock,
+    clock: holdable(clock),
     seed,
     brands: new TeamStore(capPerTeam, undefined, { maxBytesPerOwner: bytesPerTeam.brands }),
     batches: new TeamStore(capPerTeam, undefined, { maxBytesPerOwner: bytesPerTeam.batches }),

@@ -8,11 +8,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CheckInfo } from "../../conformance/check.js";
 import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
+import { replyFamilyPlaces } from "../../conformance/mcp/expect.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
+import { replyRulePlaces } from "../../conformance/replies.js";
 import { restTriggerSlots } from "../../conformance/target.js";
-import { parse as parseYaml } from "yaml";
+import type { TriggerSlot } from "../../conformance/target-values.js";
+import { stringify as stringifyYaml } from "yaml";
 import { restRulesPath } from "../../conformance/paths.js";
 import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
@@ -23,6 +26,7 @@ import { restTestTokens } from "../../mock/rest/tokens.js";
 import { mcpMutants } from "../../test/mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "../../test/mutants/rest/catalogue.js";
 import { anchor, banner, cell, table } from "./docs.js";
+import { generateCommand } from "./banner.js";
 import { repoRoot } from "../../lib/paths.js";
 import type { GeneratedFiles } from "./rest.js";
 
@@ -67,6 +71,8 @@ interface Catalogue {
   catalogue: RuleCatalogue;
   checks: readonly CheckInfo[];
   mutants: readonly { id: string; rule: string }[];
+  /** Where the suite's reply judge applies a rule on every reply, beyond its checks' own calls. */
+  replyPlace(rule: Rule): string | undefined;
 }
 
 /**
@@ -114,11 +120,35 @@ function catalogueSection(c: Catalogue, hubs: Map<string, string[]>): string {
         const kind = `${r.provenance} (${cell(r.provenance === "inferred" ? r.reason : `basis: ${r.basis}`)}); ${r.testable}${r.slot ? ` (${code(r.slot)})` : ""}`;
         const mock = [...(hubs.get(r.id) ?? []), ...(r.family ? (hubs.get(r.family) ?? []) : [])].map(code).join(", ") || "—";
         const mutants = c.mutants.filter((m) => names(r, [m.rule]) || m.rule === r.id).map((m) => code(m.id)).join(", ") || "—";
-        return [code(r.id), r.statement, kind, code(r.contract), mock, covered, mutants];
+        return [code(r.id), r.statement, kind, code(r.contract), mock, covered, c.replyPlace(r) ?? "its checks' own calls", mutants];
       });
-    out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "mutants"], rows) + "\n");
+    out.push(table(["rule", "statement", "provenance; testable", "contract", "mock", "checks", "judged at", "mutants"], rows) + "\n");
   }
   return out.join("\n");
+}
+
+/** Where the REST reply judge applies a rule: every reply of the operations and statuses the contract lists. */
+function restReplyPlaces(): (rule: Rule) => string | undefined {
+  const places = replyRulePlaces();
+  return (rule) => {
+    const at = places.get(rule.id) ?? (rule.family !== undefined ? places.get(rule.family) : undefined);
+    if (!at) return undefined;
+    const byOperation = new Map<string, string[]>();
+    for (const place of at) {
+      const [operation, status] = place.split(" → ") as [string, string];
+      byOperation.set(operation, [...(byOperation.get(operation) ?? []), status]);
+    }
+    return `every reply of ${[...byOperation].map(([op, statuses]) => `${code(op)} (${statuses.join(", ")})`).join("; ")}`;
+  };
+}
+
+/** Where the MCP reply judge applies a rule: every reply of the member tool, every failure, or every failure with the member code. */
+function mcpReplyPlace(rule: Rule): string | undefined {
+  const kind = rule.family !== undefined ? replyFamilyPlaces[rule.family] : replyFamilyPlaces[rule.id];
+  if (kind === "tool") return rule.member !== undefined ? `every reply of ${code(rule.member)}` : "every reply of a tool the contract lacks";
+  if (kind === "failure") return "every failure of every tool";
+  if (kind === "code") return rule.member !== undefined ? `every failure of every tool answering ${code(rule.member)}` : "every failure with a code the catalogue lacks";
+  return undefined;
 }
 
 function rulesPage(catalogues: Catalogue[]): string {
@@ -150,32 +180,57 @@ function rulesPage(catalogues: Catalogue[]): string {
 
 /** The triggers of the target file, one table per suite: what each slot does, the reference's value, the rules it provokes. */
 function triggersPage(catalogues: Catalogue[]): string {
-  const reference = parseYaml(readFileSync(referenceTargetPath, "utf8")) as Record<string, { triggers?: Record<string, unknown> } | undefined>;
   const rulesOf = (slot: string) => catalogues.flatMap((c) => c.catalogue.rules.filter((r) => r.slot === slot).map((r) => code(r.id)));
-  const section = (suite: "rest" | "mcp", title: string, slots: Readonly<Record<string, string>>) => [
+  const section = (suite: "rest" | "mcp", title: string, slots: Readonly<Record<string, TriggerSlot>>) => [
     `## ${title} (\`${suite}.triggers\`)\n`,
     table(
       ["slot", "what the target does with it", "the reference's value", "rules it provokes"],
-      Object.entries(slots).map(([key, what]) => {
-        const value = reference[suite]?.triggers?.[key];
-        return [code(key), what, value === undefined ? "—" : code(typeof value === "string" ? value : JSON.stringify(value)), rulesOf(`${suite}.triggers.${key}`).join(", ") || "—"];
-      }),
+      Object.entries(slots).map(([key, slot]) => [code(key), slot.what, code(slot.reference), rulesOf(`${suite}.triggers.${key}`).join(", ") || "—"]),
     ) + "\n",
   ];
   return [
     banner,
     "# Triggers of the target file\n",
-    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`) and the reference's target file (\`${path.relative(repoRoot, referenceTargetPath)}\`).\n`,
+    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`), which also give the reference's values to its target file (\`${path.relative(repoRoot, referenceTargetPath)}\`, generated).\n`,
     ...section("rest", "REST API", restTriggerSlots),
     ...section("mcp", "MCP gateway", mcpTriggerSlots),
   ].join("\n");
 }
 
+/** `text` in lines of at most `width` characters, broken between words. */
+function wrapped(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) (lines.push(line), (line = word));
+    else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+/** A target file's `triggers:` section with every slot of `slots` at its reference value, each under its description. */
+function triggersSection(slots: Readonly<Record<string, TriggerSlot>>): string {
+  const lines = ["triggers:"];
+  for (const [key, slot] of Object.entries(slots)) {
+    for (const line of wrapped(slot.what.replace(/`/g, ""), 110)) lines.push(`    # ${line}`);
+    lines.push(`    ${key}: ${stringifyYaml(slot.reference).trimEnd()}`);
+  }
+  return lines.join("\n");
+}
+
+/** The reference's target file: scripts/templates/reference-target.yaml with each suite's triggers from its table. */
+function referenceTargetFile(): string {
+  const template = readFileSync(path.join(repoRoot, "scripts/templates/reference-target.yaml"), "utf8");
+  const filled = template.replace("{{rest.triggers}}", triggersSection(restTriggerSlots)).replace("{{mcp.triggers}}", triggersSection(mcpTriggerSlots));
+  const made = `# Generated by \`${generateCommand}\` from scripts/templates/reference-target.yaml and the suites' trigger tables\n# (restTriggerSlots, mcpTriggerSlots): edit those, not this file.\n`;
+  return made + filled;
+}
+
 /** Adds docs/mock-magic-inputs.md, docs/target-triggers.md and docs/rules.md; throws when a rule's contract pointer dangles. */
 export function generateCodeDocs(files: GeneratedFiles): void {
   const catalogues: Catalogue[] = [
-    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants },
-    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants },
+    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants, replyPlace: restReplyPlaces() },
+    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants, replyPlace: mcpReplyPlace },
   ];
   const dangling = catalogues.flatMap((c) => danglingPointers(c.catalogue).map((d) => `${path.relative(repoRoot, c.file)}: ${d}`));
   if (dangling.length)
@@ -183,4 +238,5 @@ export function generateCodeDocs(files: GeneratedFiles): void {
   files.set("docs/mock-magic-inputs.md", magicInputsPage());
   files.set("docs/rules.md", rulesPage(catalogues));
   files.set("docs/target-triggers.md", triggersPage(catalogues));
+  files.set(path.relative(repoRoot, referenceTargetPath), referenceTargetFile());
 }

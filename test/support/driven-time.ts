@@ -18,3 +18,12 @@ export function drivenTime(timeScale: number): DrivenTime {
   const clock = drivenClock({ onMove: (date) => time.set(date) });
   return { clock, mockClock: createClock({ timeScale, realNow: () => time.get() }) };
 }
+
+/**
+ * The service's time as a variant or mutant reads it (how long its own background work has run, its rate limit's
+ * windows): the wall clock until the run hands it the target's own (`useTime`), so it moves with driven time.
+ */
+export function serviceTime(): { now: () => number; useTime: (now: () => number) => void } {
+  let clock = Date.now;
+  return { now: () => clock(), useTime: (now) => void (clock = now) };
+}

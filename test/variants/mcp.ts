@@ -9,6 +9,7 @@ import { contractTool } from "../../conformance/mcp/contract.js";
 import { inferredArguments } from "../../conformance/mcp/inferred-inputs.js";
 import { compileSchema } from "../../conformance/mcp/schema-dialects.js";
 import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
+import { serviceTime } from "../support/driven-time.js";
 
 export interface McpVariant {
   id: string;
@@ -96,12 +97,6 @@ function replaceStrings(value: unknown, map: (s: string) => string): unknown {
 
 /** The fields seed 001 lists as optional (Required "no"), left out wherever they appear in a success. */
 const optionalFields = new Set(["tokenExpiresAt", "missingScopes", "canPost", "canFetchAnalytics", "warnings", "createdAt", "updatedAt", "preview", "hasMedia", "mediaRequiredFor"]);
-
-/** The service's time as a variant reads it: the wall clock until the run hands it its own (`useTime`). */
-function serviceTime(): { now: () => number; useTime: (now: () => number) => void } {
-  let clock = Date.now;
-  return { now: () => clock(), useTime: (now) => void (clock = now) };
-}
 
 /**
  * A low rate limit in front of a service: at most `perSecond` requests each second of the service's time (the wall

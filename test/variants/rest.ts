@@ -4,6 +4,7 @@
 // names inferred rules (test/conformance-variants-rest.test.ts). A variant that the suite fails is a false
 // failure of the suite, not of the variant.
 import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
+import { serviceTime } from "../support/driven-time.js";
 
 export interface Variant extends Rewriter {
   /** Stable kebab-case id. */
@@ -15,6 +16,13 @@ export interface Variant extends Rewriter {
   drift?: string[];
   /** Forgets what the variant remembered of earlier exchanges (the reference's ids repeat from run to run). */
   reset?(): void;
+  /** Hands the variant the service's time (the reference's clock), for work or windows it times itself. */
+  useTime?: (now: () => number) => void;
+  /**
+   * Runs on the wall clock instead of the run's driven time: the variant holds a request until the reference's
+   * background work ends, and driven time moves only when no request is in flight.
+   */
+  wallClock?: true;
 }
 
 const pathOnly = (p: string) => p.split("?")[0]!;
@@ -87,7 +95,8 @@ const plusTwo = (iso: string) => new Date(Date.parse(iso) + 2 * 3_600_000).toISO
  * resource is shown still at work (`pending(now, lastAtWork, sent)`, `sent` the fields a PATCH sent meanwhile, which
  * change at once); once let through, a batch's done_at is when it was let through.
  */
-function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: any, atWork: any, sent: Set<string>) => any): Pick<Variant, "response" | "reset"> {
+function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: any, atWork: any, sent: Set<string>) => any): Pick<Variant, "response" | "reset" | "useTime"> {
+  const { now, useTime } = serviceTime();
   const started = new Map<string, number>();
   const atWork = new Map<string, any>();
   const sent = new Map<string, Set<string>>();
@@ -95,12 +104,12 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
   return {
     response: (req, res) => {
       const b = res.body;
-      const held = (id: string) => started.has(id) && Date.now() - started.get(id)! < targetMs(holdSeconds);
+      const held = (id: string) => started.has(id) && now() - started.get(id)! < targetMs(holdSeconds);
       // A brand still shown reading takes no ideas yet: what the reference accepted is refused as the seed says.
       if (kind === "brand" && isPost(req, "/v1/ideas") && res.status === 202 && held(req.body?.brand))
         return { status: 409, headers: { "content-type": "application/json" }, raw: Buffer.alloc(0), body: { error: { type: "invalid_request", code: "brand_not_ready", message: "The brand is still being read.", param: "brand" } } };
       if (!isObject(b) || b.object !== kind || typeof b.id !== "string") return res;
-      if (!started.has(b.id)) started.set(b.id, Date.now());
+      if (!started.has(b.id)) started.set(b.id, now());
       if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(b.id) ?? sent.set(b.id, new Set()).get(b.id)!).add(k);
       const settled = kind === "brand" ? b.status !== "reading" : b.status !== "thinking";
       if (!settled) {
@@ -108,24 +117,26 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
         return res;
       }
       if (held(b.id) && atWork.has(b.id)) return body(res, (now) => pending(now, atWork.get(b.id), sent.get(b.id) ?? new Set()));
-      if (!released.has(b.id)) released.set(b.id, new Date().toISOString());
+      if (!released.has(b.id)) released.set(b.id, new Date(now()).toISOString());
       return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(b.id)), x)) : res;
     },
     reset: () => (started.clear(), atWork.clear(), sent.clear(), released.clear()),
+    useTime,
   };
 }
 
 /**
- * A per-client limit of `perWindow` requests in each fixed window of `windowSeconds` (real seconds): the excess is
+ * A per-client limit of `perWindow` requests in each fixed window of `windowSeconds` (seconds of the service's time): the excess is
  * answered 429 rate_limit with Retry-After the whole seconds left of the window.
  */
-function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "answer" | "reset"> {
+function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "answer" | "reset" | "useTime"> {
+  const time = serviceTime();
   const windows = new Map<string, { start: number; count: number }>();
   const error = { error: { type: "rate_limit", code: "rate_limited", message: "Too many requests for this client; wait as Retry-After says.", param: null } };
   return {
     answer: (req) => {
       if (!req.token) return undefined;
-      const now = Date.now();
+      const now = time.now();
       let w = windows.get(req.token);
       if (!w || now - w.start >= windowSeconds * 1000) windows.set(req.token, (w = { start: now, count: 0 }));
       if (++w.count <= perWindow) return undefined;
@@ -133,6 +144,7 @@ function windowLimit(perWindow: number, windowSeconds: number): Pick<Variant, "a
       return { status: 429, headers: { "content-type": "application/json", "retry-after": retryAfter }, body: error, raw: Buffer.from(JSON.stringify(error)) };
     },
     reset: () => windows.clear(),
+    useTime: time.useTime,
   };
 }
 
@@ -227,6 +239,7 @@ export const variants: Variant[] = [
     return {
       id: "re-read-keeps-ready",
       description: "a ready brand whose website is changed keeps showing ready while it is read again",
+      wallClock: true,
       basis: 'Brand status: "`ready` | `PATCH` with a new `website` | Website changed | A new read starts | Status during the re-read: not shown".',
       async response(req, res, ctx) {
         // Shown ready, the brand takes ideas too: a request the reference refuses while it re-reads is held until the

@@ -62,6 +62,19 @@ const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "step
 
 export const batchChecks: McpCheck[] = [
   mcpCheck({
+    id: "mcp-create-posts-count-edge-accepted",
+    description: "create_posts takes a count of 20, the most the seed allows (the shared main batch at mcp.cost.main_batch_posts 20)",
+    rules: ["limit-create-posts-edge-accepted"],
+    group,
+    async run(ctx, m) {
+      const rule = "limit-create-posts-edge-accepted/count-max";
+      const t = await sharedBatch(m, "main");
+      if (t.request.count !== 20) ctx.skip(`the main batch asks for ${show(t.request.count)} posts (mcp.cost.main_batch_posts); 20 is the edge`);
+      if (!t.created) return t.rule ? batchMissing(ctx, t, "the main batch") : ctx.skip(t.problem ?? "no batch was asked for");
+      if (expectRan(ctx, t.created, rule)) expectOk(ctx, t.created, rule);
+    },
+  }),
+  mcpCheck({
     id: "mcp-create-posts-queued",
     description: "create_posts answers a queued batch with one pending item per post, indexed from 0, as get_post_batch_status then shows it",
     rules: ["create-posts-queued", "create-posts-matches-status", "generation-in-background/create_posts", "include-image-default"],

@@ -3,11 +3,12 @@
 // post_already_published, a booked one with post_already_scheduled, reddit_options_required; upload_image's
 // source_not_https and source_not_public. Each refusal's envelope, retryable and structured fields are judged for its code. Every draft
 // is deleted, every booking withdrawn.
-import type { RunContext } from "../../check.js";
+import { CheckSkipped, type RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { errorOf, expectError, expectOk } from "../../mcp/expect.js";
 import type { McpContext } from "../../mcp/extension.js";
 import { approveAsSeen, mcpCheck, platformsOf, show, unbook, unknownId } from "./common.js";
+import { FEED, feedPost } from "./drafts.js";
 import { unconnectedBrand } from "./fields.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -40,14 +41,35 @@ async function goOut<N extends "schedule_post" | "publish_post_now">(m: McpConte
   return { o: await m.session.callRaw(tool, { id, ...extra, platforms: rest }), asked: rest };
 }
 
+/**
+ * Input a write tool may refuse after its schema took it (the seed shows neither tool's inputs, so accepting is fine
+ * too): a destination named with nothing to apply to it (update_post), a time already past (schedule_post, only
+ * where the target file allows publishing: a gateway may send such a post at once). A refusal is judged by the
+ * envelope rules of its code as it comes back (retryable, structured fields); a bad_request names what it refused.
+ */
+async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
+  const id = await feedPost(ctx, m, "", "bad-request-own");
+  const calls: CallOutcome[] = [await m.session.call("update_post", { id, platform: FEED })];
+  if (m.target.inputs.allowPublishing) calls.push(await m.session.call("schedule_post", { id, scheduledAt: new Date(m.run.clock.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  for (const o of calls) {
+    const e = errorOf(o);
+    if (e?.code === "bad_request")
+      ctx.expect(Array.isArray(e.invalidFields) && e.invalidFields.length > 0 && e.invalidFields.every((f: unknown) => typeof f === "string"), "bad-request-own", `${o.tool}'s bad_request has invalidFields ${show(e.invalidFields)}; expected the refused paths`);
+  }
+  if (calls.length > 1 && !calls[1]!.result?.isError) await unbook(ctx, m, id);
+}
+
 export const errorCodeChecks = [
   mcpCheck({
     id: "mcp-own-bad-request",
-    description: "Input that passes the schema but that the tool refuses (mediaIds naming no picture) answers bad_request with invalidFields as dotted paths, and fieldErrors per field when given",
+    description:
+      "Input that passes the schema but that the tool refuses (mediaIds naming no picture) answers bad_request with invalidFields as dotted paths, and fieldErrors per field when given; so does any such refusal of update_post and schedule_post",
     rules: ["bad-request-own", "invalid-fields-paths", ...perCode("bad_request")],
     group,
     async run(ctx, m) {
       const brandId = await brandIdOrSkip(ctx, m);
+      // A target with no brand to make such a post on leaves only the main case (not a reason to skip it).
+      await siblingRefusals(ctx, m).catch((err: unknown) => (err instanceof CheckSkipped ? ctx.note(`update_post and schedule_post not tried: ${err.reason}`) : Promise.reject(err)));
       const o = await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: never made.`, mediaIds: [unknownId(), unknownId()] });
       if (errorOf(o)?.code === "not_found") return ctx.skip("unknown mediaIds answered not_found, not the tool's own bad_request: nothing to judge");
       const e = expectError(ctx, o, { code: "bad_request", rule: "bad-request-own" });

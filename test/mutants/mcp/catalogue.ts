@@ -13,11 +13,12 @@ import { familiesDMutants } from "./families-d.js";
 import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
 import { auditMutants } from "./audit.js";
+import { heldoutMcpMutants } from "./heldout.js";
 
 const tools = (manifest as { tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[] }).tools;
 const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
@@ -113,11 +114,7 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-partner-tool-listed",
     rule: "partner-only-hidden/create_profile",
     description: "tools/list shows create_profile to every token",
-    response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools) || res.body.result.tools.some((t: any) => t.name === "create_profile")) return res;
-      const extra = (manifest as { tools: { name: string }[] }).tools.find((t) => t.name === "create_profile")!;
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools: [...res.body.result.tools, extra] } } };
-    },
+    response: listedToEveryToken("create_profile"),
   },
   {
     id: "mcp-401-without-challenge",
@@ -512,4 +509,5 @@ export const mcpMutants: McpMutant[] = [
   ...skipsMutants,
   ...powerMutants,
   ...auditMutants,
+  ...heldoutMcpMutants,
 ];

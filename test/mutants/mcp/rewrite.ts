@@ -2,6 +2,7 @@
 // in step in structuredContent.data and content[0].text, rewrites of answers and of calls, and calls straight to
 // the mock. Shared by every file of the MCP mutant catalogue.
 import { randomUUID } from "node:crypto";
+import manifest from "../../../generated/mcp/tools.json" with { type: "json" };
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 
 export type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: any }; isError?: boolean; [k: string]: unknown };
@@ -81,3 +82,12 @@ export function onPayload(tool: string, rewrite: (data: any, call: Call, result:
 
 /** Rewrites an error's fields when its code is `code`. */
 export const onError = (code: string, rewrite: (e: any) => any) => onResult((_c, r) => errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
+
+/** tools/list shows `tool` (its contract definition) to every token, as if it were not partner-only. */
+export const listedToEveryToken =
+  (tool: string): NonNullable<Mutant["response"]> =>
+  (req, res) => {
+    if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools) || res.body.result.tools.some((t: any) => t.name === tool)) return res;
+    const extra = (manifest as { tools: { name: string }[] }).tools.find((t) => t.name === tool)!;
+    return { ...res, body: { ...res.body, result: { ...res.body.result, tools: [...res.body.result.tools, extra] } } };
+  };
