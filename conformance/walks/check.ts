@@ -60,6 +60,7 @@ const reached = [
   "team-isolation-403/getBrand",
   "team-isolation-403/updateBrand",
   "team-isolation-403/getIdeaBatch",
+  "team-reaches-own-brands",
 ].filter((r) => !always.includes(r));
 
 export function restWalksCheck(o: WalkOptions<Step>): Check {

@@ -30,6 +30,8 @@ export interface ClientModel {
   name?: string;
   /** A repeat of create_profile sent another name since the name was read: the name must not have moved. */
   renamedRepeat?: boolean;
+  /** The names repeats of create_profile sent: no second workspace may come of them. */
+  repeatNames?: string[];
   deactivation?: Ending;
   /** unscheduledPosts as last answered. */
   unscheduled?: number;
@@ -87,6 +89,9 @@ export function judgeProfile(j: Expect, c: ClientModel | BrandIds, p: AnsweredOu
   const status = p.onboarding?.status;
   if (c.readySeen) j.expect(status === "ready", "build-completes", `${where}: the build of ${c.label} was seen ready, now onboarding is ${show(p.onboarding)}`);
   if (status === "ready") c.readySeen = true;
+  // A finished build makes the generation tools usable: profile_not_ready is gone (other blockers may remain).
+  if (status === "ready")
+    j.expect(!(Array.isArray(p.readiness?.blockers) && p.readiness.blockers.includes("profile_not_ready")), "build-completes", `${where}: the build of ${c.label} is ready, yet readiness is ${show(p.readiness)}`);
   if (status === "building" || status === "failed") {
     const blockers: unknown[] = Array.isArray(p.readiness?.blockers) ? p.readiness.blockers : [];
     j.expect(p.readiness?.canGenerate === false && blockers.includes("profile_not_ready"), `profile-not-ready-blocker/${status}`, `${where}: the build is ${status}, readiness is ${show(p.readiness)}`);
@@ -123,8 +128,17 @@ export function judgeBrandList(j: Expect, c: ClientModel | BrandIds, l: Answered
 export function judgeWorkspaces(j: Expect, clients: readonly ClientModel[], w: AnsweredOutput<"get_workspaces">, where: string): void {
   if (typeof w.totalCount === "number" && w.totalCount > (Array.isArray(w.workspaces) ? w.workspaces.length : 0)) return;
   const ids = new Set((Array.isArray(w.workspaces) ? w.workspaces : []).map((x) => x?.id));
+  const listed = Array.isArray(w.workspaces) ? w.workspaces : [];
+  const known = new Set<unknown>(clients.map((c) => c.companyId));
   for (const c of clients) {
     if (!c.deletion) j.expect(ids.has(c.companyId), "workspaces-partner-clients", `${where}: get_workspaces does not list the workspace ${c.companyId} of client ${c.label}`);
+    if (c.repeatNames?.length && !c.deletion) {
+      // A repeat never makes a second workspace: none named as the client's own or as a repeat sent, beside it.
+      const own = listed.find((x) => x?.id === c.companyId)?.name;
+      const names = new Set<unknown>([own, ...c.repeatNames]);
+      const second = listed.filter((x) => x?.id !== c.companyId && !known.has(x?.id) && typeof x?.name === "string" && names.has(x.name));
+      j.expect(second.length === 0, "create-profile-idempotent/no-second-workspace", `${where}: create_profile was repeated for ${c.label} (workspace ${c.companyId}), and get_workspaces lists another workspace like it: ${show(second.map((x) => [x?.id, x?.name]))}`);
+    }
     if (c.deletion === "done") j.expect(!ids.has(c.companyId), "erased-client-gone/get-workspaces", `${where}: client ${c.label} was seen deleted, get_workspaces still lists its workspace ${c.companyId}`);
   }
 }
@@ -137,6 +151,9 @@ export function judgeDeactivation(j: Expect, c: ClientModel, d: AnsweredOutput<"
   if (c.deactivation === "done") j.expect(d.status === "deactivated", "deactivation-progress/ends-deactivated", `${where}: ${c.label} was seen deactivated, now deactivate_profile answers ${show(d.status)} (a state seen never moves back)`);
   if (typeof c.unscheduled === "number")
     j.expect(typeof d.unscheduledPosts === "number" && d.unscheduledPosts >= c.unscheduled, "deactivation-progress/unscheduled-monotonic", `${where}: unscheduledPosts went from ${c.unscheduled} to ${show(d.unscheduledPosts)}`);
+  // "final once deactivated": a count seen with deactivated does not move on any later call.
+  if (c.deactivation === "done" && typeof c.unscheduled === "number")
+    j.expect(d.unscheduledPosts === c.unscheduled, "deactivation-progress/unscheduled-monotonic", `${where}: ${c.label} was seen deactivated with unscheduledPosts ${c.unscheduled} (final once deactivated), now ${show(d.unscheduledPosts)}`);
   if (typeof d.unscheduledPosts === "number") c.unscheduled = d.unscheduledPosts;
   if (d.status === "deactivated") c.deactivation = "done";
   else c.deactivation ??= "scheduled";
@@ -158,7 +175,10 @@ export function judgeCreatedBatch(j: Expect, b: AnsweredOutput<"create_posts">, 
   j.expect(b.status === "queued", "create-posts-queued/status-queued", `${where}: status ${show(b.status)}, expected queued`);
   j.expect(b.requestedCount === count, "create-posts-queued/requested-count", `${where}: requestedCount ${show(b.requestedCount)}, count sent ${count}`);
   const items = Array.isArray(b.items) ? b.items : [];
-  j.expect(items.length === count && items.every((it, i) => it?.index === i && it?.status === "pending"), "create-posts-queued/items-pending", `${where}: items ${show(items.map((it) => [it?.index, it?.status]))}, expected ${count} pending from index 0`);
+  // Each item carries its index (the seed fixes no order of the list): the indexes are 0..count-1, each once.
+  const indexes = new Set(items.map((it) => it?.index));
+  const slots = Array.from({ length: count }, (_, i) => i).every((i) => indexes.has(i));
+  j.expect(items.length === count && slots && items.every((it) => it?.status === "pending"), "create-posts-queued/items-pending", `${where}: items ${show(items.map((it) => [it?.index, it?.status]))}, expected ${count} pending, indexes 0 to ${count - 1}`);
 }
 
 /** Judges get_post_batch_status against what create_posts answered and earlier reads showed; learns posts and settling. */

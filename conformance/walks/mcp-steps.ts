@@ -145,7 +145,7 @@ interface PlanPost {
  * The reads a change owes: after it, each op named is likelier (`owedBoost`) until the walk has made it of each
  * label named (a client, a post; "" for get_workspaces) as many times as owed. Every effect is then read back
  * through the views that show it, whatever the walk's focus: an ending seen through, read through every view and the
- * ending call repeated, a renamed repeat through get_profile and list_brands, an approval through two views, a
+ * ending call repeated, a repeat through get_workspaces (a renamed one through get_profile and list_brands too), an approval through two views, a
  * booking through get_post_status and a withdrawal by booking again. (An edit owes no view: a decision taken with
  * the digest read before it is what approve-outdated-digest judges.)
  */
@@ -254,6 +254,8 @@ export function planMcpWalk(seed: string, walk: number, length: number, can: Mcp
         const renamed = r.chance(c.read ? 0.85 : 0.15);
         // Another name and website must change nothing any view shows.
         if (renamed) for (const view of ["get-profile", "list-brands"] as const) owed.owe(view, c.label);
+        // Nor may any repeat make a second workspace: the partner's list shows it.
+        owed.owe("get-workspaces", "");
         steps.push({ op, client: c.label, renamed });
         break;
       }

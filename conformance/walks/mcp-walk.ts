@@ -160,7 +160,9 @@ class McpWalk implements Walker<McpStep> {
         const c = this.clients.get(step.client);
         if (!c) return false;
         const website = step.renamed ? m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat.") : m.target.inputs.website;
-        const o = await this.call("create_profile", { websiteUrl: website, name: step.renamed ? `Walk renamed ${m.run.id} ${step.client}` : `Walk ${m.run.id} ${step.client}`, externalId: c.externalId }, "partner");
+        const name = step.renamed ? `Walk renamed ${m.run.id} ${step.client}` : `Walk ${m.run.id} ${step.client}`;
+        (c.repeatNames ??= []).push(name);
+        const o = await this.call("create_profile", { websiteUrl: website, name, externalId: c.externalId }, "partner");
         const d = expectOk(ctx, o, "create-profile-idempotent/same-ids");
         if (!d) return true;
         ctx.expect(d.brandId === c.brandId && d.companyId === c.companyId, ["create-profile-idempotent/same-ids", ...(step.renamed ? ["create-profile-idempotent/other-arguments-ignored"] : [])], `${where}: the repeat answered ${JSON.stringify([d.brandId, d.companyId])}, the first call ${JSON.stringify([c.brandId, c.companyId])}`);

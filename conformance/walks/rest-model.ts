@@ -110,6 +110,9 @@ export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view
   else if (!has("status")) void 0;
   else if (model.terminal === "ready") ctx.expect(status === "ready", rule("brand-terminal-stays"), `${where}: brand ${model.label} was seen ready and no new website was sent since, now it is ${show(status)}`);
   else if (model.terminal === "failed") ctx.expect(status === "failed", rule("brand-failed-stays"), `${where}: brand ${model.label} was seen failed, now it is ${show(status)}`);
+  // A failed read is the seed's only way to failed, and its remedy is a brand made from a name and a description.
+  if (model.website.value === null && has("status"))
+    ctx.expect(status !== "failed", rule("brand-create-website-or-name-description/name_and_description"), `${where}: brand ${model.label} has no website to read (made from a name and a description), yet it is failed`);
 
   for (const f of scalarFields) {
     const fixed = model.supplied[f];

@@ -15,6 +15,9 @@ import { describeStep, planWalk, restFocusOf, type Step, type WebsiteSlot } from
 
 const show = (v: unknown) => JSON.stringify(v);
 
+/** A read of the team's own brand or batch refused as another team's breaks team-reaches-own-brands too. */
+const ownRules = (rule: string, res: ApiResponse) => (res.status === 403 ? [rule, "team-reaches-own-brands"] : rule);
+
 class RestWalk implements Walker<Step> {
   readonly brands = new Map<string, BrandModel>();
   readonly batches = new Map<string, BatchModel>();
@@ -25,11 +28,11 @@ class RestWalk implements Walker<Step> {
   }
 
   getBrand(res: ApiResponse, model: BrandModel, where: string, cause?: string): void {
-    if (expectSuccess(this.ctx, res, "getBrand", 200, "get-brand-200")) judgeBrand(this.ctx, model, res.body, "get", where, cause ? { cause } : {});
+    if (expectSuccess(this.ctx, res, "getBrand", 200, ownRules("get-brand-200", res))) judgeBrand(this.ctx, model, res.body, "get", where, cause ? { cause } : {});
   }
 
   getBatch(res: ApiResponse, model: BatchModel, where: string): void {
-    if (expectSuccess(this.ctx, res, "getIdeaBatch", 200, "get-batch-200", { ideas: true })) judgeBatch(this.ctx, model, res.body, where);
+    if (expectSuccess(this.ctx, res, "getIdeaBatch", 200, ownRules("get-batch-200", res), { ideas: true })) judgeBatch(this.ctx, model, res.body, where);
   }
 
   /** Runs one step; false when it was left out (what it names does not exist in this walk). */

@@ -58,9 +58,13 @@ const alwaysPool = ["Mention the neighbourhood.", "Name the season.", "Invite pe
 const neverPool = ["Use emojis.", "Talk about prices or discounts.", "Mention competitors.", "Use slang.", "Promise delivery times."];
 const draftTexts = ["Fresh bread, baked this morning.", "Our winter opening hours start on Monday.", "Three things to know before you order a cake.", "Meet the people behind the counter."];
 
-/** What a REST walk may dwell on (focus.ts); `newWebsite`: how often its PATCHes send a new website. */
+/**
+ * What a REST walk may dwell on (focus.ts); `newWebsite`: how often its PATCHes send a new website; `fromName`: the
+ * weight of a brand made from a name and a description (against 4 from a website, 3 from both).
+ */
 export interface RestFocus extends Focus<Op> {
   newWebsite?: number;
+  fromName?: number;
 }
 
 /** The REST walks' families, in the order the walks of a run take them (walk 1 the first, …). */
@@ -75,8 +79,9 @@ export const restFamilies: readonly RestFocus[] = [
     weights: { "create-batch": 1.3, "get-batch": 1.5, feedback: 3, predict: 1.3, wait: 2, "create-brand": 0.5, "get-brand": 0.7, "patch-brand": 0.5 },
     after: { "create-brand": { wait: 2 }, "create-batch": { "get-brand": 4, wait: 2 }, feedback: { "get-batch": 1.5, "get-brand": 1.5 } },
   },
-  // Brands followed to ready, changed (a new website among the changes) and read: brand-terminal-stays, brand-reading-to-ready.
-  { name: "ready brands", weights: { wait: 2, "get-brand": 1.5, "patch-brand": 1.2 }, newWebsite: 0.3 },
+  // Brands followed to ready, changed (a new website among the changes) and read: brand-terminal-stays, brand-reading-to-ready;
+  // as often from a name and a description as from a website (brand-create-website-or-name-description).
+  { name: "ready brands", weights: { wait: 2, "get-brand": 1.5, "patch-brand": 1.2 }, newWebsite: 0.3, fromName: 7 },
   // Wrong calls, and calls on a brand still reading: unknown-id-404, team-isolation-403, *-brand-not-ready-409.
   {
     name: "wrong calls",
@@ -159,7 +164,7 @@ export function planWalk(seed: string, walk: number, length: number): Step[] {
     const op = r.weighted<Op>(focused(weights, focus, steps.at(-1)?.op))!;
     switch (op) {
       case "create-brand": {
-        const from = r.weighted<"website" | "name" | "both">([["website", 4], ["name", 2.5], ["both", 3]])!;
+        const from = r.weighted<"website" | "name" | "both">([["website", 4], ["name", focus.fromName ?? 2.5], ["both", 3]])!;
         const extra = (["language", "country", "archetype", "rules", "rules"] as const).filter(() => r.chance(0.45));
         const body = fields(r, [...(from === "website" ? [] : (["name", "description"] as const)), ...new Set(extra)]);
         const brand: PlanBrand = { label: `b${brands.length + 1}`, settled: false, ...(from === "name" ? {} : { website: r.pick(["website", "other_website"] as const) }) };

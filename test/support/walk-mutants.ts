@@ -12,7 +12,7 @@ import { throughProxy } from "../mutants/mcp/links.js";
 import { mcpWalkOnlyMutants } from "../mutants/mcp/walk-only.js";
 import { walkOnlyMutants } from "../mutants/rest/catalogue.js";
 import { drivenTime } from "./driven-time.js";
-import { startMutantProxy } from "../mutants/rest/proxy.js";
+import { startMutantProxy, type Mutant } from "../mutants/rest/proxy.js";
 
 export const timeScale = 0.001;
 
@@ -25,6 +25,11 @@ export const walksCheck = { rest: "rest-walks", mcp: "mcp-walks" };
 export async function runAgainst(protocol: Protocol, id: string, extra: WalkRunOptions): Promise<RunResult> {
   const mutant = mutantsOf[protocol]().find((m) => m.id === id);
   if (!mutant) throw new Error(`no walk-only ${protocol} mutant ${id}`);
+  return runMutant(protocol, mutant, extra);
+}
+
+/** A run against a fresh reference behind `mutant` (a fresh instance: test/cross-audit.test.ts uses it too). */
+export async function runMutant(protocol: Protocol, mutant: Mutant, extra: WalkRunOptions): Promise<RunResult> {
   const { clock, mockClock } = drivenTime(timeScale);
   const reference = protocol === "rest" ? await startRestMock({ port: 0, clock: mockClock }) : await startMcpMock({ port: 0, clock: mockClock });
   const proxy = await startMutantProxy(reference.url, protocol === "rest" ? mutant : throughProxy(mutant, reference.url));

@@ -377,6 +377,8 @@ const endingSlow = slowEnding(300);
 
 let primedStreams = 0;
 let slowWrites = 0;
+/** Batch answers whose items the batch-items-reversed variant reversed. */
+let reversedItems = 0;
 let escapedAnswers = 0;
 let multilineStreams = 0;
 let olderProtocol = 0;
@@ -801,6 +803,19 @@ export const mcpVariants: McpVariant[] = [
       return res;
     },
     changed: () => slowWrites,
+  },
+  {
+    id: "batch-items-reversed",
+    basis: "create_posts output: items (one per slot: index from 0, status pending); get_post_batch_status Item: index (integer) — each item carries its index, no order of the list is stated.",
+    description: "create_posts and get_post_batch_status list their items last slot first",
+    response: onSuccess((data, tool) => {
+      if ((tool === "create_posts" || tool === "get_post_batch_status") && Array.isArray(data.items) && data.items.length > 1) {
+        data.items.reverse();
+        reversedItems++;
+      }
+      return data;
+    }),
+    changed: () => reversedItems,
   },
   {
     id: "token-refresh-days-fractional",

@@ -23,6 +23,8 @@ export interface BuildTrack {
   repeat?: CallOutcome<"create_profile">;
   /** get_workspaces with the repeat's name (it must match nothing). */
   repeatQuery?: CallOutcome<"get_workspaces">;
+  /** get_workspaces with the first call's name after the repeat (at most the client's own workspace). */
+  firstQuery?: CallOutcome<"get_workspaces">;
   polls: CallOutcome<"get_profile">[];
   /** First settled onboarding (ready or failed). */
   settled?: Answered<Onboarding> | null;
@@ -88,6 +90,7 @@ async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> 
       const otherName = `Conformance repeat ${run.id}`;
       track.repeat = await s.call("create_profile", { websiteUrl: m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
       track.repeatQuery = await s.call("get_workspaces", { query: otherName }, as);
+      track.firstQuery = await s.call("get_workspaces", { query: request.name }, as);
     }
     return track;
   } catch (err) {

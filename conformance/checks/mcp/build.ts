@@ -76,6 +76,9 @@ export const buildChecks: McpCheck[] = [
       }
       const q = expectOk(ctx, t.repeatQuery!, rule("no-second-workspace"));
       if (q) ctx.expect(q.totalCount === 0, rule("no-second-workspace"), `a workspace named as the repeat was made: ${describeCall(t.repeatQuery!)}`);
+      // Nor a copy of the first: the first call's (unique) name matches at most the client's own workspace.
+      const first = t.firstQuery ? expectOk(ctx, t.firstQuery, rule("no-second-workspace")) : undefined;
+      if (first) ctx.expect((first.totalCount ?? first.workspaces?.length ?? 0) <= 1, rule("no-second-workspace"), `after the repeat, more than one workspace is named as the first call: ${describeCall(t.firstQuery!)}`);
       if (t.after) {
         const after = expectOk(ctx, t.after, rule("current-state"));
         if (after) ctx.expect(after.created === false && after.brandId === t.brandId && after.status === "ready", rule("current-state"), `a repeat once ready answered ${show(after)}`);
@@ -101,6 +104,10 @@ export const buildChecks: McpCheck[] = [
       ctx.expect(t.outcome === "ready", rule, `profile ${t.brandId}: the build ended ${t.outcome}${t.problem ? ` (${t.problem})` : ""}${t.settled ? `: ${show(t.settled)}` : ""}`);
       const statuses = t.polls.map((o) => okData(o)?.onboarding?.status);
       ctx.expect(statuses.slice(0, -1).every((s) => s === "building"), rule, `profile ${t.brandId} went through ${show(statuses)} before it settled`);
+      // Ready, the generation tools are usable: profile_not_ready is gone (other blockers may remain).
+      const settled = t.polls.length ? okData(t.polls[t.polls.length - 1]!) : undefined;
+      if (settled?.onboarding?.status === "ready")
+        ctx.expect(!(settled.readiness?.blockers ?? []).includes("profile_not_ready"), rule, `profile ${t.brandId} is ready, yet readiness is ${show(settled.readiness)}`);
     },
   }),
   mcpCheck({

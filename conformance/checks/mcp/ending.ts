@@ -37,9 +37,20 @@ export const endingChecks: McpCheck[] = [
       ctx.expect(statuses.at(-1) === "deactivated", rule("ends-deactivated"), `deactivation went ${show(statuses)}${r.finished ? "" : " and had not finished by the deadline"}`);
       const counts = seen.map((d) => d.unscheduledPosts);
       ctx.expect(counts.every((c, i) => typeof c === "number" && c >= 0 && (i === 0 || c >= Number(counts[i - 1]))), rule("unscheduled-monotonic"), `unscheduledPosts went ${show(counts)}`);
+      // "final once deactivated": asked once more, the same count. (Whether the status sticks on repeats is the
+      // walks' to judge, deactivation-progress/ends-deactivated: a walk-only mutant proves they do.)
+      const ended = seen.at(-1);
+      if (ended?.status === "deactivated") {
+        const again = expectOk(ctx, await call(), rule("unscheduled-monotonic"));
+        if (again) ctx.expect(again.unscheduledPosts === ended.unscheduledPosts, rule("unscheduled-monotonic"), `deactivated with unscheduledPosts ${show(ended.unscheduledPosts)} (final once deactivated), asked again: ${show(again.unscheduledPosts)}`);
+      }
       const effect = "deactivation-effects/profile-inactive";
       const p = expectOk(ctx, await m.session.call("get_profile", { brandId }, "partner"), effect);
       if (p) ctx.expect(p.isActive === false && (p.readiness?.blockers ?? []).includes("brand_inactive"), effect, `after deactivation get_profile shows isActive ${show(p.isActive)}, blockers ${show(p.readiness?.blockers)}`);
+      // Every profile of the workspace: its brand list shows it inactive too.
+      const listed = typeof companyId === "string" ? expectOk(ctx, await m.session.call("list_brands", { workspaceId: companyId }, "partner"), effect) : undefined;
+      const item = (listed?.brands ?? []).find((b) => b?.id === brandId);
+      if (listed) ctx.expect(item?.isActive === false, effect, `after deactivation list_brands of ${companyId} shows ${show(item)}`);
     },
   }),
   mcpCheck({

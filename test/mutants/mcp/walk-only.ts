@@ -47,7 +47,7 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
     {
       id: "walk-mcp-approval-forgotten",
       rule: "approve-records-digest/read-back",
-      description: "view_post shows an approval once; from the second view of the unchanged post on, the approval is gone (a fact a later read forgets)",
+      description: "view_post shows an approval once; from the second view of the unchanged post on, the approval is gone, while a rejection recorded since shows as it is (a fact a later read forgets: approvals only)",
       response: chain(
         onTool("approve_post", (d, c) => (approved.set(String(c.args.id), { digest: d.approval?.contentDigest, views: 0 }), d)),
         onTool("view_post", (d) => {
