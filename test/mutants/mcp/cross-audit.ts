@@ -2,6 +2,7 @@
 // statement, each breaking that statement alone (one call's effect on what another call, or a later repeat,
 // shows). test/cross-audit.test.ts runs each against the whole MCP suite (scripted checks and the default walks, as
 // `npm run conformance` does) and requires a failure naming one of `rules`. Each call makes fresh instances.
+import type { RuleId } from "../../../generated/rules.js";
 import type { AuditMutant } from "../rest/cross-audit.js";
 import { dataOf, errorOf, isSuccess, onResult, withData, type Call, type Result } from "./rewrite.js";
 import type { Exchange, Mutant } from "../rest/proxy.js";
@@ -35,7 +36,7 @@ const succeeded = (r: Result, data: unknown): Result => {
 /** The reference's partner token (conformance/targets/reference.yaml). */
 const partnerToken = "mcp_partner";
 
-const audit = (statement: string, rules: string[], m: Omit<Mutant, "rule">): AuditMutant => ({ ...m, rule: rules[0]!, rules, statement });
+const audit = (statement: string, rules: RuleId[], m: Omit<Mutant, "rule">): AuditMutant => ({ ...m, rule: rules[0]!, rules, statement });
 
 export function mcpCrossAuditMutants(): AuditMutant[] {
   const clientWorkspaces = new Set<string>();

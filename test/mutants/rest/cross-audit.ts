@@ -3,6 +3,7 @@
 // call, or a later repeat, shows). test/cross-audit.test.ts runs each against the whole REST suite (scripted checks
 // and the default walks, as `npm run conformance` does) and requires a failure naming one of `rules`. Each call
 // makes fresh instances: a mutant keeps what it saw of the run's brands, batches and ideas.
+import type { RuleId } from "../../../generated/rules.js";
 import type { Answer, Exchange, Mutant } from "./proxy.js";
 
 export interface AuditMutant extends Mutant {
@@ -28,7 +29,7 @@ const body = (res: Answer, f: (b: any) => void): Answer => {
 /** The reference's team token (conformance/targets/reference.yaml): another team's calls carry another. */
 const team = "test_team_a";
 
-const audit = (statement: string, rules: string[], m: Omit<Mutant, "rule">): AuditMutant => ({ ...m, rule: rules[0]!, rules, statement });
+const audit = (statement: string, rules: RuleId[], m: Omit<Mutant, "rule">): AuditMutant => ({ ...m, rule: rules[0]!, rules, statement });
 
 export function restCrossAuditMutants(): AuditMutant[] {
   const sites = new Map<string, unknown>();
