@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import type { Answer } from "../mutants/rest/proxy.js";
 import { dataOf, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
 import type { McpVariant } from "./mcp.js";
-import { both, eachObject, onJsonRpcAnswer, onRpcResult, onSuccess, onToolsList, replaceStrings } from "./mcp.js";
+import { both, eachObject, onInitialize, onJsonRpcAnswer, onRpcResult, onSuccess, onToolsList, replaceStrings } from "./mcp.js";
 
 /** A batch as create_posts and get_post_batch_status answer it (its items are the batch's slots). */
 const isBatch = (o: Record<string, any>) => typeof o.batchId === "string" && Array.isArray(o.items);
@@ -234,20 +234,11 @@ export const moreMcpVariants: McpVariant[] = [
     id: "initialize-more-capabilities",
     basis: "Every call is an MCP tools/call over Streamable HTTP; the seed fixes nothing of initialize but the optional partner-api capability (a gateway may offer logging, resources, prompts and a server name and version of its own).",
     description: "initialize answers more capabilities (logging, resources, prompts, completions, tools.listChanged) and serverInfo with a name, title and version of its own",
-    response: (req, res) =>
-      req.body?.method === "initialize" && res.body?.result
-        ? {
-            ...res,
-            body: {
-              ...res.body,
-              result: {
-                ...res.body.result,
-                capabilities: { ...res.body.result.capabilities, logging: {}, resources: { listChanged: true, subscribe: false }, prompts: { listChanged: false }, completions: {}, tools: { listChanged: true } },
-                serverInfo: { name: "partner-tool-gateway", title: "Partner Tool Gateway", version: "2026.11.3" },
-              },
-            },
-          }
-        : res,
+    response: onInitialize((result) => ({
+      ...result,
+      capabilities: { ...result.capabilities, logging: {}, resources: { listChanged: true, subscribe: false }, prompts: { listChanged: false }, completions: {}, tools: { listChanged: true } },
+      serverInfo: { name: "partner-tool-gateway", title: "Partner Tool Gateway", version: "2026.11.3" },
+    })),
   },
   {
     id: "opaque-workspace-ids",

@@ -41,6 +41,10 @@ export const onRpcResult = (rewrite: (result: any, req: Exchange) => any): NonNu
 export const onToolsList = (rewrite: (tools: any[]) => any[]): NonNullable<Mutant["response"]> =>
   onRpcResult((result) => (Array.isArray(result.tools) ? { ...result, tools: rewrite(result.tools) } : result));
 
+/** The initialize result rewritten (its capabilities and the rest). */
+export const onInitialize = (rewrite: (result: any) => any): NonNullable<Mutant["response"]> => (req, res, ctx) =>
+  req.body?.method === "initialize" ? onRpcResult(rewrite)(req, res, ctx) : res;
+
 /** A success's payload rewritten, the text kept in step. */
 export const onSuccess = (rewrite: (data: any, tool: string) => any): NonNullable<Mutant["response"]> =>
   onResult((_c, r) => isSuccess(r), (r, c) => withData(r, rewrite(structuredClone(dataOf(r)), c.name)))!;
@@ -726,20 +730,11 @@ export const mcpVariants: McpVariant[] = [
     id: "partner-api-version-capability",
     basis: "Versioning 3: with versioning, the initialize result reports capabilities.experimental[\"<vendor>/partner-api\"] with version and latestVersion; latestVersion greater than version means a newer contract shipped.",
     description: "initialize reports an experimental partner-api capability, a newer contract version shipped, and server instructions",
-    response: (req, res) =>
-      req.body?.method === "initialize" && res.body?.result
-        ? {
-            ...res,
-            body: {
-              ...res.body,
-              result: {
-                ...res.body.result,
-                capabilities: { ...res.body.result.capabilities, experimental: { "gateway.example/partner-api": { version: "1", latestVersion: "2" } } },
-                instructions: "Partner tool gateway. Poll background work; no webhooks.",
-              },
-            },
-          }
-        : res,
+    response: onInitialize((result) => ({
+      ...result,
+      capabilities: { ...result.capabilities, experimental: { "gateway.example/partner-api": { version: "1", latestVersion: "2" } } },
+      instructions: "Partner tool gateway. Poll background work; no webhooks.",
+    })),
   },
   {
     id: "sse-primed-streams",
