@@ -146,8 +146,16 @@ export const familiesCMutants: McpMutant[] = [
     },
   },
   {
-    id: "mcp-failed-batch-without-error",
+    id: "mcp-failed-batch-called-partial",
     rule: "batch-partial-or-failed/failed",
+    description: "A batch whose every slot failed settles as partial",
+    run: { only: ["mcp-batch-failed"] },
+    response: onSuccess("get_post_batch_status", (b) => (b.status === "failed" ? { ...b, status: "partial" } : b)),
+  },
+  {
+    id: "mcp-failed-batch-without-error",
+    // The seed lists error as optional: a failed batch that gives no reason breaks our reading only (inferred).
+    rule: "batch-failed-says-why",
     description: "A batch whose every slot failed says failed with error null, giving no reason",
     run: { only: ["mcp-batch-failed"] },
     response: onSuccess("get_post_batch_status", (b) => (b.status === "failed" ? { ...b, error: null } : b)),
