@@ -327,6 +327,8 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-deactivation-never-ends",
     rule: "deactivation-progress/ends-deactivated",
     description: "deactivate_profile keeps answering deactivation_scheduled",
+    // Only the check that waits for the end: the whole suite waiting out every ending took minutes on a saturated host.
+    run: { only: ["mcp-deactivation-progress"] },
     response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...dataOf(r), status: "deactivation_scheduled" })),
   },
   {
