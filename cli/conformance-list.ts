@@ -3,7 +3,7 @@
 // checks what the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
 import type { CheckInfo } from "../conformance/check.js";
-import { suiteOf } from "../conformance/checks/index.js";
+import { suiteOf } from "../conformance/select.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/mcp/cost.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { restRulesPath } from "../conformance/paths.js";

@@ -206,7 +206,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     import("../conformance/report/json.js"),
     import("../conformance/report/junit.js"),
     import("../conformance/report/markdown.js"),
-    import("../conformance/checks/index.js"),
+    import("../conformance/select.js"),
     import("../conformance/redact.js"),
     import("./conformance-list.js"),
     import("../conformance/probe.js"),

@@ -8,58 +8,16 @@ import type { Exchange } from "./evidence.js";
 import type { RunContext } from "./judge.js";
 
 export type { RunContext };
-import type { Fixtures } from "./fixtures.js";
-import type { ApiClient, ApiResponse } from "./http.js";
-import type { Target } from "./target.js";
 
-/** What a check may need; a check whose needs are not met is skipped with the reason. */
-export type Need =
-  /** A token of the team under test. */
-  | "token"
-  /** A token of another team (cross-tenant checks). */
-  | "other-team-token"
-  /** An expired token. */
-  | "expired-token"
-  /** The target keeps what it is sent (a stateless mock such as Prism answers from fixed examples). */
-  | "stateful"
-  /** The target is served over HTTPS. */
-  | "https"
-  /** A website the target fails to read. */
-  | "trigger:website-fails-read"
-  /** A focus that makes a batch fail. */
-  | "trigger:focus-fails-batch"
-  /** A focus that makes the target answer 500. */
-  | "trigger:focus-server-error"
-  /** A token that hits the rate limit. */
-  | "trigger:rate-limited-token"
-  // The MCP gateway suite (conformance/mcp/extension.ts, mcpUnmetNeed, says why each is unmet).
-  /** An MCP token with mcp:read only. */
-  | "mcp:readonly-token"
-  /** An MCP partner token (sees the partner-only tools). */
-  | "mcp:partner-token"
-  /** An MCP token of another tenant. */
-  | "mcp:other-tenant-token"
-  /** An MCP token of a partner client with no partner configured. */
-  | "mcp:partner-unconfigured-token"
-  /** The tools in development are exercised too (--mcp-profile all). */
-  | "mcp:profile-all"
-  /** publish_post_now may really publish (mcp.inputs.allow_publishing). */
-  | "mcp:publishing-allowed"
-  /** A website whose build fails. */
-  | "trigger:mcp-website-fails-build"
-  /** Briefs that fail some slots of a batch, or all of them. */
-  | "trigger:mcp-brief-partial"
-  | "trigger:mcp-brief-fails"
-  /** Captions the provider refuses, every time or once. */
-  | "trigger:mcp-caption-refused"
-  | "trigger:mcp-caption-refused-once"
-  /** The target file lets the run spend picture renders on request, batches of a check's own, profile builds (mcp.cost). */
-  | "mcp:cost-renders"
-  | "mcp:cost-extra-batches"
-  | "mcp:cost-builds";
+/**
+ * What a check may need from its target besides what every check has; a check whose needs are unmet is skipped with
+ * the reason its suite gives. Each suite names its own (suites/rest/check.ts, suites/mcp/check.ts); `token` (a
+ * credential of the tenant under test) is every suite's, added unless the check is `tokenless`.
+ */
+export type Need = string;
 
 /** What the runner, the ledger and `--list` know of a check, whatever its protocol. */
-export interface CheckInfo {
+export interface CheckInfo<N extends string = Need> {
   /** Stable kebab-case id; used by --only and the expected-failures baseline. */
   id: string;
   /** One line: what the check does. */
@@ -77,15 +35,13 @@ export interface CheckInfo {
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;
   /** What the check needs besides a team token (which every check needs unless `tokenless`). */
-  needs?: readonly Need[];
+  needs?: readonly N[];
   /** The check sends no team token (e.g. the 401 checks). */
   tokenless?: boolean;
-  /** What the check spends of the tenant's AI allowance beyond the shared batches (MCP; shown by --list). */
-  spend?: (input: import("./mcp/cost.js").SpendInput) => Partial<import("./mcp/cost.js").Spend>;
 }
 
-/** A check of a suite whose checks run with `Ctx` (the REST suite's CheckContext by default). */
-export interface Check<Ctx extends RunContext = CheckContext> extends CheckInfo {
+/** A check of a suite whose checks run with `Ctx` and may need `N`. */
+export interface Check<Ctx extends RunContext = RunContext, N extends string = Need> extends CheckInfo<N> {
   run(ctx: Ctx): Promise<void>;
 }
 
@@ -146,14 +102,6 @@ export class CheckSkipped extends Error {
     super(reason);
   }
 }
-
-/** A REST check's context: the runner's, plus the target, its API (this check's requests counted) and the shared fixtures. */
-export interface CheckContext extends RunContext {
-  readonly target: Target;
-  readonly api: ApiClient;
-  readonly fixtures: Fixtures;
-}
-
 
 /** A suite's context for a check: the runner's `base` (its getters kept live) with the suite's own members. */
 export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {

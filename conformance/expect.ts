@@ -11,7 +11,7 @@ import { describeResponse, type ApiResponse } from "./http.js";
 import { ruleList as list, type Judge } from "./judge.js";
 import { isIso3166Form } from "./kept.js";
 import { seedValidator } from "./seed-schema.js";
-import { judgedAtReply } from "./places.js";
+import { judgedAtReply } from "./rest-places.js";
 
 export const R = {
   json: "json-content-type",

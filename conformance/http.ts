@@ -16,22 +16,15 @@ import { currentExchangeLog, excerpt, pickHeaders, type Exchange } from "./evide
 import type { Redactor } from "./redact.js";
 import { rateLimitHint, rateLimiterFor } from "./pacing.js";
 import type { Credential, RunTarget } from "./run-target.js";
-import { restTokenEnv } from "./target-values.js";
 import { BudgetExceeded, sleep, wallClock, type RunClock } from "./run-clock.js";
 
-/** The REST target's token names (its `credentials`; target.ts). */
-export type RestTokenName = keyof typeof restTokenEnv;
-
-/** Which credentials a request carries: a token of the target's by name, none, one given here, or a raw header. */
+/** Which credentials a request carries: a token of the target's by name (its `credentials`), none, one given here, or a raw header. */
 export type Auth =
-  | RestTokenName
   | (string & {})
   | "none"
   | Credential
   /** The Authorization header exactly as given (another scheme, a malformed value); tokens in it stay on the target's origin. */
   | { authorization: string };
-
-export { restTokenEnv };
 
 /** A short description of a response for failure messages. */
 export function describeResponse(res: ApiResponse): string {

@@ -6,9 +6,9 @@
 // A run reads: choose the suites (conformance/suite.ts: one shape per protocol) → resolve their targets, or start
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
 // the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
-// render. No protocol is named here.
+// render. This file assembles the suites (their registry); the core it runs on names no protocol.
 import type { AnyCheck, CheckResult } from "./check.js";
-import { selectChecks, suiteOf } from "./checks/index.js";
+import { selectChecks, suiteOf } from "./select.js";
 import { mcpSuite } from "./mcp/suite.js";
 import type { McpOverrides } from "./mcp/target.js";
 import { defaultMcpCost, type SpendInput } from "./mcp/cost.js";
@@ -25,7 +25,8 @@ import { SharedTime } from "../lib/shared-time.js";
 import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
 import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
 import type { RunTarget } from "./run-target.js";
-import { loadTargetFile, type TargetFile, type TargetOverrides } from "./target.js";
+import { type TargetOverrides } from "./target.js";
+import { loadTargetFile, type TargetFile } from "./target-file.js";
 import { restWalksCheck, restWalksId } from "./walks/check.js";
 import { defaultMcpWalks, defaultWalks } from "./walks/defaults.js";
 import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
@@ -38,8 +39,11 @@ import type { Step } from "./walks/steps.js";
 export type { AnyCheck, Check, CheckResult } from "./check.js";
 export type { RunEvent } from "./runner.js";
 export type { LedgerEntry } from "./report/ledger.js";
+export type { ReportedCheck, RunResult, WalksRun } from "./result.js";
+import type { ReportedCheck, RunResult, WalksRun } from "./result.js";
 export { TargetUnusable } from "./probe.js";
-export { mcpChecks, restChecks } from "./checks/index.js";
+export { mcpChecks } from "./checks/mcp/index.js";
+export { restChecks } from "./checks/rest/index.js";
 
 /** The suites, in run and report order: the REST API and the MCP gateway. */
 const registry: readonly ConformanceSuite[] = [restSuite, mcpSuite];
@@ -106,63 +110,6 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   walkReplay?: WalkReplay;
 }
 
-export interface ReportedCheck extends CheckResult {
-  verdict: Verdict;
-}
-
-export interface RunResult {
-  /** `url`: the REST target (the MCP endpoint when only the MCP suite ran); `mcp`: the MCP target, when it ran. */
-  target: {
-    url: string;
-    embedded: boolean;
-    stateful?: boolean;
-    statefulReason?: string;
-    timeScale: number;
-    mcp?: { url: string; profile?: string };
-  };
-  /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
-  walks?: WalksRun;
-  /** The suites that ran. */
-  suites: Suite[];
-  startedAt: string;
-  durationMs: number;
-  requests: number;
-  /** Per suite whose target answered 429: how often, how long the run waited for it, the pace it kept. */
-  rateLimits?: Partial<Record<Suite, RateLimitReport>>;
-  checks: ReportedCheck[];
-  ledger: LedgerEntry[];
-  summary: {
-    checks: number;
-    passed: number;
-    failed: number;
-    skipped: number;
-    /** Checks that ended in `error`: the suite broke or the budget ran out (not failures of the target). */
-    errors: number;
-    expectedFailures: number;
-    /** Listed as expected failures but passing now. */
-    fixed: number;
-    unexpectedFailures: number;
-    /** Checks whose failures concern only inferred rules, against a non-reference target without --strict. */
-    drift: number;
-    rules: Record<LedgerStatus, number>;
-    /** Of the testable rules the seeds state (`seed`) and those we inferred, how many this run enforced. */
-    enforcement: { seed: Enforcement; inferred: Enforcement };
-    /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
-    gates: string[];
-  };
-  /** Against a real target: the event-loop delay the suite's host went through (starved: timing failures may be its own). */
-  host?: HostLoad;
-  /** Baseline ids that name no check of the run. */
-  unknownBaselineIds: string[];
-  /** Every secret of the run, for writers that must redact (never serialised). */
-  readonly redactor: Redactor;
-  /**
-   * 1 when something unexpected failed, an expected failure passes or a gate failed; else 3 when a check ended in
-   * `error` (the suite broke or ran out of budget: no verdict on the target); else 0.
-   */
-  exitCode: 0 | 1 | 3;
-}
-
 /**
  * The suites a run covers: as asked, else both for the embedded reference, else those with a URL. URLs given as
  * options (flags) name the suites by themselves; the target file's URLs count only when no URL option is given
@@ -214,17 +161,6 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
 }
 
 /** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
-export interface WalksRun {
-  seed: string;
-  /** Walks per protocol (the REST walks' when both ran), and steps per walk at most. */
-  walks: number;
-  steps: number;
-  /** One walk replayed from a file. */
-  replay: boolean;
-  /** The MCP walks, when they ran beside the REST walks with other counts. */
-  mcp?: { walks: number; steps: number };
-}
-
 type WalkPlan = { walks: number; steps: number; seed: string; replay?: unknown[]; skip?: string };
 
 /** What the run's report says of its walks: those of the walks checks that ran (a skipped one, for a replay of the other protocol, says nothing). */

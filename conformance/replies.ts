@@ -10,7 +10,8 @@ import { operations, type OperationId } from "./contract.js";
 import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "./http.js";
 import type { Judge } from "./judge.js";
-import { judgedAt, operationPlace } from "./places.js";
+import { judgedAt } from "./places.js";
+import { operationPlace } from "./rest-places.js";
 import { matchOperation } from "./routes.js";
 
 const current = new AsyncLocalStorage<Judge>();

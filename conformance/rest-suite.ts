@@ -1,17 +1,18 @@
 // The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe and needs.
-import { extendContext, type CheckContext, type Need } from "./check.js";
-import { restChecks } from "./checks/index.js";
+import { extendContext } from "./check.js";
+import type { CheckContext, RestNeed } from "./rest-check.js";
+import { restChecks } from "./checks/rest/index.js";
 import { startReference } from "./embedded.js";
 import { Fixtures } from "./fixtures.js";
 import { apiClient, Transport } from "./http.js";
 import { judgeReplyHere } from "./replies.js";
 import { restRulesPath } from "./paths.js";
-import { probeRest } from "./probe.js";
+import { probeRest } from "./rest-probe.js";
 import type { ConformanceSuite, SuiteEnv, SuiteSession } from "./suite.js";
-import { resolveTarget, type Target, type TargetOverrides } from "./target.js";
+import { resolveTarget, type RestTargetFile, type Target, type TargetOverrides } from "./target.js";
 
 /** Why a REST need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
-function unmetNeed(need: Need, target: Target): string | undefined {
+function unmetNeed(need: RestNeed, target: Target): string | undefined {
   switch (need) {
     case "token":
       return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
@@ -35,7 +36,7 @@ function unmetNeed(need: Need, target: Target): string | undefined {
 }
 
 /** A REST run: one transport for every request, the shared fixtures, and whether the target keeps state (asked once). */
-function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext> {
+function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext, RestNeed> {
   const transport = new Transport(env.target, env.redactor, env.signal);
   const fixtures = new Fixtures({ ...env, transport });
   let found: { stateful: boolean; reason: string } | undefined;
@@ -61,7 +62,7 @@ function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext> {
   };
 }
 
-export const restSuite: ConformanceSuite<CheckContext, Target> = {
+export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, RestTargetFile> = {
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,

@@ -14,21 +14,21 @@ import type { RunTarget } from "./run-target.js";
 
 export type { RunEvent };
 
-export interface RunnerOptions<Ctx extends RunContext, T extends RunTarget = RunTarget> {
+export interface RunnerOptions<Ctx extends RunContext, T extends RunTarget = RunTarget, N extends string = Need> {
   target: T;
-  checks: readonly Check<Ctx>[];
+  checks: readonly Check<Ctx, N>[];
   rules: RuleCatalogue;
   redactor: Redactor;
   onEvent?: (event: RunEvent) => void;
   /** Why a need is unmet by the target (the suite decides from the target file and environment). */
-  unmetNeed(need: Need, target: T): string | undefined;
+  unmetNeed(need: N | "token", target: T): string | undefined;
   /** Opens the suite's session for the run (its clients, fixtures, shared jobs). */
-  open(env: SuiteEnv<T>): SuiteSession<Ctx>;
+  open(env: SuiteEnv<T>): SuiteSession<Ctx, N>;
 }
 
 /** The needs of a check: what it declares, plus a team token unless it declares itself tokenless. */
-export function needsOf(check: CheckInfo): Need[] {
-  const needs = new Set<Need>(check.needs ?? []);
+export function needsOf<N extends string>(check: CheckInfo<N>): (N | "token")[] {
+  const needs = new Set<N | "token">(check.needs ?? []);
   if (!check.tokenless) needs.add("token");
   return [...needs];
 }

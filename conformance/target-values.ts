@@ -94,8 +94,6 @@ export function readCa(file: string | undefined, key: string): string | undefine
 export const clean = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== "")) as Partial<T>;
 
-/** The environment variable of each REST token name (the command reads the first three; see restTriggerEnv). */
-export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
 
 /** snake_case → camelCase, as a type: a target-file key → its name in code. */
 export type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;

@@ -15,10 +15,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { parseMcpSection, type McpTarget, type McpTargetFile } from "./mcp/target.js";
 import { wallClock } from "./run-clock.js";
 import { credentialsOf, type RunTarget, type RunTiming } from "./run-target.js";
-import { type TriggerSlot, bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, readSlots, restTokenEnv, str, type SlotValues, TargetError, targetUrl } from "./target-values.js";
+import { type TriggerSlot, bool, checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, num, object, onlyKeys, readCa, readSlots, str, type SlotValues, TargetError, targetUrl } from "./target-values.js";
+
+/** The environment variable of each REST token name (the command reads the first three; see restTriggerEnv). */
+export const restTokenEnv = { team: "IDEAS_TOKEN", "other-team": "IDEAS_OTHER_TEAM_TOKEN", expired: "IDEAS_EXPIRED_TOKEN", "rate-limited": "IDEAS_RATE_LIMITED_TOKEN" } as const;
 
 export { checkedPace, clean, defaultConcurrency, defaultInputs, defaultTiming, deadlineFloorsMs, readCa, TargetError, targetUrl };
 
@@ -85,7 +87,8 @@ export const restSectionKeys: Record<"rest" | "tokens" | "triggers" | "inputs" |
 
 const known = (obj: Raw, section: keyof typeof restSectionKeys, where: string) => onlyKeys(obj, restSectionKeys[section], where);
 
-export interface TargetFile {
+/** The `rest:` section of a target file, read (target-file.ts reads the whole file). */
+export interface RestTargetFile {
   url?: string;
   tokens: Tokens;
   triggers: Triggers;
@@ -93,25 +96,11 @@ export interface TargetFile {
   timing: Partial<Record<keyof typeof defaultTiming, number>>;
   concurrency?: number;
   tls: { insecure?: boolean; caFile?: string };
-  /** The `mcp:` section (the MCP gateway suite), when present. */
-  mcp?: McpTargetFile;
 }
 
-/** Reads a target file (YAML). Relative ca_file paths are resolved against the file's folder. */
-export function loadTargetFile(file: string, env: NodeJS.ProcessEnv = process.env): TargetFile {
-  let data: unknown;
-  try {
-    data = parse(readFileSync(file, "utf8"));
-  } catch (err) {
-    throw new TargetError(`cannot read target file ${file}: ${(err as Error).message}`);
-  }
-  return parseTargetFile(data, file, env);
-}
-
-export function parseTargetFile(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): TargetFile {
-  const top = object(data, where);
-  for (const key of Object.keys(top)) if (key !== "rest" && key !== "mcp") throw new TargetError(`${where}: unknown top-level key "${key}" (known: rest, mcp)`);
-  const rest = object(top.rest, `${where}: rest`);
+/** The `rest:` section (`section`, absent or a mapping) of the target file `where`. */
+export function parseRestSection(section: unknown, where: string, env: NodeJS.ProcessEnv = process.env): RestTargetFile {
+  const rest = object(section, `${where}: rest`);
   known(rest, "rest", `${where}: rest`);
   const tokens = object(rest.tokens, `${where}: rest.tokens`);
   known(tokens, "tokens", `${where}: rest.tokens`);
@@ -124,7 +113,7 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
   const tls = object(rest.tls, `${where}: rest.tls`);
   known(tls, "tls", `${where}: rest.tls`);
   const at = (k: string) => `${where}: rest.${k}`;
-  const out: TargetFile = {
+  const out: RestTargetFile = {
     url: str(rest.url, at("url"), env),
     tokens: {
       team: str(tokens.team, at("tokens.team"), env),
@@ -149,7 +138,6 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
   if (insecure !== undefined) out.tls.insecure = insecure;
   const ca = str(tls.ca_file, at("tls.ca_file"), env);
   if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
-  if (top.mcp !== undefined) out.mcp = parseMcpSection(top.mcp, where, env);
   return out;
 }
 
@@ -158,7 +146,7 @@ export function parseTargetFile(data: unknown, where: string, env: NodeJS.Proces
  * ignored for the embedded reference, whose tokens are known) and overrides, in rising precedence.
  */
 export function resolveTarget(options: {
-  file?: TargetFile;
+  file?: RestTargetFile;
   overrides?: TargetOverrides;
   env?: NodeJS.ProcessEnv;
   /** Set when the suite started the reference server: its URL. */

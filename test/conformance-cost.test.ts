@@ -11,7 +11,8 @@ import { mcpChecks, runConformance, spendInputFor } from "../conformance/index.j
 import { defaultMcpCost, runSpend, sharedSpend, spendOf } from "../conformance/mcp/cost.js";
 import { parseMcpSection } from "../conformance/mcp/target.js";
 import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile, TargetError, type TargetFile } from "../conformance/target.js";
+import { TargetError } from "../conformance/target.js";
+import { loadTargetFile, type TargetFile } from "../conformance/target-file.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-cost-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadRules } from "../conformance/rules.js";
 import { openOutput } from "../lib/open-output.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";

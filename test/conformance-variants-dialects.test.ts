@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { throughProxy } from "./mutants/mcp/links.js";

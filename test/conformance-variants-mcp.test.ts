@@ -7,7 +7,7 @@ import { rateLimitLines } from "../conformance/pacing.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { expandRuleRef, loadRules } from "../conformance/rules.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { expandRuleRef, loadRules } from "../conformance/rules.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";

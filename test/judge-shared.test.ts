@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent } from "../proxy/server.js";

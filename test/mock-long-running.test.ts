@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { mcpNonPasses } from "./support/mutants.js";

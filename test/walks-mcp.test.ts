@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { describeMcpStep, mcpOps, planMcpWalk, type McpAbilities } from "../conformance/walks/mcp-steps.js";
 import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
 import { startMcpMock } from "../mock/mcp/server.js";

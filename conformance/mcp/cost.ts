@@ -77,10 +77,14 @@ export function sharedSpend(input: SpendInput): Spend {
 /** The needs by which a check asks for a kind of spend (extension.ts says why one is unmet). */
 const costNeeds: Record<string, keyof McpCost> = { "mcp:cost-renders": "renders", "mcp:cost-extra-batches": "extraBatches", "mcp:cost-builds": "builds" };
 
-/** What a check says of its spend (conformance/check.ts, CheckInfo): its needs and what it spends. */
-interface Spender {
-  needs?: readonly string[];
+/** What an MCP check spends of the tenant's AI allowance beyond the shared batches (shown by --list). */
+export interface Spending {
   spend?: (input: SpendInput) => Partial<Spend>;
+}
+
+/** What a check says of its spend: its needs and what it spends. */
+interface Spender extends Spending {
+  needs?: readonly string[];
 }
 
 /** A check's spend for the target: none when it declares none, or when the target file does not allow it (skipped). */

@@ -4,13 +4,16 @@
 // refusals before a tool runs (no envelope).
 import type { RuleId } from "../../generated/rules.js";
 import type { Judge } from "../judge.js";
-import { judgedAt, toolPlace } from "../places.js";
+import { judgedAt } from "../places.js";
 import type { Answered, AnsweredOutput } from "./answers.js";
 import type { ErrorDetail } from "../../generated/mcp/types.js";
 import { describeCall, type CallOutcome } from "./client.js";
 import { catalogue, contractTool, expectedRetryable, requiredFields } from "./contract.js";
 import { fieldsNamed, structuredFieldProblems } from "./error-fields.js";
 import { contractOutputProblems } from "./fields.js";
+
+/** An MCP tool (or another JSON-RPC method) as a place, with the token kind it was called as unless the normal one. */
+export const toolPlace = (name: string, as = "normal") => (as === "normal" ? name : `${name} as ${as}`);
 
 export const R = {
   structured: "success-structured-data",

@@ -1,7 +1,8 @@
 // The MCP suite's session of a run (conformance/suite.ts): one polite HTTP client per run, what the run's checks
 // share (conformance/mcp/run.ts), a session per check on the run's SDK clients (one per token; the check's own
 // requests counted for it), and why an MCP need is unmet.
-import { extendContext, type Need, type RunContext } from "../check.js";
+import { extendContext, type RunContext } from "../check.js";
+import type { McpNeed } from "./needs.js";
 import type { SuiteEnv, SuiteSession } from "../suite.js";
 import { McpConnections, McpSession } from "./client.js";
 import { McpHttp } from "./http.js";
@@ -23,7 +24,7 @@ export interface McpContext {
   target: McpTarget;
 }
 
-const tokenNeeds: Partial<Record<Need, keyof typeof mcpTokenEnv>> = {
+const tokenNeeds: Partial<Record<McpNeed, keyof typeof mcpTokenEnv>> = {
   token: "normal",
   "mcp:readonly-token": "readonly",
   "mcp:partner-token": "partner",
@@ -40,7 +41,7 @@ const fileKey: Record<keyof typeof mcpTokenEnv, string> = {
 };
 
 /** Why an MCP need is unmet by the target, or undefined when it is met (or is not an MCP need). */
-export function mcpUnmetNeed(need: Need, target: McpRunTarget): string | undefined {
+export function mcpUnmetNeed(need: McpNeed, target: McpRunTarget): string | undefined {
   const mcp = target.mcp;
   const kind = tokenNeeds[need];
   if (kind) return mcp.tokens[kind] ? undefined : `no MCP ${kind} token (${mcpTokenEnv[kind]}, or mcp.tokens.${fileKey[kind]} in the target file)`;

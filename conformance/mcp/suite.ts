@@ -1,14 +1,15 @@
 // The MCP suite (seed 001, the Partner Tool Gateway): its checks, catalogue, target section, reference, probe,
 // needs and the runner extension that gives each check an SDK session and the shared jobs.
-import { mcpChecks } from "../checks/index.js";
+import { mcpChecks } from "../checks/mcp/index.js";
 import { startReference } from "../embedded.js";
-import { probeMcp } from "../probe.js";
+import { probeMcp } from "./probe.js";
 import type { ConformanceSuite } from "../suite.js";
+import type { McpNeed } from "./needs.js";
 import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
 import { mcpRulesPath } from "./paths.js";
-import { resolveMcpTarget, type McpOverrides, type McpRunTarget } from "./target.js";
+import { resolveMcpTarget, type McpOverrides, type McpRunTarget, type McpTargetFile } from "./target.js";
 
-export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget> = {
+export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, { mcp?: McpTargetFile }> = {
   id: "mcp",
   title: "Partner Tool Gateway (MCP)",
   rulesPath: mcpRulesPath,

@@ -2,11 +2,11 @@
 // waiting on (which brand or batch, which transition). On a terminal the waits sit in a status line that is
 // redrawn; elsewhere each wait is printed once when it starts. Then a summary with the failures and the ledger.
 import type { RunEvent } from "../runner.js";
-import type { RunResult } from "../index.js";
+import type { RunResult } from "../result.js";
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { isTimingProblem } from "../host-load.js";
-import { walksLine } from "../walks/check.js";
+import { walksLine } from "../walks/engine.js";
 import { rateLimitLines } from "../pacing.js";
 
 export interface ConsoleOptions {

@@ -1,6 +1,6 @@
 // The JSON report: the whole run (target, summary, every check with its failures, the coverage ledger),
 // redacted.
-import type { RunResult } from "../index.js";
+import type { RunResult } from "../result.js";
 
 export function jsonReport(result: RunResult): string {
   const { redactor, ...rest } = result;

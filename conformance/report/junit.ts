@@ -2,7 +2,7 @@
 // baseline) are reported as skipped with the failure in the message; a listed check that passes now is a
 // failure ("remove it from the baseline").
 import { evidenceLines } from "../evidence.js";
-import type { ReportedCheck, RunResult } from "../index.js";
+import type { ReportedCheck, RunResult } from "../result.js";
 
 /** Text safe in an XML attribute or element: control characters dropped, markup escaped. */
 export const xmlEscape = (s: string) =>

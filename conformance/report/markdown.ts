@@ -4,8 +4,8 @@
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { rateLimitLines } from "../pacing.js";
-import type { RunResult } from "../index.js";
-import { walksLine } from "../walks/check.js";
+import type { RunResult } from "../result.js";
+import { walksLine } from "../walks/engine.js";
 
 /** Text as literal Markdown: HTML and Markdown's own characters escaped. */
 const md = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|~])/g, "\\$1");

@@ -1,7 +1,7 @@
 // The `rest-walks` check: N seeded random walks of up to K steps over the REST API (steps.ts), each judged
 // after every step by the model (rest-model.ts) and the scripted checks' assertions; run, shrunk and reported
 // by the walks engine (engine.ts), shared with the MCP walks (mcp-check.ts).
-import type { Check, CheckContext } from "../check.js";
+import type { CheckContext, RestCheck } from "../rest-check.js";
 import { answerRulesOf, errorRulesOf } from "../expect.js";
 import { runWalks, type WalkOptions } from "./engine.js";
 import { restWalkKind } from "./rest-walk.js";
@@ -63,7 +63,7 @@ const reached = [
   "team-reaches-own-brands",
 ].filter((r) => !always.includes(r));
 
-export function restWalksCheck(o: WalkOptions<Step>): Check {
+export function restWalksCheck(o: WalkOptions<Step>): RestCheck {
   return {
     id: restWalksId,
     description: "Seeded random walks over brands, batches, feedback and predictions; every step's effects read back through every view (shrunk on failure)",

@@ -6,7 +6,7 @@
 // and, once each was withdrawn, none. Whether a booking is taken at all (approval required, pre-flight, connected
 // channels) is the target's: the walk learns it from the answer. Every prediction names its rule of
 // spec/rules/mcp.yaml.
-import type { CheckContext } from "../check.js";
+import type { CheckContext } from "../rest-check.js";
 
 /** What judging needs: the assertion (a CheckContext is one). */
 export type Expect = Pick<CheckContext, "expect">;

@@ -7,7 +7,7 @@
 // same assertions as the scripted checks (expect.ts). Kept values are compared as the seed means them
 // (conformance/kept.ts): a website as a URL, a country in any ISO 3166-1 form, objects by their documented members.
 import { isDeepStrictEqual } from "node:util";
-import type { CheckContext } from "../check.js";
+import type { CheckContext } from "../rest-check.js";
 import { documented, sameCountry, sameLanguage, sameUrl } from "../kept.js";
 import type { BrandFields } from "./steps.js";
 

@@ -1,7 +1,7 @@
 // Runs the steps of one REST walk against the target: each step's request, every answer judged by the
 // assertions of the scripted checks (expect.ts) and by the model's predictions (rest-model.ts), the model
 // updated from what the target showed. A walk stops at its first step that fails something.
-import type { CheckContext } from "../check.js";
+import type { CheckContext } from "../rest-check.js";
 import { restWalksId } from "../checks/rest/walks.js";
 import { pathOf } from "../contract.js";
 import { expectError, expectSuccess } from "../expect.js";

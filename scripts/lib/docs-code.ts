@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { CheckInfo } from "../../conformance/check.js";
-import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
+import { mcpChecks } from "../../conformance/checks/mcp/index.js";
+import { restChecks } from "../../conformance/checks/rest/index.js";
 import { replyFamilyPlaces } from "../../conformance/mcp/expect.js";
 import { mcpRulesPath } from "../../conformance/mcp/paths.js";
 import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";

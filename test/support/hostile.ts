@@ -11,7 +11,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
 import { referenceTargetPath, repoRoot } from "../../conformance/paths.js";
-import { loadTargetFile, type TargetFile } from "../../conformance/target.js";
+import { loadTargetFile, type TargetFile } from "../../conformance/target-file.js";
 import { startRestMock } from "../../mock/rest/server.js";
 import { startMutantProxy, type Answer, type Exchange } from "../mutants/rest/proxy.js";
 import { consoleReporter } from "../../conformance/report/console.js";

@@ -5,7 +5,7 @@
 // kill-rate measurement (bench/walk-mutants.ts).
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
 import { referenceTargetPath } from "../../conformance/paths.js";
-import { loadTargetFile } from "../../conformance/target.js";
+import { loadTargetFile } from "../../conformance/target-file.js";
 import { startMcpMock } from "../../mock/mcp/server.js";
 import { startRestMock } from "../../mock/rest/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";

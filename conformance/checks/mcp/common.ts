@@ -5,17 +5,20 @@ import type { Check, CheckInfo, RunContext } from "../../check.js";
 import type { CallOutcome } from "../../mcp/client.js";
 import { callRules, describeCall, expectOk, judgeReply, okData, show } from "../../mcp/expect.js";
 import type { McpCheckContext, McpContext } from "../../mcp/extension.js";
+import type { McpNeed } from "../../mcp/needs.js";
+import type { Spending } from "../../mcp/cost.js";
 import { probeInput } from "../../mcp/probes.js";
 import type { McpTokenKind } from "../../mcp/target.js";
 import type { Answered, AnsweredOutput } from "../../mcp/answers.js";
 import type { ProfileChannel } from "../../../generated/mcp/types.js";
 
-/** A check of the MCP suite: its id starts with mcp-, its rules are of spec/rules/mcp.yaml; every call it makes is
- * judged against the call rules in passing (incidental). */
-/** A check of the MCP suite, as the runner runs it. */
-export type McpCheck = Check<McpCheckContext>;
+/**
+ * A check of the MCP suite, as the runner runs it: its id starts with mcp-, its rules are of spec/rules/mcp.yaml;
+ * every call it makes is judged against the call rules in passing (incidental).
+ */
+export type McpCheck = Check<McpCheckContext, McpNeed> & Spending;
 
-export interface McpCheckDef extends CheckInfo {
+export interface McpCheckDef extends CheckInfo<McpNeed>, Spending {
   run(ctx: RunContext, m: McpContext): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // Team isolation: another team's credentials reach none of this team's brands, batches or ideas (403
 // permission_error), whether reading, changing, asking for ideas on them or ranking drafts for them.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { pathOf, type OperationId } from "../../contract.js";
 import { expectError } from "../../expect.js";
 import type { ApiResponse } from "../../http.js";
@@ -19,7 +19,7 @@ const forbidden = (ctx: CheckContext, res: ApiResponse, op: OperationId, param?:
     ...(param ? { param, paramRules: `team-isolation-403/${op}` } : {}),
   });
 
-export const authChecks: Check[] = [
+export const authChecks: RestCheck[] = [
   {
     id: "other-team-brand-get-403",
     description: "GET of this team's brand with another team's token answers 403 permission_error",

@@ -2,7 +2,7 @@
 // refuses (a token it never issued, another scheme, an empty bearer, several words), and with an expired token —
 // each against a resource that exists where the operation names one, so that a service that looks the resource up
 // before it checks the caller (and serves what exists) fails. Every refusal is 401 authentication_error.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { operations, pathOf, type OperationId } from "../../contract.js";
 import { expectError } from "../../expect.js";
 import type { Auth } from "../../http.js";
@@ -74,7 +74,7 @@ const noTokenIds: Record<OperationId, string> = {
 };
 
 /** Without any token the checks can run against a target that gave none: unknown ids, nothing of the team's. */
-const noToken: Check[] = operationIds.map((op) => ({
+const noToken: RestCheck[] = operationIds.map((op) => ({
   id: noTokenIds[op],
   description: `${operations[op].method} ${operations[op].template} without a token answers 401 authentication_error`,
   rules: [...errorRules(401), `auth-required-401/${op}`, "error-param-null-otherwise"],
@@ -112,7 +112,7 @@ function refusedCredentials(team: string, run: string): { auth: Auth; what: stri
   ];
 }
 
-const badCredentials: Check[] = operationIds.map((op) => ({
+const badCredentials: RestCheck[] = operationIds.map((op) => ({
   id: badCredentialIds[op],
   description: `${operations[op].method} ${operations[op].template} for an existing resource answers 401 authentication_error to no token, an unknown token, another scheme, an empty or a malformed bearer`,
   rules: [...errorRules(401), `auth-required-401/${op}`, `auth-invalid-token-401/${op}`],
@@ -138,7 +138,7 @@ const expiredIds: Record<OperationId, string> = {
   createPrediction: "expired-token-401-create-prediction",
 };
 
-const expired: Check[] = operationIds.map((op) => ({
+const expired: RestCheck[] = operationIds.map((op) => ({
   id: expiredIds[op],
   description: `${operations[op].method} ${operations[op].template} with an expired token, for an existing resource, answers 401 authentication_error`,
   rules: [...errorRules(401), `auth-expired-401/${op}`],
@@ -149,4 +149,4 @@ const expired: Check[] = operationIds.map((op) => ({
   },
 }));
 
-export const authenticationChecks: Check[] = [...noToken, ...badCredentials, ...expired];
+export const authenticationChecks: RestCheck[] = [...noToken, ...badCredentials, ...expired];

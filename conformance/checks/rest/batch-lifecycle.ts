@@ -2,7 +2,7 @@
 // formats respected, sources and outlines within their limits, done_at set and not before created_at; or →
 // failed with an error; terminal states stay exactly as they were.
 import { isDeepStrictEqual } from "node:util";
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { isIsoDateTime, openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Track } from "../../fixtures.js";
@@ -49,7 +49,7 @@ function expectThinkingEmpty(ctx: CheckContext, track: Track): void {
 }
 
 // Check ids are literal so that an id seen in a report can be found with grep.
-const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed", rule: string): Check => ({
+const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed", rule: string): RestCheck => ({
   id,
   description: `A ${want} batch is still ${want}, its documented fields the same, when looked at again`,
   rules: [...(want === "done" ? doneBatchRules : batchRules), rule, "batch-terminal-unchanged"],
@@ -73,7 +73,7 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
   },
 });
 
-export const batchLifecycleChecks: Check[] = [
+export const batchLifecycleChecks: RestCheck[] = [
   {
     id: "ideas-accepted-thinking",
     description: "POST /v1/ideas answers 202 with a batch thinking: data and left_out empty, error and done_at null",

@@ -2,7 +2,7 @@
 // read's findings filled in, or → failed when the site cannot be read; terminal states stay; supplied values
 // are kept; PATCH changes only what is sent, replaces lists, and a new website starts a new read.
 import { isDeepStrictEqual } from "node:util";
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import type { Settling, Track } from "../../fixtures.js";
@@ -49,7 +49,7 @@ function sameField(field: string, a: unknown, b: unknown): boolean {
 /** The answer to a PATCH, whose body the seed does not show: a brand only when it says it is one. */
 const brandIn = (res: ApiResponse): Answered<Brand> | undefined => (res.body?.object === "brand" ? res.body : undefined);
 
-export const brandLifecycleChecks: Check[] = [
+export const brandLifecycleChecks: RestCheck[] = [
   {
     id: "brand-create-reading",
     description: "A new brand answers at once with status reading and name, language, description, archetype null and offerings empty",

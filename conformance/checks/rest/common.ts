@@ -1,6 +1,6 @@
 // Rule lists and small helpers the REST checks share.
 import { randomBytes } from "node:crypto";
-import type { CheckContext } from "../../check.js";
+import type { CheckContext } from "../../rest-check.js";
 import { pathOf } from "../../contract.js";
 import { answerRulesOf, errorRulesOf, R } from "../../expect.js";
 import type { Settling } from "../../fixtures.js";

@@ -2,7 +2,7 @@
 // sends the refusing side): each edge derived from the request schemas (negative-inputs.ts, acceptedEdges), sent
 // on its own, must be accepted (any 2xx the seed allows) and, where the resource holds the field, read back as sent.
 import { isDeepStrictEqual } from "node:util";
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { operations, pathOf, type OperationId } from "../../contract.js";
 import { answerRulesOf, expectSuccess } from "../../expect.js";
 import type { ApiResponse } from "../../http.js";
@@ -56,7 +56,7 @@ const answerRules = (op: OperationId) => {
   return op !== "updateBrand" && (schema === "Brand" || schema === "IdeaBatch" || schema === "Feedback" || schema === "Prediction") ? answerRulesOf(schema) : [];
 };
 
-export const edgeChecks: Check[] = [
+export const edgeChecks: RestCheck[] = [
   {
     id: "limits-at-the-bound-accepted",
     description: `The accepting edge of every limit of every request field, on every operation (${edges.length}: the longest string, the fullest list, the largest and smallest number, each listed value), is accepted and read back`,

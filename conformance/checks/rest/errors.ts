@@ -1,6 +1,6 @@
 // Error answers: the envelope, the type for each status (the seed's table), 404 for ids that name nothing, 400
 // for a body that is not valid, 409 brand_not_ready, 429 with Retry-After and 500. (401s: authentication.ts.)
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { operations, pathOf, type OperationId } from "../../contract.js";
 import { expectError } from "../../expect.js";
 import { errorRules, unknownId } from "./common.js";
@@ -9,7 +9,7 @@ const group = "errors";
 
 const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" });
 const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` });
-const unknownIds: Check[] = [
+const unknownIds: RestCheck[] = [
   {
     id: "unknown-brand-404",
     description: "GET and PATCH of a brand id that names nothing answer 404 not_found",
@@ -77,7 +77,7 @@ const wrongTypeBodies: Record<"createBrand" | "updateBrand" | "createIdeas" | "c
   createFeedback: { id: "bad-request-400-create-feedback", body: { idea: 7, outcome: "saved" } },
   createPrediction: { id: "bad-request-400-create-prediction", body: { brand: 7, drafts: [{ text: "Fresh bread." }] } },
 };
-const badBodies: Check[] = (Object.keys(wrongTypeBodies) as (keyof typeof wrongTypeBodies)[]).map((op) => ({
+const badBodies: RestCheck[] = (Object.keys(wrongTypeBodies) as (keyof typeof wrongTypeBodies)[]).map((op) => ({
   id: wrongTypeBodies[op].id,
   description: `${operations[op].method} ${operations[op].template} with a field of the wrong JSON type answers 400 invalid_request in the envelope`,
   rules: [...errorRules(400), "invalid-field-400/wrong-type"],
@@ -131,7 +131,7 @@ async function whileReading(
   ctx.skip("each of three brands was read before the request arrived; nothing to see");
 }
 
-const conflicts: Check[] = [
+const conflicts: RestCheck[] = [
   {
     id: "brand-not-ready-409-reading",
     description: "POST /v1/ideas for a brand still reading answers 409 invalid_request, code brand_not_ready, param brand",
@@ -163,7 +163,7 @@ const conflicts: Check[] = [
   },
 ];
 
-const limits: Check[] = [
+const limits: RestCheck[] = [
   {
     id: "rate-limit-429",
     description: "Requests beyond the rate limit answer 429 rate_limit with Retry-After in whole seconds",
@@ -207,4 +207,4 @@ const limits: Check[] = [
   },
 ];
 
-export const errorChecks: Check[] = [...unknownIds, ...badBodies, ...conflicts, ...limits];
+export const errorChecks: RestCheck[] = [...unknownIds, ...badBodies, ...conflicts, ...limits];

@@ -1,6 +1,6 @@
 // Feedback: every outcome and every rejection reason of the contract sent on an idea the service handed out,
 // each recorded with an fb_ id, the idea, its brand and what was sent.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { openapi, pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import { feedbackRules } from "./common.js";
@@ -16,7 +16,7 @@ async function doneIdea(ctx: CheckContext): Promise<{ idea: string; brand: strin
   return { idea, brand: batch.last?.brand };
 }
 
-export const feedbackChecks: Check[] = [
+export const feedbackChecks: RestCheck[] = [
   {
     id: "feedback-recorded",
     description: "Feedback with each outcome is recorded: 201 with an fb_ id, the idea, its brand, the outcome and the comment",

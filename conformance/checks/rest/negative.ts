@@ -1,7 +1,8 @@
 // Negative inputs derived from the request schemas (negative-inputs.ts): each bad body must answer 400
 // invalid_request with `param` naming the field. A stateless mock answers from fixed examples, so `param`
 // cannot name the field there: these checks need a stateful target (bad-request-400-* covers the shape).
-import { CheckSkipped, type Check, type CheckContext } from "../../check.js";
+import { CheckSkipped } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { operations, pathOf, type OperationId } from "../../contract.js";
 import { expectError } from "../../expect.js";
 import { badInputs, type BadInput, type BaseValues } from "../../negative-inputs.js";
@@ -51,7 +52,7 @@ async function sendBad(ctx: CheckContext, input: BadInput): Promise<void> {
  * One check per operation (a literal id a report's reader can grep), sending every bad body derived for it. An
  * input whose base cannot be had is noted and leaves its rules without a case (the ledger says so); the others run.
  */
-function negativeCheck(id: string, op: OperationId): Check {
+function negativeCheck(id: string, op: OperationId): RestCheck {
   const inputs = badInputs().filter((i) => i.op === op);
   return {
     id,
@@ -75,7 +76,7 @@ function negativeCheck(id: string, op: OperationId): Check {
   };
 }
 
-export const negativeChecks: Check[] = [
+export const negativeChecks: RestCheck[] = [
   negativeCheck("negative-create-brand", "createBrand"),
   negativeCheck("negative-update-brand", "updateBrand"),
   negativeCheck("negative-create-ideas", "createIdeas"),

@@ -1,6 +1,6 @@
 // Predictions: every draft sent comes back once, ranked 1..n best first, pointing back to the request by
 // position and the caller's id, for the brand asked about.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import { predictionRules } from "./common.js";
@@ -10,7 +10,7 @@ import type { Prediction } from "../../../generated/rest/types.js";
 const group = "predictions";
 const show = (v: unknown) => JSON.stringify(v);
 
-export const predictionChecks: Check[] = [
+export const predictionChecks: RestCheck[] = [
   {
     id: "predictions-rank-drafts",
     description: "POST /v1/predictions ranks every draft sent once, 1..n in order, with the caller's ids",

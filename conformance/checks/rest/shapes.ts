@@ -1,13 +1,13 @@
 // Shapes: one success answer of every operation, valid against the generated validators for its operation and
 // status, with `object` and id prefixes right. These hold for a stateless mock too.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { pathOf } from "../../contract.js";
 import { expectSuccess } from "../../expect.js";
 import { batchRules, brandRules, feedbackRules, patchRules, predictionRules, unknownId } from "./common.js";
 
 const group = "shapes";
 
-export const shapeChecks: Check[] = [
+export const shapeChecks: RestCheck[] = [
   {
     id: "create-brand-from-website",
     description: "POST /v1/brands with a website answers 201 with a valid brand",

@@ -1,10 +1,10 @@
 // Transport: plain HTTP is refused when the target is served over HTTPS. The probe carries no token: a token
 // never travels in the clear, not even to see whether it would be refused.
-import type { Check, CheckContext } from "../../check.js";
+import type { CheckContext, RestCheck } from "../../rest-check.js";
 import { pathOf } from "../../contract.js";
 import { unknownId } from "./common.js";
 
-export const transportChecks: Check[] = [
+export const transportChecks: RestCheck[] = [
   {
     id: "https-plain-http-refused",
     description: "A plain-HTTP request to the HTTPS target's host and port is refused, not served",
