@@ -1,7 +1,7 @@
 // Which checks a run takes: each suite's own (checks/<suite>/index.ts), narrowed by --only patterns.
-import type { CheckInfo } from "./check.js";
-import { mcpChecks } from "./checks/mcp/index.js";
-import { restChecks } from "./checks/rest/index.js";
+import type { CheckInfo } from "./core/check.js";
+import { mcpChecks } from "./suites/mcp/checks/index.js";
+import { restChecks } from "./suites/rest/checks/index.js";
 
 const mcpIds = new Set(mcpChecks.map((c) => c.id));
 

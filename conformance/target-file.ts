@@ -2,9 +2,9 @@
 // one section per suite, each read by its suite (target.ts: rest, mcp/target.ts: mcp).
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import { parseMcpSection, type McpTargetFile } from "./mcp/target.js";
-import { parseRestSection, type RestTargetFile } from "./target.js";
-import { object, TargetError } from "./target-values.js";
+import { parseMcpSection, type McpTargetFile } from "./suites/mcp/target.js";
+import { parseRestSection, type RestTargetFile } from "./suites/rest/target.js";
+import { object, TargetError } from "./core/target-values.js";
 
 /** A target file, read: the REST section's values, and the `mcp:` section when present. */
 export interface TargetFile extends RestTargetFile {

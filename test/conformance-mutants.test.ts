@@ -3,8 +3,8 @@
 // the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadRules } from "../conformance/rules.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadRules } from "../conformance/core/rules.js";
 import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { mutants } from "./mutants/rest/catalogue.js";
