@@ -3,6 +3,7 @@
 // own assertions (conformance/suites/mcp/expect.ts: structuredContent, the text mirror, the envelope, retryable per
 // catalogue, structured fields, no "cancelled"), the output schema open to additions (open-schema.ts), tools/list
 // against the contract (drift notes), the rules one answer shows, and the state rules (McpState).
+import type { RuleId } from "../generated/rules.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { liveOutputError, type CallOutcome } from "../conformance/suites/mcp/client.js";
 import { compileLive, contractTool, liveProblems } from "../conformance/suites/mcp/contract.js";
@@ -41,10 +42,10 @@ function toolOf(state: McpState, name: string): { inputSchema?: object; outputSc
 }
 
 /** Arguments against the input schema, each problem with the rule it breaks. */
-function argumentProblems(tool: string, schema: object, args: unknown): { rule: string; text: string }[] {
+function argumentProblems(tool: string, schema: object, args: unknown): { rule: RuleId; text: string }[] {
   const v = compileLive(schema);
   if (v instanceof Error || v(args)) return [];
-  const out: { rule: string; text: string }[] = [];
+  const out: { rule: RuleId; text: string }[] = [];
   for (const e of v.errors ?? []) {
     if (["anyOf", "oneOf", "if"].includes(e.keyword)) continue;
     const rule =

@@ -2,6 +2,7 @@
 // recent violations, for each rule the first few exchanges that broke it, and the exchanges it did not judge
 // against the service (client faults, unjudged, no answer), all redacted: secret headers by name, and every
 // credential seen, wherever it appears, with the conformance suite's Redactor.
+import type { RuleId } from "../generated/rules.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Lru } from "./lru.js";
 import { SecretHeaders, secretsOfTarget } from "./secrets.js";
@@ -13,7 +14,7 @@ export interface ViolationRecord {
   protocol: Protocol;
   label: string;
   outcome: string;
-  rules: string[];
+  rules: RuleId[];
   reason: string;
   side: Side;
 }
@@ -31,7 +32,7 @@ export interface ShownExchange {
 }
 
 export interface RuleTally {
-  rule: string;
+  rule: RuleId;
   count: number;
   /** The first few violations of the rule, each with its exchange. */
   examples: (ViolationRecord & { exchange: ShownExchange })[];

@@ -3,6 +3,7 @@
 // with the conformance suite's own assertions (conformance/suites/rest/expect.ts: status, JSON, schema, kinds, id prefixes,
 // ISO times, the error envelope with its type per status and Retry-After), plus the rules one exchange shows
 // and the lifecycle rules the remembered state shows (RestState).
+import type { RuleId } from "../generated/rules.js";
 import { createHash } from "node:crypto";
 import type { ErrorObject } from "ajv";
 import { operations, validators, type Operation, type OperationId } from "../conformance/suites/rest/contract.js";
@@ -50,7 +51,7 @@ function apiResponse(ex: Exchange, body: unknown): ApiResponse {
 }
 
 /** The rule a request-schema error breaks: the seed's limits by field, enums, the brand's two ways in. */
-function ruleOfRequestError(op: OperationId, e: ErrorObject): string {
+function ruleOfRequestError(op: OperationId, e: ErrorObject): RuleId {
   const path = e.instancePath;
   if (e.keyword === "enum") return path.startsWith("/formats") ? `${R.enumValues}/formats` : path === "/archetype" ? `${R.enumValues}/archetype` : `${R.field400}/wrong-value`;
   if (path === "/count") return e.keyword === "minimum" ? `${R.limitCount}/min` : e.keyword === "maximum" ? `${R.limitCount}/max` : `${R.field400}/wrong-type`;
@@ -66,11 +67,11 @@ function ruleOfRequestError(op: OperationId, e: ErrorObject): string {
 }
 
 /** The request body's problems against the operation's schema, each with its rule; [] when valid. */
-function requestProblems(op: Operation, body: unknown): { rule: string; text: string }[] {
+function requestProblems(op: Operation, body: unknown): { rule: RuleId; text: string }[] {
   if (!op.requestSchema) return [];
   const v = validators[op.requestSchema];
   if (!v || v(body)) return [];
-  const out: { rule: string; text: string }[] = [];
+  const out: { rule: RuleId; text: string }[] = [];
   // A brand is made from a website or from a name and a description (anyOf): a body that has one of the two
   // ways in is not missing the other's fields.
   const b = body as Record<string, unknown>;
@@ -202,7 +203,7 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   const requestIsObject = !!request && typeof request === "object" && !Array.isArray(request);
   if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: its schema was not checked");
   else if (m.op.requestSchema) {
-    const problems = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
+    const problems: { rule: RuleId; text: string }[] = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
     if (problems.length) {
       const rules = [...new Set(problems.map((p) => p.rule))];
       const text = problems.map((p) => p.text).join("; ");

@@ -1,4 +1,5 @@
 // What the proxy records of one exchange and what the judges say about it.
+import type { RuleId } from "../generated/rules.js";
 import type { IncomingHttpHeaders } from "node:http";
 
 export type Protocol = "rest" | "mcp";
@@ -38,7 +39,7 @@ export type Side = "client" | "service";
 
 export interface Violation {
   /** Rule ids of spec/rules/rest.yaml or spec/rules/mcp.yaml. */
-  rules: string[];
+  rules: RuleId[];
   reason: string;
   side: Side;
 }

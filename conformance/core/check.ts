@@ -4,6 +4,7 @@
 // against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
+import type { RuleId } from "../../generated/rules.js";
 import type { Exchange } from "./evidence.js";
 import type { RunContext } from "./judge.js";
 
@@ -26,7 +27,7 @@ export interface CheckInfo<N extends string = Need> {
    * The rules the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks): rule ids, or family ids
    * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
    */
-  rules: readonly string[];
+  rules: readonly RuleId[];
   /**
    * Rules (or families) every call the check makes is judged against in passing (the MCP call conventions): the
    * cases it records count in the ledger, and one it records none of is not a skipped case of that rule.

@@ -2,7 +2,10 @@
 // judged past (fail), say something that is no failure (note), and how long answers may take. The suite's checks
 // and the proxy's per-exchange findings are both Judges, so one set of assertions (conformance/suites/rest/expect.ts,
 // conformance/suites/mcp/expect.ts, conformance/suites/mcp/fields.ts) gives the same verdict on the same reply wherever it is met.
-export type RuleRef = string | readonly string[];
+import type { RuleId } from "../../generated/rules.js";
+
+/** The rule (or rules) a case is of: ids of the catalogues (generated/rules.d.ts), so a misspelt id is a compile error. */
+export type RuleRef = RuleId | readonly RuleId[];
 
 export interface Judge {
   /** Records a case of each rule named: a failure unless `ok`; returns `ok`. */
@@ -18,7 +21,7 @@ export interface Judge {
   readonly speed: { withinMs: number; judged: boolean };
 }
 
-export const ruleList = (rules: RuleRef): string[] => (typeof rules === "string" ? [rules] : [...rules]);
+export const ruleList = (rules: RuleRef): RuleId[] => (typeof rules === "string" ? [rules] : [...rules]);
 
 /** What the runner gives every check, whatever its protocol: a Judge of the target's replies, and the check's course. */
 export interface RunContext extends Judge {

@@ -74,7 +74,7 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
         if (place) (places[id] ??= new Set()).add(place);
       }
     };
-    const declared = [...check.rules, ...(check.incidental ?? [])];
+    const declared: readonly string[] = [...check.rules, ...(check.incidental ?? [])];
     const declares = (rule: string) => declared.includes(rule) || (rule.includes("/") && declared.includes(rule.slice(0, rule.indexOf("/"))));
     const result = (status: CheckResult["status"], reason?: string, error?: CheckResult["error"]): CheckResult => {
       // A failure of a rule the check does not name: the target broke it on the way to what the check needs (a

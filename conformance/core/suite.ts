@@ -1,6 +1,7 @@
 // One shape for a suite: what runConformance needs to run one protocol's checks — its rule catalogue, its checks,
 // how it finds its target (flags, target file, environment), its embedded reference, its probe and the needs it
 // decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
+import type { RuleId } from "../../generated/rules.js";
 import type { SharedTime } from "../../lib/shared-time.js";
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
@@ -44,7 +45,7 @@ export interface SuiteSession<Ctx extends RunContext, N extends string = Need> {
    * Why the check cannot run, decided by asking the target (whether it keeps state); undefined when it can. A
    * `rule` says the target's own answer broke it on the way (its create refused): the check fails it, never skips.
    */
-  unready?(check: Check<Ctx, N>): Promise<string | { rule: string; why: string } | undefined>;
+  unready?(check: Check<Ctx, N>): Promise<string | { rule: RuleId; why: string } | undefined>;
   /** Every request of the session (the checks' and the shared jobs'). */
   requests(): number;
   /** Whether the target keeps what it is sent, when the session found out. */

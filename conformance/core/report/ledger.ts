@@ -41,7 +41,7 @@ export interface LedgerEntry {
 /** How one check's run bears on one rule it enforces. */
 function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase {
   const check = result.id;
-  const failedHere = result.failures.some((f) => f.rules.includes(rule.id) || (rule.family !== undefined && f.rules.includes(rule.family)));
+  const failedHere = result.failures.some((f) => names(f.rules, rule));
   const recorded = result.cases[rule.id];
   if (failedHere || recorded === "fail") return { check, outcome: "fail" };
   // A case that ran before the check gave up still counts.
@@ -55,7 +55,9 @@ function caseOf(rule: Rule, result: CheckResult, viaFamily: boolean): LedgerCase
   };
 }
 
-const names = (refs: readonly string[] | undefined, rule: Rule) => !!refs && (refs.includes(rule.id) || (rule.family !== undefined && refs.includes(rule.family)));
+/** Whether a list of rule ids (typed by the contract) holds a catalogue's id (read from its YAML). */
+const has = (refs: readonly string[] | undefined, id: string) => !!refs && refs.includes(id);
+const names = (refs: readonly string[] | undefined, rule: Rule) => has(refs, rule.id) || (rule.family !== undefined && has(refs, rule.family));
 
 /** `unselected`: rules (or families) that checks left out of the run (--only) would have covered. */
 export function buildLedger(
@@ -67,12 +69,12 @@ export function buildLedger(
   return catalogue.rules.map((rule) => {
     const cases: LedgerCase[] = [];
     for (const r of results) {
-      const direct = r.rules.includes(rule.id);
-      const viaFamily = !direct && rule.family !== undefined && r.rules.includes(rule.family);
+      const direct = has(r.rules, rule.id);
+      const viaFamily = !direct && rule.family !== undefined && has(r.rules, rule.family);
       if (direct || viaFamily) cases.push(caseOf(rule, r, viaFamily));
       else if (names(r.incidental, rule)) {
         // Judged in passing: a case only where the check recorded one.
-        const failed = r.cases[rule.id] === "fail" || r.failures.some((f) => f.rules.includes(rule.id));
+        const failed = r.cases[rule.id] === "fail" || r.failures.some((f) => has(f.rules, rule.id));
         if (failed || r.cases[rule.id] === "pass") cases.push({ check: r.id, outcome: failed ? "fail" : "pass" });
       }
     }

@@ -3,6 +3,7 @@
 // replaying candidates against fresh resources (shrink.ts), and reported with the shrunk sequence, that step's
 // exchanges and curl line (the runner's evidence), and two ways to run it again (a replay file, or the seed).
 // The REST walks (suites/rest/walks/walk.ts) and the MCP walks (suites/mcp/walks/walk.ts) are two kinds of the same engine.
+import type { RuleId } from "../../../generated/rules.js";
 import { extendContext, type RunContext } from "../check.js";
 import { currentExchangeLog, ExchangeLog, withExchangeLog, type Exchange } from "../evidence.js";
 import { ruleList, type RuleRef } from "../judge.js";
@@ -11,7 +12,7 @@ import { shrinkList } from "./shrink.js";
 
 /** A failure a walk saw. */
 export interface WalkFailure {
-  rules: string[];
+  rules: RuleId[];
   message: string;
   /** The latest exchanges of the walk when it was seen (each walk runs in an exchange log of its own). */
   evidence?: Exchange[];
@@ -23,7 +24,7 @@ export interface WalkResult {
   /** The failures of that step. */
   failures: WalkFailure[];
   /** Rule → whether every case of it passed (cases up to and including the failing step). */
-  cases: Map<string, boolean>;
+  cases: Map<RuleId, boolean>;
   /** Steps left out because what they name was not made (cut by shrinking) or the target lacks what they need. */
   skipped: number;
 }
@@ -31,7 +32,7 @@ export interface WalkResult {
 /** What a walk's expectations are collected in: the cases and failures, on top of the check's own context. */
 export interface Collected {
   failures: WalkFailure[];
-  cases: Map<string, boolean>;
+  cases: Map<RuleId, boolean>;
 }
 export type Collecting<C extends RunContext> = C & Collected;
 
@@ -42,7 +43,7 @@ export type Collecting<C extends RunContext> = C & Collected;
  */
 export function collecting<C extends RunContext>(base: C): Collecting<C> {
   const failures: WalkFailure[] = [];
-  const cases = new Map<string, boolean>();
+  const cases = new Map<RuleId, boolean>();
   const own = {
     failures,
     cases,

@@ -2,8 +2,8 @@
 // structuredContent, the same payload as text, the live output schema, no "cancelled"), the failure envelope
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
-import type { RuleId } from "../../../generated/rules.js";
-import type { Judge } from "../../core/judge.js";
+import type { FamilyId, RuleId } from "../../../generated/rules.js";
+import type { Judge, RuleRef } from "../../core/judge.js";
 import { judgedAt } from "../../core/places.js";
 import type { Answered, AnsweredOutput } from "./answers.js";
 import type { ErrorDetail } from "../../../generated/mcp/types.js";
@@ -26,7 +26,7 @@ export const R = {
 } as const satisfies Record<string, RuleId>;
 
 /** The family judging a tool's results by the contract: documented tools by the seed, the others by our design. */
-const shapeRule = (tool: string) => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
+const shapeRule = (tool: string): RuleId => `${contractTool.get(tool)?.meta.source === "documented" ? "contract-output-shape" : "inferred-output-shape"}/${tool}`;
 
 /** Rules every call a check makes can break (families: one member per tool, envelope part or code), and the shared
  * batch's counts a check leans on (claimPost); every MCP check declares them. */
@@ -46,13 +46,13 @@ export const replyFamilyPlaces: Readonly<Record<string, "tool" | "failure" | "co
 };
 
 /** A per-tool family's member for the call's tool (`<family>/<tool>`); the family itself for a tool the contract lacks. */
-export const forTool = (family: string, tool: string): string => (contractTool.has(tool) ? `${family}/${tool}` : family);
+export const forTool = (family: FamilyId, tool: string): RuleId => (contractTool.has(tool) ? `${family}/${tool}` : family);
 /** The member of the failure-envelope family for one part of the envelope. */
-const envelopePart = (part: "is-error" | "ok-false" | "code" | "message" | "retryable") => `${R.envelope}/${part}`;
+const envelopePart = (part: "is-error" | "ok-false" | "code" | "message" | "retryable"): RuleId => `${R.envelope}/${part}`;
 /** Codes of the envelope catalogue (the members of the per-code families). */
 const envelopeCodes = new Set((catalogue as readonly { code: string; kind: string }[]).filter((e) => e.kind === "envelope").map((e) => e.code));
 /** A per-code family's member (`<family>/<code>`); the family itself for a code the catalogue lacks (upstream_<status>, new codes). */
-const forCode = (family: string, code: string) => (envelopeCodes.has(code) ? `${family}/${code}` : family);
+const forCode = (family: FamilyId, code: string): RuleId => (envelopeCodes.has(code) ? `${family}/${code}` : family);
 
 const show = (v: unknown) => {
   const s = JSON.stringify(v);
@@ -166,7 +166,7 @@ function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
  * A call that must succeed: conventions, isError absent, a payload that is not an envelope. Returns the payload,
  * or undefined after recording a failure for `rule` (the check's own rule: the call should have worked).
  */
-export function expectOk<N extends string>(ctx: Judge, o: CallOutcome<N>, rule: string | readonly string[]): AnsweredOutput<N> | undefined {
+export function expectOk<N extends string>(ctx: Judge, o: CallOutcome<N>, rule: RuleRef): AnsweredOutput<N> | undefined {
   judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) {
@@ -214,7 +214,7 @@ export interface ErrorWant {
   /** Codes any of which is right; undefined = any code. */
   code?: string | readonly string[];
   /** Rules a success, or a wrong code, breaks. */
-  rule: string | readonly string[];
+  rule: RuleRef;
 }
 
 /**
@@ -241,7 +241,7 @@ export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Answer
 }
 
 /** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
-export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
+export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: RuleRef): boolean {
   judgeReply(ctx, o);
   const where = describeCall(o);
   if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);
@@ -251,7 +251,7 @@ export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: string | re
 }
 
 /** A call whose arguments the input schema takes: the tool ran (a result, or its own envelope), it was not refused before. */
-export function expectRan(ctx: Judge, o: CallOutcome, rule: string | readonly string[]): boolean {
+export function expectRan(ctx: Judge, o: CallOutcome, rule: RuleRef): boolean {
   judgeReply(ctx, o);
   const answered = o.error?.kind === "output-schema" || o.error?.kind === "no-structured-content";
   const ran = answered || (!!o.result && (!o.result.isError || isEnvelope(o.data)));

@@ -2,6 +2,7 @@
 // one): each property of a contract object schema is one member of a field family — present when required, and of
 // the contract's type and nullability when present. Open as seed 001 says (Conventions 7, Versioning 5): unknown
 // fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
+import type { FamilyId } from "../../../generated/rules.js";
 import type { Judge } from "../../core/judge.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { openOutput } from "../../../lib/open-output.js";
@@ -154,7 +155,7 @@ function judgeEvolution(ctx: Judge, tool: string, def: string, field: string, sc
  * Judges `value` field by field against the contract's `$defs/<def>` of `tool`'s output: one case of
  * `<family>/<field>` per required field, and per optional field that is present. Returns whether all passed.
  */
-export function expectContractFields(ctx: Judge, family: string, tool: string, def: string, value: unknown, where: string): boolean {
+export function expectContractFields(ctx: Judge, family: FamilyId, tool: string, def: string, value: unknown, where: string): boolean {
   const { properties, required, defs } = contractDef(tool, def);
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     for (const f of required) ctx.expect(false, `${family}/${f}`, `${where}: not an object, so no ${f}: ${JSON.stringify(value)?.slice(0, 120)}`);

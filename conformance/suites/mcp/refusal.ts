@@ -3,7 +3,7 @@
 // runs, with no envelope (Conventions 2). So where the gateway's own advertised input schema refuses the input, that
 // form is the seed's; where the live schema lets it through (the live list is right), a bad_request in the envelope
 // refuses it too, and refusing it before the tool runs is our design (refused-before-tool-runs/<tool>, inferred).
-import type { Judge } from "../../core/judge.js";
+import type { Judge, RuleRef } from "../../core/judge.js";
 import type { CallOutcome } from "./client.js";
 import { contractTool, liveProblems } from "./contract.js";
 import { describeCall, errorOf, expectConventions, expectRefusedFirst, forTool } from "./expect.js";
@@ -26,7 +26,7 @@ export async function liveSchemaRefuses(m: McpContext, o: CallOutcome): Promise<
  * otherwise before it runs or with bad_request in the envelope; the latter is drift on refused-before-tool-runs.
  * Returns whether the seed rule's case passed.
  */
-export async function expectRefusal(ctx: Judge, m: McpContext, o: CallOutcome, rule: string | readonly string[]): Promise<boolean> {
+export async function expectRefusal(ctx: Judge, m: McpContext, o: CallOutcome, rule: RuleRef): Promise<boolean> {
   if (await liveSchemaRefuses(m, o)) {
     const ok = expectRefusedFirst(ctx, o, rule);
     ctx.expect(ok, forTool(refusedFirstRule, o.tool), `${describeCall(o)}: not refused before the tool ran`);

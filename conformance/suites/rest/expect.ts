@@ -4,11 +4,12 @@
 // prefixes throughout a body, ISO times, how fast the call answered, and the error envelope with its type,
 // param, code and Retry-After. Every member a body lets us judge gets an expectation, passing or not, so the
 // ledger sees which members ran.
-import type { RuleId } from "../../../generated/rules.js";
+import type { FamilyId, RuleId } from "../../../generated/rules.js";
+import type { ErrorObject } from "ajv";
 import { namesBearerChallenge } from "../../core/challenge.js";
 import { errorTypeForStatus, isIsoDateTime, kinds, normalizeParam, openapi, operations, validators, type Kind, type OperationId } from "./contract.js";
 import { describeResponse, type ApiResponse } from "../../core/http.js";
-import { ruleList as list, type Judge } from "../../core/judge.js";
+import { ruleList as list, type Judge, type RuleRef } from "../../core/judge.js";
 import { isIso3166Form } from "./kept.js";
 import { seedValidator } from "./seed-schema.js";
 import { judgedAtReply } from "./places.js";
@@ -26,7 +27,7 @@ export const R = {
 } as const satisfies Record<string, RuleId>;
 
 /** The rule families that judge each object schema per field: a missing field, and a field of the wrong type. */
-const fieldFamilies: Readonly<Record<string, { present: string; type: string }>> = {
+const fieldFamilies: Readonly<Record<string, { present: FamilyId; type: FamilyId }>> = {
   Brand: { present: "brand-fields-complete", type: "brand-field-types" },
   IdeaBatch: { present: "batch-fields-complete", type: "batch-field-types" },
   Idea: { present: "idea-fields-complete", type: "idea-field-types" },
@@ -54,10 +55,10 @@ const shapeOf = (schema: string) => (fieldFamilies[schema] || nested[schema] ? s
 const idSchemaOf: Partial<Record<Kind, string>> = { brand: "BrandId", batch: "BatchId", idea: "IdeaId", feedback: "FeedbackId" };
 /** Kinds whose `object` value the seed gives; the others are our design. */
 const seedKinds = new Set(["Brand", "IdeaBatch", "Idea"]);
-export const kindRule = (schema: string) => `${seedKinds.has(schema) ? "object-field-names-kind" : "object-field-inferred-kinds"}/${schema}`;
+export const kindRule = (schema: string): RuleId => `${seedKinds.has(schema) ? "object-field-names-kind" : "object-field-inferred-kinds"}/${schema}`;
 /** Every object names its kind (Conventions 4), also where the value is our design: the member itself is seed. */
-const presentRule = (schema: string) => `object-field-present/${schema}`;
-export const prefixRule = (idSchema: string) => `id-prefixes/${idSchema}`;
+const presentRule = (schema: string): RuleId => `object-field-present/${schema}`;
+export const prefixRule = (idSchema: string): RuleId => `id-prefixes/${idSchema}`;
 
 /** What judging a body's fields needs: recording cases. */
 type Cases = Pick<Judge, "expect">;
@@ -97,11 +98,11 @@ function bodyToJudge(res: ApiResponse, judge: object, depth: Depth): boolean {
 }
 
 /** Checks the status; on a mismatch records a failure for `rules` and returns false. */
-export function expectStatus(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
+export function expectStatus(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: RuleRef): boolean {
   return judgedAtReply(res, () => expectStatusHere(ctx, res, status, rules));
 }
 
-function expectStatusHere(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: string | readonly string[]): boolean {
+function expectStatusHere(ctx: Judge, res: ApiResponse, status: number | readonly number[], rules: RuleRef): boolean {
   const ok = typeof status === "number" ? res.status === status : status.includes(res.status);
   // The message is built only for a failure (it serialises the body; the proxy checks every exchange).
   return ctx.expect(ok, list(rules), ok ? "" : `expected ${typeof status === "number" ? status : status.join(" or ")}: ${describeResponse(res)}`);
@@ -144,19 +145,19 @@ function problemsByRule(
   schema: string,
   body: unknown,
   into: (inner: string) => boolean,
-  validate: ((data: unknown) => boolean) & { errors?: any[] | null } | undefined,
-): { byRule: Map<string, string[]>; seen: Set<string> } {
-  const byRule = new Map<string, string[]>();
-  const file = (rule: string, text: string) => byRule.set(rule, [...(byRule.get(rule) ?? []), text]);
+  validate: ((data: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined,
+): { byRule: Map<RuleId, string[]>; seen: Set<string> } {
+  const byRule = new Map<RuleId, string[]>();
+  const file = (rule: RuleId, text: string) => byRule.set(rule, [...(byRule.get(rule) ?? []), text]);
   const seen = new Set<string>();
   const root = shapeOf(schema);
   // Which nested schemas the body holds (so their members are judged only when there is something to judge).
-  const visit = (s: string, value: any) => {
+  const visit = (s: string, value: unknown) => {
     if (!value || typeof value !== "object" || Array.isArray(value)) return;
     seen.add(s);
     for (const [field, inner] of Object.entries(nested[s] ?? {})) {
       if (!into(inner)) continue;
-      const v = value[field];
+      const v: unknown = (value as Record<string, unknown>)[field];
       for (const item of Array.isArray(v) ? v : [v]) visit(inner, item);
     }
   };
@@ -169,12 +170,12 @@ function problemsByRule(
   for (const e of validate.errors ?? []) {
     if (["anyOf", "oneOf", "allOf", "if"].includes(e.keyword)) continue;
     const segments = e.instancePath.split("/").slice(1);
-    const missing = e.keyword === "required" ? String((e.params as any).missingProperty) : undefined;
+    const missing = e.keyword === "required" ? String(e.params.missingProperty) : undefined;
     if (missing !== undefined) segments.push(missing);
-    const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}${e.keyword === "enum" ? ` (${show((e.params as any).allowedValues)})` : ""}`;
+    const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}${e.keyword === "enum" ? ` (${show(e.params.allowedValues)})` : ""}`;
     let s = root;
     let i = 0;
-    let rule: string = R.schema;
+    let rule: RuleId = R.schema;
     for (;;) {
       const field = segments[i];
       if (field === undefined) break;
@@ -216,7 +217,7 @@ export function expectSchema(ctx: Cases, schema: string, body: unknown, where: s
     const family = fieldFamilies[s];
     if (!family) continue;
     for (const field of propertiesOf(s))
-      for (const rule of new Set([`${family.present}/${field}`, `${family.type}/${field}`]))
+      for (const rule of new Set<RuleId>([`${family.present}/${field}`, `${family.type}/${field}`]))
         ctx.expect(!byRule.has(rule), rule, byRule.has(rule) ? `${where} is not a valid ${schema}: ${byRule.get(rule)!.slice(0, 3).join("; ")}` : "");
   }
   const rest = [...byRule].filter(([rule]) => !rule.includes("/")).flatMap(([, p]) => p);
@@ -309,13 +310,13 @@ export function expectSuccess(
   res: ApiResponse,
   op: OperationId,
   status: number,
-  statusRules: string | readonly string[],
+  statusRules: RuleRef,
   depth: Depth = {},
 ): boolean {
   return judgedAtReply(res, () => expectSuccessHere(ctx, res, op, status, statusRules, depth));
 }
 
-function expectSuccessHere(ctx: Judge, res: ApiResponse, op: OperationId, status: number, statusRules: string | readonly string[], depth: Depth): boolean {
+function expectSuccessHere(ctx: Judge, res: ApiResponse, op: OperationId, status: number, statusRules: RuleRef, depth: Depth): boolean {
   const rules = list(statusRules);
   const ours = rules.filter((r) => r === statusRuleOf[op]);
   const others = rules.filter((r) => r !== statusRuleOf[op]);
@@ -338,7 +339,7 @@ function expectSuccessHere(ctx: Judge, res: ApiResponse, op: OperationId, status
  * times and schema of its body. A body the seed does not show (PATCH) is judged only for its status rules `ours`.
  * Each part once per judge (firstTime): the reply judge and the check's own expectation do not count it twice.
  */
-export function judgeSuccessBody(ctx: Judge, res: ApiResponse, op: OperationId, status: number, ours: readonly string[], depth: Depth = {}): void {
+export function judgeSuccessBody(ctx: Judge, res: ApiResponse, op: OperationId, status: number, ours: readonly RuleId[], depth: Depth = {}): void {
   const head = firstTime(res, ctx, "head");
   if (head) expectFast(ctx, res);
   const where = `${res.method} ${res.path}`;
@@ -369,15 +370,15 @@ export function judgeSuccessBody(ctx: Judge, res: ApiResponse, op: OperationId, 
 
 export interface ErrorExpectation {
   /** Rules a wrong status breaks. */
-  statusRules: string | readonly string[];
+  statusRules: RuleRef;
   /** Rules a wrong `type` breaks (default error-type-per-status/<status>). */
-  typeRules?: string | readonly string[];
+  typeRules?: RuleRef;
   /** Expected `param` (any of several); undefined = not checked. */
   param?: string | null | readonly string[];
   /** Rules a wrong `param` breaks (required when `param` is given). */
-  paramRules?: string | readonly string[];
+  paramRules?: RuleRef;
   code?: string;
-  codeRules?: string | readonly string[];
+  codeRules?: RuleRef;
 }
 
 /** The statuses whose error type has a rule of its own in error-type-per-status (the others' are part of their rule). */
@@ -443,10 +444,10 @@ export function judgeErrorBody(ctx: Judge, res: ApiResponse, op: OperationId): v
 }
 
 /** The rules expectSuccess may name for an answer of `schema`, given which nested objects the check sees. */
-export function answerRulesOf(schema: "Brand" | "IdeaBatch" | "Feedback" | "Prediction", opts: { ideas?: boolean } = {}): string[] {
+export function answerRulesOf(schema: "Brand" | "IdeaBatch" | "Feedback" | "Prediction", opts: { ideas?: boolean } = {}): RuleId[] {
   const kind = kindOfSchema[schema]!;
   const families = (s: string) => [...new Set([fieldFamilies[s]!.present, fieldFamilies[s]!.type])];
-  const out: string[] = [R.json, R.speed, R.snake, R.schema, R.inferredForms, kindRule(schema), "iso-8601-times/created_at", ...families(schema)];
+  const out: RuleId[] = [R.json, R.speed, R.snake, R.schema, R.inferredForms, kindRule(schema), "iso-8601-times/created_at", ...families(schema)];
   if (!seedKinds.has(schema)) out.push(presentRule(schema));
   const own = idSchemaOf[kind];
   if (own) out.push(prefixRule(own));
@@ -462,8 +463,8 @@ export function answerRulesOf(schema: "Brand" | "IdeaBatch" | "Feedback" | "Pred
 }
 
 /** The rules expectError may name for an error answer of `status` (type checked by its own rule for 403/429/500). */
-export function errorRulesOf(status: number): string[] {
-  const out: string[] = [R.json, R.speed, R.snake, R.schema, R.inferredForms, R.envelope];
+export function errorRulesOf(status: number): RuleId[] {
+  const out: RuleId[] = [R.json, R.speed, R.snake, R.schema, R.inferredForms, R.envelope];
   if ([400, 401, 404, 409].includes(status)) out.push(`error-type-per-status/${status}`);
   if (status === 401) out.push(R.bearerChallenge);
   if (status === 429) out.push(R.retryAfter);

@@ -5,6 +5,7 @@
 //
 // A fixture never fails a check itself: it records what happened (a "track") and the checks judge it. A check
 // that only needs a ready brand or a done batch is skipped, with the reason, when there is none.
+import type { RuleId } from "../../../generated/rules.js";
 import { randomBytes } from "node:crypto";
 import type { RunContext } from "../../core/judge.js";
 import { currentExchangeLog } from "../../core/evidence.js";
@@ -51,7 +52,7 @@ export interface Statefulness {
   /** The probe brand's id, when one was made. */
   brandId?: string;
   /** The seed rule the target broke when it left the suite without a probe brand (its create refused). */
-  rule?: string;
+  rule?: RuleId;
 }
 
 export interface FixtureEnv {
@@ -89,7 +90,7 @@ function shown(p: Promise<Track>): Promise<Track> {
  * `readable`: the target file gives the website as one the target can read) a brand whose read failed. A batch
  * that ends failed breaks nothing: the seed lets work fail ("any failure").
  */
-function brokenBy(track: Track, readable: boolean): { rule: string; why: string } | undefined {
+function brokenBy(track: Track, readable: boolean): { rule: RuleId; why: string } | undefined {
   const brand = track.kind === "brand";
   const why = track.problem ?? `${track.kind} ${track.id ?? "?"} is ${track.last?.status ?? "unknown"}`;
   if (track.created && !(track.created.status >= 200 && track.created.status < 300))

@@ -3,12 +3,13 @@
 // starting from a valid body, plus the rules the schema cannot say (website, or name and description; `date`
 // beyond the 45-day horizon; a reason on feedback that is not a rejection). Each answer must be 400
 // invalid_request with `param` naming the field.
+import type { RuleId } from "../../../generated/rules.js";
 import { openapi, operations, type JsonSchema, type OperationId } from "./contract.js";
 import { loadRules, type RuleCatalogue } from "../../core/rules.js";
 
 let catalogue: RuleCatalogue | undefined;
 /** Our design, not the seed's words: a refusal we chose is no case of the seed's "wrong value answers 400". */
-const isInferred = (rule: string) => (catalogue ??= loadRules()).byId.get(rule)?.provenance === "inferred";
+const isInferred = (rule: RuleId) => (catalogue ??= loadRules()).byId.get(rule)?.provenance === "inferred";
 
 /** What a bad input's valid starting body needs from the target. */
 export type BaseNeed = "ready-brand" | "idea" | "brand-to-patch" | "none";
@@ -22,7 +23,7 @@ export interface BadInput {
   /** The `param` values that name the field (after normalising). */
   params: string[];
   /** The rules (family members of spec/rules/rest.yaml) the input probes: a wrong status or param breaks them. */
-  rules: string[];
+  rules: RuleId[];
   base: BaseNeed;
   /** The request body, given what the base needs. */
   body(ctx: BaseValues): Record<string, unknown>;
@@ -96,21 +97,21 @@ function patternBreaker(pattern: string): string | undefined {
 const kebab = (s: string) => s.replace(/[._]/g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The invalid-field-400 member a kind of broken constraint belongs to. */
-function fieldRule(kind: string): string {
+function fieldRule(kind: string): RuleId {
   if (kind === "required") return "invalid-field-400/missing";
   if (kind === "type" || kind === "item-type" || kind === "not-integer") return "invalid-field-400/wrong-type";
   return "invalid-field-400/wrong-value";
 }
 
 /** Bodies the seed does not show (ours from end to end): their refusals are inferred rules only. */
-const inferredBodies: Partial<Record<OperationId, string>> = {
+const inferredBodies: Partial<Record<OperationId, RuleId>> = {
   createFeedback: "inferred-input-constraints/feedback-body",
   createPrediction: "inferred-input-constraints/prediction-body",
 };
 
 /** The rules a broken constraint of a field probes, by operation, field path and kind of constraint. */
-function rulesFor(op: OperationId, path: string, kind: string): string[] {
-  const out: string[] = [];
+function rulesFor(op: OperationId, path: string, kind: string): RuleId[] {
+  const out: RuleId[] = [];
   const field = path.split(".").pop()!;
   if (path === "count" && kind === "maximum") out.push("limit-count/max");
   if (path === "count" && kind === "minimum") out.push("limit-count/min");
@@ -269,7 +270,7 @@ export function badInputs(): BadInput[] {
     for (const { variant, path, dotted, schema: s, required, inArray } of fieldsOf(op)) {
       {
         const idPath = kebab(dotted);
-        const mk = (kind: string, description: string, value: unknown | typeof REMOVE, params: string[] = [dotted], extraRules: string[] = [], suffix = "") =>
+        const mk = (kind: string, description: string, value: unknown | typeof REMOVE, params: string[] = [dotted], extraRules: RuleId[] = [], suffix = "") =>
           add({
             // Variants share most fields; the first variant that has a field probes it.
             id: `${opNames[op]}-${idPath}-${kind}${suffix}`,
@@ -363,13 +364,13 @@ export function badInputs(): BadInput[] {
   });
   // Other malformed forms the seed implies, beyond the one each constraint is broken with above.
   // Values are functions of the target's today where the day itself must be acceptable (only the form is wrong).
-  type Form = { id: string; op: OperationId; field: string; value: string | ((v: BaseValues) => string); what: string; rule: string; base: BaseNeed; start: (v: BaseValues) => Record<string, unknown> };
+  type Form = { id: string; op: OperationId; field: string; value: string | ((v: BaseValues) => string); what: string; rule: RuleId; base: BaseNeed; start: (v: BaseValues) => Record<string, unknown> };
   const forms: Form[] = [
     { id: "create-ideas-date-timestamp", op: "createIdeas", field: "date", value: (v) => `${addDays(v.today, 1)}T09:00:00Z`, what: "a timestamp, not a day", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
     { id: "create-ideas-date-no-dashes", op: "createIdeas", field: "date", value: "20300101", what: "a day without dashes", rule: "date-format", base: "ready-brand", start: (v) => ({ brand: v.brandId }) },
   ];
   // A brand field's malformed forms go to create and update alike (PATCH takes any subset of the create fields).
-  const brandForms: { field: string; name: string; value: string; what: string; rule: string }[] = [
+  const brandForms: { field: string; name: string; value: string; what: string; rule: RuleId }[] = [
     { field: "language", name: "region", value: "en-GB", what: "a language tag with a region, not ISO 639-1", rule: "input-language-iso-639-1" },
     { field: "language", name: "three-letters", value: "eng", what: "ISO 639-2, not 639-1", rule: "input-language-iso-639-1" },
     { field: "country", name: "alpha-3", value: "NOR", what: "ISO 3166-1 alpha-3, not the alpha-2 the contract takes", rule: "input-country-alpha-2/alpha-3" },
@@ -422,7 +423,7 @@ export interface AcceptedEdge {
   path: string[];
   value: unknown;
   /** The rules the edge is a case of (the limit's, or the kept-value rule of the field). */
-  rules: string[];
+  rules: RuleId[];
   base: BaseNeed;
   body(v: BaseValues): Record<string, unknown>;
 }
@@ -442,8 +443,8 @@ const acceptedElsewhere = new Set(["createBrand archetype enum", "createIdeas fo
  * param, a body the seed does not show); without a limit rule, the rule that the value is kept (PATCH of one field
  * changes that field; values supplied on create are kept). None: the edge has nothing to be a case of.
  */
-function acceptRulesFor(op: OperationId, dotted: string, kind: string): string[] {
-  const refusalOnly = (r: string) => r.startsWith("invalid-field-400/") || r.startsWith("enum-values/") || r.startsWith("inferred-enum-values/") || Object.values(inferredBodies).includes(r);
+function acceptRulesFor(op: OperationId, dotted: string, kind: string): RuleId[] {
+  const refusalOnly = (r: RuleId) => r.startsWith("invalid-field-400/") || r.startsWith("enum-values/") || r.startsWith("inferred-enum-values/") || Object.values(inferredBodies).includes(r);
   const own = kind === "enum" ? [] : rulesFor(op, dotted, kind).filter((r) => !refusalOnly(r));
   if (own.length) return own;
   const top = dotted.split(".")[0]!;

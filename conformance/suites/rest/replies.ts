@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { operations, type OperationId } from "./contract.js";
 import { answerRulesOf, errorRulesOf, headJudged, judgeErrorBody, judgeSuccessBody, markJudged } from "./expect.js";
 import type { ApiResponse } from "../../core/http.js";
-import type { Judge } from "../../core/judge.js";
+import type { Judge, RuleRef } from "../../core/judge.js";
 import { judgedAt } from "../../core/places.js";
 import { operationPlace } from "./places.js";
 import { matchOperation } from "./routes.js";
@@ -35,7 +35,7 @@ export function currentReplyJudge(): ((res: ApiResponse) => void) | undefined {
 }
 
 /** What judging a reply came to: each expectation (ok, rules, message) and note, in order. */
-type Verdicts = ({ ok: boolean; rules: string | readonly string[]; message: string } | { note: string })[];
+type Verdicts = ({ ok: boolean; rules: RuleRef; message: string } | { note: string })[];
 /** Per reply: a reply a dozen checks look at is judged once, and its verdicts replayed into each. */
 const judged = new WeakMap<ApiResponse, { speed: string; verdicts: Verdicts }>();
 

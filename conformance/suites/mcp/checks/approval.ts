@@ -1,6 +1,7 @@
 // The approval gate: approve_post records the exact digest the reviewer saw; a digest the post no longer has is
 // refused (post_content_changed) and records nothing; an approval goes stale when the content changes, and a
 // rejection holds until a new approval — both refuse schedule_post and publish_post_now as a whole.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { AnsweredOutput } from "../answers.js";
 import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
@@ -55,7 +56,7 @@ export const approvalChecks: McpCheck[] = [
     rules: ["approval-stale/schedule_post", "approval-stale/publish_post_now"],
     group,
     async run(ctx, m) {
-      const both = ["approval-stale/schedule_post", "approval-stale/publish_post_now"];
+      const both: RuleId[] = ["approval-stale/schedule_post", "approval-stale/publish_post_now"];
       const id = await claimPost(ctx, m, "the stale approval check");
       const seen = await approveAsSeen(ctx, m, id, both);
       await editCaption(ctx, m, id, edited(seen, "(edited after approval)"), both);
@@ -74,7 +75,7 @@ export const approvalChecks: McpCheck[] = [
     rules: ["approval-rejected", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
     group,
     async run(ctx, m) {
-      const both = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
+      const both: RuleId[] = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
       const id = await claimPost(ctx, m, "the rejection check");
       const seen = await viewPost(ctx, m, id, both);
       const r = expectOk(ctx, await m.session.call("reject_post", { id, reason: "Conformance run: not this week.", contentDigest: seen.contentDigest as string }), both);

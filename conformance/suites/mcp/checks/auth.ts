@@ -1,5 +1,6 @@
 // Authentication at the HTTP level (401 with a challenge, 403 insufficient_scope) and in the envelope
 // (partner_not_found), with raw JSON-RPC requests for what happens before MCP.
+import type { RuleId } from "../../../../generated/rules.js";
 import { namesBearerChallenge } from "../../../core/challenge.js";
 import { randomBytes } from "node:crypto";
 import type { RunContext } from "../../../core/check.js";
@@ -22,7 +23,7 @@ async function listed(m: McpContext, where: (readOnly: boolean) => boolean): Pro
 const group = "mcp-auth";
 
 /** A 401 with a challenge and no envelope (`rule`); that the challenge names Bearer is bearer-challenge/<member>, inferred. */
-function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: string, member: "missing" | "invalid" | "expired"): void {
+function expect401(ctx: RunContext, res: McpHttpResponse, what: string, rule: RuleId, member: "missing" | "invalid" | "expired"): void {
   ctx.expect(res.status === 401, rule, `${what}: answered HTTP ${res.status}, expected 401: ${res.text.slice(0, 200)}`);
   const challenge = res.header("www-authenticate");
   ctx.expect(challenge !== undefined && challenge.trim() !== "", rule, `${what}: WWW-Authenticate is ${challenge === undefined ? "missing" : show(challenge)}, expected a challenge`);
@@ -50,7 +51,7 @@ async function realArgs(m: McpContext, tool: string): Promise<Record<string, unk
 }
 
 /** Each variant sent to tools/list and to every tool of the contract (partner-only ones too: 401 comes before any tool). */
-async function expect401Everywhere(ctx: RunContext, m: McpContext, variants: readonly AuthVariant[], rule: string, member: "missing" | "invalid" | "expired"): Promise<void> {
+async function expect401Everywhere(ctx: RunContext, m: McpContext, variants: readonly AuthVariant[], rule: RuleId, member: "missing" | "invalid" | "expired"): Promise<void> {
   const tools = expectedTools(m.target.profile, true).map((t) => t.name);
   const calls = await Promise.all(tools.map(async (tool) => ({ tool, message: toolsCall(tool, await realArgs(m, tool)) })));
   const list = { tool: "tools/list", message: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} } };
@@ -143,7 +144,7 @@ export const authChecks: McpCheck[] = [
     async run(ctx, m) {
       const token = m.session.credential("readonly");
       const expect403 = (res: McpHttpResponse, tool: string) => {
-        const rule = `insufficient-scope-403/${tool}`;
+        const rule: RuleId = `insufficient-scope-403/${tool}`;
         ctx.expect(res.status === 403, rule, `${tool} with a read-only token answered HTTP ${res.status}, expected 403: ${res.text.slice(0, 200)}`);
         const said = `${res.header("www-authenticate") ?? ""} ${res.text}`;
         ctx.expect(/insufficient_scope/.test(said), rule, `${tool}: the 403 does not say insufficient_scope (WWW-Authenticate ${show(res.header("www-authenticate"))}, body ${res.text.slice(0, 200)})`);

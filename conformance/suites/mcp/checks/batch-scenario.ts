@@ -2,6 +2,7 @@
 // first minute, then 15 s backing off to 30 s, giving up after about 15 minutes, all scaled) until the copy settled
 // and the pictures landed, with one more look after. `claimPost` hands each created post of the main batch to one
 // check alone, so the checks that change posts never meet.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CreatePostsInput, ToolOutputs } from "../../../../generated/mcp/types.js";
 import type { RunContext } from "../../../core/check.js";
 import type { Answered } from "../answers.js";
@@ -44,7 +45,7 @@ export interface BatchTrack {
    * refused while following it): checks that need the batch fail it rather than skip. A batch that is only slow
    * (past the give-up time) or a run out of budget leaves none: that says nothing of the target's rules.
    */
-  rule?: string;
+  rule?: RuleId;
 }
 
 /** A batch as create_posts or get_post_batch_status answered it. */

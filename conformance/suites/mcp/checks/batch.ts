@@ -1,6 +1,7 @@
 // Post batches: create_posts answers queued with a slot per post; get_post_batch_status followed at the seed's
 // pace through queued → generating → settled, counts agreeing with items, pictures landing after the copy; partial
 // and failed batches; a resent call is a new batch; the brand's default destination kept; stories need media.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CreatePostsInput } from "../../../../generated/mcp/types.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectedRetryable, itemErrorCodes } from "../contract.js";
@@ -26,7 +27,7 @@ async function started(ctx: RunContext, m: McpContext, key: "main" | "partial" |
 
 /** A batch's counts against its items (rule batch-counts-consistent, one member per count). */
 function expectCounts(ctx: RunContext, b: BatchPayload, where: string): void {
-  const rule = (member: string) => `batch-counts-consistent/${member}`;
+  const rule = (member: string): RuleId => `batch-counts-consistent/${member}`;
   const items = Array.isArray(b?.items) ? b.items : [];
   const n = (...s: unknown[]) => items.filter((i) => s.includes(i?.status)).length;
   ctx.expect(items.length === b.requestedCount, rule("items-requested"), `${where}: ${items.length} items for requestedCount ${show(b.requestedCount)}`);
@@ -80,7 +81,7 @@ export const batchChecks: McpCheck[] = [
     rules: ["create-posts-queued", "create-posts-matches-status", "generation-in-background/create_posts", "include-image-default"],
     group,
     async run(ctx, m) {
-      const rule = (member: string) => `create-posts-queued/${member}`;
+      const rule = (member: string): RuleId => `create-posts-queued/${member}`;
       const t = await started(ctx, m, "main");
       const b = expectOk(ctx, t.created!, rule("batch-id"));
       if (!b) return;
@@ -183,7 +184,7 @@ export const batchChecks: McpCheck[] = [
     spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
     group,
     async run(ctx, m) {
-      const rule = (member: string) => `pictures-land/${member}`;
+      const rule = (member: string): RuleId => `pictures-land/${member}`;
       // With mcp.triggers.pictures_held a one-post batch of its own keeps its picture rendering until it is read
       // settled, so a picture is always seen landing; otherwise the main batch, when one was seen rendering.
       const held = m.target.cost.extraBatches ? m.target.triggers.picturesHeld : undefined;
@@ -236,7 +237,7 @@ export const batchChecks: McpCheck[] = [
             ctx.expect(Array.isArray(i.platforms) && i.platforms.length > 0, rule, `${at}: created with platforms ${show(i.platforms)}`);
           } else if (i?.status === "failed" || i?.status === "skipped") {
             // rule: batch-items-failed/<status> (a skipped slot needs a run-out allowance: judged when one is seen)
-            const failedRule = `batch-items-failed/${i.status}`;
+            const failedRule: RuleId = `batch-items-failed/${i.status}`;
             ctx.expect(i.postId === null || i.postId === undefined, failedRule, `${at}: ${i.status} with postId ${show(i.postId)}`);
             const error = i.error;
             if (ctx.expect(wellFormedError(error), failedRule, `${at}: ${i.status} with error ${show(error)}`) && wellFormedError(error)) {

@@ -2,6 +2,7 @@
 // reaches that suits them best (active, able to generate and publish by get_profile's readiness; then by what the
 // checks book on), chosen by what it is, never by where the target lists it.
 // Found once per run and shared by every check that needs it.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import type { AnsweredOutput } from "../answers.js";
 import { okData, show } from "../expect.js";
@@ -18,7 +19,7 @@ export interface BrandInfo {
   profile?: Profile;
   problem?: string;
   /** The rule the target's own answers broke when they left the suite without a brand (a failure, not a skip). */
-  rule?: string;
+  rule?: RuleId;
 }
 
 /** The brand under test (found once per run). */

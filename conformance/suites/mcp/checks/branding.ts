@@ -3,6 +3,8 @@
 // fetch, an unusable logo, the saved logo made current, and the update's answer against the read. Each check works
 // on a client of its own (create_profile with the partner token), erased at the end; the design-style-unavailable
 // brand is the target file's.
+import type { RuleId } from "../../../../generated/rules.js";
+import type { RuleRef } from "../../../core/judge.js";
 import type { AnsweredOutput } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, show } from "../expect.js";
@@ -25,7 +27,7 @@ async function withClient(ctx: RunContext, m: McpContext, key: string, body: (br
 }
 
 /** get_brand_style as the partner; fails the check (for `rule`) when it cannot be read. */
-async function readStyle(ctx: RunContext, m: McpContext, brandId: string, rule: string | readonly string[], as: "partner" | "normal" = "partner"): Promise<AnsweredOutput<"get_brand_style">> {
+async function readStyle(ctx: RunContext, m: McpContext, brandId: string, rule: RuleRef, as: "partner" | "normal" = "partner"): Promise<AnsweredOutput<"get_brand_style">> {
   const style = expectOk(ctx, await m.session.call("get_brand_style", { brandId }, as), rule);
   if (!style) return ctx.fail(rule, `get_brand_style ${brandId} failed; cannot go on`);
   return style;
@@ -42,7 +44,7 @@ async function expectRefusedUnchanged(
   ctx: RunContext,
   m: McpContext,
   brandId: string,
-  rule: string,
+  rule: RuleId,
   refused: { tool: string; args: Record<string, unknown>; code: string; as?: "partner" | "normal" },
 ): Promise<Record<string, any> | undefined> {
   const as = refused.as ?? "partner";

@@ -1,6 +1,7 @@
 // Each build failure code of the catalogue, provoked on a client of its own (mcp.triggers.website_fails_build_code):
 // create_profile answers building (or failed at once, only for build_not_queued), the build ends failed with that
 // code in onboarding.error, readiness holds profile_not_ready meanwhile, and a repeat restarts the build.
+import type { RuleId } from "../../../../generated/rules.js";
 import { truthy, type AnsweredOutput } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectOk, okData } from "../expect.js";
@@ -14,7 +15,7 @@ const family = "build-failure-codes";
 
 /** One code: its own client, built from the website that fails with it, followed to the end and restarted. */
 async function provoke(ctx: RunContext, m: McpContext, website: string, code: string): Promise<void> {
-  const rule = `${family}/${code}`;
+  const rule: RuleId = `${family}/${code}`;
   const c = await newClient(ctx, m, `fails-${code}`, website.replaceAll("{code}", code));
   try {
     const created = okData(c.created);

@@ -1,6 +1,7 @@
 // Client creation and its build (create_profile, in development and partner-only): building at once, idempotent
 // on externalId, building → ready, profile_not_ready meanwhile, a failed build restarted by a repeat, refused
 // websites; and the approval a partner workspace requires.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
 import { buildFailureCodes } from "../contract.js";
@@ -46,7 +47,7 @@ export const buildChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const rule = (member: string) => `create-profile-building/${member}`;
+      const rule = (member: string): RuleId => `create-profile-building/${member}`;
       const t = await sharedBuild(m, "main");
       if (!t.created) return ctx.skip(t.problem ?? "create_profile was not called");
       const d = expectOk(ctx, t.created, rule("ids"));
@@ -65,7 +66,7 @@ export const buildChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const rule = (member: string) => `create-profile-idempotent/${member}`;
+      const rule = (member: string): RuleId => `create-profile-idempotent/${member}`;
       const t = await sharedBuild(m, "main");
       if (!t.brandId || !t.repeat) return ctx.skip(t.problem ?? "no profile was made");
       const again = expectOk(ctx, t.repeat, rule("same-ids"));
@@ -154,7 +155,7 @@ export const buildChecks: McpCheck[] = [
       const code = t.settled?.error;
       ctx.expect(typeof code === "string" && code.length > 0, "build-fails", `a failed build has onboarding ${show(t.settled)}, expected an error code`);
       // rule: build-failure-codes/<code> (a code outside the catalogue is allowed: the set is open)
-      const member = typeof code === "string" && buildFailureCodes.has(code) ? [`build-failure-codes/${code}`] : [];
+      const member: RuleId[] = typeof code === "string" && buildFailureCodes.has(code) ? [`build-failure-codes/${code}`] : [];
       const restart = expectOk(ctx, t.restart!, [rule, ...member]);
       if (!restart) return;
       ctx.expect(restart.status === "building" && restart.created === false && restart.brandId === t.brandId, [rule, ...member], `the repeat after the failure answered ${show(restart)}`);
@@ -234,7 +235,7 @@ export const buildChecks: McpCheck[] = [
         // One character cannot say whose run it is: a letter drawn per run keeps runs apart as far as one can.
         const id = externalId ?? String.fromCharCode(97 + (parseInt(m.run.id.slice(-2), 36) % 26));
         const o = await m.session.call("create_profile", { ...base, externalId: id, ...(field === "externalId" ? {} : { [field]: value }) }, "partner");
-        const rule = `limit-create-profile-edge-accepted/${edge}`;
+        const rule: RuleId = `limit-create-profile-edge-accepted/${edge}`;
         if (expectRan(ctx, o, rule)) {
           const e = errorOf(o);
           const named = e?.code === "bad_request" && Array.isArray(e.invalidFields) && e.invalidFields.includes(field);

@@ -1,6 +1,7 @@
 // Clients a scenario makes for itself with the partner token (create_profile), so that changing state (failing
 // builds, deactivation, deletion) never disturbs the shared brand: made, followed to the end of their build,
 // given an account when the target lets the suite sign in (mcp.triggers.connect_account), and erased at the end.
+import type { FamilyId } from "../../../../generated/rules.js";
 import type { AnsweredOutput } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import type { ApiResponse } from "../../../core/http.js";
@@ -20,7 +21,7 @@ export interface Client {
 }
 
 /** The members of a family of spec/rules/mcp.yaml (from the contract where it lists them): what a check iterates. */
-export function familyMembers(family: string): string[] {
+export function familyMembers(family: FamilyId): string[] {
   const rules = (catalogue ??= loadRules(mcpRulesPath)).families.get(family);
   if (!rules) throw new Error(`spec/rules/mcp.yaml has no family ${family}`);
   return rules.map((r) => r.member!);

@@ -1,6 +1,7 @@
 // The common codes no caller can provoke (a lapsed plan, writes switched off, the service or the identity provider
 // failing) and upstream_<status> for a refusal the gateway does not recognise, each through a token the target file
 // names (mcp.triggers.common_errors, upstream_status): every call made with it answers that code.
+import type { RuleId } from "../../../../generated/rules.js";
 import { CheckFailed, CheckSkipped, type RunContext } from "../../../core/check.js";
 import { McpSession, type CallOutcome } from "../client.js";
 import { expectError, expectOk } from "../expect.js";
@@ -13,7 +14,7 @@ import { BudgetExceeded } from "../../../core/http.js";
 const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
-async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: string, calls: (s: McpSession) => Promise<void>): Promise<void> {
+async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: RuleId, calls: (s: McpSession) => Promise<void>): Promise<void> {
   const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
   try {
     await calls(s);
@@ -34,14 +35,14 @@ export const commonCodeChecks = [
   mcpCheck({
     id: "mcp-common-codes",
     description: "Each common code arrives in its documented situation (a token of the target file per code), with the catalogue's retryable; writes_disabled refuses writes only",
-    rules: ["common-codes-meaning", ...commonErrorCodes.map((c) => `retryable-per-catalogue/${c}`)],
+    rules: ["common-codes-meaning", ...commonErrorCodes.map((c): RuleId => `retryable-per-catalogue/${c}`)],
     group,
     async run(ctx, m) {
       const tokens = situationTokens(m.target.triggers).common;
       if (!tokens.size) return ctx.skip("no token per common code (mcp.triggers.common_errors, {code} standing for the code)");
       for (const [code, token] of tokens) {
         // rule: common-codes-meaning/<code>
-        const rule = `common-codes-meaning/${code}`;
+        const rule: RuleId = `common-codes-meaning/${code}`;
         await withToken(ctx, m, token, mcpTriggerTokenEnv("common_errors", code), rule, async (s) => {
           if (code === "writes_disabled") {
             expectOk(ctx, await read(s), rule);
@@ -61,7 +62,7 @@ export const commonCodeChecks = [
       if (!tokens.size) return ctx.skip("no token per upstream status (mcp.triggers.upstream_status, {status} standing for the status)");
       for (const [member, token] of tokens) {
         // rule: upstream-status-retryable/<member>
-        const rule = `upstream-status-retryable/${member}`;
+        const rule: RuleId = `upstream-status-retryable/${member}`;
         const status = upstreamStatuses[member as keyof typeof upstreamStatuses];
         await withToken(ctx, m, token, mcpTriggerTokenEnv("upstream_status", String(status)), rule, async (s) => {
           const e = expectError(ctx, await read(s), { code: `upstream_${status}`, rule });

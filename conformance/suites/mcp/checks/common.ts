@@ -1,5 +1,6 @@
 // What the MCP checks share: the check constructor (every check declares the rules any call can break), polling
 // within a check at the seed's pace, post helpers and cleanup of bookings.
+import type { RuleRef } from "../../../core/judge.js";
 import { randomBytes } from "node:crypto";
 import type { Check, CheckInfo, RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
@@ -71,7 +72,7 @@ export const isLower = (s: unknown) => typeof s === "string" && s === s.toLowerC
 export { show };
 
 /** view_post's payload; fails the check (for `rule`) when it cannot be read. */
-export async function viewPost(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
+export async function viewPost(ctx: RunContext, m: McpContext, id: string, rule: RuleRef, as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
   const v = expectOk(ctx, await m.session.call("view_post", { id }, as), rule);
   if (!v) return ctx.fail(rule, `view_post ${id} failed; cannot go on`);
   return v;
@@ -118,7 +119,7 @@ export const wellFormedError = (e: unknown): e is { code: string; message: strin
  * Records approval of the post as it reads now (view_post, then approve_post with that digest), so that a workspace
  * which requires approval lets the post through; fails the check (for `rule`) when it cannot. Returns the view.
  */
-export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
+export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, rule: RuleRef, as: McpTokenKind = "normal"): Promise<AnsweredOutput<"view_post">> {
   const view = await viewPost(ctx, m, id, rule, as);
   const approved = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: view.contentDigest as string }, as), rule);
   if (!approved) return ctx.fail(rule, `approve_post ${id} with the digest view_post showed failed; cannot go on`);
@@ -126,7 +127,7 @@ export async function approveAsSeen(ctx: RunContext, m: McpContext, id: string, 
 }
 
 /** Changes a post's caption (on one destination, or all): the simplest change of digested content. */
-export async function editCaption(ctx: RunContext, m: McpContext, id: string, caption: string, rule: string | readonly string[], platform?: string | null): Promise<void> {
+export async function editCaption(ctx: RunContext, m: McpContext, id: string, caption: string, rule: RuleRef, platform?: string | null): Promise<void> {
   const o = await m.session.call("update_post", { id, caption, ...(platform ? { platform } : {}) });
   if (!expectOk(ctx, o, rule)) ctx.fail(rule, `update_post ${id} failed; cannot go on`);
 }

@@ -2,6 +2,7 @@
 // does not connect, one without a headless flow, an expired session, and what a finished headless connect changes.
 // The client's part (signing in at the platform) is played by opening the link the way a browser would, on the
 // gateway's own origin only; a link that needs a real sign-in leaves the check skipped.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
 import type { McpContext } from "../extension.js";
@@ -99,7 +100,7 @@ export const connectingChecks: McpCheck[] = [
     needs: ["mcp:profile-all", "mcp:partner-token", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
     async run(ctx, m) {
-      const rule = (member: "channel-connected" | "session-used-up") => `connect-completed/${member}`;
+      const rule = (member: "channel-connected" | "session-used-up"): RuleId => `connect-completed/${member}`;
       const { brandId } = await newClient(ctx, m, "connect");
       try {
         const call = (tool: string, args: Record<string, unknown>) => m.session.callRaw(tool, args, "partner");

@@ -1,6 +1,7 @@
 // Conventions: results and failures in the seed's shape, arguments refused before a tool runs (unknown ones,
 // schema violations, non-UUID brand ids), unknown tools, statelessness, argument names, letter case of
 // destinations and UTC times.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { McpCheck } from "./common.js";
 import { toolsCall } from "../client.js";
 import type { RunContext } from "../../../core/check.js";
@@ -36,7 +37,7 @@ function aheadOnTheMinute(m: McpContext, days: number): Date {
 
 /** update_post with a scheduledAt as sent; the answer must be the same instant, in UTC (rule times-to-utc/<member>). */
 async function expectUtc(ctx: RunContext, m: McpContext, id: string, at: Date, sent: string, member: "z" | "numeric-offset"): Promise<void> {
-  const rule = `times-to-utc/${member}`;
+  const rule: RuleId = `times-to-utc/${member}`;
   const d = expectOk(ctx, await m.session.call("update_post", { id, scheduledAt: sent }), rule);
   if (!d) return;
   // update_post's answer and get_post_status are not shown by the seed: the time is judged where they show it.
@@ -128,7 +129,7 @@ export const conventionChecks: McpCheck[] = [
           .filter((t) => live.has(t))
           .map(async (tool) => {
             // rule: unknown-id-refused/<tool>: an id of the usual shape nobody issued, then a malformed one.
-            const rule = `unknown-id-refused/${tool}`;
+            const rule: RuleId = `unknown-id-refused/${tool}`;
             const args = probeOf(m, tool);
             expectError(ctx, await m.session.callRaw(tool, args), { code: ["not_found", "forbidden"], rule });
             const malformed = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, idArgs.includes(k) ? malformedId(m) : v]));
@@ -186,13 +187,13 @@ export const conventionChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-uuid-brand-id",
     description: "Every tool that takes brandId as a UUID refuses another string before it runs",
-    rules: ["uuid-brand-id", "uuid-brand-id-inferred", ...uuidTools.map((t) => `${refusedFirstRule}/${t}`)],
+    rules: ["uuid-brand-id", "uuid-brand-id-inferred", ...uuidTools.map((t): RuleId => `${refusedFirstRule}/${t}`)],
     group,
     async run(ctx, m) {
       const seed = uuidTools.slice(0, 3);
       for (const t of (await reachable(m)).filter((t) => uuidTools.includes(t.name))) {
         // rule: uuid-brand-id/<tool>, uuid-brand-id-inferred/<tool>
-        const rule = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
+        const rule: RuleId = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
         await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
       }
     },

@@ -1,6 +1,7 @@
 // create_posts refused before anything is generated, one refusal per code, each answered without a batch; a named
 // destination with no live connection refused with platform_not_connected naming what is and is not connected;
 // and adding REDDIT to a post without and then with its reddit options.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
 import type { McpContext } from "../extension.js";
@@ -10,10 +11,10 @@ import { brandPublishingTo, caseCaption, draft } from "./drafts.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-create-posts-refusals";
-const refusal = (code: string) => `create-posts-refusal-no-batch/${code}`;
+const refusal = (code: string): RuleId => `create-posts-refusal-no-batch/${code}`;
 
 /** create_posts for one post of `brandId` with `extra`; judged as a refusal with `code` that made no batch. */
-async function expectRefused(ctx: RunContext, m: McpContext, brandId: string, extra: Record<string, unknown>, code: string, rule: string): Promise<Record<string, any> | undefined> {
+async function expectRefused(ctx: RunContext, m: McpContext, brandId: string, extra: Record<string, unknown>, code: string, rule: RuleId): Promise<Record<string, any> | undefined> {
   const o = await m.session.callRaw("create_posts", { brandId, brief: `Conformance run ${m.run.id}: never made.`, count: 1, includeImage: false, ...extra });
   const e = expectError(ctx, o, { code, rule });
   ctx.expect(!okData(o)?.batchId && !(e && "batchId" in e), rule, `create_posts refused with ${show(e?.code)} still answered a batch: ${show(o.data)}`);

@@ -6,6 +6,7 @@
 // the profile says it is inactive in both views and refuses to publish; after delete_profile the posts are gone.
 // mcp-inactive-refuses-generation: a client deactivated while it builds refuses every generating tool once its
 // build is ready (before, profile_not_ready would hide whether inactivity is refused).
+import type { RuleId } from "../../../../generated/rules.js";
 import { truthy, type AnsweredOutput } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
@@ -17,7 +18,7 @@ import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost, ty
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 import { batchPicture } from "./batch-scenario.js";
 
-const effect = (member: string) => `deactivation-effects/${member}`;
+const effect = (member: string): RuleId => `deactivation-effects/${member}`;
 const as = "partner" as const;
 
 /** The calls that generate for a client, each as a tool and its input. */
@@ -36,7 +37,7 @@ const publishingCalls = (postId: string, when: string): [string, Record<string, 
 ];
 
 /** Calls a client's ending tool until it reports `done` (at the seed's pace); the last answer. */
-async function untilDone<N extends "deactivate_profile" | "delete_profile">(ctx: RunContext, m: McpContext, label: string, call: () => Promise<CallOutcome<N>>, done: string, rule: string): Promise<AnsweredOutput<N>> {
+async function untilDone<N extends "deactivate_profile" | "delete_profile">(ctx: RunContext, m: McpContext, label: string, call: () => Promise<CallOutcome<N>>, done: string, rule: RuleId): Promise<AnsweredOutput<N>> {
   const t = m.target.timing;
   const r = await pollCall(ctx, m, label, call, (o) => !okData(o) || okData(o)?.status === done, t.endingPollMs, t.endingDeadlineMs);
   const last = r.outcomes.at(-1);
@@ -46,7 +47,7 @@ async function untilDone<N extends "deactivate_profile" | "delete_profile">(ctx:
 }
 
 /** A draft with the caller's own caption (and pictures from the library, if given): not held up by a build; its id. */
-const ownDraft = (ctx: RunContext, m: McpContext, brandId: string, n: number, rule: string, mediaIds: string[] = []) =>
+const ownDraft = (ctx: RunContext, m: McpContext, brandId: string, n: number, rule: RuleId, mediaIds: string[] = []) =>
   draft(ctx, m, brandId, { caption: caseCaption(m, `before the end, ${n}`), ...(mediaIds.length ? { mediaIds } : {}) }, rule, as);
 
 /**

@@ -1,6 +1,8 @@
 // Posts built for one case: a brand whose connected channels can show a problem (found through get_workspaces,
 // list_brands and get_profile, once per run), drafts with exactly the content a case needs, and library pictures.
 // A check that needs a destination no brand of the token publishes to is skipped with that reason.
+import type { RuleId } from "../../../../generated/rules.js";
+import type { RuleRef } from "../../../core/judge.js";
 import type { RunContext } from "../../../core/check.js";
 import type { McpContext } from "../extension.js";
 import { expectOk, okData } from "../expect.js";
@@ -58,7 +60,7 @@ export async function brandWithoutChannels(ctx: RunContext, m: McpContext): Prom
 }
 
 /** create_draft with `args` (as the `as` token); the new post's id (fails the check for `rule` when there is none). */
-export async function draft(ctx: RunContext, m: McpContext, brandId: string, args: Record<string, unknown>, rule: string | readonly string[], as: McpTokenKind = "normal"): Promise<string> {
+export async function draft(ctx: RunContext, m: McpContext, brandId: string, args: Record<string, unknown>, rule: RuleRef, as: McpTokenKind = "normal"): Promise<string> {
   const d = expectOk(ctx, await m.session.call("create_draft", { brandId, ...args }, as), rule);
   const id = d?.id ?? d?.postId;
   if (typeof id !== "string") return ctx.fail(rule, `create_draft ${show(args)} answered no post id: ${show(d)}`);
@@ -66,7 +68,7 @@ export async function draft(ctx: RunContext, m: McpContext, brandId: string, arg
 }
 
 /** A new picture in the brand library (generate_image with saveToLibrary); its mediaId. */
-export async function libraryPicture(ctx: RunContext, m: McpContext, brandId: string, rule: string | readonly string[]): Promise<string> {
+export async function libraryPicture(ctx: RunContext, m: McpContext, brandId: string, rule: RuleRef): Promise<string> {
   const g = expectOk(ctx, await m.session.call("generate_image", { brandId, prompt: `Conformance run ${m.run.id}: a loaf on a board.`, saveToLibrary: true }), rule);
   if (typeof g?.mediaId !== "string") return ctx.fail(rule, `generate_image with saveToLibrary answered no mediaId: ${show(g)}`);
   return g.mediaId;
@@ -86,7 +88,7 @@ export function trigger(ctx: RunContext, m: McpContext, key: keyof McpTriggers, 
 }
 
 /** A draft whose FEED caption carries `marker` (besides the brand's default destination), approved as it reads. */
-export async function feedPost(ctx: RunContext, m: McpContext, marker: string, rule: string): Promise<string> {
+export async function feedPost(ctx: RunContext, m: McpContext, marker: string, rule: RuleId): Promise<string> {
   const brandId = await brandPublishingTo(ctx, m, [FEED.toLowerCase()]);
   const id = await draft(ctx, m, brandId, { caption: `${caseCaption(m, "a post for one destination")} ${marker}`.trim(), platforms: [FEED] }, rule);
   await approveAsSeen(ctx, m, id, rule);

@@ -1,5 +1,6 @@
 // Ending a client (in development, partner-only): deactivation and deletion reported by calling again, deletion
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
+import type { RuleId } from "../../../../generated/rules.js";
 import { truthy, type AnsweredOutput } from "../answers.js";
 import type { McpCheck } from "./common.js";
 import { sleep } from "../../../core/http.js";
@@ -22,7 +23,7 @@ export const endingChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const rule = (member: string) => `deactivation-progress/${member}`;
+      const rule = (member: string): RuleId => `deactivation-progress/${member}`;
       const { brandId, companyId } = await newClient(ctx, m, "deactivate");
       const call = () => m.session.call("deactivate_profile", { brandId }, "partner");
       const first = expectOk(ctx, await call(), rule("first-call"));

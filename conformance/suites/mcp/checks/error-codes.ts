@@ -3,6 +3,7 @@
 // post_already_published, a booked one with post_already_scheduled, reddit_options_required; upload_image's
 // source_not_https and source_not_public. Each refusal's envelope, retryable and structured fields are judged for its code. Every draft
 // is deleted, every booking withdrawn.
+import type { RuleId } from "../../../../generated/rules.js";
 import { CheckSkipped, type RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
 import { errorOf, expectError, expectOk } from "../expect.js";
@@ -14,12 +15,12 @@ import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
 const group = "mcp-errors";
 /** The members of the per-code families a check provokes itself. */
-const perCode = (...codes: string[]) => codes.flatMap((c) => [`retryable-per-catalogue/${c}`, `error-structured-fields/${c}`]);
+const perCode = (...codes: string[]): RuleId[] => codes.flatMap((c): RuleId[] => [`retryable-per-catalogue/${c}`, `error-structured-fields/${c}`]);
 /** A dotted input path: an argument name, then names or array indexes (reddit.subreddit, platforms.0). */
 const dottedPath = /^[A-Za-z_][A-Za-z0-9_]*(\.(?:[A-Za-z_][A-Za-z0-9_]*|\d+))*$/;
 
 /** A draft of the brand with the caller's caption (no generation); skips the check when none can be made. */
-async function draft(ctx: RunContext, m: McpContext, purpose: string, rule: string, extra: Record<string, unknown> = {}): Promise<string> {
+async function draft(ctx: RunContext, m: McpContext, purpose: string, rule: RuleId, extra: Record<string, unknown> = {}): Promise<string> {
   const brandId = await brandIdOrSkip(ctx, m);
   const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: ${purpose}.`, ...extra }), rule);
   const id = madeId(ctx, "create_draft", d);
@@ -126,7 +127,7 @@ export const errorCodeChecks = [
       const out = expectOk(ctx, o, rule);
       const live = (out?.publishResults ?? []).filter((r) => r?.status === "published").map((r) => r.platform);
       if (!live.length) return ctx.skip(`publishing draft ${id} put nothing live (asked ${show(asked)}): ${show(out?.publishResults)}`);
-      const names = (e: Record<string, any> | undefined, r: string) =>
+      const names = (e: Record<string, any> | undefined, r: RuleId) =>
         e && ctx.expect(Array.isArray(e.publishedPlatforms) && live.every((p) => e.publishedPlatforms.includes(p)), r, `publishedPlatforms ${show(e.publishedPlatforms)}; live: ${show(live)}`);
       const either = ["post_already_published", "already_published"];
       names(expectError(ctx, await m.session.call("update_post", { id, caption: "Conformance run: an edit of a live post." }), { code: "post_already_published", rule }), rule);

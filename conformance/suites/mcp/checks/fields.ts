@@ -1,6 +1,7 @@
 // Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
+import type { RuleId } from "../../../../generated/rules.js";
 import { truthy } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, okData } from "../expect.js";
@@ -73,7 +74,7 @@ export const fieldChecks: McpCheck[] = [
     id: "mcp-profile-fields",
     description: "get_profile answers every field the contract gives a profile, its channels and its readiness, with and without includeScopes",
     // onboarding shows only on a profile create_profile made (mcp-build-failure-codes judges it there).
-    rules: [...familyMembers("profile-fields").filter((f) => f !== "onboarding").map((f) => `profile-fields/${f}`), "channel-fields", "readiness-fields", "channel-scopes-on-request"],
+    rules: [...familyMembers("profile-fields").filter((f) => f !== "onboarding").map((f): RuleId => `profile-fields/${f}`), "channel-fields", "readiness-fields", "channel-scopes-on-request"],
     group,
     async run(ctx, m) {
       // rule: profile-fields, channel-fields, readiness-fields

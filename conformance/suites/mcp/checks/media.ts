@@ -1,5 +1,6 @@
 // Pictures: upload_image refuses addresses that are not https or not public before fetching anything, and
 // generate_image made for a post puts its picture into the slot it names, as view_post then shows.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, show } from "../expect.js";
 import type { McpContext } from "../extension.js";
@@ -9,7 +10,7 @@ import { brandIdOrSkip } from "./brand-under-test.js";
 const group = "mcp-media";
 
 /** generate_image for the last picture of post `id`: answered for that slot, shown there by view_post. */
-async function replaceLastPicture(ctx: RunContext, m: McpContext, id: string, rule: string): Promise<void> {
+async function replaceLastPicture(ctx: RunContext, m: McpContext, id: string, rule: RuleId): Promise<void> {
   const before = await viewPost(ctx, m, id, rule);
   const slots: unknown[] = Array.isArray(before.imageUrls) ? before.imageUrls : [];
   if (!ctx.expect(slots.length > 0, rule, `post ${id}, made with a library picture, shows no picture (imageUrls ${show(before.imageUrls)})`)) return;

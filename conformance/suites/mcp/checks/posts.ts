@@ -1,6 +1,7 @@
 // One post as it reads and changes: the post view's own consistency, the content digest following the content,
 // and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL (a second
 // render refused while one runs: image-in-progress.ts).
+import type { RuleId } from "../../../../generated/rules.js";
 import type { McpCheck } from "./common.js";
 import { catalogue, renderRetryable } from "../contract.js";
 import { expectError, expectOk, okData } from "../expect.js";
@@ -23,7 +24,7 @@ export const postChecks: McpCheck[] = [
     rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls"],
     group,
     async run(ctx, m) {
-      const rule = (member: string) => `view-post-fields/${member}`;
+      const rule = (member: string): RuleId => `view-post-fields/${member}`;
       const t = await doneBatch(ctx, m);
       const ids: string[] = (t.last?.items ?? []).map((i) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
@@ -81,7 +82,7 @@ export const postChecks: McpCheck[] = [
     rules: ["digest-follows-content/stable", "digest-follows-content/caption", "digest-follows-content/first-comment"],
     group,
     async run(ctx, m) {
-      const rule = (member: string) => `digest-follows-content/${member}`;
+      const rule = (member: string): RuleId => `digest-follows-content/${member}`;
       const id = await claimPost(ctx, m, "the digest check");
       const first = await viewPost(ctx, m, id, rule("stable"));
       const again = await viewPost(ctx, m, id, rule("stable"));
@@ -166,7 +167,7 @@ export const postChecks: McpCheck[] = [
       const t = m.target.timing;
       for (const code of renderFails ? [...renderCodes] : []) {
         // rule: render-failure-codes/<code>. One render at a time: the next starts once this one ended.
-        const rule = `render-failure-codes/${code}`;
+        const rule: RuleId = `render-failure-codes/${code}`;
         const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, prompt: `Conformance run. ${renderFails!.replaceAll("{code}", code)}` }), rule);
         if (typeof started?.jobId !== "string") continue;
         const polled = await pollCall(ctx, m, `render ${started.jobId}`, () => m.session.callRaw("get_generation_job", { jobId: started.jobId }), (o) => !okData(o) || finishedJob(okData(o)?.status), t.jobPollMs, t.jobDeadlineMs);

@@ -2,6 +2,7 @@
 // destination, schedule_post names only that destination, and the refusal must be schedule_preflight_failed with
 // that code for that platform (and its counts where the code has some), booking nothing. Destinations the main
 // brand lacks (Reddit, video-only, no-video) come from another brand the token reaches that publishes there.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk } from "../expect.js";
@@ -10,13 +11,13 @@ import { approveAsSeen, goneOut, mcpCheck, show, unbook, viewPost, type McpCheck
 import { brandPublishingTo, caseCaption, draft, libraryPicture } from "./drafts.js";
 
 const group = "mcp-preflight";
-const entryFields = ["blocked-destination-fields/platform", "blocked-destination-fields/code"];
+const entryFields: RuleId[] = ["blocked-destination-fields/platform", "blocked-destination-fields/code"];
 
 /**
  * Approves the post as it reads, books only `platform`, and expects schedule_preflight_failed naming `code` for it
  * (rule `rule`); nothing may be booked. Returns the blockedDestinations entry.
  */
-export async function expectBlocked(ctx: RunContext, m: McpContext, id: string, platform: string, code: string, rule: string): Promise<any> {
+export async function expectBlocked(ctx: RunContext, m: McpContext, id: string, platform: string, code: string, rule: RuleId): Promise<any> {
   await approveAsSeen(ctx, m, id, rule);
   const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: [platform] }), { code: "schedule_preflight_failed", rule });
   const blocked = Array.isArray(e?.blockedDestinations) ? e.blockedDestinations : [];
@@ -42,14 +43,14 @@ interface Case {
   platform: string;
   description: string;
   /** Extra rules the case records (counts, entry fields). */
-  also?: string[];
+  also?: RuleId[];
   /** Builds the post; returns its id. */
-  build(ctx: RunContext, m: McpContext, brandId: string, rule: string): Promise<string>;
+  build(ctx: RunContext, m: McpContext, brandId: string, rule: RuleId): Promise<string>;
   /** Judges the entry beyond its code (counts). */
   judge?(ctx: RunContext, entry: any): void;
 }
 
-const redditDraft = (ctx: RunContext, m: McpContext, brandId: string, rule: string, reddit: Record<string, unknown>, caption = caseCaption(m, "a Reddit post")) =>
+const redditDraft = (ctx: RunContext, m: McpContext, brandId: string, rule: RuleId, reddit: Record<string, unknown>, caption = caseCaption(m, "a Reddit post")) =>
   draft(ctx, m, brandId, { caption, platforms: ["REDDIT"], reddit }, rule);
 
 const cases: Case[] = [
@@ -161,7 +162,7 @@ const cases: Case[] = [
 ];
 
 function caseCheck(c: Case): McpCheck {
-  const rule = `preflight-codes/${c.code}`;
+  const rule: RuleId = `preflight-codes/${c.code}`;
   return mcpCheck({
     id: c.id,
     description: `${c.description} is refused at pre-flight with ${c.code} and nothing is booked`,

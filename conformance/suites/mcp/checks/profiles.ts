@@ -1,5 +1,7 @@
 // Workspaces, brands and profiles: get_workspaces' limit, totalCount, truncated, needsUserChoice and query;
 // list_brands; readiness and channel fields of get_profile.
+import type { RuleId } from "../../../../generated/rules.js";
+import type { RuleRef } from "../../../core/judge.js";
 import type { RunContext } from "../../../core/check.js";
 import { channelHealth, readinessBlockers } from "../contract.js";
 import { expectOk, okData } from "../expect.js";
@@ -13,7 +15,7 @@ type Listed = AnsweredOutput<"get_workspaces"> & { workspaces: NonNullable<Answe
 
 const group = "mcp-profiles";
 
-async function workspaces(ctx: RunContext, m: McpContext, args: Record<string, unknown>, rule: string | readonly string[]): Promise<Listed> {
+async function workspaces(ctx: RunContext, m: McpContext, args: Record<string, unknown>, rule: RuleRef): Promise<Listed> {
   const d = expectOk(ctx, await m.session.call("get_workspaces", args), rule);
   if (!d || !Array.isArray(d.workspaces)) return ctx.fail(rule, `get_workspaces ${JSON.stringify(args)} did not list workspaces: ${show(d)}`);
   return d as Listed;
@@ -21,7 +23,7 @@ async function workspaces(ctx: RunContext, m: McpContext, args: Record<string, u
 
 /** The list's counts against its length (rule workspaces-limit-truncated, one member per statement). */
 function expectListShape(ctx: RunContext, d: Listed, args: Record<string, unknown>): void {
-  const rule = (member: string) => `workspaces-limit-truncated/${member}`;
+  const rule = (member: string): RuleId => `workspaces-limit-truncated/${member}`;
   const limit = typeof args.limit === "number" ? args.limit : 50;
   const n = d.workspaces.length;
   const where = `get_workspaces ${JSON.stringify(args)}`;

@@ -3,6 +3,8 @@
 // failing (publisher_error from every tool that contacts it), a failed destination that stays failed, every
 // per-destination code with its retryable (publish results, get_post_status, schedule_failed), dry runs, a live
 // post that cannot be edited and is taken down with unpublish_post, and a brand with no connected channel.
+import type { RuleId } from "../../../../generated/rules.js";
+import type { RuleRef } from "../../../core/judge.js";
 import type { RunContext } from "../../../core/check.js";
 import { destinationCodes, destinationRetryable } from "../contract.js";
 import type { McpContext } from "../extension.js";
@@ -13,7 +15,7 @@ import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feed
 const group = "mcp-publishing-edges";
 const publishing = ["mcp:publishing-allowed"] as const;
 /** publish_post_now of FEED only; its result for FEED (fails the check for `rule` when the call fails). */
-async function publishFeed(ctx: RunContext, m: McpContext, id: string, rule: string | readonly string[]): Promise<any> {
+async function publishFeed(ctx: RunContext, m: McpContext, id: string, rule: RuleRef): Promise<any> {
   const data = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), rule);
   if (!data) return ctx.fail(rule, `publish_post_now of ${id} failed; cannot go on`);
   return (data.publishResults ?? []).find((r) => r?.platform === FEED);
@@ -89,7 +91,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     group,
     async run(ctx, m) {
       const marker = trigger(ctx, m, "captionPublisherError", "caption_publisher_error");
-      const rule = (tool: string) => `publisher-error/${tool}`;
+      const rule = (tool: string): RuleId => `publisher-error/${tool}`;
       // schedule_post and publish_post_now of a post whose caption makes the provider fail.
       const id = await feedPost(ctx, m, marker, rule("schedule_post"));
       for (const [tool, args] of [
@@ -143,7 +145,7 @@ export const publishingEdgeChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-destination-codes-retryable",
     description: "A destination the provider refuses with each per-destination code is failed with the catalogue's retryable, in publishResults and get_post_status; a transient code answers schedule_failed retryable",
-    rules: [...destinationCodes].map((c) => `destination-code-retryable/${c}`).concat(transientCodes.map((c) => `schedule-failed-retryable/${c}`)),
+    rules: [...destinationCodes].map((c): RuleId => `destination-code-retryable/${c}`).concat(transientCodes.map((c): RuleId => `schedule-failed-retryable/${c}`)),
     group,
     needs: publishing,
     async run(ctx, m) {
@@ -151,7 +153,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       const marker = (code: string) => template.replaceAll("{code}", code);
       // Publishing: each code on a fresh post, so a transient one meets its first attempt.
       for (const code of [...lastingCodes, ...transientCodes]) {
-        const rule = `destination-code-retryable/${code}`;
+        const rule: RuleId = `destination-code-retryable/${code}`;
         const want = destinationRetryable(code);
         const id = await feedPost(ctx, m, marker(code), rule);
         const r = await publishFeed(ctx, m, id, rule);
@@ -161,7 +163,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       }
       // Booking: a transient refusal makes schedule_failed retryable.
       for (const code of transientCodes) {
-        const rule = `schedule-failed-retryable/${code}`;
+        const rule: RuleId = `schedule-failed-retryable/${code}`;
         const id = await feedPost(ctx, m, marker(code), rule);
         const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(35), platforms: [FEED] }), { code: "schedule_failed", rule });
         if (e) {
@@ -185,7 +187,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       group,
       needs: ["mcp:profile-all"],
       async run(ctx, m) {
-        const rule = `dry-run-blocked/${tool}`;
+        const rule: RuleId = `dry-run-blocked/${tool}`;
         const brandId = await brandPublishingTo(ctx, m, ["instagram", "facebook"]);
         const args = (id: string, platforms: string[]) => (tool === "schedule_post" ? { id, scheduledAt: m.run.clock.future(36), platforms, dryRun: true } : { id, platforms, dryRun: true });
         // An Instagram feed post without a picture: media_required in blocked[].

@@ -4,6 +4,8 @@
 // destination and its safe repetition, and provider refusals (schedule_failed, failed destinations) from the
 // target's triggers. Every post is approved as it reads before it is booked, so workspaces that require approval
 // take part too; every booking is withdrawn at the end.
+import type { RuleId } from "../../../../generated/rules.js";
+import type { RuleRef } from "../../../core/judge.js";
 import type { AnsweredOutput } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
 import { destinationCodes, destinationRetryable, publishReasonCodes } from "../contract.js";
@@ -24,7 +26,7 @@ const skippedReasons = ["already_published", "held_by_provider", "not_requested"
  * platform. `reasons`: the publish-reason-status members the calling check judges.
  */
 function expectResults(ctx: RunContext, data: AnsweredOutput<"publish_post_now"> | undefined, platforms: readonly string[], id: string, judge: { reasons?: readonly string[] } = {}) {
-  const rule = (part: string) => `publish-results/${part}`;
+  const rule = (part: string): RuleId => `publish-results/${part}`;
   const results = Array.isArray(data?.publishResults) ? data.publishResults : [];
   const by = new Map(results.map((r) => [r?.platform, r]));
   ctx.expect(
@@ -50,14 +52,14 @@ function expectResults(ctx: RunContext, data: AnsweredOutput<"publish_post_now">
 }
 
 /** The claimed post, approved as it reads; its view and destinations. */
-async function readyPost(ctx: RunContext, m: McpContext, purpose: string, rule: string | readonly string[]): Promise<{ id: string; view: AnsweredOutput<"view_post">; platforms: string[] }> {
+async function readyPost(ctx: RunContext, m: McpContext, purpose: string, rule: RuleRef): Promise<{ id: string; view: AnsweredOutput<"view_post">; platforms: string[] }> {
   const id = await claimPost(ctx, m, purpose);
   const view = await approveAsSeen(ctx, m, id, rule);
   return { id, view, platforms: platformsOf(view) };
 }
 
 /** Puts a trigger into one destination's caption (the post stays approved as it then reads). */
-async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: AnsweredOutput<"view_post">, trigger: string, rule: string): Promise<string | undefined> {
+async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: AnsweredOutput<"view_post">, trigger: string, rule: RuleId): Promise<string | undefined> {
   const d = (view.destinations ?? []).find((x) => typeof x?.text === "string" && x.text !== "");
   if (!d) return undefined;
   await editCaption(ctx, m, id, `${d.text} ${trigger}`, rule, d.platform);
@@ -73,7 +75,7 @@ export const publishingChecks: McpCheck[] = [
       "preflight-codes/caption_too_long",
       "preflight-counts/caption_too_long",
       "platforms-subset/schedule_post",
-      ...["platform", "code", "characterCount", "characterLimit"].map((f) => `blocked-destination-fields/${f}`),
+      ...["platform", "code", "characterCount", "characterLimit"].map((f): RuleId => `blocked-destination-fields/${f}`),
     ],
     group,
     async run(ctx, m) {
@@ -203,7 +205,7 @@ export const publishingChecks: McpCheck[] = [
         for (const [i, codes, also] of [
           [1, ["approval_stale"], "approval-stale/reschedule_posts"],
           [2, ["not_found", "forbidden"], undefined],
-        ] as [number, string[], string | undefined][]) {
+        ] as [number, string[], RuleId | undefined][]) {
           const e = moves[i]?.error;
           ctx.expect(moves[i]?.ok === false && wellFormedError(e) && codes.includes(e.code), ["reschedule-per-entry/failing-entry-error", ...(also ? [also] : [])], `entry ${i} should fail with ${codes.join(" or ")}: ${show(moves[i])}`);
         }
@@ -281,7 +283,7 @@ export const publishingChecks: McpCheck[] = [
       needs: [kind === "refused" ? "trigger:mcp-caption-refused" : "trigger:mcp-caption-refused-once"],
       async run(ctx, m) {
         const rule = kind === "refused" ? "schedule-failed-rule/refused-destinations" : "schedule-failed-retry";
-        const member = (part: string) => (kind === "refused" ? `schedule-failed-rule/${part}` : "schedule-failed-retry");
+        const member = (part: string): RuleId => (kind === "refused" ? `schedule-failed-rule/${part}` : "schedule-failed-retry");
         const { id, view, platforms } = await readyPost(ctx, m, `schedule_failed (${kind})`, rule);
         const trigger = kind === "refused" ? m.target.triggers.captionRefused! : m.target.triggers.captionRefusedOnce!;
         const refused = await withTrigger(ctx, m, id, view, trigger, rule);
@@ -312,13 +314,13 @@ export const publishingChecks: McpCheck[] = [
     id: "mcp-schedule-failed-codes",
     description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
     // The lasting codes only: a transient one refuses a first attempt only (mcp-destination-codes-retryable tries those).
-    rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c) => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
+    rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c): RuleId[] => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
     async run(ctx, m) {
       const template = m.target.triggers.captionRefusedCode;
       if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
       const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
-      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c) => `schedule-failed-retryable/${c}`));
+      const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c): RuleId => `schedule-failed-retryable/${c}`));
       const d = (view.destinations ?? []).find((x) => typeof x?.text === "string" && x.text !== "");
       if (!d) return ctx.skip(`post ${id} has no captioned destination to refuse`);
       const when = m.run.clock.future(34);

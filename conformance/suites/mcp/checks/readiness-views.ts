@@ -5,6 +5,7 @@
 //   - a new client with an account whose provider cannot be reached (mcp.triggers.connect_account_unreachable):
 //     connection_check_failed, listed unknown;
 // (brand_inactive and all_channels_disconnected, after deactivation, are mcp-deactivation-effects' to provoke.)
+import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import { describeCall, errorOf, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
@@ -13,7 +14,7 @@ import { mcpCheck, show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
-const consistent = (blocker: string) => `readiness-consistent/${blocker}`;
+const consistent = (blocker: string): RuleId => `readiness-consistent/${blocker}`;
 
 /** The client as get_profile and list_brands show it now. */
 async function views(m: McpContext, c: Client): Promise<{ profile: any; item: any }> {

@@ -2,6 +2,7 @@
 // accept every valid input the contract documents and refuse every invalid one; live output schemas accept the
 // contract's valid outputs; readOnlyHint as the contract says; partner-only tools for partners only. The live
 // list is right where it differs (the seed says so): differences are reported as notes, never as failures.
+import type { FamilyId, RuleId } from "../../../../generated/rules.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RunContext } from "../../../core/check.js";
 import {
@@ -51,7 +52,7 @@ function failureForm(o: CallOutcome): string {
 }
 
 /** The family judging a tool against the contract's examples: documented tools by the seed, the others by our design. */
-const bySource = (tool: ContractTool, seed: string, inferred: string) => `${tool.meta.source === "documented" ? seed : inferred}/${tool.name}`;
+const bySource = (tool: ContractTool, seed: FamilyId, inferred: FamilyId): RuleId => `${tool.meta.source === "documented" ? seed : inferred}/${tool.name}`;
 
 export const toolsChecks: McpCheck[] = [
   mcpCheck({

@@ -6,6 +6,7 @@
 // and, once each was withdrawn, none. Whether a booking is taken at all (approval required, pre-flight, connected
 // channels) is the target's: the walk learns it from the answer. Every prediction names its rule of
 // spec/rules/mcp.yaml.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { Judge } from "../../../core/judge.js";
 
 /** What judging needs: the assertion (every check's context has it). */
@@ -43,7 +44,7 @@ const show = (v: unknown) => {
 const list = (v: unknown): Data[] => (Array.isArray(v) ? v.filter((x): x is Data => typeof x === "object" && x !== null) : []);
 
 /** What the approval gate must refuse the post with, when the walk's own decisions fix it. */
-export function gateOf(p: PostBooking, tool: "schedule_post" | "reschedule_posts"): { code: string; rule: string } | undefined {
+export function gateOf(p: PostBooking, tool: "schedule_post" | "reschedule_posts"): { code: string; rule: RuleId } | undefined {
   if (p.rejected) return { code: "approval_rejected", rule: `approval-rejected/${tool}` };
   if (p.staleApproval) return { code: "approval_stale", rule: `approval-stale/${tool}` };
   return undefined;

@@ -2,6 +2,7 @@
 // assertions of the scripted checks (conventions, envelope, contract shape: conformance/suites/mcp/expect.ts) and by the
 // model's predictions (model.ts), the model updated from what the gateway showed. Clients the walk made are
 // erased when it ends, failing or not (the suite leaves nothing behind).
+import type { RuleId } from "../../../../generated/rules.js";
 import { brandUnderTest } from "../checks/brand-under-test.js";
 import { unbook, unknownId, unknownUuid } from "../checks/common.js";
 import { mcpWalksId } from "../checks/walks.js";
@@ -164,7 +165,7 @@ class McpWalk implements Walker<McpStep> {
         const o = await this.call("create_profile", { websiteUrl: website, name, externalId: c.externalId }, "partner");
         const d = expectOk(ctx, o, "create-profile-idempotent/same-ids");
         if (!d) return true;
-        ctx.expect(d.brandId === c.brandId && d.companyId === c.companyId, ["create-profile-idempotent/same-ids", ...(step.renamed ? ["create-profile-idempotent/other-arguments-ignored"] : [])], `${where}: the repeat answered ${JSON.stringify([d.brandId, d.companyId])}, the first call ${JSON.stringify([c.brandId, c.companyId])}`);
+        ctx.expect(d.brandId === c.brandId && d.companyId === c.companyId, ["create-profile-idempotent/same-ids", ...(step.renamed ? (["create-profile-idempotent/other-arguments-ignored"] as const) : [])], `${where}: the repeat answered ${JSON.stringify([d.brandId, d.companyId])}, the first call ${JSON.stringify([c.brandId, c.companyId])}`);
         ctx.expect(d.created === false, "create-profile-idempotent/created-false", `${where}: the repeat answered created ${JSON.stringify(d.created)}`);
         if (c.readySeen && !c.deletion) ctx.expect(d.status === "ready", "create-profile-idempotent/current-state", `${where}: the build of ${c.label} was seen ready, the repeat answered ${JSON.stringify(d.status)}`);
         if (step.renamed) c.renamedRepeat = true;
@@ -305,7 +306,7 @@ class McpWalk implements Walker<McpStep> {
         }
         const p = this.post(step.post ?? "");
         if (!p || p.deleted) return false;
-        const rule = `cross-tenant-refused/${step.tool}`;
+        const rule: RuleId = `cross-tenant-refused/${step.tool}`;
         const args = step.tool === "view_post" ? { id: p.id } : { id: p.id, caption: "Another tenant's caption." };
         expectError(ctx, await this.m.session.callRaw(step.tool, args, "otherTenant"), { code: refused, rule });
         // Refused, so nothing changed: the post as this tenant reads it is still what the model says.
@@ -375,7 +376,7 @@ class McpWalk implements Walker<McpStep> {
   async wait(where: string): Promise<void> {
     const { ctx, m } = this;
     const t = m.target.timing;
-    const follow = async (label: string, read: () => Promise<CallOutcome>, done: (o: CallOutcome) => boolean, interval: number, deadline: number, rule: string) => {
+    const follow = async (label: string, read: () => Promise<CallOutcome>, done: (o: CallOutcome) => boolean, interval: number, deadline: number, rule: RuleId) => {
       const r = await m.run.poll(`${where}: ${label}`, read, done, () => interval, deadline, (text) => ctx.waiting(text));
       if (!r.finished) ctx.expect(false, rule, `${where}: ${label} had not ended after ${(deadline / 1000).toFixed(0)} s`);
     };

@@ -1,5 +1,6 @@
 // Team isolation: another team's credentials reach none of this team's brands, batches or ideas (403
 // permission_error), whether reading, changing, asking for ideas on them or ranking drafts for them.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext, RestCheck } from "../check.js";
 import { pathOf, type OperationId } from "../contract.js";
 import { expectError } from "../expect.js";
@@ -9,7 +10,7 @@ import { errorRules } from "./common.js";
 const group = "auth";
 const needs = ["other-team-token", "stateful"] as const;
 /** The rules a check of another team's access to `op` names. */
-const rulesFor = (op: OperationId) => [...errorRules(403), `team-isolation-403/${op}`];
+const rulesFor = (op: OperationId): RuleId[] => [...errorRules(403), `team-isolation-403/${op}`];
 
 // The 403's type is part of the isolation rule (error-type-per-status covers the statuses any caller can provoke).
 const forbidden = (ctx: CheckContext, res: ApiResponse, op: OperationId, param?: string) =>

@@ -1,6 +1,7 @@
 // Batch lifecycle: accepted (202) thinking with nothing in it; thinking → done with ideas ranked 1..n, count and
 // formats respected, sources and outlines within their limits, done_at set and not before created_at; or →
 // failed with an error; terminal states stay exactly as they were.
+import type { RuleId } from "../../../../generated/rules.js";
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext, RestCheck } from "../check.js";
 import { isIsoDateTime, openapi, pathOf } from "../contract.js";
@@ -24,7 +25,7 @@ async function doneIdeas(ctx: CheckContext, key: "main" | "plain"): Promise<{ tr
   return { track, ideas };
 }
 
-async function requireSettled(ctx: CheckContext, track: Track, want: "done" | "failed", rule: string): Promise<void> {
+async function requireSettled(ctx: CheckContext, track: Track, want: "done" | "failed", rule: RuleId): Promise<void> {
   if (!track.created) await ctx.fixtures.missing(ctx, track, `a batch that was created`);
   if (track.outcome === "timeout") ctx.fail(rule, `${track.problem}; expected ${want}`);
   if (track.outcome !== "settled") ctx.fail(rule, `batch ${track.id ?? "?"} could not be followed: ${track.problem}`);
@@ -49,7 +50,7 @@ function expectThinkingEmpty(ctx: CheckContext, track: Track): void {
 }
 
 // Check ids are literal so that an id seen in a report can be found with grep.
-const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed", rule: string): RestCheck => ({
+const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed", rule: RuleId): RestCheck => ({
   id,
   description: `A ${want} batch is still ${want}, its documented fields the same, when looked at again`,
   rules: [...(want === "done" ? doneBatchRules : batchRules), rule, "batch-terminal-unchanged"],
@@ -81,7 +82,7 @@ export const batchLifecycleChecks: RestCheck[] = [
     group,
     async run(ctx: CheckContext) {
       ctx.fixtures.startBatches("main", "plain");
-      const member = (m: string) => `ideas-accepted-202/${m}`;
+      const member = (m: string): RuleId => `ideas-accepted-202/${m}`;
       for (const key of ["main", "plain"] as const) {
         const track = await ctx.fixtures.batch(key);
         if (!track.created) return ctx.fixtures.missing(ctx, track, "a batch asked for");

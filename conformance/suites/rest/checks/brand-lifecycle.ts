@@ -1,6 +1,7 @@
 // Brand lifecycle: created reading with nothing filled in that was not supplied; reading → ready with the
 // read's findings filled in, or → failed when the site cannot be read; terminal states stay; supplied values
 // are kept; PATCH changes only what is sent, replaces lists, and a new website starts a new read.
+import type { RuleId } from "../../../../generated/rules.js";
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext, RestCheck } from "../check.js";
 import { openapi, pathOf } from "../contract.js";
@@ -18,7 +19,7 @@ const needs = ["stateful"] as const;
 const show = (v: unknown) => JSON.stringify(v);
 
 /** Every answer while waiting was `reading` (nothing in between, nothing before), the create answer included. */
-function expectOnlyReading(ctx: CheckContext, track: Track, rule: string): void {
+function expectOnlyReading(ctx: CheckContext, track: Track, rule: RuleId): void {
   const states = [...(track.created ? [track.created] : []), ...track.history.slice(0, -1)].map((r) => r.body?.status);
   ctx.expect(
     states.every((s) => s === "reading"),
@@ -27,7 +28,7 @@ function expectOnlyReading(ctx: CheckContext, track: Track, rule: string): void 
   );
 }
 
-async function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed", rule: string): Promise<void> {
+async function requireSettled(ctx: CheckContext, track: Track, want: "ready" | "failed", rule: RuleId): Promise<void> {
   if (!track.created) await ctx.fixtures.missing(ctx, track, `a brand that was created`);
   if (track.outcome === "timeout") ctx.fail(rule, `${track.problem}; expected ${want}`);
   if (track.outcome !== "settled") ctx.fail(rule, `brand ${track.id ?? "?"} could not be followed: ${track.problem}`);
@@ -149,7 +150,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("supplied");
       const sent = track.request;
-      const kept = (field: string) => `brand-supplied-values-kept/${field}`;
+      const kept = (field: string): RuleId => `brand-supplied-values-kept/${field}`;
       const compare = (b: Settling | undefined, when: string) => {
         for (const field of ["name", "description", "language", "country", "website"] as const)
           ctx.expect(sameField(field, sent[field], b?.[field]), kept(field), `${when}: ${field} is ${show(b?.[field])}, expected the supplied ${show(sent[field])}`);
@@ -203,7 +204,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     needs,
     async run(ctx: CheckContext) {
       for (const value of openapi.components.schemas.Archetype!.enum as string[]) {
-        const rule = `brand-archetype-echoed/${value}`;
+        const rule: RuleId = `brand-archetype-echoed/${value}`;
         const body = { name: `Conformance ${value} ${ctx.fixtures.run}`, description: `A shop whose voice is the ${value}.`, archetype: value };
         const res = await ctx.api.post(pathOf("createBrand"), body);
         if (!expectSuccess(ctx, res, "createBrand", 201, ["create-brand-201", rule])) continue;
@@ -232,13 +233,13 @@ export const brandLifecycleChecks: RestCheck[] = [
       const shown = (b: unknown, field: string) => (field === "archetype" ? valueAt(b, ["archetype", "value"]) : memberOf(b, field));
       const fields = ["name", "description", "language", "country", "website", "archetype", "rules", "offerings", "created_at"];
       for (const [field, value] of Object.entries(changes)) {
-        const rule = `brand-patch-partial/${field}`;
+        const rule: RuleId = `brand-patch-partial/${field}`;
         const before = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
         const res = await ctx.api.patch(path, { [field]: value });
         if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
         const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
         // The PATCH answer is not shown by the seed: what it holds is our design (update-brand-200).
-        const judged: [string, unknown, string][] = [["GET after PATCH", after, rule]];
+        const judged: [string, unknown, RuleId][] = [["GET after PATCH", after, rule]];
         if (brandIn(res)) judged.unshift(["PATCH answer", res.body, "update-brand-200"]);
         for (const [when, b, about] of judged) {
           ctx.expect(sameField(field, value, shown(b, field)), about, `${when}: ${field} is ${show(memberOf(b, field))}, expected ${show(value)}`);
@@ -258,11 +259,11 @@ export const brandLifecycleChecks: RestCheck[] = [
       const id = await ctx.fixtures.readyBrandId(ctx, "patchLists");
       const lists = { always: ["Mention the roastery by name."], never: ["Mention competitors."] };
       for (const [list, value] of Object.entries(lists)) {
-        const rule = `brand-patch-lists-replaced/${list}`;
+        const rule: RuleId = `brand-patch-lists-replaced/${list}`;
         const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { rules: { [list]: value } });
         if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) continue;
         const after = (await ctx.api.get(pathOf("getBrand", { brand_id: id }))).body;
-        const judged: [string, unknown, string][] = [["GET after PATCH", after, rule]];
+        const judged: [string, unknown, RuleId][] = [["GET after PATCH", after, rule]];
         if (brandIn(res)) judged.unshift(["PATCH answer", res.body, "update-brand-200"]);
         for (const [when, b, about] of judged)
           ctx.expect(isDeepStrictEqual(valueAt(b, ["rules", list]), value), about, `${when}: rules.${list} is ${show(valueAt(b, ["rules", list]))}, expected exactly ${show(value)} (lists are replaced, not merged)`);

@@ -1,5 +1,7 @@
 // Error answers: the envelope, the type for each status (the seed's table), 404 for ids that name nothing, 400
 // for a body that is not valid, 409 brand_not_ready, 429 with Retry-After and 500. (401s: authentication.ts.)
+import type { RuleRef } from "../../../core/judge.js";
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext, RestCheck } from "../check.js";
 import { operations, pathOf, type OperationId } from "../contract.js";
 import { expectError } from "../expect.js";
@@ -7,8 +9,8 @@ import { errorRules, unknownId } from "./common.js";
 
 const group = "errors";
 
-const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" });
-const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` });
+const inPath = (param: string) => ({ param, paramRules: "error-param-path-id" as const });
+const inBody = (param: "brand" | "idea") => ({ param, paramRules: `error-param-names-field/${param}` as const });
 const unknownIds: RestCheck[] = [
   {
     id: "unknown-brand-404",
@@ -93,12 +95,12 @@ const badBodies: RestCheck[] = (Object.keys(wrongTypeBodies) as (keyof typeof wr
 }));
 
 /** The 409 of a brand that is not ready: status, code and param, each under its rule. */
-type NotReadyRules = { status: string; code: string; param: string };
+type NotReadyRules = { status: RuleRef; code: RuleRef; param: RuleRef };
 const ideasNotReady: NotReadyRules = { status: "ideas-brand-not-ready-409/status", code: "ideas-brand-not-ready-409/code", param: "ideas-brand-not-ready-409/param" };
-const same = (rule: string): NotReadyRules => ({ status: rule, code: rule, param: rule });
+const same = (rule: RuleId): NotReadyRules => ({ status: rule, code: rule, param: rule });
 /** A failed brand is not ready either: its 409 is a case of both rules. */
-const failedNotReady = { status: ["ideas-failed-brand-409", ideasNotReady.status], code: ["ideas-failed-brand-409", ideasNotReady.code], param: ["ideas-failed-brand-409", ideasNotReady.param] };
-const notReady = (ctx: CheckContext, res: Parameters<typeof expectError>[1], op: OperationId, rules: NotReadyRules | typeof failedNotReady) =>
+const failedNotReady: NotReadyRules = { status: ["ideas-failed-brand-409", "ideas-brand-not-ready-409/status"], code: ["ideas-failed-brand-409", "ideas-brand-not-ready-409/code"], param: ["ideas-failed-brand-409", "ideas-brand-not-ready-409/param"] };
+const notReady = (ctx: CheckContext, res: Parameters<typeof expectError>[1], op: OperationId, rules: NotReadyRules) =>
   expectError(ctx, res, op, 409, { statusRules: rules.status, param: "brand", paramRules: rules.param, code: "brand_not_ready", codeRules: rules.code });
 
 /**

@@ -1,5 +1,6 @@
 // Feedback: every outcome and every rejection reason of the contract sent on an idea the service handed out,
 // each recorded with an fb_ id, the idea, its brand and what was sent.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext, RestCheck } from "../check.js";
 import { openapi, pathOf } from "../contract.js";
 import { expectSuccess } from "../expect.js";
@@ -26,7 +27,7 @@ export const feedbackChecks: RestCheck[] = [
     async run(ctx: CheckContext) {
       const { idea, brand } = await doneIdea(ctx);
       for (const outcome of enumOf("FeedbackOutcome")) {
-        const rule = `feedback-outcome-recorded/${outcome}`;
+        const rule: RuleId = `feedback-outcome-recorded/${outcome}`;
         const comment = `Feedback ${outcome}: it did well on Tuesday.`;
         const res = await ctx.api.post(pathOf("createFeedback"), { idea, outcome, comment });
         if (!expectSuccess(ctx, res, "createFeedback", 201, ["create-feedback-201", rule])) continue;
@@ -66,7 +67,7 @@ export const feedbackChecks: RestCheck[] = [
     async run(ctx: CheckContext) {
       const { idea } = await doneIdea(ctx);
       for (const reason of enumOf("RejectionReason")) {
-        const rule = `feedback-rejection-reason/${reason}`;
+        const rule: RuleId = `feedback-rejection-reason/${reason}`;
         const res = await ctx.api.post(pathOf("createFeedback"), { idea, outcome: "rejected", reason });
         if (!expectSuccess(ctx, res, "createFeedback", 201, rule)) continue;
         ctx.expect(res.body?.reason === reason && res.body?.outcome === "rejected", rule, `recorded as ${show(res.body?.outcome)} with reason ${show(res.body?.reason)}, expected rejected with ${show(reason)}`);

@@ -1,5 +1,6 @@
 // Shapes: one success answer of every operation, valid against the generated validators for its operation and
 // status, with `object` and id prefixes right. These hold for a stateless mock too.
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext, RestCheck } from "../check.js";
 import { pathOf } from "../contract.js";
 import { expectSuccess } from "../expect.js";
@@ -15,7 +16,7 @@ export const shapeChecks: RestCheck[] = [
     group,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("main");
-      const rules = ["create-brand-201", "brand-create-website-or-name-description/website"];
+      const rules: RuleId[] = ["create-brand-201", "brand-create-website-or-name-description/website"];
       if (!track.created) ctx.fail(rules, `POST /v1/brands failed: ${track.problem}`);
       ctx.expect(track.created.path.startsWith("/v1/") && track.created.status !== 404, "version-in-path", `${track.created.path} → ${track.created.status}: not served under /v1`);
       expectSuccess(ctx, track.created, "createBrand", 201, rules);

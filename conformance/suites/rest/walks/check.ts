@@ -1,6 +1,7 @@
 // The `rest-walks` check: N seeded random walks of up to K steps over the REST API (steps.ts), each judged
 // after every step by the model (model.ts) and the scripted checks' assertions; run, shrunk and reported
 // by the walks engine (engine.ts), shared with the MCP walks (../../mcp/walks/check.ts).
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext, RestCheck } from "../check.js";
 import { answerRulesOf, errorRulesOf } from "../expect.js";
 import { runWalks, type WalkOptions } from "../../../core/walks/engine.js";
@@ -14,9 +15,9 @@ export { walksLine, type WalkOptions } from "../../../core/walks/engine.js";
 export { defaultWalks } from "../../../core/walks/defaults.js";
 
 /** Rules every walk judges (each starts by creating a brand). */
-const always = [...answerRulesOf("Brand"), "create-brand-201", "brand-create-reading/status"];
+const always: RuleId[] = [...answerRulesOf("Brand"), "create-brand-201", "brand-create-reading/status"];
 /** Rules a walk judges when it comes to them: counted in the ledger when it did, never a skipped case when not. */
-const reached = [
+const reached: RuleId[] = ([
   ...answerRulesOf("IdeaBatch", { ideas: true }),
   ...answerRulesOf("Feedback"),
   ...answerRulesOf("Prediction"),
@@ -61,7 +62,7 @@ const reached = [
   "team-isolation-403/updateBrand",
   "team-isolation-403/getIdeaBatch",
   "team-reaches-own-brands",
-].filter((r) => !always.includes(r));
+] satisfies RuleId[]).filter((r) => !always.includes(r));
 
 export function restWalksCheck(o: WalkOptions<Step>): RestCheck {
   return {

@@ -6,6 +6,7 @@
 // must stay exactly so. Every prediction names its rule of spec/rules/rest.yaml; answers are judged by the
 // same assertions as the scripted checks (expect.ts). Kept values are compared as the seed means them
 // (conformance/suites/rest/kept.ts): a website as a URL, a country in any ISO 3166-1 form, objects by their documented members.
+import type { RuleId } from "../../../../generated/rules.js";
 import { isDeepStrictEqual } from "node:util";
 import type { CheckContext } from "../check.js";
 import { documented, sameCountry, sameLanguage, sameUrl } from "../kept.js";
@@ -16,7 +17,7 @@ const show = (v: unknown) => JSON.stringify(v);
 /** A value the target must show, and the rule that fixes it. */
 export interface Fixed<T> {
   value: T;
-  rule: string;
+  rule: RuleId;
 }
 
 export const scalarFields = ["name", "description", "language", "country", "archetype"] as const;
@@ -100,9 +101,9 @@ export type BrandView = "create" | "patch" | "get";
  * brand-patch-partial for them). `cause`: the rule every difference breaks instead (another team's refused PATCH).
  * A PATCH answer, whose body the seed does not show, is judged on the members it holds.
  */
-export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view: BrandView, where: string, opts: { patched?: string[]; cause?: string } = {}): void {
+export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view: BrandView, where: string, opts: { patched?: string[]; cause?: RuleId } = {}): void {
   if (!body || typeof body !== "object") return;
-  const rule = (r: string) => opts.cause ?? r;
+  const rule = (r: RuleId): RuleId => opts.cause ?? r;
   const has = (k: string) => view !== "patch" || k in body;
   if (view === "get") ctx.expect(body.id === model.id, "brand-readable-after-create", `${where}: GET of brand ${model.id} answered brand ${show(body.id)}`);
   const status = body.status;
@@ -139,7 +140,7 @@ export function judgeBrand(ctx: CheckContext, model: BrandModel, body: any, view
   if (model.terminal === "ready" && model.read && status === "ready") {
     const now = documented("Brand", body) as Record<string, unknown>;
     const moved = Object.keys(model.read).filter((k) => has(k) && !isDeepStrictEqual(now[k], model.read![k]));
-    const rules = view === "patch" && opts.patched?.length ? opts.patched.filter((f) => f !== "website").map((f) => `brand-patch-partial/${f}`) : ["brand-terminal-stays"];
+    const rules = view === "patch" && opts.patched?.length ? opts.patched.filter((f) => f !== "website").map((f): RuleId => `brand-patch-partial/${f}`) : ["brand-terminal-stays" as const];
     ctx.expect(
       moved.length === 0,
       opts.cause ? [opts.cause] : rules.length ? rules : ["brand-terminal-stays"],

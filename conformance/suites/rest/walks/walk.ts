@@ -1,6 +1,8 @@
 // Runs the steps of one REST walk against the target: each step's request, every answer judged by the
 // assertions of the scripted checks (expect.ts) and by the model's predictions (model.ts), the model
 // updated from what the target showed. A walk stops at its first step that fails something.
+import type { RuleRef } from "../../../core/judge.js";
+import type { RuleId } from "../../../../generated/rules.js";
 import type { CheckContext } from "../check.js";
 import { restWalksId } from "../checks/walks.js";
 import { pathOf } from "../contract.js";
@@ -15,7 +17,7 @@ import { describeStep, planWalk, restFocusOf, restReplayFormat, type Step, type 
 const show = (v: unknown) => JSON.stringify(v);
 
 /** A read of the team's own brand or batch refused as another team's breaks team-reaches-own-brands too. */
-const ownRules = (rule: string, res: ApiResponse) => (res.status === 403 ? [rule, "team-reaches-own-brands"] : rule);
+const ownRules = (rule: RuleId, res: ApiResponse): RuleRef => (res.status === 403 ? [rule, "team-reaches-own-brands"] : rule);
 
 class RestWalk implements Walker<Step> {
   readonly brands = new Map<string, BrandModel>();
@@ -26,7 +28,7 @@ class RestWalk implements Walker<Step> {
     return slot === "website" ? this.ctx.target.inputs.website : this.ctx.target.inputs.otherWebsite;
   }
 
-  getBrand(res: ApiResponse, model: BrandModel, where: string, cause?: string): void {
+  getBrand(res: ApiResponse, model: BrandModel, where: string, cause?: RuleId): void {
     if (expectSuccess(this.ctx, res, "getBrand", 200, ownRules("get-brand-200", res))) judgeBrand(this.ctx, model, res.body, "get", where, cause ? { cause } : {});
   }
 
@@ -41,7 +43,7 @@ class RestWalk implements Walker<Step> {
       case "create-brand": {
         const website = step.website ? this.website(step.website) : undefined;
         const res = await ctx.api.post(pathOf("createBrand"), { ...(website ? { website } : {}), ...step.body });
-        const member = `brand-create-website-or-name-description/${website ? "website" : "name_and_description"}`;
+        const member: RuleId = `brand-create-website-or-name-description/${website ? "website" : "name_and_description"}`;
         if (!expectSuccess(ctx, res, "createBrand", 201, ["create-brand-201", member]) || typeof res.body?.id !== "string") return true;
         const model = brandFromCreate(step.brand, res.body.id, website, step.body);
         this.brands.set(step.brand, model);
@@ -72,11 +74,11 @@ class RestWalk implements Walker<Step> {
         const res = await ctx.api.post(pathOf("createIdeas"), { brand: brand.id, ...step.body });
         // A brand seen ready (no new website since) must be accepted; one not seen so may still be reading.
         if (brand.terminal !== "ready" && res.status === 409) {
-          const rule = (m: string) => `ideas-brand-not-ready-409/${m}`;
+          const rule = (m: string): RuleId => `ideas-brand-not-ready-409/${m}`;
           expectError(ctx, res, "createIdeas", 409, { statusRules: rule("status"), param: "brand", paramRules: rule("param"), code: "brand_not_ready", codeRules: rule("code") });
           return true;
         }
-        const member = (m: string) => `ideas-accepted-202/${m}`;
+        const member = (m: string): RuleId => `ideas-accepted-202/${m}`;
         if (!expectSuccess(ctx, res, "createIdeas", 202, member("status-202")) || typeof res.body?.id !== "string") return true;
         const b = res.body;
         ctx.expect(b.status === "thinking", member("thinking"), `${where}: a new batch is ${show(b.status)}, expected thinking`);
