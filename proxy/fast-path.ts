@@ -34,8 +34,6 @@ export interface FastContext {
   handOver(socket: Socket): void;
 }
 
-/** What a client may send ahead (pipelined) while an answer is on its way, before the proxy stops reading. */
-const maxAhead = 1024 * 1024;
 /** As the proxy's node:http server: an idle client connection is closed after this (see server.ts). */
 const clientIdleMs = 65_000;
 
@@ -157,13 +155,13 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   let pending: Buffer | undefined;
   let busy = false;
   let halfClosed = false;
+  let handedOver = false;
   /** Called when the client goes away during an exchange. */
   let abort: (() => void) | undefined;
 
   const onData = (chunk: Buffer) => {
     pending = pending ? Buffer.concat([pending, chunk]) : chunk;
-    if (!busy) next();
-    else if (pending.length > maxAhead) socket.pause();
+    next();
   };
   const onEnd = () => {
     halfClosed = true;
@@ -181,6 +179,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   socket.setNoDelay(true);
 
   const handOver = () => {
+    handedOver = true;
     socket.off("data", onData);
     socket.off("end", onEnd);
     socket.off("close", onClose);
@@ -205,6 +204,9 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     const body = pending.subarray(end, end + plain.contentLength);
     pending = pending.length > end + plain.contentLength ? pending.subarray(end + plain.contentLength) : undefined;
     busy = true;
+    // Nothing more is read until the answer has ended: what the client sends ahead waits in the socket (bounded
+    // by it), and its end is seen after the answer, so the connection can still be handed over whole.
+    socket.pause();
     exchange(req, body, taken.target, taken.done);
   };
 
@@ -230,9 +232,9 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
       done({ status, responseHeaders, request, response, ms: now - started, serviceMs: now - started, ...(failure ? { failure, failureBy: by } : {}) });
       busy = false;
       if (socket.destroyed || socket.writableEnded) return;
-      if (socket.isPaused()) socket.resume();
-      if (halfClosed && !pending) socket.end();
-      else next();
+      // The next request already read, if any (which may hand the connection over); else read on.
+      next();
+      if (!busy && !handedOver && !socket.destroyed) socket.resume();
     };
     /** The upstream could not be reached (nothing sent to the client yet): the protocol's 502. */
     const unreachable = (code: string) => {
@@ -289,7 +291,10 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
             if (used) response.push(chunk.subarray(0, used));
           } else if (framing.kind === "chunked") {
             const r = chunked!.feed(chunk, (d) => response.push(d));
-            if (typeof r === "string") return r;
+            if (typeof r === "string") {
+              if (first !== undefined) toClient(Buffer.from(first, "latin1"));
+              return r;
+            }
             used = r;
             ended = chunked!.done;
           } else if (framing.kind === "none") {
