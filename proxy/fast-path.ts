@@ -9,9 +9,10 @@
 // identity, hop-by-hop headers dropped both ways, a bounded copy of each body for the judge, a request sent
 // again once when the connection went away under it (mayResend), the upstream's failures answered in the
 // protocol's shape, a client that leaves stops the upstream exchange.
-import net, { type Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
-import { hopByHop, mayResend, passOn, Tee, upstreamIdleMs, type Forwarded, type Upstream } from "./forward.js";
+import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
+import { keepFor, type Conn, type RawPool } from "./raw-pool.js";
 import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead } from "./raw-http.js";
 
 /** A request the fast path may forward, as the rest of the proxy reads requests (a node:http IncomingMessage's fields). */
@@ -36,84 +37,6 @@ export interface FastContext {
 
 /** As the proxy's node:http server: an idle client connection is closed after this (see server.ts). */
 const clientIdleMs = 65_000;
-
-/** One raw upstream connection and whoever is using it. */
-interface Conn {
-  socket: Socket;
-  idle: boolean;
-  owner?: { data(chunk: Buffer): void; gone(err?: NodeJS.ErrnoException): void };
-}
-
-/**
- * Raw keep-alive connections to one upstream, at most `max` in use (more wait their turn). An idle one is let
- * go before the upstream would close it, as upstreamOf's agent does: after 4 s, or 1 s before the time the
- * upstream announces in Keep-Alive if that is sooner.
- */
-export class RawPool {
-  readonly #idle: Conn[] = [];
-  readonly #all = new Set<Conn>();
-  readonly #waiting: (() => void)[] = [];
-  #active = 0;
-  #closed = false;
-  constructor(
-    readonly host: string,
-    readonly port: number,
-    readonly max = 64,
-  ) {}
-
-  /** A connection: an idle one unless `fresh`; `reused` says which. */
-  acquire(fresh: boolean, use: (conn: Conn, reused: boolean) => void): void {
-    if (!fresh) {
-      const conn = this.#idle.pop();
-      if (conn) {
-        conn.idle = false;
-        this.#active++;
-        return use(conn, true);
-      }
-    }
-    if (this.#active >= this.max) return void this.#waiting.push(() => this.acquire(fresh, use));
-    this.#active++;
-    const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
-    const conn: Conn = { socket, idle: false };
-    this.#all.add(conn);
-    socket.on("data", (chunk: Buffer) => (conn.owner ? conn.owner.data(chunk) : socket.destroy()));
-    socket.on("error", (err: NodeJS.ErrnoException) => conn.owner?.gone(err));
-    socket.on("close", () => {
-      this.#all.delete(conn);
-      if (conn.idle) this.#idle.splice(this.#idle.indexOf(conn), 1);
-      conn.owner?.gone();
-    });
-    socket.on("timeout", () => conn.idle && socket.destroy());
-    use(conn, false);
-  }
-
-  /** Gives a connection back: kept for the next request for `keepMs`, or closed (undefined). */
-  release(conn: Conn, keepMs: number | undefined): void {
-    this.#active--;
-    conn.owner = undefined;
-    if (keepMs === undefined || this.#closed || conn.socket.destroyed) conn.socket.destroy();
-    else {
-      conn.idle = true;
-      conn.socket.setTimeout(keepMs);
-      this.#idle.push(conn);
-    }
-    this.#waiting.shift()?.();
-  }
-
-  close(): void {
-    this.#closed = true;
-    for (const c of this.#all) c.socket.destroy();
-  }
-}
-
-/** How long an answer's connection may stay idle (Node's agent's rule, see upstreamOf), or undefined: not reused. */
-function keepFor(head: AnswerHead): number | undefined {
-  if (!head.keepAlive) return undefined;
-  const hint = /timeout=(\d+)/.exec(String(head.headers["keep-alive"] ?? ""))?.[1];
-  if (hint === undefined) return upstreamIdleMs;
-  const ms = Number(hint) * 1000 - 1000;
-  return ms <= 0 ? undefined : Math.min(ms, upstreamIdleMs);
-}
 
 let dateAt = 0;
 let dateText = "";

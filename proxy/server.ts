@@ -4,7 +4,8 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
-import { RawPool, serveFast, type FastContext } from "./fast-path.js";
+import { serveFast, type FastContext } from "./fast-path.js";
+import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";

@@ -5,7 +5,9 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { answerHead, ChunkedReader, headersOf, plainRequest } from "../proxy/raw-http.js";
+import { upstreamIdleMs } from "../proxy/forward.js";
+import { keepFor } from "../proxy/raw-pool.js";
+import { answerHead, ChunkedReader, headersOf, plainRequest, type AnswerHead } from "../proxy/raw-http.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
 
 const stops: (() => Promise<void>)[] = [];
@@ -83,6 +85,15 @@ describe("reading an answer", () => {
     expect(answer("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")).toBe("HPE_INVALID_CONTENT_LENGTH");
     expect(answer("HTTP/1.1 200 OK\r\nBad Name: 1\r\n\r\n")).toBe("HPE_INVALID_HEADER_TOKEN");
     expect(answer("HTTP/2 200\r\n\r\n")).toBe("HPE_INVALID_CONSTANT");
+  });
+
+  it("keeps an upstream connection idle as the node:http agent does: 1 s less than announced, 4 s at most, not at all when it closes", () => {
+    const kept = (headers: string) => keepFor(answer(`HTTP/1.1 200 OK\r\nContent-Length: 0\r\n${headers}\r\n`) as AnswerHead);
+    expect(kept("Keep-Alive: timeout=5\r\n")).toBe(4_000);
+    expect(kept("Keep-Alive: timeout=3\r\n")).toBe(2_000);
+    expect(kept("")).toBe(upstreamIdleMs);
+    expect(kept("Keep-Alive: timeout=1\r\n")).toBeUndefined();
+    expect(kept("Connection: close\r\n")).toBeUndefined();
   });
 
   it("reads a chunked body split anywhere, with extensions and trailers, and stops at its end", () => {
