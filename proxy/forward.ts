@@ -71,7 +71,7 @@ export class Tee {
   }
 }
 
-const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+export const hopByHop: ReadonlySet<string> = new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
 /** What is not passed up: the hop-by-hop headers, and Host and Accept-Encoding (the proxy sets its own). */
 const notPassedUp = new Set([...hopByHop, "host", "accept-encoding"]);
 
@@ -81,7 +81,7 @@ const notPassedUp = new Set([...hopByHop, "host", "accept-encoding"]);
  * Connection header names. Runs for every request and answer: the sets are made once, and a set of the names
  * Connection lists only when it lists one not skipped anyway (`Connection: keep-alive` names nothing new).
  */
-function passOn(raw: string[], skip: ReadonlySet<string>): string[] {
+export function passOn(raw: readonly string[], skip: ReadonlySet<string>): string[] {
   let named: Set<string> | undefined;
   // Headers named in Connection are hop-by-hop too (RFC 9110 §7.6.1).
   for (let i = 0; i < raw.length; i += 2)

@@ -4,6 +4,8 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
+import { serveFast, type FastContext } from "./fast-path.js";
+import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
@@ -50,6 +52,12 @@ export interface ProxyOptions {
    * error shape and closed (recorded as a client fault), so a flood of connections cannot exhaust the proxy.
    */
   maxConnections?: number;
+  /**
+   * Forward plain HTTP/1.1 exchanges to an http: upstream at the byte level (fast-path.ts; default true): the same
+   * forwarding for far less CPU per request. Anything not plain goes through node:http as before, as does all of
+   * an https: upstream's traffic.
+   */
+  fastPath?: boolean;
 }
 
 export interface ExchangeEvent {
@@ -91,7 +99,12 @@ interface Listener {
   server: http.Server;
   sockets: Set<Socket>;
   upstream: Upstream;
+  /** The fast path's raw connections to the upstream (http: upstreams). */
+  pool?: RawPool;
 }
+
+/** The fast path of a listener: serves a connection at the byte level, handing it to node:http (`handOver`) when it must. */
+type FastServe = (socket: Socket, handOver: (socket: Socket) => void) => void;
 
 /** Connections beyond the cap: answered and closed on the socket, never served (their requests are dropped). */
 const overCap = new WeakSet<Socket>();
@@ -103,11 +116,22 @@ async function listen(
   upstream: Upstream,
   serverOptions: http.ServerOptions,
   cap: { max: number; refuse: (socket: Socket) => void },
+  fast?: FastServe,
 ): Promise<Listener & { port: number }> {
   const server = http.createServer(serverOptions, (req, res) => {
     if (overCap.has(req.socket)) return void req.resume();
     handler(req, res);
   });
+  // Every connection starts on the fast path (fast-path.ts) when there is one; node:http's own connection
+  // listener takes a connection the fast path hands over (read from JavaScript, so the bytes the fast path
+  // already read and put back come first), and every one over the cap.
+  const nodeConnection = server.listeners("connection")[0] as (socket: Socket) => void;
+  server.removeAllListeners("connection");
+  const toNode = (s: Socket) => {
+    const handle = (s as Socket & { _handle?: { _consumed?: boolean } })._handle;
+    if (handle) handle._consumed = true;
+    nodeConnection.call(server, s);
+  };
   // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
   // time the server announces (undici), and a loaded client can take many seconds to send its next request on
   // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
@@ -124,6 +148,7 @@ async function listen(
     if (served >= cap.max) {
       overCap.add(s);
       s.on("close", () => sockets.delete(s));
+      nodeConnection.call(server, s);
       return cap.refuse(s);
     }
     served++;
@@ -131,6 +156,8 @@ async function listen(
       served--;
       sockets.delete(s);
     });
+    if (fast) fast(s, toNode);
+    else nodeConnection.call(server, s);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -250,6 +277,28 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     emit(exchange, { label: `${exchange.method} ${exchange.path.split("?")[0]}`, outcome: String(r.status), violations: [], notes: [], clientFault: `refused by the proxy: ${r.message}` });
   };
 
+  /** The fast path towards an http: upstream (an https: one is served by node:http alone). */
+  const fastPath = (protocol: Protocol, upstream: Upstream): { pool: RawPool; serve: FastServe } | undefined => {
+    if (upstream.url.protocol !== "http:" || options.fastPath === false) return undefined;
+    const pool = new RawPool(upstream.url.hostname.replace(/^\[|\]$/g, ""), Number(upstream.url.port || 80));
+    const context = (handOver: (socket: Socket) => void): FastContext => ({
+      upstream,
+      pool,
+      captureBytes: capture,
+      failureBody: failureBody(protocol),
+      handOver,
+      // What the node:http handler does first, for a request it would forward; one it would refuse is left to it.
+      accept: (req) => {
+        const checked = checkRequest(req as unknown as http.IncomingMessage, hostAllowed);
+        if ("status" in checked) return undefined;
+        const n = ++seq;
+        recorder.learnRaw(req.rawHeaders, req.url);
+        return { target: checked.target, done: (f) => judge(protocol, req as unknown as http.IncomingMessage, checked.target, f, n) };
+      },
+    });
+    return { pool, serve: (socket, handOver) => serveFast(socket, context(handOver)) };
+  };
+
   const handler =
     (protocol: Protocol, upstream: Upstream): http.RequestListener =>
     (req, res) => {
@@ -269,6 +318,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             l.server.close(() => resolve());
             for (const s of l.sockets) s.destroy();
             l.upstream.agent.destroy();
+            l.pool?.close();
           }),
       ),
     );
@@ -287,7 +337,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // Paths already start with /v1: a base URL ending in /v1 is taken as its parent (as the conformance command does).
       const upstream = upstreamOf(options.restUpstream, "the REST upstream", "", options.tls);
       upstream.prefix = upstream.url.pathname.replace(/\/v1\/?$/, "").replace(/\/$/, "");
-      const l = await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions, capOf("rest"));
+      const fast = fastPath("rest", upstream);
+      const l = { ...(await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions, capOf("rest"), fast?.serve)), pool: fast?.pool };
       guardServer(l.server, "rest", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "rest" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.restUrl = new URL(`http://${host}:${l.port}/`);
@@ -295,7 +346,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (options.mcpUpstream) {
       // The client calls the same path on the proxy as on the gateway; it is forwarded as it is.
       const upstream = upstreamOf(options.mcpUpstream, "the MCP upstream", "", options.tls);
-      const l = await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions, capOf("mcp"));
+      const fast = fastPath("mcp", upstream);
+      const l = { ...(await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions, capOf("mcp"), fast?.serve)), pool: fast?.pool };
       guardServer(l.server, "mcp", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "mcp" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
       listeners.push(l);
       out.mcpUrl = new URL(upstream.url.pathname, `http://${host}:${l.port}/`);

@@ -1,0 +1,295 @@
+// The proxy's fast path: a plain HTTP/1.1 exchange forwarded at the byte level, on a pool of raw connections
+// to an http: upstream, for a fraction of what node:http's server and client cost per request (on a busy
+// machine the proxy's CPU per request is what limits its throughput). Only a request that is whole and plain
+// (raw-http.ts plainRequest: the usual methods, a path, well-formed ASCII headers, at most one Content-Length
+// within the judged copy, nothing the proxy would refuse) takes it; on anything else (a partial request, a slow
+// one, odd bytes, a refusal, Expect, chunked, a CONNECT, …) the connection is handed to node:http as it is, with
+// what was read, for the rest of its life: every check, limit and refusal of the node:http path stays where it
+// is. What the fast path does itself is what forward.ts does: Host named after the upstream, Accept-Encoding
+// identity, hop-by-hop headers dropped both ways, a bounded copy of each body for the judge, a request sent
+// again once when the connection went away under it (mayResend), the upstream's failures answered in the
+// protocol's shape, a client that leaves stops the upstream exchange.
+import type { Socket } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
+import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
+import { keepFor, type Conn, type RawPool } from "./raw-pool.js";
+import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead } from "./raw-http.js";
+
+/** A request the fast path may forward, as the rest of the proxy reads requests (a node:http IncomingMessage's fields). */
+export interface FastRequest {
+  method: string;
+  url: string;
+  httpVersion: "1.1";
+  rawHeaders: string[];
+  headers: IncomingHttpHeaders;
+}
+
+export interface FastContext {
+  upstream: Upstream;
+  pool: RawPool;
+  captureBytes: number;
+  failureBody: (message: string) => { contentType: string; body: string };
+  /** Takes a request (its target to forward, and what to call once it has ended), or declines it (node:http then serves the connection). */
+  accept(req: FastRequest): { target: string; done: (f: Forwarded) => void } | undefined;
+  /** Gives the connection to node:http, with the bytes already read put back. */
+  handOver(socket: Socket): void;
+}
+
+/** As the proxy's node:http server: an idle client connection is closed after this (see server.ts). */
+const clientIdleMs = 65_000;
+
+let dateAt = 0;
+let dateText = "";
+/** The Date header node:http adds when the answer has none (one string per second). */
+function httpDate(): string {
+  const now = Date.now();
+  if (now - dateAt >= 1000) dateText = new Date((dateAt = now - (now % 1000))).toUTCString();
+  return dateText;
+}
+
+/** The request as sent upstream: Host the upstream's, Accept-Encoding identity, the rest as the client sent it. */
+function upstreamHead(method: string, path: string, host: string, raw: readonly string[]): string {
+  let s = `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n`;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    const lower = name.length === 4 || name.length === 10 || name.length === 15 ? name.toLowerCase() : "";
+    if (lower === "host" || lower === "connection" || lower === "accept-encoding") continue;
+    s += `${name}: ${raw[i + 1]}\r\n`;
+  }
+  return `${s}Accept-Encoding: identity\r\nConnection: keep-alive\r\n\r\n`;
+}
+
+/** The answer's head as the client gets it: hop-by-hop headers dropped, this hop's framing and connection. */
+function clientHead(h: AnswerHead, keepOpen: boolean): string {
+  let s = `HTTP/1.1 ${h.status} ${h.reason}\r\n`;
+  const pass = passOn(h.rawHeaders, hopByHop);
+  let dated = false;
+  for (let i = 0; i < pass.length; i += 2) {
+    if (pass[i]!.length === 4 && pass[i]!.toLowerCase() === "date") dated = true;
+    s += `${pass[i]}: ${pass[i + 1]}\r\n`;
+  }
+  if (!dated) s += `Date: ${httpDate()}\r\n`;
+  if (h.framing.kind === "chunked") s += "Transfer-Encoding: chunked\r\n";
+  return `${s}${keepOpen ? `Connection: keep-alive\r\nKeep-Alive: timeout=${clientIdleMs / 1000}` : "Connection: close"}\r\n\r\n`;
+}
+
+/** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
+export function serveFast(socket: Socket, ctx: FastContext): void {
+  let pending: Buffer | undefined;
+  let busy = false;
+  let halfClosed = false;
+  let handedOver = false;
+  /** Called when the client goes away during an exchange. */
+  let abort: (() => void) | undefined;
+
+  const onData = (chunk: Buffer) => {
+    pending = pending ? Buffer.concat([pending, chunk]) : chunk;
+    next();
+  };
+  const onEnd = () => {
+    halfClosed = true;
+    if (!busy) socket.end();
+  };
+  const onClose = () => abort?.();
+  const onError = () => socket.destroy();
+  const onTimeout = () => !busy && socket.destroy();
+  socket.on("data", onData);
+  socket.on("end", onEnd);
+  socket.on("close", onClose);
+  socket.on("error", onError);
+  socket.on("timeout", onTimeout);
+  socket.setTimeout(clientIdleMs);
+  socket.setNoDelay(true);
+
+  const handOver = () => {
+    handedOver = true;
+    socket.off("data", onData);
+    socket.off("end", onEnd);
+    socket.off("close", onClose);
+    socket.off("error", onError);
+    socket.off("timeout", onTimeout);
+    socket.setTimeout(0);
+    socket.pause();
+    if (pending) socket.unshift(pending);
+    pending = undefined;
+    ctx.handOver(socket);
+    socket.resume();
+  };
+
+  const next = (): void => {
+    if (!pending || busy || socket.destroyed) return;
+    const end = headEnd(pending);
+    const plain = end > 0 ? plainRequest(pending, end) : undefined;
+    if (!plain || plain.contentLength > ctx.captureBytes || pending.length < end + plain.contentLength) return handOver();
+    const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: headersOf(plain.rawHeaders) };
+    const taken = ctx.accept(req);
+    if (!taken) return handOver();
+    const body = pending.subarray(end, end + plain.contentLength);
+    pending = pending.length > end + plain.contentLength ? pending.subarray(end + plain.contentLength) : undefined;
+    busy = true;
+    // Nothing more is read until the answer has ended: what the client sends ahead waits in the socket (bounded
+    // by it), and its end is seen after the answer, so the connection can still be handed over whole.
+    socket.pause();
+    exchange(req, body, taken.target, taken.done);
+  };
+
+  const exchange = (req: FastRequest, body: Buffer, target: string, done: (f: Forwarded) => void) => {
+    const started = performance.now();
+    const request = new Tee(ctx.captureBytes);
+    if (body.length) request.push(body);
+    const response = new Tee(ctx.captureBytes);
+    const { upstream, pool } = ctx;
+    const head = upstreamHead(req.method, upstream.prefix + target, upstream.url.host, req.rawHeaders);
+    const payload = body.length ? Buffer.concat([Buffer.from(head, "latin1"), body]) : head;
+    let status = 0;
+    let responseHeaders: IncomingHttpHeaders = {};
+    let finished = false;
+    let resent = false;
+    let conn: Conn | undefined;
+
+    const finish = (failure?: string, by: "client" | "service" = "service") => {
+      if (finished) return;
+      finished = true;
+      abort = undefined;
+      const now = performance.now();
+      done({ status, responseHeaders, request, response, ms: now - started, serviceMs: now - started, ...(failure ? { failure, failureBy: by } : {}) });
+      busy = false;
+      if (socket.destroyed || socket.writableEnded) return;
+      // The next request already read, if any (which may hand the connection over); else read on.
+      next();
+      if (!busy && !handedOver && !socket.destroyed) socket.resume();
+    };
+    /** The upstream could not be reached (nothing sent to the client yet): the protocol's 502. */
+    const unreachable = (code: string) => {
+      const message = `the upstream ${upstream.url.origin} could not be reached: ${code}`;
+      const { contentType, body: text } = ctx.failureBody(message);
+      status = 502;
+      responseHeaders = {};
+      socket.write(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${clientIdleMs / 1000}\r\n\r\n${text}`);
+      finish(message);
+    };
+    abort = () => {
+      if (conn) pool.release(conn, undefined);
+      conn = undefined;
+      finish("the client closed the connection before the answer ended", "client");
+    };
+
+    const send = (fresh: boolean) =>
+      pool.acquire(fresh, (c, reused) => {
+        if (finished) return pool.release(c, undefined);
+        conn = c;
+        let buf: Buffer | undefined;
+        let answer: AnswerHead | undefined;
+        let left = 0;
+        let chunked: ChunkedReader | undefined;
+        let reusable = true;
+        const toClient = (data: Buffer) => {
+          if (!socket.write(data) && !c.socket.isPaused()) {
+            c.socket.pause();
+            socket.once("drain", () => c.socket.resume());
+          }
+        };
+        const complete = () => {
+          conn = undefined;
+          pool.release(c, reusable ? keepFor(answer!) : undefined);
+          if (answer!.framing.kind === "close" || halfClosed) socket.end();
+          finish();
+        };
+        /** The answer broke off after its head reached the client: the client's connection goes too. */
+        const brokeOff = (why: string) => {
+          conn = undefined;
+          pool.release(c, undefined);
+          socket.destroy();
+          finish(why);
+        };
+        /** The body bytes of a chunk (after the head): to the client and the copy; true once the answer has ended. */
+        const bodyOf = (chunk: Buffer, first: string | undefined): boolean | string => {
+          const framing = answer!.framing;
+          let used = chunk.length;
+          let ended = false;
+          if (framing.kind === "length") {
+            used = Math.min(left, chunk.length);
+            left -= used;
+            ended = left === 0;
+            if (used) response.push(chunk.subarray(0, used));
+          } else if (framing.kind === "chunked") {
+            const r = chunked!.feed(chunk, (d) => response.push(d));
+            if (typeof r === "string") {
+              if (first !== undefined) toClient(Buffer.from(first, "latin1"));
+              return r;
+            }
+            used = r;
+            ended = chunked!.done;
+          } else if (framing.kind === "none") {
+            used = 0;
+            ended = true;
+          } else if (used) response.push(chunk);
+          if (used < chunk.length) reusable = false;
+          const part = used < chunk.length ? chunk.subarray(0, used) : chunk;
+          if (first !== undefined) toClient(part.length ? Buffer.concat([Buffer.from(first, "latin1"), part]) : Buffer.from(first, "latin1"));
+          else if (part.length) toClient(part);
+          return ended;
+        };
+        c.owner = {
+          data(chunk) {
+            let first: string | undefined;
+            if (!answer) {
+              buf = buf ? Buffer.concat([buf, chunk]) : chunk;
+              for (;;) {
+                const end = headEnd(buf);
+                if (end < 0) {
+                  if (buf.length > maxHeadBytes) return fail("HPE_HEADER_OVERFLOW");
+                  return;
+                }
+                const h = answerHead(buf, end);
+                if (typeof h === "string") return fail(h);
+                if (h.status === 101) return fail("HPE_UNEXPECTED_UPGRADE");
+                buf = buf.subarray(end);
+                // Interim answers (100, 103) are not passed on, as node:http's client does not.
+                if (h.status >= 200) {
+                  answer = h;
+                  break;
+                }
+              }
+              status = answer.status;
+              responseHeaders = answer.headers;
+              if (answer.framing.kind === "length") left = answer.framing.length;
+              if (answer.framing.kind === "chunked") chunked = new ChunkedReader();
+              first = clientHead(answer, answer.framing.kind !== "close" && !halfClosed);
+              chunk = buf;
+              buf = undefined;
+            }
+            const ended = bodyOf(chunk, first);
+            if (typeof ended === "string") return brokeOff(`the upstream's answer broke off: ${ended}`);
+            if (ended) complete();
+          },
+          gone(err) {
+            if (conn !== c) return;
+            if (answer) {
+              if (answer.framing.kind === "close" && !err) return complete();
+              return brokeOff(err ? `the upstream's answer broke off: ${err.message}` : "the upstream's answer broke off");
+            }
+            // Gone before any answer: sent once more on a new connection if the upstream cannot have taken it
+            // (or taking it twice changes nothing), as forward.ts does.
+            const code = err?.code ?? "ECONNRESET";
+            conn = undefined;
+            pool.release(c, undefined);
+            if (!resent && buf === undefined && mayResend(code, reused, req.method)) {
+              resent = true;
+              return send(true);
+            }
+            unreachable(code);
+          },
+        };
+        const fail = (code: string) => {
+          conn = undefined;
+          pool.release(c, undefined);
+          unreachable(code);
+        };
+        c.socket.write(payload);
+      });
+    send(false);
+  };
+
+  next();
+}

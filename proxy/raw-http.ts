@@ -1,0 +1,181 @@
+// The byte-level pieces of the proxy's fast path (fast-path.ts): reading an HTTP/1.1 request head strictly
+// enough to know it is plain (anything else is left to node:http, which refuses or handles it), reading an
+// upstream's answer incrementally (Content-Length, chunked, or until close), and the header object Node would
+// make of raw headers (what the judges read).
+import type { IncomingHttpHeaders } from "node:http";
+
+/** Header names and the characters a plain request uses (RFC 9110 §5.1, §5.5: visible ASCII, space, tab). */
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const plainValue = /^[\t\x20-\x7e]*$/;
+/** An answer's values may carry obs-text too (as Node's client accepts them). */
+const answerValue = /^[\t\x20-\x7e\x80-\xff]*$/;
+const requestLine = /^(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
+/** Headers whose presence sends a request to node:http: framing, expectations and hop-by-hop headers it handles. */
+const leftToNode = new Set(["transfer-encoding", "expect", "upgrade", "te", "trailer", "keep-alive", "proxy-connection", "proxy-authorization", "http2-settings"]);
+
+/** As node:http's parser: at most this many bytes of head. */
+export const maxHeadBytes = 16 * 1024;
+const maxHeaderLines = 200;
+
+export interface PlainRequest {
+  method: string;
+  /** Origin-form target, as sent. */
+  url: string;
+  /** Name, value, … as received (values without surrounding whitespace), as node:http gives them. */
+  rawHeaders: string[];
+  /** Bytes of the head, CRLFCRLF included. */
+  headBytes: number;
+  contentLength: number;
+}
+
+const crlf2 = Buffer.from("\r\n\r\n");
+
+/** Where the head ends (after CRLFCRLF) within `buf`, or -1 when it has not all arrived. */
+export function headEnd(buf: Buffer, from = 0): number {
+  const i = buf.indexOf(crlf2, from);
+  return i < 0 ? -1 : i + 4;
+}
+
+const trimOws = (s: string) => (s.length && (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32) ? s.replace(/^[ \t]+|[ \t]+$/g, "") : s);
+
+/**
+ * A request head that is plain HTTP/1.1 (one of the usual methods, an origin-form target of visible ASCII,
+ * well-formed headers of visible ASCII, framed by at most one Content-Length, no Expect, Upgrade or hop-by-hop
+ * header but `Connection: keep-alive`), or undefined: anything else is not read here.
+ */
+export function plainRequest(buf: Buffer, end: number): PlainRequest | undefined {
+  if (end > maxHeadBytes) return undefined;
+  const lines = buf.toString("latin1", 0, end - 4).split("\r\n");
+  if (lines.length > maxHeaderLines) return undefined;
+  const m = requestLine.exec(lines[0]!);
+  if (!m) return undefined;
+  const rawHeaders: string[] = [];
+  let contentLength = -1;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const colon = line.indexOf(":");
+    if (colon <= 0) return undefined;
+    const name = line.slice(0, colon);
+    const value = line.slice(colon + 1);
+    if (!token.test(name) || !plainValue.test(value)) return undefined;
+    const lower = name.toLowerCase();
+    const v = trimOws(value);
+    if (leftToNode.has(lower)) return undefined;
+    if (lower === "content-length") {
+      if (contentLength >= 0 || !/^\d{1,15}$/.test(v)) return undefined;
+      contentLength = Number(v);
+    } else if (lower === "connection" && v.toLowerCase() !== "keep-alive") return undefined;
+    rawHeaders.push(name, v);
+  }
+  return { method: m[1]!, url: m[2]!, rawHeaders, headBytes: end, contentLength: Math.max(0, contentLength) };
+}
+
+/** Headers Node keeps only the first copy of (http.IncomingMessage#headers); set-cookie is a list, the rest joined. */
+const firstOnly = new Set(["age", "authorization", "content-length", "content-type", "etag", "expires", "from", "host", "if-modified-since", "if-unmodified-since", "last-modified", "location", "max-forwards", "proxy-authorization", "referer", "retry-after", "server", "user-agent"]);
+
+/** The header object node:http would make of raw headers. */
+export function headersOf(raw: readonly string[]): IncomingHttpHeaders {
+  const out: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    const had = out[name];
+    if (had === undefined) out[name] = name === "set-cookie" ? [value] : value;
+    else if (name === "set-cookie") (had as string[]).push(value);
+    else if (!firstOnly.has(name)) out[name] = `${had}, ${value}`;
+  }
+  return out as IncomingHttpHeaders;
+}
+
+export type Framing = { kind: "length"; length: number } | { kind: "chunked" } | { kind: "close" } | { kind: "none" };
+
+export interface AnswerHead {
+  status: number;
+  reason: string;
+  rawHeaders: string[];
+  headers: IncomingHttpHeaders;
+  framing: Framing;
+  /** The upstream may keep the connection for another request. */
+  keepAlive: boolean;
+}
+
+/** An answer's head (after CRLFCRLF at `end`), or a string saying why it is not HTTP/1.1. */
+export function answerHead(buf: Buffer, end: number): AnswerHead | string {
+  const lines = buf.toString("latin1", 0, end - 4).split("\r\n");
+  const m = /^HTTP\/1\.([01]) (\d{3})(?: ([^\r\n]*))?$/.exec(lines[0]!);
+  if (!m) return "HPE_INVALID_CONSTANT";
+  const rawHeaders: string[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const colon = line.indexOf(":");
+    if (colon <= 0 || !token.test(line.slice(0, colon))) return "HPE_INVALID_HEADER_TOKEN";
+    const value = line.slice(colon + 1);
+    if (!answerValue.test(value)) return "HPE_INVALID_HEADER_TOKEN";
+    rawHeaders.push(line.slice(0, colon), trimOws(value));
+  }
+  const headers = headersOf(rawHeaders);
+  const status = Number(m[2]);
+  const connection = String(headers.connection ?? "").toLowerCase();
+  let keepAlive = m[1] === "1" ? !/\bclose\b/.test(connection) : /\bkeep-alive\b/.test(connection);
+  let framing: Framing;
+  const te = headers["transfer-encoding"];
+  const lengths: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === "content-length") lengths.push(rawHeaders[i + 1]!);
+  if ((status >= 100 && status < 200) || status === 204 || status === 304) framing = { kind: "none" };
+  else if (te !== undefined) {
+    if (lengths.length) return "HPE_UNEXPECTED_CONTENT_LENGTH";
+    framing = /(^|,)\s*chunked\s*$/i.test(String(te)) ? { kind: "chunked" } : { kind: "close" };
+  } else if (lengths.length) {
+    if (!lengths.every((l) => /^\d{1,15}$/.test(l) && l === lengths[0])) return "HPE_INVALID_CONTENT_LENGTH";
+    framing = { kind: "length", length: Number(lengths[0]) };
+  } else framing = { kind: "close" };
+  if (framing.kind === "close") keepAlive = false;
+  return { status, reason: m[3] ?? "", rawHeaders, headers, framing, keepAlive };
+}
+
+/**
+ * Reads a chunked body as it comes (RFC 9112 §7.1): how many of the bytes given belong to the message, the
+ * data they carry, and when the message has ended (after the last chunk and its trailers). Strict: a malformed
+ * size line or a missing CRLF is an error.
+ */
+export class ChunkedReader {
+  #state: "size" | "data" | "data-crlf" | "trailer" = "size";
+  #left = 0;
+  #line = "";
+  done = false;
+
+  /** Feeds bytes; returns how many belong to the message (the rest follow it), or an error. */
+  feed(chunk: Buffer, onData: (data: Buffer) => void): number | string {
+    let i = 0;
+    while (i < chunk.length && !this.done) {
+      if (this.#state === "data") {
+        const n = Math.min(this.#left, chunk.length - i);
+        onData(chunk.subarray(i, i + n));
+        i += n;
+        this.#left -= n;
+        if (!this.#left) ((this.#state = "data-crlf"), (this.#line = ""));
+        continue;
+      }
+      // A line: the size (with extensions), the CRLF after the data, or a trailer.
+      const lf = chunk.indexOf(10, i);
+      const part = chunk.toString("latin1", i, lf < 0 ? chunk.length : lf + 1);
+      i = lf < 0 ? chunk.length : lf + 1;
+      this.#line += part;
+      if (this.#line.length > 4096) return "HPE_CHUNK_EXTENSIONS_OVERFLOW";
+      if (lf < 0) break;
+      if (!this.#line.endsWith("\r\n")) return "HPE_STRICT";
+      const line = this.#line.slice(0, -2);
+      this.#line = "";
+      if (this.#state === "data-crlf") {
+        if (line !== "") return "HPE_STRICT";
+        this.#state = "size";
+      } else if (this.#state === "size") {
+        const size = /^([0-9a-fA-F]{1,12})[ \t]*(;[^\r\n]*)?$/.exec(line);
+        if (!size) return "HPE_INVALID_CHUNK_SIZE";
+        this.#left = parseInt(size[1]!, 16);
+        this.#state = this.#left ? "data" : "trailer";
+      } else if (line === "") this.done = true;
+    }
+    return i;
+  }
+}
