@@ -4,9 +4,12 @@
 import { describeMcpStep, mcpOps, mcpReplayFormat } from "./suites/mcp/walks/steps.js";
 import { describeStep, restOps, restReplayFormat } from "./suites/rest/walks/steps.js";
 export { replayText } from "./core/walks/replay-file.js";
+import { isObject, memberOf } from "./core/answered.js";
 
 export const replayFormats = { rest: restReplayFormat, mcp: mcpReplayFormat } as const;
 export type ReplayFormat = (typeof replayFormats)[keyof typeof replayFormats];
+
+const isFormat = (value: unknown): value is ReplayFormat => Object.values(replayFormats).some((f) => f === value);
 
 /** A replay file, read: its format and steps (each checked against its protocol's steps). */
 export interface WalkReplay {
@@ -16,27 +19,35 @@ export interface WalkReplay {
   steps: unknown[];
 }
 
-const protocols: Record<ReplayFormat, { ops: ReadonlySet<string>; describe: (s: any) => string }> = {
+/** Each suite's steps: the operations a step may name, and how one reads (a method: it takes that suite's step). */
+interface StepsOf {
+  ops: ReadonlySet<string>;
+  describe(step: unknown): string;
+}
+
+const protocols: Record<ReplayFormat, StepsOf> = {
   [replayFormats.rest]: { ops: restOps, describe: describeStep },
   [replayFormats.mcp]: { ops: mcpOps, describe: describeMcpStep },
 };
 
 /** The walk of a replay file's text; throws a one-line error for anything else. */
 export function parseReplay(text: string, where = "the replay file"): WalkReplay {
-  let data: any;
+  let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
     throw new Error(`${where} is not JSON: ${(err as Error).message}`);
   }
-  const protocol = protocols[data?.format as ReplayFormat];
-  if (!protocol) throw new Error(`${where} is not a walk (format ${JSON.stringify(data?.format)}, expected ${Object.values(replayFormats).map((f) => `"${f}"`).join(" or ")})`);
+  const format = memberOf(data, "format");
+  const protocol = isFormat(format) ? protocols[format] : undefined;
+  if (!isObject(data) || !isFormat(format) || !protocol) throw new Error(`${where} is not a walk (format ${JSON.stringify(format)}, expected ${Object.values(replayFormats).map((f) => `"${f}"`).join(" or ")})`);
   if (!Array.isArray(data.steps) || !data.steps.length) throw new Error(`${where} holds no steps`);
-  for (const [i, s] of data.steps.entries()) {
-    if (!s || typeof s !== "object" || !protocol.ops.has(s.op)) throw new Error(`${where}: step ${i + 1} is not a step of a walk (${JSON.stringify(s)?.slice(0, 80)})`);
+  for (const [i, s] of (data.steps as unknown[]).entries()) {
+    const op = memberOf(s, "op");
+    if (!isObject(s) || typeof op !== "string" || !protocol.ops.has(op)) throw new Error(`${where}: step ${i + 1} is not a step of a walk (${JSON.stringify(s)?.slice(0, 80)})`);
     // Touch every field a step's description reads, so a malformed step fails here rather than mid-run.
     protocol.describe(s);
   }
-  return { format: data.format, ...(typeof data.from === "string" ? { from: data.from } : {}), steps: data.steps };
+  return { format, ...(typeof data.from === "string" ? { from: data.from } : {}), steps: data.steps };
 }
 

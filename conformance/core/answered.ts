@@ -34,3 +34,20 @@ export const valueAt = (value: unknown, path: readonly (string | number)[]): unk
  */
 export const answeredObject = <T>(value: unknown): Answered<T> | undefined =>
   value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Answered<T>) : undefined;
+
+/** Whether a parsed JSON value is an object (not null, not a list): its members can be read by name. */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The value at a JSON pointer (`/a/b~1c`, ajv's instancePath) or a local reference (`#/$defs/X`) in a parsed JSON value. */
+export const valueAtPointer = (value: unknown, pointer: string): unknown =>
+  valueAt(
+    value,
+    pointer
+      .replace(/^#/, "")
+      .split("/")
+      .slice(1)
+      .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~")),
+  );
+
+/** A list a target answered, or none when it answered something else (absent, null, not a list). */
+export const listOf = <T>(value: readonly T[] | null | undefined): T[] => (Array.isArray(value) ? [...value] : []);

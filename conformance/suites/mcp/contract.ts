@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { jsonSchemaValidator, JsonSchemaType, JsonSchemaValidator } from "@modelcontextprotocol/sdk/validation";
 import { catalogue, expectedRetryable } from "../../../generated/mcp/errors.js";
+import { isObject, valueAtPointer } from "../../core/answered.js";
 import { mcpToolSpecsDir, mcpToolsJsonPath } from "./paths.js";
 import { compileSchema } from "./schema-dialects.js";
 import type { McpProfile } from "./target.js";
@@ -173,11 +174,8 @@ export const documentedLimits: DocumentedLimit[] = [
 export function limitOf(schema: Record<string, any> | undefined, field: string, keyword: string): number | undefined {
   let prop = schema?.properties?.[field];
   if (prop?.$ref && typeof prop.$ref === "string" && prop.$ref.startsWith("#/")) {
-    const target = prop.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], schema);
-    prop = { ...target, ...prop };
+    const target = valueAtPointer(schema, prop.$ref);
+    prop = { ...(isObject(target) ? target : {}), ...prop };
   }
   const v = prop?.[keyword];
   return typeof v === "number" ? v : undefined;

@@ -3,22 +3,21 @@
 // output schema that refuses a contract example only there, or only for a member the gateway added and requires
 // (output may hold more than listed), differs from our design, not from the seed's words.
 import type { ErrorObject } from "ajv";
+import { isObject, valueAtPointer } from "../../core/answered.js";
 import { compileLive } from "./contract.js";
 
 type Node = Record<string, any>;
 
 /** A local `#/…` reference of `root`, resolved (undefined when it is not local). */
 function resolve(root: Node, node: Node): Node | undefined {
-  let at: any = node;
-  for (let hops = 0; at && typeof at.$ref === "string" && hops < 16; hops++) {
+  let at: unknown = node;
+  for (let hops = 0; isObject(at) && typeof at.$ref === "string" && hops < 16; hops++) {
     // A schema marked inferred that merely refers elsewhere keeps its mark.
     if (at["x-contract-source"] === "inferred") return at;
-    const ref: string = at.$ref;
-    if (!ref.startsWith("#/")) return undefined;
-    at = root;
-    for (const seg of ref.slice(2).split("/")) at = at?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+    if (!at.$ref.startsWith("#/")) return undefined;
+    at = valueAtPointer(root, at.$ref);
   }
-  return at && typeof at === "object" ? at : undefined;
+  return at && typeof at === "object" ? (at as Node) : undefined;
 }
 
 /**

@@ -4,7 +4,8 @@
 // fields are ignored and an enum is judged by the type of its values only, so new enum values pass.
 import type { FamilyId } from "../../../generated/rules.js";
 import type { Judge } from "../../core/judge.js";
-import type { ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { valueAtPointer } from "../../core/answered.js";
 import { openOutput } from "../../../lib/open-output.js";
 import { collectRefs, mapObjects, reachableDefs, type Json } from "../../../lib/schema-walk.js";
 import { compileLive, contractTool } from "./contract.js";
@@ -90,22 +91,15 @@ function fieldValidator(tool: string, def: string, field: string, schema: unknow
 
 const closedValidators = new Map<string, ValidateFunction | Error>();
 
-/** The value at a JSON pointer inside `root` (ajv's instancePath). */
-function at(root: unknown, pointer: string): unknown {
-  let v: any = root;
-  for (const part of pointer.split("/").slice(1)) v = v?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  return v;
-}
-
 /**
  * Enum values that are a listed value in another letter case (`READY` for `ready`): not a new value, which seed 001
  * allows, but a listed one written wrong (the seed fixes the case of what it lists). From a closed validator's errors.
  */
-function caseVariants(errors: readonly { keyword: string; instancePath: string; params: any }[] | null | undefined, root: unknown): string[] {
+function caseVariants(errors: readonly ErrorObject[] | null | undefined, root: unknown): string[] {
   const out: string[] = [];
   for (const e of errors ?? []) {
     if (e.keyword !== "enum") continue;
-    const got = at(root, e.instancePath);
+    const got = valueAtPointer(root, e.instancePath);
     const listed = (e.params?.allowedValues ?? []).find((a: unknown) => typeof a === "string" && typeof got === "string" && a !== got && a.toLowerCase() === got.toLowerCase());
     if (listed !== undefined) out.push(`${e.instancePath || "(root)"} is ${JSON.stringify(got)}, the listed value ${JSON.stringify(listed)} in another case`);
   }

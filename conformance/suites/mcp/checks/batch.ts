@@ -17,7 +17,7 @@ const statuses = ["queued", "generating", "partial", "ready", "failed"];
 const terminal = ["partial", "ready", "failed"];
 
 /** Every batch payload of a track (the create answer's items are checked apart). */
-const payloads = (t: BatchTrack): any[] => [...t.polls, ...(t.again ? [t.again] : [])].map(okData).filter(Boolean);
+const payloads = (t: BatchTrack): BatchPayload[] => [...t.polls, ...(t.again ? [t.again] : [])].flatMap((o) => okData(o) ?? []);
 
 async function started(ctx: RunContext, m: McpContext, key: "main" | "partial" | "fails"): Promise<BatchTrack> {
   const t = await sharedBatch(m, key);
@@ -95,7 +95,7 @@ export const batchChecks: McpCheck[] = [
       ctx.expect(b.requestedCount === count, rule("requested-count"), `requestedCount ${show(b.requestedCount)} for count ${count}`);
       const items = Array.isArray(b.items) ? b.items : [];
       // One pending item per slot, indexes 0 up; the seed states no order of the list, so indexes are compared as a set.
-      const indexes = (list: any[]) => list.map((i) => i?.index).sort((x, y) => Number(x) - Number(y));
+      const indexes = (list: readonly { index?: unknown }[]) => list.map((i) => i?.index).sort((x, y) => Number(x) - Number(y));
       ctx.expect(items.length === count && show(indexes(items)) === show(Array.from({ length: count }, (_v, k) => k)) && items.every((i) => i?.status === "pending"), rule("items-pending"), `items ${show(items)}; expected ${count} pending, index 0 up`);
       // Two views of one batch: the create answer and the first status read.
       const read = okData(t.polls[0]);
@@ -123,7 +123,7 @@ export const batchChecks: McpCheck[] = [
         if (!payloads(t).length) ctx.note(`batch ${t.key} (${t.batchId ?? "?"}) could not be read: ${t.problem}`);
         for (const b of payloads(t)) {
           // An unknown status is allowed (output enums are open); its settled meaning is not known, so it is not judged.
-          if (!statuses.includes(b.status)) continue;
+          if (typeof b.status !== "string" || !statuses.includes(b.status)) continue;
           ctx.expect(b.settled === terminal.includes(b.status), `batch-status-values/${b.status}`, `batch ${t.batchId}: settled ${show(b.settled)} with status ${show(b.status)}`);
         }
       }

@@ -2,6 +2,7 @@
 // (mcpCheck's observer); these two checks reach the rest: the replies the shared scenarios got (the brand under
 // test, the batches, the builds), judged once here, and the read tools called in every read variant with every
 // token kind the target gives, so a field wrong only in one view is caught by the contract's output shape.
+import { listOf } from "../../../core/answered.js";
 import type { RunContext } from "../../../core/check.js";
 import { judgeReply, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
@@ -10,7 +11,6 @@ import { byId, mcpCheck, type McpCheck } from "./common.js";
 import { batchMissing, sharedBatch } from "./batch-scenario.js";
 
 const group = "mcp-conventions";
-const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 /** The token kinds the target gives that read (the normal one always). */
 const readingTokens = (m: McpContext): McpTokenKind[] => (["normal", "readonly", "partner", "otherTenant"] as const).filter((k) => k === "normal" || !!m.target.tokens[k]);
@@ -63,7 +63,7 @@ export const everyReplyChecks: McpCheck[] = [
       const tokens = readingTokens(m);
       await Promise.all(tokens.map((as) => readEveryVariant(m, as)));
       const t = await sharedBatch(m, "main");
-      const postIds = asList(t.last?.items)
+      const postIds = listOf(t.last?.items)
         .map((i) => i?.postId)
         .filter((id): id is string => typeof id === "string")
         .slice(0, 2);

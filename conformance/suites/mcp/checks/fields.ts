@@ -1,6 +1,7 @@
 // Outputs judged field by field by the contract (whatever the gateway advertises in tools/list): workspaces and
 // brands, the profile with its channels and readiness, a batch as create_posts and get_post_batch_status answer it,
 // and a post as view_post and get_post_status show it. One case per field of the contract's object schema.
+import { listOf } from "../../../core/answered.js";
 import type { RuleId } from "../../../../generated/rules.js";
 import { truthy } from "../answers.js";
 import type { RunContext } from "../../../core/check.js";
@@ -13,16 +14,18 @@ import { brandIdOrSkip } from "./brand-under-test.js";
 import { familyMembers } from "./clients.js";
 
 const group = "mcp-fields";
-const asList = (v: unknown): any[] => (Array.isArray(v) ? v : []);
 
 /** A brand the normal token reaches with no channel listed, or undefined. */
 export async function unconnectedBrand(m: McpContext): Promise<string | undefined> {
   const ws = okData(await m.session.call("get_workspaces", {}));
-  for (const w of asList(ws?.workspaces).slice(0, 5))
-    for (const b of asList(okData(await m.session.call("list_brands", { workspaceId: w?.id }))?.brands).filter((b) => b?.isActive).slice(0, 5)) {
+  for (const w of listOf(ws?.workspaces).slice(0, 5)) {
+    if (typeof w?.id !== "string") continue;
+    for (const b of listOf(okData(await m.session.call("list_brands", { workspaceId: w.id }))?.brands).filter((b) => b?.isActive).slice(0, 5)) {
+      if (typeof b?.id !== "string") continue;
       const p = okData(await m.session.call("get_profile", { brandId: b.id }));
-      if (p && asList(p.channels).length === 0) return b.id as string;
+      if (p && listOf(p.channels).length === 0) return b.id;
     }
+  }
   return undefined;
 }
 
@@ -42,7 +45,7 @@ async function expectConnectionWarning(ctx: RunContext, m: McpContext): Promise<
   expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", b, `create_posts ${b.batchId} for unconnected brand ${brandId}`);
   ctx.expect(typeof b.connectionWarning === "string" && b.connectionWarning.length > 0, [rule, "connection-warning"], `brand ${brandId} has no connected channel; create_posts answered connectionWarning ${show(b.connectionWarning)}`);
   // rule: connection-warning (its posts cannot be scheduled until an account is connected)
-  const postId = asList(t.last?.items).find((i) => typeof i?.postId === "string")?.postId as string | undefined;
+  const postId = listOf(t.last?.items).find((i) => typeof i?.postId === "string")?.postId as string | undefined;
   if (!postId) return ctx.note(`the batch for unconnected brand ${brandId} made no post (${t.problem ?? t.outcome}): scheduling it was not tried`);
   await approveAsSeen(ctx, m, postId, "connection-warning");
   expectError(ctx, await m.session.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(30) }), { rule: "connection-warning" });
@@ -61,12 +64,13 @@ export const fieldChecks: McpCheck[] = [
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "workspaces-output-fields/workspaces");
       if (!ws) return;
       expectContractFields(ctx, "workspaces-output-fields", "get_workspaces", "GetWorkspacesOutput", ws, "get_workspaces");
-      for (const w of byId(asList(ws.workspaces)).slice(0, 3)) {
+      for (const w of byId(listOf(ws.workspaces)).slice(0, 3)) {
         expectContractFields(ctx, "workspace-item-fields", "get_workspaces", "WorkspaceItem", w, `workspace ${w?.id}`);
+        if (typeof w?.id !== "string") continue;
         const list = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id }), "list-brands-output-fields/brands");
         if (!list) continue;
         expectContractFields(ctx, "list-brands-output-fields", "list_brands", "ListBrandsOutput", list, `list_brands ${w.id}`);
-        for (const b of byId(asList(list.brands)).slice(0, 10)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
+        for (const b of byId(listOf(list.brands)).slice(0, 10)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
       }
     },
   }),
@@ -85,7 +89,7 @@ export const fieldChecks: McpCheck[] = [
         const where = `get_profile ${brandId}${includeScopes ? " with includeScopes" : ""}`;
         expectContractFields(ctx, "profile-fields", "get_profile", "Profile", p, where);
         expectContractFields(ctx, "readiness-fields", "get_profile", "Readiness", p.readiness, `${where} readiness`);
-        for (const c of asList(p.channels)) {
+        for (const c of listOf(p.channels)) {
           expectContractFields(ctx, "channel-fields", "get_profile", "ProfileChannel", c, `${where} channel ${c?.platform}`);
           if (!includeScopes) ctx.expect(c?.scopes === null, "channel-scopes-on-request/without-include-scopes", `${where} channel ${c?.platform}: scopes ${show(c?.scopes)} without includeScopes`);
         }
@@ -110,7 +114,7 @@ export const fieldChecks: McpCheck[] = [
         for (const [i, b] of track.polls.map(okData).filter(truthy).entries()) {
           const where = `batch ${track.batchId} read ${i + 1} (${b.status})`;
           expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
-          for (const item of asList(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);
+          for (const item of listOf(b.items)) expectContractFields(ctx, "batch-item-fields", "get_post_batch_status", "BatchItem", item, `${where} item ${item?.index}`);
         }
       await expectConnectionWarning(ctx, m);
     },
@@ -123,14 +127,14 @@ export const fieldChecks: McpCheck[] = [
     async run(ctx, m) {
       // rule: post-view-fields, destination-fields, destination-image-fields, post-status-fields
       const t = await doneBatch(ctx, m);
-      const ids: string[] = asList(t.last?.items).map((i) => i?.postId).filter((id): id is string => typeof id === "string").slice(0, 3);
+      const ids: string[] = listOf(t.last?.items).map((i) => i?.postId).filter((id): id is string => typeof id === "string").slice(0, 3);
       if (!ids.length) return ctx.skip("the main batch made no post");
       for (const id of ids) {
         const v = await viewPost(ctx, m, id, "post-view-fields/id");
         expectContractFields(ctx, "post-view-fields", "view_post", "PostView", v, `view_post ${id}`);
-        for (const d of asList(v.destinations)) {
+        for (const d of listOf(v.destinations)) {
           expectContractFields(ctx, "destination-fields", "view_post", "PostDestination", d, `view_post ${id} ${d?.platform}`);
-          for (const img of asList(d?.images)) expectContractFields(ctx, "destination-image-fields", "view_post", "DestinationImage", img, `view_post ${id} ${d?.platform} image`);
+          for (const img of listOf(d?.images)) expectContractFields(ctx, "destination-image-fields", "view_post", "DestinationImage", img, `view_post ${id} ${d?.platform} image`);
         }
         const s = expectOk(ctx, await m.session.call("get_post_status", { id }), "post-status-fields/id");
         if (s) expectContractFields(ctx, "post-status-fields", "get_post_status", "PostStatus", s, `get_post_status ${id}`);

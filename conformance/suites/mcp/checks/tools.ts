@@ -2,6 +2,7 @@
 // accept every valid input the contract documents and refuse every invalid one; live output schemas accept the
 // contract's valid outputs; readOnlyHint as the contract says; partner-only tools for partners only. The live
 // list is right where it differs (the seed says so): differences are reported as notes, never as failures.
+import { isObject, memberOf } from "../../../core/answered.js";
 import type { FamilyId, RuleId } from "../../../../generated/rules.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RunContext } from "../../../core/check.js";
@@ -40,9 +41,12 @@ async function pairs(m: McpContext): Promise<{ contract: ContractTool; live: Too
     .filter((p) => p.live);
 }
 
-const isObjectSchema = (s: unknown) => !!s && typeof s === "object" && !Array.isArray(s) && (s as any).type === "object";
+const isObjectSchema = (s: unknown) => isObject(s) && s.type === "object";
 
-const propsOf = (schema: any): string[] => Object.keys(schema?.properties ?? {});
+const propsOf = (schema: unknown): string[] => {
+  const properties = memberOf(schema, "properties");
+  return isObject(properties) ? Object.keys(properties) : [];
+};
 
 /** How a call failed, as far as a caller can tell: a JSON-RPC error, isError with text only, or an envelope code. */
 function failureForm(o: CallOutcome): string {

@@ -4,6 +4,7 @@
 // live list is right where it differs from the contract), so a new tool or field gets its cases without an edit.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
+import { isObject, valueAtPointer } from "../../../core/answered.js";
 import { expectRefusedFirst } from "../expect.js";
 import { tokenFor } from "../probes.js";
 import { mcpCheck, probeOf, type McpCheck } from "./common.js";
@@ -18,12 +19,9 @@ type Schema = Record<string, any>;
 export function typesTaken(schema: Schema | undefined, root: Schema, depth = 0): Set<string> | undefined {
   if (!schema || typeof schema !== "object" || depth > 8) return undefined;
   if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) {
-    const target = schema.$ref
-      .slice(2)
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], root);
+    const target = valueAtPointer(root, schema.$ref);
     const { $ref: _ref, ...rest } = schema;
-    return typesTaken({ ...target, ...rest }, root, depth + 1);
+    return typesTaken({ ...(isObject(target) ? target : {}), ...rest }, root, depth + 1);
   }
   const named = (t: string) => (t === "integer" ? "number" : t);
   if (typeof schema.type === "string") return new Set([named(schema.type)]);
