@@ -23,7 +23,7 @@ export function limitOptions(limits: HttpLimits = {}): http.ServerOptions {
 }
 
 /** An HTTP/1.1 request without Host (RFC 9112 §3.2: a server MUST answer 400; HTTP/1.0 may omit it). */
-export const missingHost = (req: http.IncomingMessage): boolean => req.headers.host === undefined && req.httpVersion === "1.1";
+export const missingHost = (req: Pick<http.IncomingMessage, "headers" | "httpVersion">): boolean => req.headers.host === undefined && req.httpVersion === "1.1";
 
 export interface ParserRefusal {
   status: number;

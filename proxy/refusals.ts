@@ -70,7 +70,10 @@ export interface Checked {
  * page reaching the proxy under its own domain), so a Host that does not name the proxy is refused, as the
  * gateway refuses one that does not name it.
  */
-export function checkRequest(req: http.IncomingMessage, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
+/** What the refusals read of a request: its head, from node:http or the fast path alike. */
+export type RequestHead = Pick<http.IncomingMessage, "method" | "url" | "httpVersion" | "rawHeaders" | "headers">;
+
+export function checkRequest(req: RequestHead, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
   // One pass over the raw headers (every copy of each, as received), counting the ones that must come once.
   const counts = { authorization: 0, "proxy-authorization": 0, host: 0 };
   const transferCodings: string[] = [];

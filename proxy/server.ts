@@ -11,7 +11,7 @@ import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
-import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal } from "./refusals.js";
+import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal, type RequestHead } from "./refusals.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
 
 export interface ProxyOptions {
@@ -236,7 +236,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const backlogFull = `judge backlog full: more than ${options.judgeBacklog ?? defaultJudgeBacklog.exchanges} exchanges were waiting for a verdict (forwarded, not judged)`;
 
   /** An exchange whose answer has ended: a failed forward is recorded at once, anything else goes to the judge. */
-  const judge = (protocol: Protocol, req: http.IncomingMessage, target: string, f: Forwarded, n: number) => {
+  const judge = (protocol: Protocol, req: RequestHead, target: string, f: Forwarded, n: number) => {
     recorder.learn(f.responseHeaders);
     const data: ExchangeData = {
       protocol,
@@ -289,11 +289,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       handOver,
       // What the node:http handler does first, for a request it would forward; one it would refuse is left to it.
       accept: (req) => {
-        const checked = checkRequest(req as unknown as http.IncomingMessage, hostAllowed);
+        const checked = checkRequest(req, hostAllowed);
         if ("status" in checked) return undefined;
         const n = ++seq;
         recorder.learnRaw(req.rawHeaders, req.url);
-        return { target: checked.target, done: (f) => judge(protocol, req as unknown as http.IncomingMessage, checked.target, f, n) };
+        return { target: checked.target, done: (f) => judge(protocol, req, checked.target, f, n) };
       },
     });
     return { pool, serve: (socket, handOver) => serveFast(socket, context(handOver)) };

@@ -105,8 +105,8 @@ export class CheckSkipped extends Error {
 }
 
 /** A suite's context for a check: the runner's `base` (its getters kept live) with the suite's own members. */
-export function extendContext<Own extends object>(base: RunContext, own: Own): RunContext & Own {
-  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(base), ...Object.getOwnPropertyDescriptors(own) }) as RunContext & Own;
+export function extendContext<Base extends RunContext, Own extends object>(base: Base, own: Own): Base & Own {
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(base), ...Object.getOwnPropertyDescriptors(own) }) as Base & Own;
 }
 
 /** What a run tells its watcher (the console's live view) as it goes. */

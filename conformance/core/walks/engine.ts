@@ -60,7 +60,7 @@ export function collecting<C extends RunContext>(base: C): Collecting<C> {
       return failures.length > 0;
     },
   };
-  return extendContext(base, own) as unknown as Collecting<C>;
+  return extendContext(base, own);
 }
 
 /** One walk being run: its steps one at a time, then `close` (what the walk made is cleaned up, failing or not). */

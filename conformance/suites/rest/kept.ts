@@ -1,6 +1,7 @@
 // Comparisons of values a target keeps, as the seed means them rather than byte for byte: a website is "the
 // website that was read" (the same URL once normalised), a country is "an ISO 3166-1 code" (any of its forms),
 // and objects may gain members (seed 000, Conventions 5), so only their documented members are compared.
+import { isObject, memberOf, valueAt } from "../../core/answered.js";
 import { isDeepStrictEqual } from "node:util";
 import { openapi } from "./contract.js";
 
@@ -44,9 +45,11 @@ export const sameLanguage = (sent: unknown, got: unknown): boolean =>
 
 const refName = (ref: unknown) => (typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : undefined);
 /** The object schema a property holds (directly, in a list, or one of its nullable forms), if any. */
-function innerSchema(prop: any): { schema: string; list: boolean } | undefined {
-  if (!prop || typeof prop !== "object") return undefined;
-  const named = refName(prop.$ref) ?? refName(prop.allOf?.[0]?.$ref) ?? refName(prop.anyOf?.find((s: any) => s.$ref)?.$ref);
+function innerSchema(prop: unknown): { schema: string; list: boolean } | undefined {
+  if (!isObject(prop)) return undefined;
+  const firstOf = valueAt(prop, ["allOf", 0, "$ref"]);
+  const anyOf = Array.isArray(prop.anyOf) ? (prop.anyOf as unknown[]) : [];
+  const named = refName(prop.$ref) ?? refName(firstOf) ?? refName(memberOf(anyOf.find((s) => memberOf(s, "$ref") !== undefined), "$ref"));
   if (named && openapi.components.schemas[named]?.properties) return { schema: named, list: false };
   const item = prop.type === "array" ? innerSchema(prop.items) : undefined;
   return item ? { schema: item.schema, list: true } : undefined;
@@ -71,7 +74,10 @@ export const sameArchetype = (a: unknown, b: unknown) => isDeepStrictEqual(docum
 
 /** The same rules: each list equal, a list not there read as empty (both members are optional). */
 export function sameRules(sent: unknown, got: unknown): boolean {
-  const list = (r: any, k: string) => (r?.[k] === undefined ? [] : r[k]);
+  const list = (r: unknown, k: string) => {
+    const v = memberOf(r, k);
+    return v === undefined ? [] : v;
+  };
   if (!got || typeof got !== "object") return false;
   return ["always", "never"].every((k) => isDeepStrictEqual(list(sent, k), list(got, k)));
 }

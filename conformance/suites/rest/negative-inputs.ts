@@ -143,11 +143,14 @@ function rulesFor(op: OperationId, path: string, kind: string): RuleId[] {
 
 function setPath(body: Record<string, unknown>, path: string[], value: unknown | typeof REMOVE): Record<string, unknown> {
   const copy = structuredClone(body);
-  let node: any = copy;
+  // A list is indexed by its members' numbers as strings, as an object by its keys.
+  let node: Record<string, unknown> = copy;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i]!;
-    if (node[key] === undefined || node[key] === null || typeof node[key] !== "object") node[key] = /^\d+$/.test(path[i + 1]!) ? [] : {};
-    node = node[key];
+    const inner = node[key];
+    const next = typeof inner === "object" && inner !== null ? inner : /^\d+$/.test(path[i + 1]!) ? [] : {};
+    node[key] = next;
+    node = next as Record<string, unknown>;
   }
   const last = path[path.length - 1]!;
   if (value === REMOVE) delete node[last];
