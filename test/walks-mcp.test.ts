@@ -1,4 +1,4 @@
-// The MCP walks (conformance/walks/mcp-*.ts): the same seed gives the same walk — the same plan, and the same
+// The MCP walks (conformance/suites/mcp/walks/): the same seed gives the same walk — the same plan, and the same
 // tools/call requests against a fresh gateway — plans name only what they made before and do only what the target
 // allows, replay files of MCP walks round-trip, and the embedded reference passes the walks.
 import { describe, expect, it } from "vitest";

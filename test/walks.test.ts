@@ -1,4 +1,4 @@
-// The stateful walks (conformance/walks/): the same seed gives the same walk, shrinking finds the smallest
+// The stateful walks (conformance/core/walks/, and each suite's walks/): the same seed gives the same walk, shrinking finds the smallest
 // failing sequence, replay files round-trip, and the embedded reference passes long walks.
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
