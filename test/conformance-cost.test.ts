@@ -12,6 +12,7 @@ import { defaultMcpCost, runSpend, sharedSpend, spendOf } from "../conformance/m
 import { parseMcpSection } from "../conformance/mcp/target.js";
 import { referenceTargetPath } from "../conformance/paths.js";
 import { loadTargetFile, TargetError, type TargetFile } from "../conformance/target.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-cost-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,5 +85,5 @@ describe("a run whose target file allows no renders", () => {
       expect(c.reason).toMatch(/mcp\.cost\.renders: true/);
     }
     expect(result.checks).toHaveLength(3);
-  }, 60_000);
+  }, hangGuardMs);
 });

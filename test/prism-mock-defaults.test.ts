@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { expectContract } from "./support/rest-client.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 let prism: PrismServer;
 beforeAll(async () => {
   prism = await startPrism({ port: 0 });
-}, 60_000);
+}, hangGuardMs);
 afterAll(() => prism?.stop());
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
