@@ -14,7 +14,7 @@ import { contractTools } from "../conformance/mcp/contract.js";
 import { mcpRulesPath } from "../conformance/mcp/paths.js";
 import { mcpTargetSlots } from "../conformance/mcp/target.js";
 import { mcpNonPasses } from "./support/mutants.js";
-import { execFileTracked } from "./support/children.js";
+import { execFileTracked, track } from "./support/children.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 import { mcpChecks, restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { suiteOf } from "../conformance/checks/index.js";
@@ -355,6 +355,7 @@ describe("against Prism (a stateless mock of the contract)", () => {
   let prism: PrismServer;
   beforeAll(async () => {
     prism = await startPrism({ port: await freePort() });
+    track(prism.process); // ended with the test process too (interrupted, killed), not only by afterAll
   }, hangGuardMs);
   afterAll(async () => {
     await prism?.stop();

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startPrism } from "../mock/prism.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent } from "../proxy/server.js";
+import { track } from "./support/children.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 const stops: (() => Promise<void>)[] = [];
@@ -166,6 +167,7 @@ describe("failures and limits", () => {
 describe("Prism behind the proxy", () => {
   it("answers through the proxy as it answers directly, and each exchange is judged", async () => {
     const prism = await startPrism({ port: 0 });
+    track(prism.process); // ended with the test process too (interrupted, killed), not only by afterAll
     stops.push(() => prism.stop());
     const { proxy, events, judged } = await proxied({ restUpstream: prism.url.href });
     const path = "v1/brands/brand_7Hq2LmX9c";
