@@ -5,10 +5,10 @@
 //   names the problem,
 // - no token reaches another origin, and none shows up in anything the run printed or wrote.
 import { describe, expect, it } from "vitest";
+import { Transport } from "../conformance/core/http.js";
+import { Redactor } from "../conformance/core/redact.js";
+import { resolveTarget } from "../conformance/suites/rest/target.js";
 import { hangGuardMs } from "./support/hang-guard.js";
-import { Transport } from "../conformance/http.js";
-import { Redactor } from "../conformance/redact.js";
-import { resolveTarget } from "../conformance/target.js";
 import {
   allSecrets,
   bearerOf,
@@ -93,7 +93,7 @@ const roomyBudgetSeconds = 300;
  */
 const roomyRequestTimeoutSeconds = 60;
 
-/** How the runner says a check ran out of the run's budget (conformance/http.ts, conformance/runner.ts). */
+/** How the runner says a check ran out of the run's budget (conformance/core/http.ts, conformance/core/runner.ts). */
 const budgetSpent = /the run's budget is spent|not finished within the run's budget/;
 
 /**
@@ -372,7 +372,7 @@ describe("the polite client, answer by answer", () => {
   });
 });
 
-// The MCP suite shares the REST suite's client (conformance/mcp/http.ts): the same hostile servers, met at the MCP
+// The MCP suite shares the REST suite's client (conformance/suites/mcp/http.ts): the same hostile servers, met at the MCP
 // endpoint, through the SDK client and the raw JSON-RPC requests alike.
 describe.concurrent("the MCP suite against hostile servers", { timeout: hangGuardMs }, () => {
   const endpoint = (server: HostileServer) => new URL("/mcp", server.url);
