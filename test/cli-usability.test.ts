@@ -15,6 +15,7 @@ import { ApiError } from "../mock/rest/http.js";
 import { junitReport } from "../conformance/core/report/junit.js";
 import type { RunResult } from "../conformance/index.js";
 import { track } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 let output: string[];
 beforeEach(() => {
@@ -78,7 +79,7 @@ describe("options before peers", () => {
     const far = await withoutPeers(allPeers, ["proxy", "--rest-upstream", "http://127.0.0.1:1", "--zzz"]);
     expect(far.code).toBe(2);
     expect(far.out).toMatch(/^unknown option --zzz\n/);
-  }, 120_000);
+  }, hangGuardMs);
 
   it("names every missing peer a command needs in one install line", async () => {
     const conformance = await withoutPeers(allPeers, ["conformance", "--rest-url", "http://127.0.0.1:1"]);
@@ -91,7 +92,7 @@ describe("options before peers", () => {
     const mock = await withoutPeers(allPeers, ["mock"]);
     expect(mock.code).toBe(1);
     expect(mock.out).toContain("npm install --save-dev @modelcontextprotocol/sdk@1.32.2 @stoplight/prism-cli@5.14.2\nOr pass --no-prism");
-  }, 120_000);
+  }, hangGuardMs);
 
   it("steering a running mock (--reset, --advance, --freeze) needs no peer", async () => {
     const mcp = await startMcpMock({ port: 0 });
@@ -104,7 +105,7 @@ describe("options before peers", () => {
     } finally {
       await mcp.stop();
     }
-  }, 120_000);
+  }, hangGuardMs);
 });
 
 describe("help texts", () => {
@@ -134,7 +135,7 @@ describe("the probe's refusal", () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-  }, 60_000);
+  }, hangGuardMs);
 });
 
 describe("the REST reference's 429", () => {

@@ -13,6 +13,7 @@ import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type MutantProxy } from "./mutants/rest/proxy.js";
 import { spawnTracked } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const repoRoot = path.join(import.meta.dirname, "..");
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
@@ -167,7 +168,7 @@ describe("ideas-contract mock -- COMMAND (the README's CI recipe)", () => {
       expect(s.statuses).toEqual([400, 200]);
       await expectNothingLeft(s);
     }
-  }, 240_000);
+  }, hangGuardMs);
 });
 
 describe("ideas-contract proxy -- COMMAND (the README's staging CI recipe)", () => {
@@ -199,7 +200,7 @@ describe("ideas-contract proxy -- COMMAND (the README's staging CI recipe)", () 
       expect(junit).not.toContain("test_team_a");
       await expectNothingLeft(s);
     }
-  }, 240_000);
+  }, hangGuardMs);
 
   it.each(ways)("through %s: SIGTERM to the process started stops the tests, then the proxy, and writes the reports", async (_how, as) => {
     for (const f of ["e2e-seen.json", "e2e-signal", "proxy-report.json"]) fs.rmSync(path.join(dir, f), { force: true });
@@ -216,7 +217,7 @@ describe("ideas-contract proxy -- COMMAND (the README's staging CI recipe)", () 
     await expectNothingLeft(s);
     // Stopped, the run fails: with the status of `npm run` (which ends of the signal: 143), or npx's own.
     expect(ended.code, ended.out).not.toBe(0);
-  }, 240_000);
+  }, hangGuardMs);
 });
 
 describe("--host", () => {
@@ -238,5 +239,5 @@ describe("--host", () => {
     expect(p.statuses).toEqual([400]);
     await expectNothingLeft(m);
     await expectNothingLeft(p);
-  }, 240_000);
+  }, hangGuardMs);
 });

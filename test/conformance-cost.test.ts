@@ -13,6 +13,7 @@ import { parseMcpSection } from "../conformance/suites/mcp/target.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
 import { TargetError } from "../conformance/suites/rest/target.js";
 import { loadTargetFile, type TargetFile } from "../conformance/target-file.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-cost-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,5 +86,5 @@ describe("a run whose target file allows no renders", () => {
       expect(c.reason).toMatch(/mcp\.cost\.renders: true/);
     }
     expect(result.checks).toHaveLength(3);
-  }, 60_000);
+  }, hangGuardMs);
 });

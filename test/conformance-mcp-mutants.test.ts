@@ -14,6 +14,7 @@ import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { throughProxy } from "./mutants/mcp/links.js";
 import { drivenTime } from "./support/driven-time.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
@@ -85,21 +86,22 @@ describe("MCP mutant catalogue", () => {
     expect(result.exitCode).toBe(0);
     // Accepted, and noted: the report shows what the contract does not list yet.
     expect(result.checks.flatMap((c) => c.notes).some((n) => /does not list yet/.test(n) && /vision|slideTextSource/.test(n))).toBe(true);
-  }, 300_000);
+  }, hangGuardMs);
 
   it("the proxy alone changes nothing: the MCP mock behind it passes every check", async () => {
     const result = await runAgainst(null);
     expect(result.suites).toEqual(["mcp"]);
     expect(mcpNonPasses(result)).toEqual([]);
     // A hang guard, as for the mutants: a whole run on two loaded cores.
-  }, 300_000);
+  }, hangGuardMs);
 
   it.concurrent.each(mcpMutants.map((m) => [m.id, m] as const))("catches %s", async (_id, mutant) => {
     const result = await runAgainst(mutant);
     outcomes.set(mutant.id, { rule: mutant.rule, killers: killersOf(result, mutant.rule).map((c) => c.id) });
     expectKilled(result, mutant);
-    // A hang guard, not a speed limit: every check now tries every member, and five runs share two loaded cores.
-  }, 300_000);
+    // A hang guard, never a verdict on speed (./support/hang-guard.ts): every check tries every member, and five
+    // runs share two loaded cores. A mutant that needs one check alone says so (run.only), to stay a short run.
+  }, hangGuardMs);
 
   afterAll(() => printKillRate("MCP mutant", outcomes));
 });

@@ -11,6 +11,7 @@ import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 import type { ScopedMutant } from "./mutants/rest/skips.js";
 import { drivenTime } from "./support/driven-time.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 import { expectKilled, killersOf, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
@@ -52,13 +53,14 @@ describe("mutant catalogue", () => {
   it("the proxy alone changes nothing: the reference behind it passes", async () => {
     const result = await runAgainst(null);
     expect(result.checks.filter((c) => c.status === "fail").map((c) => `${c.id}: ${c.failures[0]?.message}`)).toEqual([]);
-  });
+  }, hangGuardMs);
 
   it.concurrent.each(mutants.map((m) => [m.id, m] as const))("catches %s", async (_id, mutant) => {
     const result = await runAgainst(mutant);
     outcomes.set(mutant.id, { rule: mutant.rule, killers: killersOf(result, mutant.rule).map((c) => c.id) });
     expectKilled(result, mutant);
-  }, 180_000);
+    // A hang guard, never a verdict on speed (./support/hang-guard.ts): many runs share the cores.
+  }, hangGuardMs);
 
   it("an expected failure in the baseline keeps the run green; a new one does not", async () => {
     const ranks = mutants.find((m) => m.id === "ranks-out-of-order")!;
@@ -68,7 +70,7 @@ describe("mutant catalogue", () => {
     const stale = await runAgainst(ranks, { expectedFailures: ["batch-ranks-ordered", "get-brand"] });
     expect(stale.checks.find((c) => c.id === "get-brand")?.verdict).toBe("fixed");
     expect(stale.exitCode).toBe(1);
-  }, 180_000);
+  }, hangGuardMs);
 
   afterAll(() => printKillRate("REST mutant", outcomes));
 });

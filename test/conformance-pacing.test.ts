@@ -7,6 +7,7 @@ import { Transport, retryAfterMs } from "../conformance/core/http.js";
 import { RateLimiter, rateLimitHint, rateLimiterFor, rateLimitLines } from "../conformance/core/pacing.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { resolveTarget } from "../conformance/suites/rest/target.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 describe("the rate limiter", () => {
   /** A limiter on a clock the test moves: `send(n, everyMs)` starts n requests that far apart. */
@@ -115,7 +116,7 @@ describe("the polite client against a rate limit", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     // A hang guard: the pacing waits a few seconds.
-  }, 120_000);
+  }, hangGuardMs);
 
   it("paces concurrent requests under the limit the headers state, every one answered, the wait reported", async () => {
     let calls = 0;
@@ -143,5 +144,5 @@ describe("the polite client against a rate limit", () => {
       transport.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
-  }, 120_000);
+  }, hangGuardMs);
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { startSdkGateway, type SdkGateway } from "./support/sdk-gateway.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const token = "sdk-gateway-token";
 /** The schema checks, and those that judge the three tools' answers (the others need tools this gateway lacks). */
@@ -37,5 +38,5 @@ describe("a gateway built with the MCP SDK's McpServer", () => {
     expect(report).toEqual([]);
     expect(result.checks.length).toBeGreaterThanOrEqual(10);
     expect(result.exitCode).toBe(0);
-  }, 600_000);
+  }, hangGuardMs);
 });

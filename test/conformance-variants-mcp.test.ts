@@ -15,6 +15,7 @@ import { mcpNonPasses } from "./support/mutants.js";
 import { mcpVariants as listed, rateLimit } from "./variants/mcp.js";
 import { moreMcpVariants } from "./variants/mcp-more.js";
 import { runVariant } from "./variants/run-mcp.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 /** The whole corpus: ./variants/mcp.ts and the variants added beside it. */
 const mcpVariants = [...listed, ...moreMcpVariants];
@@ -35,7 +36,7 @@ describe("MCP allowed variants", () => {
     expect(falseFailures(result)).toEqual([]);
     expect(result.exitCode).toBe(0);
     // A hang guard, not a speed limit: a whole run on two loaded cores (the rate-limited one waits for its limit).
-  }, 400_000);
+  }, hangGuardMs);
 });
 
 describe("a gateway without the arguments the seed does not define", () => {
@@ -49,7 +50,7 @@ describe("a gateway without the arguments the seed does not define", () => {
     const named = failing.flatMap((c) => c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])));
     expect(named.filter((id) => rules.byId.get(id)?.provenance !== "inferred")).toEqual([]);
     expect(named.some((id) => id.startsWith("inferred-input-not-tightened/"))).toBe(true);
-  }, 400_000);
+  }, hangGuardMs);
 });
 
 describe("the REST suite behind a rate limit", () => {
@@ -77,5 +78,5 @@ describe("the REST suite behind a rate limit", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 400_000);
+  }, hangGuardMs);
 });

@@ -23,6 +23,7 @@ import { throughProxy } from "./mutants/mcp/links.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 import { execFileTracked } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const run = execFileTracked;
 const dirs: string[] = [];
@@ -221,7 +222,7 @@ describe("the gates", () => {
     } finally {
       await rest.stop();
     }
-  }, 60_000);
+  }, hangGuardMs);
 });
 
 describe("provenance in verdicts", () => {
@@ -248,7 +249,7 @@ describe("provenance in verdicts", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 90_000);
+  }, hangGuardMs);
 
   it("against the embedded reference, everything is strict: the same inferred-only failure fails the run", async () => {
     // A check that always fails on one inferred rule: drift against another target, a failure against the reference.
@@ -304,7 +305,7 @@ describe("skips the target causes", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 120_000);
+  }, hangGuardMs);
 });
 
 describe("suite errors", () => {
@@ -343,7 +344,7 @@ describe("suite errors", () => {
     expect(result.checks.filter((c) => c.status === "fail").map((c) => `${c.id}: ${c.failures[0]?.message}`)).toEqual([]);
     for (const c of result.checks.filter((c) => c.status === "error")) expect(c.error?.kind).toBe("budget");
     expect([0, 3]).toContain(result.exitCode);
-  }, 60_000);
+  }, hangGuardMs);
 
   it("a target failure recorded before the suite broke still fails the run (exit 1), with the error kept", async () => {
     const broken: Check = {
@@ -380,7 +381,7 @@ describe("evidence", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 60_000);
+  }, hangGuardMs);
 
   it("a failure carries the redacted exchange and a curl reproduction that, run by hand, shows it; Markdown escapes what the target sent", async () => {
     const reference = await startRestMock({ port: 0, timeScale: 0.001 });
@@ -420,7 +421,7 @@ describe("evidence", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 60_000);
+  }, hangGuardMs);
 
   /** Every token of the reference target file under the variable a reproduction names it by, as a user exports them. */
   function exportedTokens(): Record<string, string> {
@@ -469,7 +470,7 @@ describe("evidence", () => {
       await proxy.stop();
       await reference.stop();
     }
-  }, 120_000);
+  }, hangGuardMs);
 
   it("every reproduction of a failing MCP run names the MCP token it sent (never $IDEAS_TOKEN) and shows the same status", async () => {
     const cases = [
@@ -491,5 +492,5 @@ describe("evidence", () => {
         await gateway.stop();
       }
     }
-  }, 180_000);
+  }, hangGuardMs);
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../lib/paths.js";
 import { spawnTracked } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const dummy = "get_dummy_note";
 let copy: string;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const tool = JSON.parse(readFileSync(path.join(copy, "spec/mcp/tools/get_brand_style.json"), "utf8"));
   writeFileSync(path.join(copy, `spec/mcp/tools/${dummy}.json`), `${JSON.stringify({ ...tool, name: dummy, description: "A tool added by a test: reads a brand's note." }, null, 2)}\n`);
   await run(process.execPath, [path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), "scripts/generate.ts"]);
-}, 600_000);
+}, hangGuardMs);
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });
@@ -64,5 +65,5 @@ describe("a new MCP tool, from its schema file alone", () => {
     // The reference answers the tool like any other read; no check knows how to call it yet: a gap, in plain view.
     expect(of("success-structured-data")).toBe("skipped");
     expect(ledger.filter((r) => r.id.endsWith(`/${dummy}`)).length).toBeGreaterThanOrEqual(10);
-  }, 600_000);
+  }, hangGuardMs);
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../conformance/core/check.js";
 import { isTimingProblem } from "../conformance/core/host-load.js";
 import { runConformance } from "../conformance/index.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const result = (over: Partial<CheckResult>): CheckResult => ({
   id: "x",
@@ -51,5 +52,5 @@ describe("a starved host", () => {
       hang.closeAllConnections();
       await new Promise((resolve) => hang.close(resolve));
     }
-  }, 120_000);
+  }, hangGuardMs);
 });

@@ -16,6 +16,7 @@ import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
 import { baseArguments, isPartnerOnly, mcpTools, type McpFixtures } from "./support/fuzz-mcp.js";
 import { batchTime, client, readTime, suiteStart, type Call } from "./support/rest-client.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 // ---------------------------------------------------------------------------------------------------------------
 // REST
@@ -254,7 +255,7 @@ beforeAll(async () => {
   partnerBrand = (await partner.ok("create_profile", { websiteUrl: "https://www.isolation-client.com", name: "Isolation Client", externalId: "isolation-1" })).brandId;
   tenants.alex = await setUpTenant("mcp_user", "harbour-bakery");
   tenants.blake = await setUpTenant("mcp_other_user", "blake-ceramics");
-}, 60_000);
+}, hangGuardMs);
 afterAll(async () => {
   await Promise.all([...Object.values(tenants).map((t) => t.client.close()), partner?.close()]);
   await Promise.all([rest?.stop(), mcp?.stop()]);

@@ -12,6 +12,7 @@ import { startProxy, type ExchangeEvent } from "../proxy/server.js";
 import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const timeScale = 0.001;
 
@@ -47,7 +48,7 @@ describe("one judge for the suite and the proxy", () => {
       await broken.stop();
       await reference.stop();
     }
-  }, 120_000);
+  }, hangGuardMs);
   it("reports a tool's output off its schema in the same words through both", async () => {
     const mutant = mcpMutants.find((m) => m.id === "mcp-output-off-schema")!;
     const gateway = await startMcpMock({ port: 0, timeScale });
@@ -64,5 +65,5 @@ describe("one judge for the suite and the proxy", () => {
       await broken.stop();
       await gateway.stop();
     }
-  }, 180_000);
+  }, hangGuardMs);
 });

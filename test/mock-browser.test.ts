@@ -10,6 +10,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const chromium = "/usr/bin/chromium";
 const available = existsSync(chromium);
@@ -43,12 +44,12 @@ async function flows() {
   const created = await restCall("POST", "/v1/brands", { website: "https://www.harbourloaf.ie" });
   out.brandCreated = created.status;
   let brand = created.body;
-  for (let i = 0; i < 500 && brand.status === "reading"; i++) { await sleep(20); brand = (await restCall("GET", "/v1/brands/" + brand.id)).body; }
+  while (brand.status === "reading") { await sleep(20); brand = (await restCall("GET", "/v1/brands/" + brand.id)).body; }
   out.brandStatus = brand.status;
   const asked = await restCall("POST", "/v1/ideas", { brand: brand.id, count: 3 });
   out.batchCreated = asked.status;
   let batch = asked.body;
-  for (let i = 0; i < 500 && batch.status === "thinking"; i++) { await sleep(20); batch = (await restCall("GET", "/v1/ideas/" + batch.id)).body; }
+  while (batch.status === "thinking") { await sleep(20); batch = (await restCall("GET", "/v1/ideas/" + batch.id)).body; }
   out.batchStatus = batch.status;
   out.ideas = batch.data.length;
   const init = await rpc(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "page", version: "1" } });
@@ -83,8 +84,9 @@ async function show(origin: string, mode: string): Promise<any> {
     const url = new URL(`${origin}/?mode=${mode}`);
     url.searchParams.set("rest", rest.url.href);
     url.searchParams.set("mcp", mcp.url.href);
-    await tab.goto(url.href);
-    await tab.waitForFunction(() => document.title === "done", { timeout: 60_000 });
+    await tab.goto(url.href, { timeout: 0 });
+    // No time limit of its own: the test's is the hang guard (a page that never finishes fails by it).
+    await tab.waitForFunction(() => document.title === "done", { timeout: 0 });
     return JSON.parse((await tab.$eval("#out", (el) => el.textContent)) ?? "null");
   } finally {
     await tab.close();
@@ -101,9 +103,12 @@ describe.skipIf(!available && !process.env.CI)("a page on another origin, in hea
     browser = await puppeteer.launch({
       executablePath: chromium,
       headless: true, // puppeteer passes --headless=new
+      // Puppeteer's own limits (30 s to start, 180 s per protocol call) off: the hook's timeout is the hang guard.
+      timeout: 0,
+      protocolTimeout: 0,
       args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--host-resolver-rules=MAP evil.test 127.0.0.1"],
     });
-  }, 60_000);
+  }, hangGuardMs);
   afterAll(async () => {
     await browser?.close();
     await new Promise<void>((r) => (pages ? pages.close(() => r()) : r()));
@@ -118,10 +123,10 @@ describe.skipIf(!available && !process.env.CI)("a page on another origin, in hea
     expect(shown.mcpServer).toBe("ideas-contract-gateway-mock");
     expect(shown.tools).toContain("get_workspaces");
     expect(shown.workspaces).toContain("harbour-bakery");
-  }, 90_000);
+  }, hangGuardMs);
 
   it("is blocked by both mocks when it comes from a foreign origin", async () => {
     const shown = await show(`http://evil.test:${pagePort}`, "foreign");
     expect(shown).toMatchObject({ origin: `http://evil.test:${pagePort}`, rest: "blocked", mcp: "blocked" });
-  }, 90_000);
+  }, hangGuardMs);
 });

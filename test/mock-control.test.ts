@@ -10,6 +10,7 @@ import { restTestTokens } from "../mock/rest/tokens.js";
 import { mcpTestTokens } from "../mock/mcp/tokens.js";
 import { client, type Call } from "./support/rest-client.js";
 import { connectMcp } from "./support/mcp-client.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const lines: string[] = [];
 let rest: RestMock;
@@ -109,7 +110,7 @@ describe("the request log", () => {
     // answer: wait for the lines themselves, however long the host takes (a hang is the test's timeout).
     await vi.waitFor(() => {
       for (const re of expected) expect(lines).toContainEqual(expect.stringMatching(re));
-    }, { timeout: 60_000, interval: 10 });
+    }, { timeout: hangGuardMs, interval: 10 });
     const line = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (rest|mcp) \S+( \S+)* \d{3}( \S+)? \d+\.\dms$/;
     for (const l of lines) expect(l).toMatch(line);
     const all = lines.join("\n");

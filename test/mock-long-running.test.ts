@@ -8,6 +8,7 @@ import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { mcpNonPasses } from "./support/mutants.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const timeScale = 0.001;
 const minute = 60_000;
@@ -44,5 +45,5 @@ describe("a long-running mock", () => {
     expect(failures(full)).toEqual([]);
     expect(full.exitCode).toBe(0);
     expect(mcpNonPasses(full)).toEqual([]);
-  }, 600_000);
+  }, hangGuardMs);
 });

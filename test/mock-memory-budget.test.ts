@@ -11,6 +11,7 @@ import { bytesPerTenant } from "../mock/mcp/tenant-budget.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { bytesPerTeam } from "../mock/rest/store.js";
 import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -53,7 +54,7 @@ describe("byte budgets", () => {
     }
     const grown = retained() - before;
     expect(grown, `retained ${(grown / MB).toFixed(1)} MB`).toBeLessThan(bytesPerTeam.brands + slack);
-  }, 120_000);
+  }, hangGuardMs);
 
   it("200 MCP posts rejected with a 0.9 MB reason stay within the tenant's budget; past it writes are refused, other tenants unaffected", async () => {
     const ws = await alex.ok("get_workspaces", {});
@@ -95,5 +96,5 @@ describe("byte budgets", () => {
     expect((await alex.fails("create_draft", { brandId, caption: "One more." })).code).toBe("writes_disabled");
     for (const id of stored.slice(0, 3)) await alex.ok("delete_post", { id });
     expect((await alex.ok("create_draft", { brandId, caption: "One more." })).postId).toBeTruthy();
-  }, 180_000);
+  }, hangGuardMs);
 });

@@ -4,11 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism, type PrismServer } from "../mock/prism.js";
 import { expectContract } from "./support/rest-client.js";
+import { track } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 let prism: PrismServer;
 beforeAll(async () => {
   prism = await startPrism({ port: 0 });
-}, 60_000);
+  track(prism.process); // ended with the test process too (interrupted, killed), not only by afterAll
+}, hangGuardMs);
 afterAll(() => prism?.stop());
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {

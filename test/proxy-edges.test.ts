@@ -8,6 +8,7 @@ import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type ProxyOptions, type RunningProxy } from "../proxy/server.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 let rest: RestMock;
 let mcp: McpMock;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     body: JSON.stringify({ website: "https://www.harbourloaf.ie" }),
   });
   brandId = ((await created.json()) as { id: string }).id;
-}, 60_000);
+}, hangGuardMs);
 afterAll(async () => {
   await proxy?.stop();
   await rest?.stop();

@@ -15,6 +15,7 @@ import { maxJudgedDepth } from "../proxy/client-faults.js";
 import { jsonReport, markdownReport, serviceFailures, summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type ProxyOptions, type RunningProxy } from "../proxy/server.js";
 import { runPool } from "./support/fuzz.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 let rest: RestMock;
 let mcp: McpMock;
@@ -182,7 +183,7 @@ describe("secrets", () => {
       expect(basics.filter((b) => text.includes(b)), `${name} shows a Basic credential`).toEqual([]);
     }
     expect(report.bySide.service).toBe(0);
-  }, 600_000);
+  }, hangGuardMs);
 });
 
 describe("log lines", () => {
@@ -363,5 +364,5 @@ describe("client faults are the client's", () => {
     expect(e.verdict.clientFault ?? "", e.line).toMatch(/^slow: the client took \d+\.\d s/);
     expect(serviceFailures(w.proxy.report())).toBe(0);
     expect(serviceFailures(front.proxy.report())).toBe(0);
-  }, 60_000);
+  }, hangGuardMs);
 });

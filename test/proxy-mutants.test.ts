@@ -12,6 +12,7 @@ import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 import { mcpFlow, restFlow } from "./support/proxy-flows.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 import { suiteStart } from "./support/rest-client.js";
 
 /** REST mutant id → the exchanges (label) that show its break. */
@@ -117,6 +118,6 @@ describe("proxy in front of the mutants", () => {
     expect(Object.keys(restPicks).length + Object.keys(mcpPicks).length).toBeGreaterThanOrEqual(20);
   });
 
-  it.concurrent.each(pick(restMutants, restPicks))("REST %s: the broken rule is reported by id", (_id, mutant, where) => caught("rest", mutant, where), 60_000);
-  it.concurrent.each(pick(mcpMutants, mcpPicks))("MCP %s: the broken rule is reported by id", (_id, mutant, where) => caught("mcp", mutant, where), 60_000);
+  it.concurrent.each(pick(restMutants, restPicks))("REST %s: the broken rule is reported by id", (_id, mutant, where) => caught("rest", mutant, where), hangGuardMs);
+  it.concurrent.each(pick(mcpMutants, mcpPicks))("MCP %s: the broken rule is reported by id", (_id, mutant, where) => caught("mcp", mutant, where), hangGuardMs);
 });

@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startPrism } from "../mock/prism.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent } from "../proxy/server.js";
+import { track } from "./support/children.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -25,15 +27,20 @@ async function listen(handler: http.RequestListener): Promise<URL> {
 
 async function proxied(options: Parameters<typeof startProxy>[0]) {
   const events: ExchangeEvent[] = [];
-  const proxy = await startProxy({ ...options, onExchange: (e) => events.push(e) });
+  const waiting = new Set<() => void>();
+  const proxy = await startProxy({ ...options, onExchange: (e) => (events.push(e), waiting.forEach((w) => w())) });
   stops.push(() => proxy.stop());
-  return { proxy, events };
-}
-
-/** Waits until `n` exchanges were judged (judging follows the answer's end). */
-async function judged(events: ExchangeEvent[], n: number): Promise<void> {
-  for (let i = 0; i < 400 && events.length < n; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(events.length).toBeGreaterThanOrEqual(n);
+  /**
+   * Resolves once `n` exchanges were judged (judging follows the answer's end, after the client has it). Waits as
+   * long as it takes: a proxy that never judges fails by the test's timeout, not by a count of polls.
+   */
+  const judged = (n: number) =>
+    new Promise<void>((resolve) => {
+      const look = () => events.length >= n && (waiting.delete(look), resolve());
+      waiting.add(look);
+      look();
+    });
+  return { proxy, events, judged };
 }
 
 describe("event streams", () => {
@@ -52,7 +59,7 @@ describe("event streams", () => {
       await released;
       res.end(second);
     });
-    const { proxy, events } = await proxied({ mcpUpstream: new URL("mcp", upstream).href });
+    const { proxy, events, judged } = await proxied({ mcpUpstream: new URL("mcp", upstream).href });
     const res = await fetch(proxy.mcpUrl!, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: "Bearer sse-token-123" },
@@ -67,7 +74,7 @@ describe("event streams", () => {
     release();
     for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, { stream: true });
     expect(text).toBe(first + second);
-    await judged(events, 1);
+    await judged(1);
     const rules = events[0]!.violations.flatMap((v) => v.rules);
     // structuredContent says needsUserChoice true with no match (the text says false): the mirror is broken, and so is the flag.
     expect(rules).toContain("text-mirrors-data/get_workspaces");
@@ -92,10 +99,10 @@ describe("HTTPS upstreams", () => {
     expect((await refused.json()).error).toMatchObject({ type: "server_error", code: "upstream_unreachable", param: null });
 
     for (const tls of [{ insecure: true }, { caFile: ca }]) {
-      const { proxy, events } = await proxied({ restUpstream: rest.url.href, tls });
+      const { proxy, events, judged } = await proxied({ restUpstream: rest.url.href, tls });
       const res = await get(proxy.restUrl!);
       expect(res.status).toBe(404);
-      await judged(events, 1);
+      await judged(1);
       expect(events[0]!.violations).toEqual([]);
     }
   });
@@ -105,14 +112,14 @@ describe("failures and limits", () => {
   it("answers an unreachable upstream in each protocol's error shape, without crashing", async () => {
     const gone = await listen((_req, res) => res.end());
     await stops.pop()!(); // close it: nothing listens on that port now
-    const { proxy, events } = await proxied({ restUpstream: gone.href, mcpUpstream: new URL("mcp", gone).href });
+    const { proxy, events, judged } = await proxied({ restUpstream: gone.href, mcpUpstream: new URL("mcp", gone).href });
     const rest = await fetch(new URL("v1/brands/brand_x", proxy.restUrl!));
     expect(rest.status).toBe(502);
     expect((await rest.json()).error.type).toBe("server_error");
     const mcp = await fetch(proxy.mcpUrl!, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(mcp.status).toBe(502);
     expect(await mcp.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32603 } });
-    await judged(events, 2);
+    await judged(2);
     // A failed forward is a failure, never a pass.
     expect(events.every((e) => e.verdict.noAnswer?.includes("could not be reached") && e.line.includes("✗ no answer") && !e.line.includes("✓"))).toBe(true);
     expect(proxy.report().noAnswer.count).toBe(2);
@@ -147,12 +154,12 @@ describe("failures and limits", () => {
       req.on("data", (c: Buffer) => (received += c.length));
       req.on("end", () => res.writeHead(201, { "content-type": "application/json" }).end("{}"));
     });
-    const { proxy, events } = await proxied({ restUpstream: upstream.href, captureBytes: 1024 });
+    const { proxy, events, judged } = await proxied({ restUpstream: upstream.href, captureBytes: 1024 });
     const body = JSON.stringify({ name: "Harbour Loaf", description: "x".repeat(100_000) });
     const res = await fetch(new URL("v1/brands", proxy.restUrl!), { method: "POST", headers: { "content-type": "application/json", authorization: "Bearer t" }, body });
     expect(res.status).toBe(201);
     expect(received).toBe(Buffer.byteLength(body));
-    await judged(events, 1);
+    await judged(1);
     expect(events[0]!.verdict.notes.join()).toContain("larger than the copy kept for judging");
   });
 });
@@ -160,16 +167,17 @@ describe("failures and limits", () => {
 describe("Prism behind the proxy", () => {
   it("answers through the proxy as it answers directly, and each exchange is judged", async () => {
     const prism = await startPrism({ port: 0 });
+    track(prism.process); // ended with the test process too (interrupted, killed), not only by afterAll
     stops.push(() => prism.stop());
-    const { proxy, events } = await proxied({ restUpstream: prism.url.href });
+    const { proxy, events, judged } = await proxied({ restUpstream: prism.url.href });
     const path = "v1/brands/brand_7Hq2LmX9c";
     const headers = { authorization: "Bearer prism-token" };
     const direct = await fetch(new URL(path, prism.url), { headers });
     const through = await fetch(new URL(path, proxy.restUrl!), { headers });
     expect(through.status).toBe(direct.status);
     expect(await through.text()).toBe(await direct.text());
-    await judged(events, 1);
+    await judged(1);
     expect(events[0]!.verdict.label).toBe("GET /v1/brands/brand_7Hq2LmX9c");
     console.log(`Prism through the proxy: ${events[0]!.line}`);
-  }, 60_000);
+  }, hangGuardMs);
 });

@@ -10,6 +10,7 @@ import { parseReplay, replayFormats, replayText } from "../conformance/replay.js
 import { startMcpMock } from "../mock/mcp/server.js";
 import { callOf } from "./mutants/mcp/rewrite.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const all: McpAbilities = { clients: true, batches: true, otherTenant: true };
 
@@ -106,7 +107,7 @@ describe("MCP walks against a gateway", () => {
       expect(Object.keys(a).length).toBeGreaterThan(3);
       expect(b).toEqual(a);
     }
-  }, 300_000);
+  }, hangGuardMs);
 
   it("the embedded reference passes long walks; the ledger counts the rules they judged", async () => {
     const result = await runConformance({ suites: ["mcp"], only: ["mcp-walks"], walks: 8, walkSteps: 30, walkSeed: "reference", env: {}, budgetSeconds: 600 });
@@ -117,5 +118,5 @@ describe("MCP walks against a gateway", () => {
     const judged = result.ledger.filter((e) => e.cases.some((c) => c.check === "mcp-walks" && c.outcome === "pass")).map((e) => e.id);
     for (const rule of ["client-ids-agree/get-profile", "deactivation-progress/ends-deactivated", "erased-client-gone/get-workspaces", "create-profile-idempotent/same-ids", "digest-follows-content/stable", "approve-records-digest/answer"])
       expect(judged).toContain(rule);
-  }, 300_000);
+  }, hangGuardMs);
 });

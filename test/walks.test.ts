@@ -12,6 +12,7 @@ import { sameUrl as sameWebsite } from "../conformance/suites/rest/kept.js";
 import { buildLedger } from "../conformance/core/report/ledger.js";
 import { loadRules } from "../conformance/core/rules.js";
 import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 describe("walk plans", () => {
   it("the same seed gives the same walk; another seed or walk number another one", () => {
@@ -139,7 +140,7 @@ describe("walks against the embedded reference", () => {
     expect(result.walks).toEqual({ seed: "reference", walks: 12, steps: 30, replay: false });
     const judged = result.ledger.filter((e) => e.cases.some((c) => c.check === "rest-walks" && c.outcome === "pass")).map((e) => e.id);
     for (const rule of ["brand-terminal-stays", "brand-patch-lists-replaced/never", "brand-supplied-values-kept/rules", "batch-terminal-stays", "brand-patch-partial/name"]) expect(judged).toContain(rule);
-  }, 300_000);
+  }, hangGuardMs);
 
   it("runs a replayed walk instead of the seeded ones; --walks 0 skips the check", async () => {
     const steps = planWalk("replayed", 0, 10);
@@ -148,5 +149,5 @@ describe("walks against the embedded reference", () => {
     expect(replayed.checks[0]?.notes.join(" ")).toMatch(/1 walk of up to 10 steps \(replayed from a file\)/);
     const none = await runConformance({ suites: ["rest"], only: ["rest-walks"], walks: 0, env: {} });
     expect(none.checks[0]?.status).toBe("skip");
-  }, 300_000);
+  }, hangGuardMs);
 });

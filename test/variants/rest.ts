@@ -257,12 +257,13 @@ export const variants: Variant[] = [
         // Shown ready, the brand takes ideas too: a request the reference refuses while it re-reads is held until the
         // re-read ends and sent again (the service answers a little later, never "not ready" for a ready brand).
         if (res.status === 409 && res.body?.error?.code === "brand_not_ready" && isPost(req, "/v1/ideas") && seenReady.has(req.body?.brand)) {
-          for (let i = 0; i < 500; i++) {
+          // However long the re-read takes on a busy host (a count of polls would be a wall-clock budget in disguise,
+          // and its end a false 409): a re-read that never ends fails by the test's hang guard.
+          for (;;) {
             const brand = await ctx.upstream("GET", `/v1/brands/${req.body.brand}`, req.token);
             if (brand.body?.status !== "reading") return ctx.upstream(req.method, req.path, req.token, req.body);
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
-          return res;
         }
         if (!isBrand(res.body)) return res;
         if (res.body.status === "ready") seenReady.add(res.body.id);

@@ -44,30 +44,35 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-is-error-missing",
     rule: "failure-envelope/is-error",
+    run: { only: ["mcp-failure-conventions"] },
     description: "Failures in the envelope come without isError",
     response: onResult((_c, r) => !!errorOf(r), (r) => (delete r.isError, r)),
   },
   {
     id: "mcp-retryable-flipped",
     rule: "retryable-per-catalogue/not_found",
+    run: { only: ["mcp-failure-conventions", "mcp-unknown-ids-refused"] },
     description: "Every envelope error says the opposite retryable of the catalogue",
     response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r).retryable } })),
   },
   {
     id: "mcp-text-differs",
     rule: "text-mirrors-data/get_workspaces",
+    run: { only: ["mcp-success-conventions"] },
     description: "content[0].text of successes is not the payload (an extra field in the text only)",
     response: onResult((_c, r) => isSuccess(r), (r) => ({ ...r, content: [{ type: "text", text: JSON.stringify({ ...dataOf(r), textOnly: true }) }] })),
   },
   {
     id: "mcp-structured-content-dropped",
     rule: "success-structured-data/view_post",
+    run: { only: ["mcp-success-conventions"] },
     description: "Successes of view_post carry the payload as text only, no structuredContent",
     response: onResult((c, r) => c.name === "view_post" && isSuccess(r), (r) => (delete r.structuredContent, r)),
   },
   {
     id: "mcp-output-off-schema",
     rule: "result-matches-output-schema/view_post",
+    run: { only: ["mcp-success-conventions"] },
     description: "view_post answers characterCount as a string",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
@@ -100,6 +105,7 @@ export const mcpMutants: McpMutant[] = [
     // The envelope is an inferred form (seed 001 says only "fails as an unknown tool"): drift against a real
     // target, a failure in the (strict) mutant runs.
     rule: "unknown-tool-no-envelope",
+    run: { only: ["mcp-unknown-tool-fails"] },
     description: "An unknown tool answers a not_found envelope instead of failing as an unknown tool",
     response: (req, res) => {
       const call = callOf(req);
@@ -113,18 +119,21 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-partner-tool-listed",
     rule: "partner-only-hidden/create_profile",
+    run: { only: ["mcp-partner-only-hidden"] },
     description: "tools/list shows create_profile to every token",
     response: listedToEveryToken("create_profile"),
   },
   {
     id: "mcp-401-without-challenge",
     rule: "unauthenticated-401/missing",
+    run: { only: ["mcp-no-token-401"] },
     description: "401 answers come without WWW-Authenticate",
     response: withoutHeader(401, "www-authenticate"),
   },
   {
     id: "mcp-write-scope-ignored",
     rule: "insufficient-scope-403/update_post",
+    run: { only: ["mcp-write-without-scope-403"] },
     description: "A read-only token's writes run as if it had mcp:write",
     request: onCall((call, req) => {
       const write = !["get_", "list_", "view_"].some((p) => call.name.startsWith(p));
@@ -143,6 +152,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-images-pending-overcounted",
     rule: "settled-copy-only/images-pending-count",
+    run: { only: ["mcp-settled-copy-only"] },
     description: "Once settled, imagesPendingCount counts one picture more than the created items still rendering",
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
@@ -152,12 +162,14 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-counts-inconsistent",
     rule: "batch-counts-consistent/created",
+    run: { only: ["mcp-batch-counts-consistent", "mcp-batch-partial"] },
     description: "get_post_batch_status counts one created post too many",
     response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), createdCount: dataOf(r).createdCount + 1 })),
   },
   {
     id: "mcp-created-items-without-platforms",
     rule: "batch-items",
+    run: { only: ["mcp-batch-items"] },
     description: "Created batch items list no destinations",
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
@@ -167,6 +179,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-digest-frozen",
     rule: "digest-follows-content/caption",
+    run: { only: ["mcp-digest-follows-content"] },
     description: "view_post keeps answering the first contentDigest it gave for a post, whatever changes",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
@@ -180,6 +193,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-approval-gate-skipped",
     rule: "approval-stale/schedule_post",
+    run: { only: ["mcp-approval-stale"] },
     description: "schedule_post and publish_post_now approve the post as it reads now before they run: a stale approval never stops them",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
@@ -191,6 +205,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-outdated-digest-approved",
     rule: "approve-outdated-digest/approve_post",
+    run: { only: ["mcp-approve-records-digest"] },
     description: "approve_post with a digest the post no longer has records an approval of the current content",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "approve_post") return {};
@@ -201,6 +216,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-platforms-ignored",
     rule: "platforms-subset/schedule_post",
+    run: { only: ["mcp-preflight-refusal"] },
     description: "schedule_post and publish_post_now ignore `platforms` and act on every destination",
     request: onCall((call) => {
       if ((call.name !== "schedule_post" && call.name !== "publish_post_now") || !("platforms" in call.args)) return {};
@@ -211,6 +227,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-preflight-count-off",
     rule: "preflight-counts/caption_too_long",
+    run: { only: ["mcp-preflight-refusal"] },
     description: "caption_too_long reports characterCount one short",
     response: onResult(
       (_c, r) => errorOf(r)?.code === "schedule_preflight_failed",
@@ -224,6 +241,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-republish",
     rule: "publish-repeat-safe",
+    run: { only: ["mcp-publish-results"] },
     description: "A repeated publish_post_now reports live destinations published again instead of already_published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
@@ -233,6 +251,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-held-published",
     rule: "held-by-provider",
+    run: { only: ["mcp-publish-held-by-provider"] },
     description: "publish_post_now reports destinations held by a booking as published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
@@ -253,12 +272,14 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-repeat-profile-created",
     rule: "create-profile-idempotent/created-false",
+    run: { only: ["mcp-create-profile-idempotent"] },
     description: "create_profile repeated with the same externalId says created true",
     response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).created === false, (r) => withData(r, { ...dataOf(r), created: true })),
   },
   {
     id: "mcp-deleted-forgotten",
     rule: "deleted-sticky",
+    run: { only: ["mcp-deletion-progress"] },
     description: "Once a deletion is finished, delete_profile answers not_found for the brand",
     response: onResult(
       (c, r) => c.name === "delete_profile" && (deletedBrands.has(c.args.brandId) || (isSuccess(r) && dataOf(r).status === "deleted")),
@@ -274,6 +295,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-other-tenant-reaches",
     rule: "cross-tenant-refused/view_post",
+    run: { only: ["mcp-cross-tenant-refused"] },
     description: "Another tenant's token reaches the user's posts (its calls run as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && ["view_post", "update_post", "get_post_status"].includes(call.name) ? { token: "mcp_user" } : {})),
   },
@@ -291,6 +313,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-read-only-hint-flipped",
     rule: "read-only-hint/get_profile",
+    run: { only: ["mcp-read-only-hints"] },
     description: "tools/list marks get_profile as a tool that changes data",
     response: (req, res) => {
       if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
@@ -301,6 +324,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-times-with-offset",
     rule: "times-to-utc/numeric-offset",
+    run: { only: ["mcp-times-to-utc"] },
     description: "update_post answers scheduledAt with a +02:00 offset (the same instant, not in UTC)",
     response: onResult(
       (c, r) => c.name === "update_post" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string",
@@ -313,6 +337,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-story-channel",
     rule: "destination-case/stories-not-channels",
+    run: { only: ["mcp-destination-case"] },
     description: "get_profile lists instagram_stories as a channel of its own",
     response: onResult(
       (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).channels.some((ch: any) => ch.platform === "instagram"),
@@ -334,24 +359,28 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-delete-without-confirm",
     rule: "delete-confirm-true/false",
+    run: { only: ["mcp-delete-confirm-true"] },
     description: "delete_profile runs without confirm: true (the request is completed with it)",
     request: onCall((call) => (call.name === "delete_profile" && call.args.confirm !== true ? { args: { ...call.args, confirm: true } } : {})),
   },
   {
     id: "mcp-truncated-always-false",
     rule: "workspaces-limit-truncated/truncated",
+    run: { only: ["mcp-workspaces-limit-truncated"] },
     description: "get_workspaces never says truncated",
     response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...dataOf(r), truncated: false })),
   },
   {
     id: "mcp-user-choice-inverted",
     rule: "list-brands/needs-user-choice",
+    run: { only: ["mcp-list-brands"] },
     description: "list_brands says needsUserChoice the other way round",
     response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), needsUserChoice: !dataOf(r).needsUserChoice })),
   },
   {
     id: "mcp-readiness-without-blockers",
     rule: "readiness-consistent/no_channel_connected",
+    run: { only: ["mcp-readiness-views"] },
     description: "get_profile says it can generate and publish whatever blocks it (blockers kept)",
     response: onResult(
       (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).readiness?.blockers?.length > 0,
@@ -361,6 +390,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-reschedule-stops-at-failure",
     rule: "reschedule-per-entry/one-per-entry",
+    run: { only: ["mcp-reschedule-per-entry"] },
     description: "reschedule_posts answers no move after the first failing entry",
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
@@ -374,6 +404,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-failed-destination-pending",
     rule: "publish-failed-destination",
+    run: { only: ["mcp-publish-failed-destination"] },
     description: "publish_post_now reports a refused destination as pending (publishing_in_progress) instead of failed",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
@@ -389,6 +420,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-rejection-ignored",
     rule: "approval-rejected/schedule_post",
+    run: { only: ["mcp-approval-rejected"] },
     description: "schedule_post and publish_post_now approve a rejected post as it reads before they run",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post" && call.name !== "publish_post_now") return {};
@@ -400,6 +432,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-approval-not-required",
     rule: "approval-required/schedule_post",
+    run: { only: ["mcp-approval-required"] },
     description: "A post nobody decided on is approved as it reads before schedule_post runs (as if no approval were required)",
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "schedule_post") return {};
@@ -411,6 +444,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-social-website-accepted",
     rule: "website-refused",
+    run: { only: ["mcp-website-refused"] },
     description: "create_profile accepts a social profile as website (the request is sent with a usable one)",
     request: onCall((call) =>
       call.name === "create_profile" && /instagram\.com|facebook\.com|tiktok\.com/.test(String(call.args.websiteUrl)) ? { args: { ...call.args, websiteUrl: "https://www.harbourloaf.ie" } } : {},
@@ -419,12 +453,14 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-unconfigured-partner-served",
     rule: "partner-not-found/get_workspaces",
+    run: { only: ["mcp-partner-not-found"] },
     description: "A partner client with no partner configured is served as a normal user",
     request: onCall((_call, req) => (req.token === "mcp_partner_unconfigured" ? { token: "mcp_user" } : {})),
   },
   {
     id: "mcp-read-scope-refused",
     rule: "read-scope-suffices/get_workspaces",
+    run: { only: ["mcp-read-scope-reads"] },
     description: "A read-only token's reads are refused like writes (403 insufficient_scope)",
     response: (req, res) => {
       const call = callOf(req);
@@ -449,6 +485,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-object-only-output-field-dropped",
     rule: "profile-fields/socialProvider",
+    run: { only: ["mcp-profile-fields"] },
     description:
       "tools/list declares get_profile's output only as an object (the seed allows it), and get_profile leaves out the required socialProvider: only the contract's own schema can tell",
     response: (req, res, ctx) =>
@@ -465,12 +502,14 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-write-scope-ignored-reject-post",
     rule: "insufficient-scope-403/reject_post",
+    run: { only: ["mcp-write-without-scope-403"] },
     description: "A read-only token's reject_post runs as if it had mcp:write (every other write is still refused)",
     request: onCall((call, req) => (req.token === "mcp_readonly" && call.name === "reject_post" ? { token: "mcp_user" } : {})),
   },
   {
     id: "mcp-unknown-argument-dropped-list-brands",
     rule: "unknown-argument-refused/list_brands",
+    run: { only: ["mcp-invalid-arguments-refused-first"] },
     description: "list_brands drops arguments it does not take instead of refusing them (every other tool still refuses)",
     request: onCall((call) => {
       if (call.name !== "list_brands") return {};
@@ -481,12 +520,14 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-limit-max-clamped",
     rule: "limit-workspaces-limit/max",
+    run: { only: ["mcp-workspaces-limit-truncated"] },
     description: "get_workspaces takes a limit over 200 and clamps it instead of refusing it (the minimum is still refused)",
     request: onCall((call) => (call.name === "get_workspaces" && typeof call.args.limit === "number" && call.args.limit > 200 ? { args: { ...call.args, limit: 200 } } : {})),
   },
   {
     id: "mcp-read-only-hint-flipped-list-brands",
     rule: "read-only-hint/list_brands",
+    run: { only: ["mcp-read-only-hints"] },
     description: "tools/list marks list_brands as a tool that changes data",
     response: (req, res) => {
       if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
@@ -497,6 +538,7 @@ export const mcpMutants: McpMutant[] = [
   {
     id: "mcp-other-tenant-reads-status",
     rule: "cross-tenant-refused/get_post_status",
+    run: { only: ["mcp-cross-tenant-refused"] },
     description: "Another tenant's token reads the user's post status (only get_post_status runs as the user)",
     request: onCall((call, req) => (req.token === "mcp_other_user" && call.name === "get_post_status" ? { token: "mcp_user" } : {})),
   },

@@ -54,6 +54,7 @@ export const powerMutants: McpMutant[] = [
   {
     id: "mcp-story-character-limit-text",
     rule: "contract-output-shape/view_post",
+    run: { only: ["mcp-publish-story-partial"] },
     description: "view_post answers a story destination's characterLimit as a string (feed destinations keep their integer)",
     response: onPayload("view_post", (d) => ({ ...d, destinations: (d.destinations ?? []).map((x: any) => (/_STORIES$/.test(String(x?.platform)) ? { ...x, characterLimit: String(x.characterLimit) } : x)) })),
   },

@@ -3,7 +3,7 @@
 // catch every one with a failing check that names the broken rule.
 import { heldoutMutants } from "./heldout.js";
 import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
-import { restSkipsMutants } from "./skips.js";
+import { restSkipsMutants, type ScopedMutant } from "./skips.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
@@ -38,7 +38,7 @@ const isPost = (req: Exchange, path: string) => is(req, "POST", new RegExp(`^${p
 /** Answers from the ideas of done batches, one idea at a time. */
 const eachIdea = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
 
-export const mutants: Mutant[] = [
+export const mutants: ScopedMutant[] = [
   {
     id: "wrong-error-type-for-400",
     rule: "error-type-per-status/400",
@@ -61,6 +61,8 @@ export const mutants: Mutant[] = [
     id: "batch-never-leaves-thinking",
     rule: "batch-thinking-to-done/status",
     description: "a batch stays thinking for ever",
+    // Only the check that waits for the end: the whole suite waits out every batch (62–88 s alone on a busy host).
+    run: { only: ["batch-thinking-to-done"] },
     response: (_req, res) =>
       isBatch(res.body) && res.body.status === "done"
         ? body(res, (b) => ({ ...b, status: "thinking", data: [], left_out: [], error: null, done_at: null }))
@@ -185,6 +187,8 @@ export const mutants: Mutant[] = [
     id: "brand-never-gets-ready",
     rule: "brand-reading-to-ready/status",
     description: "brands stay reading for ever",
+    // Only the check that waits for the end: the whole suite waits out every brand (68 s alone on a busy host).
+    run: { only: ["brand-reading-to-ready"] },
     response: (_req, res) =>
       isBrand(res.body) && res.body.status === "ready" ? body(res, (b) => ({ ...b, status: "reading", offerings: [] })) : res,
   },
@@ -363,6 +367,8 @@ export const mutants: Mutant[] = [
     id: "feedback-reason-dropped",
     rule: "feedback-rejection-reason/wrong_language",
     description: "feedback with reason wrong_language is recorded without a reason",
+    // The scripted checks that catch it: the walks catch it too and shrink their walk (102 s alone on a busy host).
+    run: { only: ["feedback-wrong-language", "feedback-rejection-reasons"] },
     response: (req, res) =>
       is(req, "POST", /^\/v1\/feedback$/) && res.body?.object === "feedback" ? body(res, (b) => ((b.reason = null), b)) : res,
   },
@@ -431,6 +437,8 @@ export const mutants: Mutant[] = [
     id: "format-video-refused",
     rule: "formats-accepted/video",
     description: "POST /v1/ideas asking for video alone is refused",
+    // Only the check that asks for each format (the whole suite: 22 s alone on a busy host).
+    run: { only: ["ideas-each-format-accepted"] },
     response: (req, res) => (isPost(req, "/v1/ideas") && res.status === 202 && JSON.stringify(req.body?.formats) === '["video"]' ? refused(res, "formats") : res),
   },
   {

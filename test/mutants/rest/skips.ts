@@ -2,7 +2,11 @@
 // (issue 25, "a skip is a verdict"): each must now fail the rule the answers break.
 import type { Mutant } from "./proxy.js";
 
-/** A mutant run on some checks alone (those that once skipped), so that nothing else can catch it for them. */
+/**
+ * A mutant run on some checks alone: those that once skipped, so that nothing else can catch it for them, or those
+ * that catch it when the whole suite against it is a long run (a mutant that stalls a lifecycle makes every check
+ * wait it out), so that the test stays short on a busy host.
+ */
 export type ScopedMutant = Mutant & { run?: { only: string[] } };
 
 export const restSkipsMutants: ScopedMutant[] = [
