@@ -57,7 +57,8 @@ async function settle(c: McpTestClient, batchId: string, pictures = true): Promi
 }
 
 /** A real PNG: signature, IHDR, and IDAT that inflates to exactly the rows the size needs. */
-async function fetchPng(url: string): Promise<{ status: number; width: number; height: number }> {
+async function fetchPng(url: string | null | undefined): Promise<{ status: number; width: number; height: number }> {
+  if (!url) throw new Error("no picture address to fetch");
   const res = await fetch(url);
   if (res.status !== 200) return { status: res.status, width: 0, height: 0 };
   expect(res.headers.get("content-type")).toBe("image/png");
@@ -102,7 +103,7 @@ describe("create_posts and get_post_batch_status", () => {
     mock.clock.advance(4_000);
     const generating = await alex.ok("get_post_batch_status", { batchId: batch.batchId });
     expect(generating).toMatchObject({ status: "generating", settled: false, pendingCount: 3 });
-    expect(generating.items[0].status).toBe("generating");
+    expect(generating.items[0]!.status).toBe("generating");
 
     // Copy settles within 1–3 virtual minutes; the last post's picture is still rendering then.
     const settled = await settle(alex, batch.batchId, false);
@@ -116,14 +117,14 @@ describe("create_posts and get_post_batch_status", () => {
       expect(item.postId).toEqual(expect.any(String));
       expect(item.platforms).toEqual(["INSTAGRAM", "FACEBOOK"]);
       expect(item.appUrl).toContain(item.postId);
-      expect(item.destinations.map((d: any) => d.platform)).toEqual(["INSTAGRAM", "FACEBOOK"]);
+      expect(item.destinations.map((d) => d.platform)).toEqual(["INSTAGRAM", "FACEBOOK"]);
       // Copy per destination.
       expect(item.destinations[0].text).not.toBe(item.destinations[1].text);
       expect(item.destinations[0]).toMatchObject({ characterLimit: 2200, characterCount: [...item.destinations[0].text].length });
       expect(item.destinations[1].characterLimit).toBe(63206);
     }
     // A different angle per post.
-    expect(new Set(settled.items.map((i: any) => i.title)).size).toBe(3);
+    expect(new Set(settled.items.map((i) => i.title)).size).toBe(3);
     const digestBefore = last.contentDigest;
 
     const done = await settle(alex, batch.batchId);
@@ -135,14 +136,14 @@ describe("create_posts and get_post_batch_status", () => {
     const view = await alex.ok("view_post", { id: landed.postId });
     expect(view.contentDigest).toBe(landed.contentDigest);
     expect(view.imageUrl).toBe(landed.imageUrls[0]);
-    expect(view.destinations.every((d: any) => d.imageUrls[0] === view.imageUrl)).toBe(true);
+    expect(view.destinations.every((d) => d.imageUrls[0] === view.imageUrl)).toBe(true);
     // Feed pictures are 4:5 real PNGs.
     expect(await fetchPng(view.imageUrl)).toEqual({ status: 200, width: 80, height: 100 });
 
     // Deterministic from the brief: the same brief gives the same titles.
     const again = await alex.ok("create_posts", { brandId: harbour, brief, count: 3 });
     const againDone = await settle(alex, again.batchId, false);
-    expect(againDone.items.map((i: any) => i.title)).toEqual(settled.items.map((i: any) => i.title));
+    expect(againDone.items.map((i) => i.title)).toEqual(settled.items.map((i) => i.title));
   });
 
   it("ends partial, failed or skipped as the brief's magic markers say", async () => {
@@ -157,7 +158,7 @@ describe("create_posts and get_post_batch_status", () => {
     const skipped = await alex.ok("create_posts", { brandId: harbour, brief: "Opening hours [allowance-runs-out]", count: 4, includeImage: false });
     const s = await settle(alex, skipped.batchId);
     expect(s).toMatchObject({ status: "partial", createdCount: 2, failedCount: 2 });
-    expect(s.items.slice(2).map((i: any) => [i.status, i.error.code])).toEqual([["skipped", "usage_limit_exceeded"], ["skipped", "usage_limit_exceeded"]]);
+    expect(s.items.slice(2).map((i) => [i.status, i.error.code])).toEqual([["skipped", "usage_limit_exceeded"], ["skipped", "usage_limit_exceeded"]]);
 
     const failed = await alex.ok("create_posts", { brandId: harbour, brief: "Anything [batch-fails]", count: 2 });
     const f = await settle(alex, failed.batchId);
@@ -263,7 +264,7 @@ describe("view_post and the content digest", () => {
     const view = await alex.ok("view_post", { id });
     expect(view.imageUrls).toEqual([picture.imageUrl]);
     expect(view.contentDigest).not.toBe(d3);
-    expect(view.destinations[0].images[0]).toMatchObject({ url: picture.imageUrl, slideText: "A loaf on a board", slideTextSource: "prompt" });
+    expect(view.destinations[0]!.images?.[0]).toMatchObject({ url: picture.imageUrl, slideText: "A loaf on a board", slideTextSource: "prompt" });
   });
 });
 
@@ -282,7 +283,7 @@ describe("update_post", () => {
     expect((await alex.ok("view_post", { id })).contentDigest).toBe(before.contentDigest);
     // Fits Facebook, so it is written; pre-flight catches Instagram later.
     await alex.ok("update_post", { id, caption: long });
-    expect((await alex.ok("view_post", { id })).destinations.map((d: any) => d.characterCount)).toEqual([2300, 2300]);
+    expect((await alex.ok("view_post", { id })).destinations.map((d) => d.characterCount)).toEqual([2300, 2300]);
 
     expect(await alex.fails("update_post", { id, platforms: ["LINKEDIN"] })).toMatchObject({ code: "platform_not_connected", unavailablePlatforms: ["LINKEDIN"] });
     expect(await alex.fails("update_post", { id, platforms: ["MYSPACE"] })).toMatchObject({ code: "platform_not_supported" });
@@ -310,7 +311,7 @@ describe("update_post", () => {
     const one = await alex.ok("generate_caption", { postId, platform: "FACEBOOK", instructions: "friendlier" });
     expect(one).toMatchObject({ postId, platform: "FACEBOOK", characterCount: [...one.caption].length });
     const view = await alex.ok("view_post", { id: postId });
-    expect(view.destinations.map((d: any) => d.text)).toEqual(["Plain words.", one.caption]);
+    expect(view.destinations.map((d) => d.text)).toEqual(["Plain words.", one.caption]);
     const all = await alex.ok("generate_caption", { postId });
     expect(all.platform).toBeNull();
     expect(await alex.fails("generate_caption", { postId, instructions: "[ai-fails]" })).toMatchObject({ code: "ai_generation_failed", retryable: true });
@@ -398,7 +399,7 @@ describe("upload_image and create_draft", () => {
 
     const prompted = await alex.ok("create_draft", { brandId: harbour, prompt: "Sourdough class on Saturday", platforms: ["FACEBOOK"] });
     const pv = await alex.ok("view_post", { id: prompted.postId });
-    expect(pv.destinations.map((d: any) => d.text.includes("Sourdough class on Saturday"))).toEqual([true, true]);
+    expect(pv.destinations.map((d) => d.text.includes("Sourdough class on Saturday"))).toEqual([true, true]);
 
     const rendering = await alex.ok("create_draft", { brandId: harbour, caption: "Picture coming", includeImage: true });
     expect(rendering).toMatchObject({ imagePending: true, contentDigest: null });
