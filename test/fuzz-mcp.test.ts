@@ -8,8 +8,8 @@
 // records made before the fuzz read the same afterwards.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import type { ToolName, ToolOutputs } from "../generated/mcp/types.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import type { ToolName } from "../generated/mcp/types.js";
+import { connectMcp, settleBatch, type McpTestClient } from "./support/mcp-client.js";
 import { countRequiredKinds, describeFailure, runCases, tally } from "./support/fuzz.js";
 import { checkMcpAnswer, isWriteTool, mcpFuzzCases, type McpFixtures } from "./support/fuzz-mcp.js";
 
@@ -28,15 +28,7 @@ async function firstBrand(c: McpTestClient, slug: string): Promise<{ workspace: 
   return { workspace: ws.id, brand: list.brands[0]!.id };
 }
 
-/** Plays the virtual clock forward until the batch is settled with every picture in. */
-async function settle(c: McpTestClient, batchId: string): Promise<ToolOutputs["get_post_batch_status"]> {
-  for (let i = 0; i < 200; i++) {
-    const status = await c.ok("get_post_batch_status", { batchId });
-    if (status.settled && (status.imagesPendingCount ?? 0) === 0) return status;
-    mock.clock.advance(15_000);
-  }
-  throw new Error("batch never settled");
-}
+const settle = (c: McpTestClient, batchId: string, pictures = true) => settleBatch(c, mock.clock, batchId, pictures);
 
 beforeAll(async () => {
   mock = await startMcpMock({ port: 0 });

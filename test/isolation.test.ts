@@ -14,7 +14,7 @@ import { createClock } from "../mock/clock.js";
 import type { ToolOutputs } from "../generated/mcp/types.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { connectMcp, settleBatch, type McpTestClient } from "./support/mcp-client.js";
 import { baseArguments, isPartnerOnly, mcpTools, type McpFixtures } from "./support/fuzz-mcp.js";
 import { batchTime, client, readTime, suiteStart, type Call } from "./support/rest-client.js";
 
@@ -164,14 +164,7 @@ const partnerTable: { label: string; as: "partner" | Tenant; tool: string; args:
   ]),
 ];
 
-async function settle(c: McpTestClient, batchId: string): Promise<ToolOutputs["get_post_batch_status"]> {
-  for (let i = 0; i < 200; i++) {
-    const status = await c.ok("get_post_batch_status", { batchId });
-    if (status.settled && (status.imagesPendingCount ?? 0) === 0) return status;
-    mcp.clock.advance(15_000);
-  }
-  throw new Error("batch never settled");
-}
+const settle = (c: McpTestClient, batchId: string, pictures = true) => settleBatch(c, mcp.clock, batchId, pictures);
 
 async function setUpTenant(token: string, slug: string): Promise<McpOwned> {
   const c = await connectMcp(mcp.url, token);

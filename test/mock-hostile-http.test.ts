@@ -122,7 +122,7 @@ describe("the request log", () => {
       { jsonrpc: "2.0", id: 1, method: evil, params: {} },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: evil, arguments: {} } },
     ]) {
-      // Written as latin1 bytes: anything beyond ASCII goes as a JSON escape, which the server decodes.
+      // Written as latin1 bytes, so anything beyond ASCII goes as a JSON escape, which the server decodes.
       const body = JSON.stringify(message).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
       await raw(
         mcpOrigin,

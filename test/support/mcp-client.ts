@@ -76,3 +76,16 @@ export async function brandIdBySlug(c: McpTestClient, workspaceSlug: string, bra
   if (!brand) throw new Error(`no brand ${workspaceSlug}/${brandSlug}`);
   return brand.id;
 }
+
+/**
+ * Advances a virtual clock in poll-sized steps until the batch's copy is settled (and, unless `pictures` is false,
+ * its pictures). Pictures land at least 45 s after their post, so 15 s steps still catch the last one pending.
+ */
+export async function settleBatch(c: McpTestClient, clock: { advance(ms: number): void }, batchId: string, pictures = true): Promise<ToolOutputs["get_post_batch_status"]> {
+  for (let i = 0; i < 200; i++) {
+    const status = await c.ok("get_post_batch_status", { batchId });
+    if (status.settled && (!pictures || (status.imagesPendingCount ?? 0) === 0)) return status;
+    clock.advance(15_000);
+  }
+  throw new Error("batch never settled");
+}

@@ -3,7 +3,7 @@
 // with the others; a failure is a false failure of the suite.
 import { gzipSync } from "node:zlib";
 import type { Answer } from "../mutants/rest/proxy.js";
-import { dataOf, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
+import { dataOf, onCall, onResult, type Result, withData } from "../mutants/mcp/rewrite.js";
 import type { McpVariant } from "./mcp.js";
 import { both, eachObject, onInitialize, onJsonRpcAnswer, onRpcResult, onSuccess, onToolsList, replaceStrings } from "./mcp.js";
 

@@ -8,7 +8,7 @@ import { escapedJson } from "./rest.js";
 import { contractTool } from "../../conformance/mcp/contract.js";
 import { inferredArguments } from "../../conformance/mcp/inferred-inputs.js";
 import { compileSchema } from "../../conformance/mcp/schema-dialects.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, type Result, withData } from "../mutants/mcp/rewrite.js";
 import { serviceTime } from "../support/driven-time.js";
 
 export interface McpVariant {
@@ -367,7 +367,7 @@ function slowEnding(holdSeconds: number): Pick<McpVariant, "response" | "changed
       (r, c) => {
         const key = `${c.name}:${c.args.brandId}`;
         if (!first.has(key)) first.set(key, now());
-        const data = dataOf(r);
+        const data = dataOf(r)!;
         if (now() - first.get(key)! >= targetMs(holdSeconds)) return r;
         if (data.status === "deactivated") return held++, withData(r, { ...data, status: "deactivation_scheduled" });
         if (data.status === "deleted") return held++, withData(r, { ...data, status: "deletion_scheduled" });
@@ -394,7 +394,7 @@ export const mcpVariants: McpVariant[] = [
     description: "Every failure in the envelope says what went wrong in words in content[0].text",
     response: onResult(
       (_c, r) => !!errorOf(r),
-      (r) => ({ ...r, content: [{ type: "text", text: `The call failed (${errorOf(r).code}): ${errorOf(r).message}` }] }),
+      (r) => ({ ...r, content: [{ type: "text", text: `The call failed (${errorOf(r)!.code}): ${errorOf(r)!.message}` }] }),
     ),
   },
   {
@@ -460,7 +460,7 @@ export const mcpVariants: McpVariant[] = [
     description: "Every error message reworded",
     response: onResult(
       (_c, r) => !!errorOf(r),
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), message: `Request could not be completed (reference ${errorOf(r).code.length}).` } }),
+      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), message: `Request could not be completed (reference ${errorOf(r)!.code.length}).` } }),
     ),
   },
   {

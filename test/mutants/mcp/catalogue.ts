@@ -13,7 +13,7 @@ import { familiesDMutants } from "./families-d.js";
 import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
-import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
@@ -25,8 +25,8 @@ const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
 /** Batches claim to be settled while still queued or generating. */
 const settledEarly = onResult(
-  (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && ["queued", "generating"].includes(dataOf(r).status),
-  (r) => withData(r, { ...dataOf(r), settled: true }),
+  (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && ["queued", "generating"].includes(payloadOf(r, "get_post_batch_status").status),
+  (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), settled: true }),
 );
 
 /** Per post, the first digest view_post answered (the digest-frozen mutant keeps answering it). */
@@ -51,7 +51,7 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-retryable-flipped",
     rule: "retryable-per-catalogue/not_found",
     description: "Every envelope error says the opposite retryable of the catalogue",
-    response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r).retryable } })),
+    response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r)!.retryable } })),
   },
   {
     id: "mcp-text-differs",
@@ -71,7 +71,7 @@ export const mcpMutants: McpMutant[] = [
     description: "view_post answers characterCount as a string",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), destinations: dataOf(r).destinations.map((d: any) => ({ ...d, characterCount: String(d.characterCount) })) }),
+      (r) => withData(r, { ...payloadOf(r, "view_post"), destinations: payloadOf(r, "view_post").destinations.map((d) => ({ ...d, characterCount: String(d.characterCount) })) }),
     ),
   },
   {
@@ -145,15 +145,15 @@ export const mcpMutants: McpMutant[] = [
     rule: "settled-copy-only/images-pending-count",
     description: "Once settled, imagesPendingCount counts one picture more than the created items still rendering",
     response: onResult(
-      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
-      (r) => withData(r, { ...dataOf(r), imagesPendingCount: (dataOf(r).imagesPendingCount ?? 0) + 1 }),
+      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && payloadOf(r, "get_post_batch_status").settled === true,
+      (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), imagesPendingCount: (payloadOf(r, "get_post_batch_status").imagesPendingCount ?? 0) + 1 }),
     ),
   },
   {
     id: "mcp-counts-inconsistent",
     rule: "batch-counts-consistent/created",
     description: "get_post_batch_status counts one created post too many",
-    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), createdCount: dataOf(r).createdCount + 1 })),
+    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), createdCount: payloadOf(r, "get_post_batch_status").createdCount + 1 })),
   },
   {
     id: "mcp-created-items-without-platforms",
@@ -161,7 +161,7 @@ export const mcpMutants: McpMutant[] = [
     description: "Created batch items list no destinations",
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), items: dataOf(r).items.map((i: any) => (i.status === "created" ? { ...i, platforms: [] } : i)) }),
+      (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), items: payloadOf(r, "get_post_batch_status").items.map((i) => (i.status === "created" ? { ...i, platforms: [] } : i)) }),
     ),
   },
   {
@@ -169,10 +169,10 @@ export const mcpMutants: McpMutant[] = [
     rule: "digest-follows-content/caption",
     description: "view_post keeps answering the first contentDigest it gave for a post, whatever changes",
     response: onResult(
-      (c, r) => c.name === "view_post" && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
+      (c, r) => c.name === "view_post" && isSuccess(r) && typeof payloadOf(r, "view_post").contentDigest === "string",
       (r) => {
-        const d = dataOf(r);
-        if (!firstDigests.has(d.id)) firstDigests.set(d.id, d.contentDigest);
+        const d = payloadOf(r, "view_post");
+        if (!firstDigests.has(d.id) && d.contentDigest !== null) firstDigests.set(d.id, d.contentDigest);
         return withData(r, { ...d, contentDigest: firstDigests.get(d.id) });
       },
     ),
@@ -217,7 +217,7 @@ export const mcpMutants: McpMutant[] = [
       (r) =>
         withData(r, {
           ...dataOf(r),
-          error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (b.code === "caption_too_long" ? { ...b, characterCount: b.characterCount - 1 } : b)) },
+          error: { ...errorOf(r), blockedDestinations: errorOf(r)!.blockedDestinations!.map((b) => (b.code === "caption_too_long" ? { ...b, characterCount: b.characterCount! - 1 } : b)) },
         }),
     ),
   },
@@ -227,7 +227,7 @@ export const mcpMutants: McpMutant[] = [
     description: "A repeated publish_post_now reports live destinations published again instead of already_published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "already_published" ? { ...p, status: "published", reason: null } : p)) }),
+      (r) => withData(r, { ...payloadOf(r, "publish_post_now"), publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) => (p.reason?.code === "already_published" ? { ...p, status: "published", reason: null } : p)) }),
     ),
   },
   {
@@ -236,7 +236,7 @@ export const mcpMutants: McpMutant[] = [
     description: "publish_post_now reports destinations held by a booking as published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "held_by_provider" ? { ...p, status: "published", reason: null } : p)) }),
+      (r) => withData(r, { ...payloadOf(r, "publish_post_now"), publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) => (p.reason?.code === "held_by_provider" ? { ...p, status: "published", reason: null } : p)) }),
     ),
   },
   {
@@ -254,17 +254,17 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-repeat-profile-created",
     rule: "create-profile-idempotent/created-false",
     description: "create_profile repeated with the same externalId says created true",
-    response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).created === false, (r) => withData(r, { ...dataOf(r), created: true })),
+    response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && payloadOf(r, "create_profile").created === false, (r) => withData(r, { ...payloadOf(r, "create_profile"), created: true })),
   },
   {
     id: "mcp-deleted-forgotten",
     rule: "deleted-sticky",
     description: "Once a deletion is finished, delete_profile answers not_found for the brand",
     response: onResult(
-      (c, r) => c.name === "delete_profile" && (deletedBrands.has(c.args.brandId) || (isSuccess(r) && dataOf(r).status === "deleted")),
+      (c, r) => c.name === "delete_profile" && (deletedBrands.has(String(c.args.brandId)) || (isSuccess(r) && payloadOf(r, "delete_profile").status === "deleted")),
       (r, c) => {
-        if (!deletedBrands.has(c.args.brandId)) {
-          deletedBrands.add(c.args.brandId);
+        if (!deletedBrands.has(String(c.args.brandId))) {
+          deletedBrands.add(String(c.args.brandId));
           return r;
         }
         return withData({ isError: true }, { ok: false, error: { code: "not_found", message: "No such profile.", retryable: false } });
@@ -303,10 +303,10 @@ export const mcpMutants: McpMutant[] = [
     rule: "times-to-utc/numeric-offset",
     description: "update_post answers scheduledAt with a +02:00 offset (the same instant, not in UTC)",
     response: onResult(
-      (c, r) => c.name === "update_post" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string",
+      (c, r) => c.name === "update_post" && isSuccess(r) && typeof payloadOf(r, "update_post").scheduledAt === "string",
       (r) => {
-        const at = new Date(Date.parse(dataOf(r).scheduledAt) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
-        return withData(r, { ...dataOf(r), scheduledAt: at });
+        const at = new Date(Date.parse(payloadOf(r, "update_post").scheduledAt!) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
+        return withData(r, { ...payloadOf(r, "update_post"), scheduledAt: at });
       },
     ),
   },
@@ -315,10 +315,10 @@ export const mcpMutants: McpMutant[] = [
     rule: "destination-case/stories-not-channels",
     description: "get_profile lists instagram_stories as a channel of its own",
     response: onResult(
-      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).channels.some((ch: any) => ch.platform === "instagram"),
+      (c, r) => c.name === "get_profile" && isSuccess(r) && payloadOf(r, "get_profile").channels.some((ch) => ch.platform === "instagram"),
       (r) => {
-        const d = dataOf(r);
-        const ig = d.channels.find((ch: any) => ch.platform === "instagram");
+        const d = payloadOf(r, "get_profile");
+        const ig = d.channels.find((ch) => ch.platform === "instagram");
         return withData(r, { ...d, channels: [...d.channels, { ...ig, platform: "instagram_stories" }] });
       },
     ),
@@ -329,7 +329,7 @@ export const mcpMutants: McpMutant[] = [
     description: "deactivate_profile keeps answering deactivation_scheduled",
     // Only the check that waits for the end: the whole suite waiting out every ending took minutes on a saturated host.
     run: { only: ["mcp-deactivation-progress"] },
-    response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...dataOf(r), status: "deactivation_scheduled" })),
+    response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "deactivate_profile"), status: "deactivation_scheduled" })),
   },
   {
     id: "mcp-delete-without-confirm",
@@ -341,21 +341,21 @@ export const mcpMutants: McpMutant[] = [
     id: "mcp-truncated-always-false",
     rule: "workspaces-limit-truncated/truncated",
     description: "get_workspaces never says truncated",
-    response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...dataOf(r), truncated: false })),
+    response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_workspaces"), truncated: false })),
   },
   {
     id: "mcp-user-choice-inverted",
     rule: "list-brands/needs-user-choice",
     description: "list_brands says needsUserChoice the other way round",
-    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), needsUserChoice: !dataOf(r).needsUserChoice })),
+    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "list_brands"), needsUserChoice: !payloadOf(r, "list_brands").needsUserChoice })),
   },
   {
     id: "mcp-readiness-without-blockers",
     rule: "readiness-consistent/no_channel_connected",
     description: "get_profile says it can generate and publish whatever blocks it (blockers kept)",
     response: onResult(
-      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).readiness?.blockers?.length > 0,
-      (r) => withData(r, { ...dataOf(r), readiness: { ...dataOf(r).readiness, canGenerate: true, canPublish: true } }),
+      (c, r) => c.name === "get_profile" && isSuccess(r) && payloadOf(r, "get_profile").readiness?.blockers?.length > 0,
+      (r) => withData(r, { ...payloadOf(r, "get_profile"), readiness: { ...payloadOf(r, "get_profile").readiness, canGenerate: true, canPublish: true } }),
     ),
   },
   {
@@ -365,9 +365,9 @@ export const mcpMutants: McpMutant[] = [
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
       (r) => {
-        const moves: any[] = dataOf(r).moves;
+        const moves: any[] = payloadOf(r, "reschedule_posts").moves;
         const cut = moves.findIndex((m) => m.ok === false);
-        return withData(r, { ...dataOf(r), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
+        return withData(r, { ...payloadOf(r, "reschedule_posts"), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
       },
     ),
   },
@@ -379,8 +379,8 @@ export const mcpMutants: McpMutant[] = [
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
       (r) =>
         withData(r, {
-          ...dataOf(r),
-          publishResults: (dataOf(r).publishResults ?? []).map((p: any) =>
+          ...payloadOf(r, "publish_post_now"),
+          publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) =>
             p.status === "failed" ? { ...p, status: "pending", reason: { code: "publishing_in_progress", message: "Finishing in the background.", retryable: false } } : p,
           ),
         }),
@@ -457,7 +457,7 @@ export const mcpMutants: McpMutant[] = [
         : onResult(
             (c, r) => c.name === "get_profile" && isSuccess(r),
             (r) => {
-              const { socialProvider: _dropped, ...rest } = dataOf(r);
+              const { socialProvider: _dropped, ...rest } = payloadOf(r, "get_profile");
               return withData(r, rest);
             },
           )!(req, res, ctx),

@@ -4,7 +4,7 @@
 // `npm run conformance` does) and requires a failure naming one of `rules`. Each call makes fresh instances.
 import type { RuleId } from "../../../generated/rules.js";
 import type { AuditMutant } from "../rest/cross-audit.js";
-import { dataOf, errorOf, isSuccess, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { type Call, dataOf, errorOf, isSuccess, onResult, type Result, withData } from "./rewrite.js";
 import type { Exchange, Mutant } from "../rest/proxy.js";
 
 type Response = NonNullable<Mutant["response"]>;

@@ -2,7 +2,7 @@
 // breaks one member (not the first the fixtures use) and runs only the check that declares it.
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, cutTo, dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { behindObjectOutput, type Call, cutTo, dataOf, isSuccess, onCall, onResult, payloadOf, type Result, withData } from "./rewrite.js";
 
 /** tools/list with one tool's definition rewritten (a deep copy: the mock's own list is never touched). */
 const onListedTool =
@@ -224,6 +224,6 @@ export const familiesAMutants: McpMutant[] = [
     description:
       "list_brands leaves out each brand's required slug, and tools/list declares its output only as an object (the seed allows it): only the contract's own schema can tell",
     run: { only: ["mcp-partner-workspaces"] },
-    response: successesBehindObjectOutput("list_brands", (r) => withData(r, { ...dataOf(r), brands: (dataOf(r).brands ?? []).map(({ slug: _dropped, ...b }: any) => b) })),
+    response: successesBehindObjectOutput("list_brands", (r) => withData(r, { ...payloadOf(r, "list_brands"), brands: payloadOf(r, "list_brands").brands.map(({ slug: _dropped, ...b }) => b) })),
   },
 ];

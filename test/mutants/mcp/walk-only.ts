@@ -4,7 +4,7 @@
 // what was removed. Each call makes fresh instances (a mutant keeps what it saw of the run's brands and posts).
 import type { Exchange } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, isSuccess, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { type Call, dataOf, isSuccess, onResult, type Result, withData } from "./rewrite.js";
 
 /** Rewrites the successful payloads of `tool` (text kept in step); every other answer passes unchanged. */
 function onTool(tool: string, rewrite: (data: any, call: Call, req: Exchange) => any): NonNullable<McpMutant["response"]> {
