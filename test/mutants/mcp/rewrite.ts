@@ -6,17 +6,17 @@ import { toolsManifest } from "../../../entry/tools.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 import type { ErrorDetail, ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
+import type { JsonObject } from "../../../lib/schema-walk.js";
+import { at, isFields, type Fields } from "../../support/json.js";
 import { isEnvelope } from "../../support/mcp-client.js";
 
+export type { Fields };
+
 export type Result = { content?: { type: string; text?: string }[]; structuredContent?: { data?: unknown }; isError?: boolean; [k: string]: unknown };
-/** A JSON object whose fields are not known yet (a payload of any tool, an argument list). */
-export type Fields = { [key: string]: unknown };
 export interface Call {
   name: string;
   args: Fields;
 }
-
-const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
 
 
 /** The tools/call a request makes, if it is one. */
@@ -34,7 +34,9 @@ export const dataOf = (result: Result): Fields | undefined => (isFields(result.s
  * The payload of a success of `tool` (the caller has checked the call's name and isSuccess): the reference mock
  * answers its contract's output, and a mutant rewrites a copy of that.
  */
-export const payloadOf = <N extends ToolName>(result: Result, _tool: N): ToolOutputs[N] => result.structuredContent?.data as ToolOutputs[N];
+export const payloadOf = <N extends ToolName>(result: Result, tool: N): ToolOutputs[N] => asOutput(result.structuredContent?.data, tool);
+/** A success payload read as `tool`'s output (the caller knows the tool answered it; see payloadOf). */
+export const asOutput = <N extends ToolName>(data: unknown, _tool: N): ToolOutputs[N] => data as ToolOutputs[N];
 export const errorOf = (result: Result): ErrorDetail | undefined => {
   const data = result.structuredContent?.data;
   return result.isError && isEnvelope(data) ? data.error : undefined;
@@ -79,11 +81,17 @@ export async function upstreamCall<N extends ToolName>(ctx: ProxyContext, req: E
   return result && isSuccess(result) ? payloadOf(result, name) : undefined;
 }
 
-/** The tools a tools/list answer lists, if it is one. */
-export function toolsOf(res: Answer): Tool[] | undefined {
-  const tools: unknown = res.body?.result?.tools;
+/** A tool as tools/list lists it: MCP's Tool, its schemas as the JSON they are (mutants and variants rewrite them). */
+export type ListedTool = Omit<Tool, "inputSchema" | "outputSchema"> & { inputSchema: JsonObject; outputSchema?: JsonObject };
+
+/** The tools a tools/list result lists, if it is one. */
+export function toolsIn(result: unknown): ListedTool[] | undefined {
+  const tools = at(result, "tools");
   return Array.isArray(tools) ? tools : undefined;
 }
+
+/** The tools a tools/list answer lists, if it is one. */
+export const toolsOf = (res: Answer): ListedTool[] | undefined => toolsIn(res.body?.result);
 
 /** A tools/list answer listing `tools` instead. */
 export const withTools = (res: Answer, tools: unknown[]): Answer => ({ ...res, body: { ...res.body, result: { ...res.body.result, tools } } });

@@ -1,0 +1,29 @@
+// JSON whose shape is not known in advance (schemas being rewritten, payloads of any tool, raw answers of hostile
+// tests): one type for it and small guards that narrow it where it is read.
+
+/** A JSON object whose fields are not known yet; each is narrowed where it is read. */
+export type Fields = { [key: string]: unknown };
+
+export const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The value at `path` inside `value`: undefined where a step is not an object's field or an array's item. */
+export function at(value: unknown, ...path: (string | number)[]): unknown {
+  let node = value;
+  for (const step of path) {
+    if (typeof step === "number" ? !Array.isArray(node) : !isFields(node)) return undefined;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return node;
+}
+
+/** The object at `path` inside `value`, if there is one. */
+export const fieldsAt = (value: unknown, ...path: (string | number)[]): Fields | undefined => {
+  const node = at(value, ...path);
+  return isFields(node) ? node : undefined;
+};
+
+/** The array at `path` inside `value`, or an empty one. */
+export const listAt = (value: unknown, ...path: (string | number)[]): unknown[] => {
+  const node = at(value, ...path);
+  return Array.isArray(node) ? node : [];
+};
