@@ -13,7 +13,7 @@ import { familiesDMutants } from "./families-d.js";
 import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
-import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, payloadOf, type Result, toolsOf, upstreamCall, withData, withTools } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
@@ -293,9 +293,8 @@ export const mcpMutants: McpMutant[] = [
     rule: "read-only-hint/get_profile",
     description: "tools/list marks get_profile as a tool that changes data",
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.map((t: any) => (t.name === "get_profile" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.map((t) => (t.name === "get_profile" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t))) : res;
     },
   },
   {
@@ -365,7 +364,7 @@ export const mcpMutants: McpMutant[] = [
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
       (r) => {
-        const moves: any[] = payloadOf(r, "reschedule_posts").moves;
+        const moves = payloadOf(r, "reschedule_posts").moves;
         const cut = moves.findIndex((m) => m.ok === false);
         return withData(r, { ...payloadOf(r, "reschedule_posts"), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
       },
@@ -489,9 +488,8 @@ export const mcpMutants: McpMutant[] = [
     rule: "read-only-hint/list_brands",
     description: "tools/list marks list_brands as a tool that changes data",
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.map((t: any) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.map((t) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t))) : res;
     },
   },
   {

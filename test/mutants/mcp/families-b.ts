@@ -4,7 +4,7 @@
 // only the check that declares it.
 import type { Profile, ProfileChannel } from "../../../generated/mcp/types.js";
 import type { McpMutant } from "./catalogue.js";
-import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, payloadOf, withData } from "./rewrite.js";
+import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, payloadOf, toolsOf, withData, withTools } from "./rewrite.js";
 
 /** A profile's channels, each rewritten. */
 const channels = (p: Profile, rewrite: (c: ProfileChannel) => unknown) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });
@@ -24,9 +24,8 @@ export const familiesBMutants: McpMutant[] = [
     description: "The partner token's tools/list leaves out deactivate_profile (the other partner-only tools are listed)",
     run: { only: ["mcp-partner-tools-listed"] },
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || req.token !== "mcp_partner" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.filter((t: any) => t.name !== "deactivate_profile");
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" && req.token === "mcp_partner" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.filter((t) => t.name !== "deactivate_profile")) : res;
     },
   },
   {

@@ -5,13 +5,14 @@ import type { PostDestination, PostView } from "../../../generated/mcp/types.js"
 import { randomUUID } from "node:crypto";
 import type { Answer } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
+import type { ErrorDetail } from "../../../generated/mcp/types.js";
 import { dataOf, errorOf, isSuccess, onCall, onPayload as onSuccess, onResult, payloadOf, withData } from "./rewrite.js";
 
 /** Every destination of a view_post payload rewritten. */
 const destinations = (v: PostView, rewrite: (d: PostDestination) => unknown) => ({ ...v, destinations: (v.destinations ?? []).map(rewrite) });
 /** Rewrites an error's fields when its code is `code` on one tool. */
-const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
-  onResult((c, r) => c.name === tool && errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
+const onToolError = (tool: string, code: string, rewrite: (e: ErrorDetail) => unknown) =>
+  onResult((c, r) => c.name === tool && errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r)! }) }));
 
 /** Batches read settled once (the unsettling mutant answers every later read as generating again). */
 const settledReads = new Map<string, number>();

@@ -3,13 +3,14 @@
 // suite must fail each with a rule naming the statement. Kept as mutants so the figure stays true; each runs only
 // the checks that catch it, to keep the catalogue quick.
 import type { McpMutant } from "./catalogue.js";
+import type { ErrorDetail } from "../../../generated/mcp/types.js";
 import { behindObjectOutput, dataOf, errorOf, listedToEveryToken, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A failure's envelope with its error rewritten, for `tool` (every tool when "*") and `code`. */
-const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
+const onToolError = (tool: string, code: string, rewrite: (e: ErrorDetail) => unknown) =>
   onResult(
     (c, r) => (tool === "*" || c.name === tool) && errorOf(r)?.code === code,
-    (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }),
+    (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r)! }) }),
   );
 
 export const heldoutMcpMutants: McpMutant[] = [

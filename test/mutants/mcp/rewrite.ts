@@ -108,6 +108,10 @@ export function behindObjectOutput(tool: string, inner: NonNullable<Mutant["resp
   return (req, res, ctx) => (req.body?.method === "tools/list" ? onlyObjectOutput(res, tool) : inner(req, res, ctx));
 }
 
+/** Rewrites every successful payload of `tool` (a copy; text kept in step); every other answer passes unchanged. */
+export const onTool = <N extends ToolName>(tool: N, rewrite: (data: ToolOutputs[N], call: Call, req: Exchange) => unknown): NonNullable<Mutant["response"]> =>
+  onResult((c, r) => c.name === tool && isSuccess(r), (r, c, req) => withData(r, rewrite(structuredClone(payloadOf(r, tool)), c, req)))!;
+
 /** Rewrites `tool`'s successful payloads for which `when` holds (a copy; text kept in step); tools/list untouched. */
 export function onToolSuccess<N extends ToolName>(
   tool: N,
