@@ -27,3 +27,24 @@ export const listAt = (value: unknown, ...path: (string | number)[]): unknown[] 
   const node = at(value, ...path);
   return Array.isArray(node) ? node : [];
 };
+
+/** The container a dotted path ("frames.de.tasks", "kinds.2") leads to inside `value`; throws when there is none. */
+function parentAt(value: unknown, path: string): { node: Record<string, unknown>; key: string } {
+  const steps = path.split(".");
+  const key = steps.pop()!;
+  const node = at(value, ...steps.map((s) => (/^\d+$/.test(s) ? Number(s) : s)));
+  if (typeof node !== "object" || node === null) throw new Error(`nothing at ${steps.join(".")}`);
+  return { node: node as Record<string, unknown>, key };
+}
+
+/** Sets the field (or array item) at a dotted path, in place: spoils a data file's copy in one named spot. */
+export function setAt(value: unknown, path: string, to: unknown): void {
+  const { node, key } = parentAt(value, path);
+  node[key] = to;
+}
+
+/** Deletes the field at a dotted path, in place. */
+export function deleteAt(value: unknown, path: string): void {
+  const { node, key } = parentAt(value, path);
+  delete node[key];
+}
