@@ -5,6 +5,7 @@
 // failure of the suite, not of the variant.
 import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
 import { serviceTime } from "../support/driven-time.js";
+import { at, isFields, listAt, type Fields } from "../support/json.js";
 
 export interface Variant extends Rewriter {
   /** Stable kebab-case id. */
@@ -29,9 +30,9 @@ const pathOnly = (p: string) => p.split("?")[0]!;
 const isPost = (req: Exchange, path: string) => req.method === "POST" && pathOnly(req.path) === path;
 const isPatch = (req: Exchange) => req.method === "PATCH" && /^\/v1\/brands\/[^/]+$/.test(pathOnly(req.path));
 const isGetBatch = (req: Exchange) => req.method === "GET" && /^\/v1\/ideas\/[^/]+$/.test(pathOnly(req.path));
-export const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === "object" && !Array.isArray(v);
-const isBrand = (b: any) => isObject(b) && b.object === "brand";
-export const isDone = (b: any) => isObject(b) && b.object === "idea_batch" && b.status === "done" && Array.isArray(b.data);
+export const isObject = isFields;
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+export const isDone = (b: unknown) => at(b, "object") === "idea_batch" && at(b, "status") === "done" && Array.isArray(at(b, "data"));
 export const isJson = (res: Answer) => res.body !== undefined;
 
 /** Rewrites the JSON body of an answer (on a copy). */
@@ -40,7 +41,7 @@ export const body = (res: Answer, f: (b: any) => any): Answer => ({
   body: f(structuredClone(res.body)),
 });
 /** Applies `f` to every object of a JSON value, innermost first, and keeps what it returns. */
-export function everyObject(value: any, f: (o: Record<string, any>, depth: number) => Record<string, any>, depth = 0): any {
+export function everyObject(value: unknown, f: (o: Fields, depth: number) => Fields, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => everyObject(v, f, depth + 1));
   if (!isObject(value)) return value;
   return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyObject(v, f, depth + 1)])), depth);
@@ -66,7 +67,7 @@ const offsetTime = (v: unknown) =>
 /** Ids with a dash and more after the prefix's letters and digits (opaque ids), mapped back on the way in. */
 const idForm = /\b(brand|batch|idea|fb)_(?!batch\b)([A-Za-z0-9]+)\b(?!-)/g;
 const dashed = /\b(brand|batch|idea|fb)_([A-Za-z0-9]+)-v2\b/g;
-function mapStrings(value: any, f: (s: string) => string): any {
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === "string") return f(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
@@ -109,16 +110,17 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
       if (kind === "brand" && isPost(req, "/v1/ideas") && res.status === 202 && held(req.body?.brand))
         return { status: 409, headers: { "content-type": "application/json" }, raw: Buffer.alloc(0), body: { error: { type: "invalid_request", code: "brand_not_ready", message: "The brand is still being read.", param: "brand" } } };
       if (!isObject(b) || b.object !== kind || typeof b.id !== "string") return res;
-      if (!started.has(b.id)) started.set(b.id, now());
-      if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(b.id) ?? sent.set(b.id, new Set()).get(b.id)!).add(k);
+      const id = b.id;
+      if (!started.has(id)) started.set(id, now());
+      if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(id) ?? sent.set(id, new Set()).get(id)!).add(k);
       const settled = kind === "brand" ? b.status !== "reading" : b.status !== "thinking";
       if (!settled) {
-        atWork.set(b.id, structuredClone(b));
+        atWork.set(id, structuredClone(b));
         return res;
       }
-      if (held(b.id) && atWork.has(b.id)) return body(res, (now) => pending(now, atWork.get(b.id), sent.get(b.id) ?? new Set()));
-      if (!released.has(b.id)) released.set(b.id, new Date(now()).toISOString());
-      return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(b.id)), x)) : res;
+      if (held(id) && atWork.has(id)) return body(res, (now) => pending(now, atWork.get(id), sent.get(id) ?? new Set()));
+      if (!released.has(id)) released.set(id, new Date(now()).toISOString());
+      return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(id)), x)) : res;
     },
     reset: () => (started.clear(), atWork.clear(), sent.clear(), released.clear()),
     useTime,
@@ -486,8 +488,8 @@ export const variants: Variant[] = [
     response: (_req, res) =>
       isBrand(res.body) && res.body.offerings?.length > 1
         ? body(res, (b) => ((b.offerings = [...b.offerings].reverse()), b))
-        : isObject(res.body) && res.body.object === "idea_batch" && (res.body.data?.length || res.body.left_out?.length > 1)
-          ? body(res, (b) => ((b.left_out = [...b.left_out].reverse()), b.data.forEach((i: any) => (i.sources = [...i.sources].reverse())), b))
+        : at(res.body, "object") === "idea_batch" && (listAt(res.body, "data").length || listAt(res.body, "left_out").length > 1)
+          ? body(res, (b) => ((b.left_out = [...b.left_out].reverse()), listAt(b, "data").filter(isFields).forEach((i) => (i.sources = [...listAt(i, "sources")].reverse())), b))
           : res,
   },
   {

@@ -84,8 +84,8 @@ export const familiesAMutants: McpMutant[] = [
     description: "reject_post's listed output schema leaves out the { cancelled: true, changed: false } answer",
     run: { only: ["mcp-output-schemas-allow-cancelled"] },
     response: onListedTool("reject_post", (t) => {
-      const anyOf = listAt(t.outputSchema, "properties", "data", "anyOf");
-      return { ...t, outputSchema: { ...t.outputSchema, properties: { data: { anyOf: anyOf.filter((s) => at(s, "$ref") !== "#/$defs/Cancelled") } } } };
+      const members = listAt(t.outputSchema, "properties", "data", "anyOf");
+      return { ...t, outputSchema: { ...t.outputSchema, properties: { data: { anyOf: members.filter((s) => at(s, "$ref") !== "#/$defs/Cancelled") } } } };
     }),
   },
   {

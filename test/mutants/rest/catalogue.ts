@@ -4,11 +4,12 @@
 import { heldoutMutants } from "./heldout.js";
 import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
 import { restSkipsMutants } from "./skips.js";
+import { at } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
-const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
-const isBrand = (b: any) => b && typeof b === "object" && b.object === "brand";
-const isDone = (b: any) => isBatch(b) && b.status === "done";
+const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+const isDone = (b: unknown) => isBatch(b) && at(b, "status") === "done";
 const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
 const brandPath = /^\/v1\/brands\/[^/]+$/;
 const batchPath = /^\/v1\/ideas\/[^/]+$/;
@@ -17,7 +18,7 @@ const batchPath = /^\/v1\/ideas\/[^/]+$/;
 const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
 
 /** Replaces a text in every string of a JSON value. */
-function replaceText(value: any, from: RegExp, to: string): any {
+function replaceText(value: unknown, from: RegExp, to: string): unknown {
   if (typeof value === "string") return value.replace(from, to);
   if (Array.isArray(value)) return value.map((v) => replaceText(v, from, to));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceText(v, from, to)]));

@@ -2,11 +2,12 @@
 // from line 31, or the next line that states something testable), each broken once in the reference by a proxy.
 // The suite must fail each with a rule that names the statement. Kept as mutants so the figure stays true.
 import type { Answer, Exchange, Mutant } from "./proxy.js";
+import { at } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
-const isBatch = (b: any) => !!b && typeof b === "object" && b.object === "idea_batch";
-const isBrand = (b: any) => !!b && typeof b === "object" && b.object === "brand";
+const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
+const isBrand = (b: unknown) => at(b, "object") === "brand";
 const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
 /** Rewrites every done batch's ideas (in any answer that carries them). */
 const ideas = (res: Answer, f: (idea: any, i: number) => void): Answer =>
