@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ValidateFunction } from "ajv";
 import { validators as generatedValidators } from "../generated/rest/validators.js";
+import { at, deleteAt, isFields, setAt, type Fields } from "./support/json.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -42,18 +43,15 @@ function sample(name: string): Obj {
 const REMOVE = Symbol("remove");
 function withMember(base: Obj, path: (string | number)[], value: Json | typeof REMOVE): Obj {
   const copy = structuredClone(base);
-  let node: any = copy;
-  for (const key of path.slice(0, -1)) node = node[key];
-  const last = path[path.length - 1]!;
-  if (value === REMOVE) delete node[last];
-  else node[last] = value;
+  if (value === REMOVE) deleteAt(copy, path);
+  else setAt(copy, path, value);
   return copy;
 }
 
 const text = (length: number) => "x".repeat(length);
 const list = <T extends Json>(length: number, item: T): T[] => Array.from({ length }, () => structuredClone(item));
-const refName = (schema: any): string => {
-  const ref: unknown = schema?.$ref;
+const refName = (schema: unknown): string => {
+  const ref = at(schema, "$ref");
   if (typeof ref !== "string") throw new Error(`expected a $ref schema, got ${JSON.stringify(schema)}`);
   return ref.slice(ref.lastIndexOf("/") + 1);
 };
@@ -74,7 +72,7 @@ const operations = Object.entries(openapi.paths).flatMap(([path, item]) =>
 const operationExamples = operations.flatMap(({ path, method, op }) => {
   const where = `${method.toUpperCase()} ${path}`;
   const out: { label: string; name: string; example: Json }[] = [];
-  const add = (what: string, schema: any, examples: Record<string, { value: Json }> | undefined) => {
+  const add = (what: string, schema: unknown, examples: Record<string, { value: Json }> | undefined) => {
     for (const [title, ex] of Object.entries(examples ?? {}))
       out.push({ label: `${where} ${what} ${title}`, name: refName(schema), example: ex.value });
   };
@@ -476,16 +474,16 @@ describe("errors", () => {
 
 describe("inferred marks", () => {
   it("every x-contract-source: inferred carries a one-line reason", () => {
-    const marked: unknown[] = [];
-    const walk = (node: any) => {
+    const marked: Fields[] = [];
+    const walk = (node: unknown) => {
       if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== "object") return;
+      if (!isFields(node)) return;
       if ("x-contract-source" in node) marked.push(node);
       Object.values(node).forEach(walk);
     };
     walk(openapi);
     expect(marked.length).toBeGreaterThan(0);
-    for (const node of marked as any[]) {
+    for (const node of marked) {
       expect(node["x-contract-source"]).toBe("inferred");
       expect(node["x-contract-reason"]).toMatch(/^[^\n]{10,}$/);
     }

@@ -28,23 +28,26 @@ export const listAt = (value: unknown, ...path: (string | number)[]): unknown[] 
   return Array.isArray(node) ? node : [];
 };
 
-/** The container a dotted path ("frames.de.tasks", "kinds.2") leads to inside `value`; throws when there is none. */
-function parentAt(value: unknown, path: string): { node: Record<string, unknown>; key: string } {
-  const steps = path.split(".");
+/** A path as steps: a dotted string ("frames.de.tasks", "kinds.2") or the steps themselves. */
+type Path = string | (string | number)[];
+
+/** The container a path leads to inside `value`, and the last step; throws when there is none. */
+function parentAt(value: unknown, path: Path): { node: Record<string | number, unknown>; key: string | number } {
+  const steps = typeof path === "string" ? path.split(".").map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [...path];
   const key = steps.pop()!;
-  const node = at(value, ...steps.map((s) => (/^\d+$/.test(s) ? Number(s) : s)));
+  const node = at(value, ...steps);
   if (typeof node !== "object" || node === null) throw new Error(`nothing at ${steps.join(".")}`);
-  return { node: node as Record<string, unknown>, key };
+  return { node: node as Record<string | number, unknown>, key };
 }
 
 /** Sets the field (or array item) at a dotted path, in place: spoils a data file's copy in one named spot. */
-export function setAt(value: unknown, path: string, to: unknown): void {
+export function setAt(value: unknown, path: Path, to: unknown): void {
   const { node, key } = parentAt(value, path);
   node[key] = to;
 }
 
 /** Deletes the field at a dotted path, in place. */
-export function deleteAt(value: unknown, path: string): void {
+export function deleteAt(value: unknown, path: Path): void {
   const { node, key } = parentAt(value, path);
   delete node[key];
 }
