@@ -51,3 +51,6 @@ export function deleteAt(value: unknown, path: Path): void {
   const { node, key } = parentAt(value, path);
   delete node[key];
 }
+
+/** The objects of the array at `path` inside `value` (none when there is no array). */
+export const objectsAt = (value: unknown, ...path: (string | number)[]): Fields[] => listAt(value, ...path).filter(isFields);

@@ -4,6 +4,7 @@
 // names inferred rules (test/conformance-variants-rest.test.ts). A variant that the suite fails is a false
 // failure of the suite, not of the variant.
 import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
+import type { Idea, IdeaBatch } from "../../generated/rest/types.js";
 import { serviceTime } from "../support/driven-time.js";
 import { at, isFields, listAt, type Fields } from "../support/json.js";
 
@@ -32,7 +33,10 @@ const isPatch = (req: Exchange) => req.method === "PATCH" && /^\/v1\/brands\/[^/
 const isGetBatch = (req: Exchange) => req.method === "GET" && /^\/v1\/ideas\/[^/]+$/.test(pathOnly(req.path));
 export const isObject = isFields;
 const isBrand = (b: unknown) => at(b, "object") === "brand";
-export const isDone = (b: unknown) => at(b, "object") === "idea_batch" && at(b, "status") === "done" && Array.isArray(at(b, "data"));
+/** A done batch of the reference (which answers only what the contract allows): its ideas are Ideas. */
+export const isDone = (b: unknown): b is IdeaBatch => at(b, "object") === "idea_batch" && at(b, "status") === "done" && Array.isArray(at(b, "data"));
+/** The ideas of a done batch (none for anything else). */
+export const doneIdeas = (b: unknown): Idea[] => (isDone(b) ? b.data : []);
 export const isJson = (res: Answer) => res.body !== undefined;
 
 /** Rewrites the JSON body of an answer (on a copy). */
@@ -316,7 +320,7 @@ export const variants: Variant[] = [
         return body(res, (b) => ({
           ...b,
           feedback_summary: { posted: 0, saved: 0, rejected: 0 },
-          data: b.data.map((i: any) => ({ ...i, performance: null })),
+          data: doneIdeas(b).map((i) => ({ ...i, performance: null })),
         }));
       },
       reset: () => batchLooks.clear(),
@@ -394,10 +398,10 @@ export const variants: Variant[] = [
     response: (_req, res) =>
       isDone(res.body)
         ? body(res, (b) => {
-            for (const idea of b.data) {
-              const quoting = idea.sources.filter((s: any) => s.type !== "focus" && typeof s.quote === "string" && s.quote.trim() !== "").slice(0, 1);
-              const kept = [...quoting, ...idea.sources.filter((s: any) => s.type === "focus")];
-              if (kept.length) idea.sources = kept;
+            for (const idea of doneIdeas(b)) {
+              const quoting = idea.sources.filter((s) => s.type !== "focus" && typeof s.quote === "string" && s.quote.trim() !== "").slice(0, 1);
+              const [first, ...others] = [...quoting, ...idea.sources.filter((s) => s.type === "focus")];
+              if (first) idea.sources = [first, ...others];
             }
             return b;
           })
@@ -510,7 +514,7 @@ export const variants: Variant[] = [
     description: "every idea's outline has a single key point",
     basis: 'Idea object: "`outline` | object | yes | Members: `opening` (string), `key_points` (string[], one to five)".',
     response: (_req, res) =>
-      isDone(res.body) ? body(res, (b) => (b.data.forEach((i: any) => (i.outline.key_points = i.outline.key_points.slice(0, 1))), b)) : res,
+      isDone(res.body) ? body(res, (b) => (doneIdeas(b).forEach((i) => (i.outline.key_points = [i.outline.key_points[0]])), b)) : res,
   },
   {
     id: "rate-limit-five-second-window",

@@ -4,7 +4,7 @@
 import { heldoutMutants } from "./heldout.js";
 import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
 import { restSkipsMutants } from "./skips.js";
-import { at } from "../../support/json.js";
+import { at, deleteAt, isFields, listAt, objectsAt, type Fields } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
@@ -37,7 +37,7 @@ const refused = (res: Answer, param: string): Answer => ({
 });
 const isPost = (req: Exchange, path: string) => is(req, "POST", new RegExp(`^${path}$`));
 /** Answers from the ideas of done batches, one idea at a time. */
-const eachIdea = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
+const eachIdea = (res: Answer, f: (idea: Fields) => void): Answer => (isDone(res.body) ? body(res, (b) => (objectsAt(b, "data").forEach(f), b)) : res);
 
 export const mutants: Mutant[] = [
   {
@@ -168,7 +168,7 @@ export const mutants: Mutant[] = [
     id: "formats-not-respected",
     rule: "batch-formats-respected",
     description: "every idea is a video, whatever formats were asked for",
-    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = b.data.map((i: any) => ({ ...i, format: "video" }))), b)) : res),
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = objectsAt(b, "data").map((i) => ({ ...i, format: "video" }))), b)) : res),
   },
   {
     id: "sources-over-four",
@@ -256,9 +256,10 @@ export const mutants: Mutant[] = [
     response: (_req, res) =>
       isDone(res.body)
         ? body(res, (b) => {
-            for (const idea of b.data) {
-              const rest = idea.sources.filter((s: any) => s.type !== "focus");
-              idea.sources = rest.length ? rest : idea.sources.map((s: any) => ({ ...s, type: "website" }));
+            for (const idea of objectsAt(b, "data")) {
+              const sources = objectsAt(idea, "sources");
+              const rest = sources.filter((s) => s.type !== "focus");
+              idea.sources = rest.length ? rest : sources.map((s) => ({ ...s, type: "website" }));
             }
             return b;
           })
@@ -282,7 +283,7 @@ export const mutants: Mutant[] = [
     description: "predictions list the drafts with ranks reversed",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/predictions$/) && res.status === 200 && res.body?.data?.length > 1
-        ? body(res, (b) => ((b.data = b.data.map((d: any, i: number, all: any[]) => ({ ...d, rank: all.length - i }))), b))
+        ? body(res, (b) => ((b.data = objectsAt(b, "data").map((d, i, all) => ({ ...d, rank: all.length - i }))), b))
         : res,
   },
   {
@@ -508,7 +509,7 @@ export const mutants: Mutant[] = [
     id: "source-url-missing",
     rule: "source-fields-complete/url",
     description: "sources lack url",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => delete src.url)),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => delete src.url)),
   },
   {
     id: "idea-prompt-missing",
@@ -567,13 +568,13 @@ export const mutants: Mutant[] = [
     id: "focus-quote-reworded",
     rule: "focus-quote-exact",
     description: "focus sources quote words the focus does not contain",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
   },
   {
     id: "prediction-ids-lost",
     rule: "predictions-keep-caller-ids",
     description: "ranked drafts lose the caller's ids",
-    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.id = null)), b)) : res),
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (objectsAt(b, "data").forEach((d) => (d.id = null)), b)) : res),
   },
   // One mutant per family not proven above.
   {
@@ -616,13 +617,13 @@ export const mutants: Mutant[] = [
     id: "source-type-unknown",
     rule: "source-field-types/type",
     description: "sources of type product say type: shop",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "product" && (src.type = "shop"))),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => src.type === "product" && (src.type = "shop"))),
   },
   {
     id: "outline-visual-missing",
     rule: "outline-fields-complete/visual",
     description: "outlines lack visual",
-    response: (_req, res) => eachIdea(res, (idea) => delete idea.outline.visual),
+    response: (_req, res) => eachIdea(res, (idea) => deleteAt(idea, "outline.visual")),
   },
   {
     id: "feedback-comment-missing",
@@ -640,7 +641,7 @@ export const mutants: Mutant[] = [
     id: "ranked-draft-score-over-one",
     rule: "ranked-draft-fields-complete/score",
     description: "ranked drafts score 2 on a 0–1 scale",
-    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.score = 2)), b)) : res),
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (objectsAt(b, "data").forEach((d) => (d.score = 2)), b)) : res),
   },
   {
     id: "name-and-description-refused",
@@ -672,7 +673,7 @@ export const mutants: Mutant[] = [
     description: "a draft with an unknown format is ranked (the format is dropped) instead of refused",
     request: (req) =>
       isPost(req, "/v1/predictions") && Array.isArray(req.body?.drafts)
-        ? { ...req, body: { ...req.body, drafts: req.body.drafts.map((d: any) => (d && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
+        ? { ...req, body: { ...req.body, drafts: listAt(req.body, "drafts").map((d) => (isFields(d) && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
         : req,
   },
   {
@@ -843,7 +844,7 @@ export const mutants: Mutant[] = [
         if (!is(req, "GET", batchPath) || !isDone(res.body) || !focused.has(res.body.id)) return res;
         const n = (doneReads.get(res.body.id) ?? 0) + 1;
         doneReads.set(res.body.id, n);
-        return n >= 3 ? body(res, (b) => (b.data.slice(1).forEach((idea: any) => idea.sources.forEach((s: any) => (s.quote = 42))), b)) : res;
+        return n >= 3 ? body(res, (b) => (objectsAt(b, "data").slice(1).forEach((idea) => objectsAt(idea, "sources").forEach((s) => (s.quote = 42))), b)) : res;
       },
     } satisfies Mutant;
   })(),

@@ -75,7 +75,7 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
-const parse = (buf: Buffer): any => {
+const parse = (buf: Buffer): unknown => {
   if (!buf.length) return undefined;
   try {
     return JSON.parse(buf.toString("utf8"));
