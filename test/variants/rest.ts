@@ -3,7 +3,7 @@
 // that allow it. The conformance suite must pass every one (exit 0), and with --strict fail only on drift that
 // names inferred rules (test/conformance-variants-rest.test.ts). A variant that the suite fails is a false
 // failure of the suite, not of the variant.
-import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
+import { rewriteBody, type Answer, type Exchange, type Rewriter } from "../mutants/rest/proxy.js";
 import type { Idea, IdeaBatch } from "../../generated/rest/types.js";
 import { serviceTime } from "../support/driven-time.js";
 import { at, isFields, listAt, type Fields } from "../support/json.js";
@@ -40,10 +40,7 @@ export const doneIdeas = (b: unknown): Idea[] => (isDone(b) ? b.data : []);
 export const isJson = (res: Answer) => res.body !== undefined;
 
 /** Rewrites the JSON body of an answer (on a copy). */
-export const body = (res: Answer, f: (b: any) => any): Answer => ({
-  ...res,
-  body: f(structuredClone(res.body)),
-});
+export const body = rewriteBody;
 /** Applies `f` to every object of a JSON value, innermost first, and keeps what it returns. */
 export function everyObject(value: unknown, f: (o: Fields, depth: number) => Fields, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => everyObject(v, f, depth + 1));
@@ -100,10 +97,10 @@ const plusTwo = (iso: string) => new Date(Date.parse(iso) + 2 * 3_600_000).toISO
  * resource is shown still at work (`pending(now, lastAtWork, sent)`, `sent` the fields a PATCH sent meanwhile, which
  * change at once); once let through, a batch's done_at is when it was let through.
  */
-function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: any, atWork: any, sent: Set<string>) => any): Pick<Variant, "response" | "reset" | "useTime"> {
+function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: Fields, atWork: Fields, sent: Set<string>) => unknown): Pick<Variant, "response" | "reset" | "useTime"> {
   const { now, useTime } = serviceTime();
   const started = new Map<string, number>();
-  const atWork = new Map<string, any>();
+  const atWork = new Map<string, Fields>();
   const sent = new Map<string, Set<string>>();
   const released = new Map<string, string>();
   return {
@@ -122,7 +119,7 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
         atWork.set(id, structuredClone(b));
         return res;
       }
-      if (held(id) && atWork.has(id)) return body(res, (now) => pending(now, atWork.get(id), sent.get(id) ?? new Set()));
+      if (held(id) && atWork.has(id)) return body(res, (now) => pending(now, atWork.get(id)!, sent.get(id) ?? new Set()));
       if (!released.has(id)) released.set(id, new Date(now()).toISOString());
       return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(id)), x)) : res;
     },

@@ -2,7 +2,7 @@
 // spec/rules/rest.yaml, made by rewriting requests or answers in a proxy (proxy.ts). The conformance suite must
 // catch every one with a failing check that names the broken rule.
 import { heldoutMutants } from "./heldout.js";
-import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { rewriteBody, withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
 import { restSkipsMutants } from "./skips.js";
 import { at, deleteAt, isFields, listAt, objectsAt, type Fields } from "../../support/json.js";
 
@@ -15,7 +15,7 @@ const brandPath = /^\/v1\/brands\/[^/]+$/;
 const batchPath = /^\/v1\/ideas\/[^/]+$/;
 
 /** Rewrites the JSON body of an answer. */
-const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+const body = rewriteBody;
 
 /** Replaces a text in every string of a JSON value. */
 function replaceText(value: unknown, from: RegExp, to: string): unknown {

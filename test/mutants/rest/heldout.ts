@@ -1,14 +1,14 @@
 // A held-out audit of seed 000 (issue 25): statements sampled by line before looking at coverage (every 7th line
 // from line 31, or the next line that states something testable), each broken once in the reference by a proxy.
 // The suite must fail each with a rule that names the statement. Kept as mutants so the figure stays true.
-import type { Answer, Exchange, Mutant } from "./proxy.js";
+import { rewriteBody, type Answer, type Exchange, type Mutant } from "./proxy.js";
 import { at, isFields, objectsAt, type Fields } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
 const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
 const isBrand = (b: unknown) => at(b, "object") === "brand";
-const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+const body = rewriteBody;
 /** Rewrites every done batch's ideas (in any answer that carries them). */
 const ideas = (res: Answer, f: (idea: Fields, i: number) => void): Answer =>
   isBatch(res.body) && res.body.status === "done" && Array.isArray(res.body.data) && res.body.data.length ? body(res, (b) => (objectsAt(b, "data").forEach(f), b)) : res;
