@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ValidateFunction } from "ajv";
-import { validators as generatedValidators } from "../generated/rest/validators.js";
+import { validators as restValidators } from "./support/rest-client.js";
 import { at, deleteAt, isFields, setAt, type Fields } from "./support/json.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -14,11 +14,13 @@ const openapi = JSON.parse(
   readFileSync(new URL("../generated/openapi/openapi.json", import.meta.url), "utf8"),
 ) as {
   paths: Record<string, Record<string, any>>;
-  components: { schemas: Record<string, any> };
+  components: { schemas: Record<string, any>; securitySchemes: Record<string, { type: string; scheme?: string }> };
+  info: { contact?: { name?: string; url?: string; email?: string } };
+  security: Record<string, string[]>[];
 };
 const schemas = openapi.components.schemas;
 /** The generated validators, looked up by a components.schemas name held in a string. */
-const validators = generatedValidators as unknown as Record<string, ValidateFunction | undefined>;
+const validators: Partial<typeof restValidators> = restValidators;
 
 function validate(name: string, value: unknown): boolean {
   const v = validators[name];
@@ -498,11 +500,7 @@ describe("inferred marks", () => {
 });
 
 describe("what third-party tools read", () => {
-  const doc = openapi as unknown as {
-    info: { contact?: { name?: string; url?: string; email?: string } };
-    security: Record<string, string[]>[];
-    components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
-  };
+  const doc = openapi;
   it("the security scheme is http bearer, spelled as registered (lowercase) and required everywhere", () => {
     const schemes = Object.entries(doc.components.securitySchemes);
     expect(schemes.map(([, s]) => [s.type, s.scheme])).toEqual([["http", "bearer"]]);
