@@ -3,7 +3,6 @@
 // enums, id prefixes, nullability, required fields, the create-brand either-or rule and the error table.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ValidateFunction } from "ajv";
 import { validators as restValidators } from "./support/rest-client.js";
 import { at, deleteAt, isFields, setAt, type Fields } from "./support/json.js";
 
