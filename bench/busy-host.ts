@@ -1,6 +1,6 @@
 // `npm run bench:busy-host`: the embedded conformance run (both suites) on an idle host, then with every core
 // saturated by busy loops: wall time, CPU time, requests, and whether the verdict and ledger stayed the same. The
-// run keeps the target's time on its driven clock (conformance/run-clock.ts), so only the wall time may change.
+// run keeps the target's time on its driven clock (conformance/core/run-clock.ts), so only the wall time may change.
 // BENCH_WALL=1 adds the same pair of runs on the wall clock (the embedded run before the driven clock), for contrast.
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";

@@ -5,7 +5,7 @@
 // them (a build, then a deactivation, then a deletion) takes their sum. BENCH_TIME_SCALE and BENCH_RUNS change
 // the scale and the number of runs (each on a fresh mock).
 import { runConformance } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
 import { createClock, type Clock } from "../mock/clock.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 

@@ -4,7 +4,7 @@
 // embedded references with BENCH_RUNS random seeds (default 20) and prints each rule some seed missed, with how
 // many seeds came to it, and the walks' time. A measurement, not a test: run it niced on a shared machine.
 import { runConformance } from "../conformance/index.js";
-import { newSeed } from "../conformance/walks/prng.js";
+import { newSeed } from "../conformance/core/walks/prng.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const checks = ["rest-walks", "mcp-walks"];

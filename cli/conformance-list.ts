@@ -2,13 +2,13 @@
 // per member: an operation, a tool, a field, …, so a new tool or endpoint shows up here), its needs, and for the MCP
 // checks what the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
-import type { CheckInfo } from "../conformance/check.js";
-import { suiteOf } from "../conformance/checks/index.js";
-import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/mcp/cost.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { restRulesPath } from "../conformance/paths.js";
-import { loadRules, type RuleCatalogue } from "../conformance/rules.js";
-import { needsOf } from "../conformance/runner.js";
+import type { CheckInfo } from "../conformance/core/check.js";
+import { suiteOf } from "../conformance/select.js";
+import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/suites/mcp/cost.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { restRulesPath } from "../conformance/core/paths.js";
+import { loadRules, type RuleCatalogue } from "../conformance/core/rules.js";
+import { needsOf } from "../conformance/core/runner.js";
 
 /** The members of each rule family the check names: `family × N (member, …)`, one entry per family. */
 function casesOf(check: CheckInfo, catalogue: RuleCatalogue): string[] {

@@ -4,10 +4,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { RunResult, Suite } from "../conformance/index.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { referenceTargetPath, restRulesPath } from "../conformance/paths.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { referenceTargetPath, restRulesPath } from "../conformance/core/paths.js";
 import { readFileSync } from "node:fs";
-import { defaultMcpWalks, defaultWalks } from "../conformance/walks/defaults.js";
+import { defaultMcpWalks, defaultWalks } from "../conformance/core/walks/defaults.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { refuseWithoutPeers } from "./peers.js";
@@ -135,7 +135,7 @@ async function replayOf(file: string) {
     throw new Error(`--replay: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   // Loaded here, after the peers were checked: the walk steps read the contract through the suite.
-  const { parseReplay } = await import("../conformance/walks/replay.js");
+  const { parseReplay } = await import("../conformance/replay.js");
   return parseReplay(text, `--replay ${file}`);
 }
 
@@ -201,15 +201,15 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     { TargetUnusable },
   ] = await Promise.all([
     import("../conformance/index.js"),
-    import("../conformance/mcp/target.js"),
-    import("../conformance/report/console.js"),
-    import("../conformance/report/json.js"),
-    import("../conformance/report/junit.js"),
-    import("../conformance/report/markdown.js"),
-    import("../conformance/checks/index.js"),
-    import("../conformance/redact.js"),
+    import("../conformance/suites/mcp/target.js"),
+    import("../conformance/core/report/console.js"),
+    import("../conformance/core/report/json.js"),
+    import("../conformance/core/report/junit.js"),
+    import("../conformance/core/report/markdown.js"),
+    import("../conformance/select.js"),
+    import("../conformance/core/redact.js"),
     import("./conformance-list.js"),
-    import("../conformance/probe.js"),
+    import("../conformance/core/probe.js"),
   ]);
   if (values.list) {
     const chosen = values.suite?.length ? values.suite : suites;

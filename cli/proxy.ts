@@ -4,9 +4,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ExchangeEvent, RunningProxy } from "../proxy/server.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { restRulesPath } from "../conformance/paths.js";
-import { printable } from "../conformance/printable.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { restRulesPath } from "../conformance/core/paths.js";
+import { printable } from "../conformance/core/printable.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";
 import { runWrapped, stopRequested } from "./lifetime.js";
@@ -146,7 +146,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   if (refused) return refused;
   const [{ startProxy }, { TargetError }, { jsonReport, markdownReport, serviceFailures, summaryLine }, { proxyJunitReport }] = await Promise.all([
     import("../proxy/server.js"),
-    import("../conformance/target.js"),
+    import("../conformance/suites/rest/target.js"),
     import("../proxy/output.js"),
     import("../proxy/junit.js"),
   ]);

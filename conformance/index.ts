@@ -3,43 +3,47 @@
 //   const result = await runConformance({ restUrl: "https://…", mcpUrl: "https://…/mcp", env: process.env });
 //   result.exitCode // 0 when nothing unexpected failed and every gate held; 3 when the suite itself broke
 //
-// A run reads: choose the suites (conformance/suite.ts: one shape per protocol) → resolve their targets, or start
+// A run reads: choose the suites (conformance/core/suite.ts: one shape per protocol) → resolve their targets, or start
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
 // the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
-// render. No protocol is named here.
-import type { AnyCheck, CheckResult } from "./check.js";
-import { selectChecks, suiteOf } from "./checks/index.js";
-import { mcpSuite } from "./mcp/suite.js";
-import type { McpOverrides } from "./mcp/target.js";
-import { defaultMcpCost, type SpendInput } from "./mcp/cost.js";
-import { referenceTargetPath } from "./paths.js";
-import { Redactor } from "./redact.js";
-import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./report/ledger.js";
-import { failsRun, loadBaseline, verdictOf, type Verdict } from "./report/baseline.js";
-import { expandRuleRef, loadRules, type RuleCatalogue } from "./rules.js";
-import { runChecks, type RunEvent } from "./runner.js";
-import { rateLimiterFor, type RateLimitReport } from "./pacing.js";
-import { restSuite } from "./rest-suite.js";
-import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./host-load.js";
+// render. This file assembles the suites (their registry); the core it runs on names no protocol.
+import type { AnyCheck, CheckResult } from "./core/check.js";
+import { selectChecks, suiteOf } from "./select.js";
+import { mcpSuite } from "./suites/mcp/suite.js";
+import type { McpOverrides } from "./suites/mcp/target.js";
+import { defaultMcpCost, type SpendInput } from "./suites/mcp/cost.js";
+import { referenceTargetPath } from "./core/paths.js";
+import { Redactor } from "./core/redact.js";
+import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./core/report/ledger.js";
+import { failsRun, loadBaseline, verdictOf, type Verdict } from "./core/report/baseline.js";
+import { expandRuleRef, loadRules, type RuleCatalogue } from "./core/rules.js";
+import { runChecks, type RunEvent } from "./core/runner.js";
+import { rateLimiterFor, type RateLimitReport } from "./core/pacing.js";
+import { restSuite } from "./suites/rest/suite.js";
+import { isTimingProblem, starvedNote, watchHost, type HostLoad } from "./core/host-load.js";
 import { SharedTime } from "../lib/shared-time.js";
-import { drivenClock, wallClock, type RunClock } from "./run-clock.js";
-import type { ConformanceSuite, SuiteOverrides } from "./suite.js";
-import type { RunTarget } from "./run-target.js";
-import { loadTargetFile, type TargetFile, type TargetOverrides } from "./target.js";
-import { restWalksCheck, restWalksId } from "./walks/check.js";
-import { defaultMcpWalks, defaultWalks } from "./walks/defaults.js";
-import { mcpWalksCheck, mcpWalksId } from "./walks/mcp-check.js";
-import type { McpStep } from "./walks/mcp-steps.js";
-import { judgingReplies } from "./replies.js";
-import { newSeed } from "./walks/prng.js";
-import { replayFormats, type WalkReplay } from "./walks/replay.js";
-import type { Step } from "./walks/steps.js";
+import { drivenClock, wallClock, type RunClock } from "./core/run-clock.js";
+import type { ConformanceSuite, SuiteOverrides } from "./core/suite.js";
+import type { RunTarget } from "./core/run-target.js";
+import { type TargetOverrides } from "./suites/rest/target.js";
+import { loadTargetFile, type TargetFile } from "./target-file.js";
+import { restWalksCheck, restWalksId } from "./suites/rest/walks/check.js";
+import { defaultMcpWalks, defaultWalks } from "./core/walks/defaults.js";
+import { mcpWalksCheck, mcpWalksId } from "./suites/mcp/walks/check.js";
+import type { McpStep } from "./suites/mcp/walks/steps.js";
+import { judgingReplies } from "./suites/rest/replies.js";
+import { newSeed } from "./core/walks/prng.js";
+import { replayFormats, type WalkReplay } from "./replay.js";
+import type { Step } from "./suites/rest/walks/steps.js";
 
-export type { AnyCheck, Check, CheckResult } from "./check.js";
-export type { RunEvent } from "./runner.js";
-export type { LedgerEntry } from "./report/ledger.js";
-export { TargetUnusable } from "./probe.js";
-export { mcpChecks, restChecks } from "./checks/index.js";
+export type { AnyCheck, Check, CheckResult } from "./core/check.js";
+export type { RunEvent } from "./core/runner.js";
+export type { LedgerEntry } from "./core/report/ledger.js";
+export type { ReportedCheck, RunResult, WalksRun } from "./core/result.js";
+import type { ReportedCheck, RunResult, WalksRun } from "./core/result.js";
+export { TargetUnusable } from "./core/probe.js";
+export { mcpChecks } from "./suites/mcp/checks/index.js";
+export { restChecks } from "./suites/rest/checks/index.js";
 
 /** The suites, in run and report order: the REST API and the MCP gateway. */
 const registry: readonly ConformanceSuite[] = [restSuite, mcpSuite];
@@ -102,65 +106,8 @@ export interface ConformanceOptions extends TargetOverrides, McpOverrides {
   walkSteps?: number;
   /** The walks' seed (default: a new one, printed with the result): the same seed gives the same walks. */
   walkSeed?: string;
-  /** One walk to run instead of the seeded ones (a replay file, conformance/walks/replay.ts): its protocol's walks check runs it, the other one is skipped. */
+  /** One walk to run instead of the seeded ones (a replay file, conformance/replay.ts): its protocol's walks check runs it, the other one is skipped. */
   walkReplay?: WalkReplay;
-}
-
-export interface ReportedCheck extends CheckResult {
-  verdict: Verdict;
-}
-
-export interface RunResult {
-  /** `url`: the REST target (the MCP endpoint when only the MCP suite ran); `mcp`: the MCP target, when it ran. */
-  target: {
-    url: string;
-    embedded: boolean;
-    stateful?: boolean;
-    statefulReason?: string;
-    timeScale: number;
-    mcp?: { url: string; profile?: string };
-  };
-  /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
-  walks?: WalksRun;
-  /** The suites that ran. */
-  suites: Suite[];
-  startedAt: string;
-  durationMs: number;
-  requests: number;
-  /** Per suite whose target answered 429: how often, how long the run waited for it, the pace it kept. */
-  rateLimits?: Partial<Record<Suite, RateLimitReport>>;
-  checks: ReportedCheck[];
-  ledger: LedgerEntry[];
-  summary: {
-    checks: number;
-    passed: number;
-    failed: number;
-    skipped: number;
-    /** Checks that ended in `error`: the suite broke or the budget ran out (not failures of the target). */
-    errors: number;
-    expectedFailures: number;
-    /** Listed as expected failures but passing now. */
-    fixed: number;
-    unexpectedFailures: number;
-    /** Checks whose failures concern only inferred rules, against a non-reference target without --strict. */
-    drift: number;
-    rules: Record<LedgerStatus, number>;
-    /** Of the testable rules the seeds state (`seed`) and those we inferred, how many this run enforced. */
-    enforcement: { seed: Enforcement; inferred: Enforcement };
-    /** The run gates (--fail-on-skip, --min-coverage) that failed, each as one sentence. */
-    gates: string[];
-  };
-  /** Against a real target: the event-loop delay the suite's host went through (starved: timing failures may be its own). */
-  host?: HostLoad;
-  /** Baseline ids that name no check of the run. */
-  unknownBaselineIds: string[];
-  /** Every secret of the run, for writers that must redact (never serialised). */
-  readonly redactor: Redactor;
-  /**
-   * 1 when something unexpected failed, an expected failure passes or a gate failed; else 3 when a check ended in
-   * `error` (the suite broke or ran out of budget: no verdict on the target); else 0.
-   */
-  exitCode: 0 | 1 | 3;
 }
 
 /**
@@ -214,17 +161,6 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
 }
 
 /** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
-export interface WalksRun {
-  seed: string;
-  /** Walks per protocol (the REST walks' when both ran), and steps per walk at most. */
-  walks: number;
-  steps: number;
-  /** One walk replayed from a file. */
-  replay: boolean;
-  /** The MCP walks, when they ran beside the REST walks with other counts. */
-  mcp?: { walks: number; steps: number };
-}
-
 type WalkPlan = { walks: number; steps: number; seed: string; replay?: unknown[]; skip?: string };
 
 /** What the run's report says of its walks: those of the walks checks that ran (a skipped one, for a replay of the other protocol, says nothing). */

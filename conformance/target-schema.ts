@@ -1,11 +1,11 @@
 // The target file's JSON Schema (`npm run generate` writes it to generated/conformance/target-file.schema.json):
 // made from the same tables the parser reads (section keys, trigger slots, timing defaults, token kinds, cost
 // switches), so an editor that reads it completes and checks exactly what the suite accepts.
-import { costSwitchKeys } from "./mcp/cost.js";
-import { defaultMcpTiming, mcpSectionKeys, tokenKeys } from "./mcp/target.js";
-import { mcpTriggerSlots } from "./mcp/triggers.js";
-import { restSectionKeys, restTriggerSlots } from "./target.js";
-import { defaultTiming, type TriggerSlot } from "./target-values.js";
+import { costSwitchKeys } from "./suites/mcp/cost.js";
+import { defaultMcpTiming, mcpSectionKeys, tokenKeys } from "./suites/mcp/target.js";
+import { mcpTriggerSlots } from "./suites/mcp/triggers.js";
+import { restSectionKeys, restTriggerSlots } from "./suites/rest/target.js";
+import { defaultTiming, type TriggerSlot } from "./core/target-values.js";
 
 type Schema = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ export {
   type RunResult,
   type Suite,
 } from "../conformance/index.js";
-export { jsonReport } from "../conformance/report/json.js";
-export { junitReport } from "../conformance/report/junit.js";
-export { markdownReport } from "../conformance/report/markdown.js";
-export { consoleReporter, type ConsoleOptions, type ConsoleReporter } from "../conformance/report/console.js";
+export { jsonReport } from "../conformance/core/report/json.js";
+export { junitReport } from "../conformance/core/report/junit.js";
+export { markdownReport } from "../conformance/core/report/markdown.js";
+export { consoleReporter, type ConsoleOptions, type ConsoleReporter } from "../conformance/core/report/console.js";

@@ -1,4 +1,4 @@
-// Now, shared between threads: a run that drives its own time (conformance/run-clock.ts) writes it here as it
+// Now, shared between threads: a run that drives its own time (conformance/core/run-clock.ts) writes it here as it
 // moves, and a mock started in a worker thread reads it as its wall clock. Atomics, so a reader never sees a torn
 // or stale value once the writer has moved on (the run moves time only while no request is in flight).
 export class SharedTime {

@@ -3,7 +3,7 @@
 // Authorization header is read here, and a connect link's path (its token is a credential) is shortened. What the
 // client sent (a path, a JSON-RPC method, a tool name) is escaped, so it cannot forge or recolour a line.
 import type { ServerResponse } from "node:http";
-import { printable } from "../conformance/printable.js";
+import { printable } from "../conformance/core/printable.js";
 
 export type LogSink = (line: string) => void;
 

@@ -3,7 +3,7 @@
 // judged against the service; a client that sent its body slowly is noted, and the service is timed from the
 // request's last byte; an answer nested too deep is left unjudged rather than passed.
 import { isUtf8 } from "node:buffer";
-import { defaultTiming } from "../conformance/target.js";
+import { defaultTiming } from "../conformance/suites/rest/target.js";
 import type { Exchange } from "./types.js";
 
 /** Deeper JSON is not judged: the judges and the contract's validators walk values recursively. */

@@ -1,6 +1,6 @@
 // Collects the violations and notes of one exchange; it is the Judge the conformance assertions report to.
-import { ruleList, type Judge, type RuleRef } from "../conformance/judge.js";
-import { defaultTiming } from "../conformance/target.js";
+import { ruleList, type Judge, type RuleRef } from "../conformance/core/judge.js";
+import { defaultTiming } from "../conformance/suites/rest/target.js";
 import type { Side, Violation } from "./types.js";
 
 export class Findings implements Judge {
@@ -24,7 +24,7 @@ export class Findings implements Judge {
     if (!this.notes.includes(text)) this.notes.push(text);
   }
 
-  // As a Judge (conformance/judge.ts), the conformance assertions judge one exchange exactly as they judge a
+  // As a Judge (conformance/core/judge.ts), the conformance assertions judge one exchange exactly as they judge a
   // check's calls: a failed `expect` is a violation by the service.
   expect(ok: boolean, rules: RuleRef, message: string): boolean {
     return this.check(ok, rules, message);

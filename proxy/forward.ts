@@ -4,7 +4,7 @@
 // the bytes); every other header passes through untouched, repeats and order included.
 import http from "node:http";
 import https from "node:https";
-import { readCa, targetUrl } from "../conformance/target.js";
+import { readCa, targetUrl } from "../conformance/suites/rest/target.js";
 
 /** Where a proxy forwards to, with the connection pool (and TLS trust) to use. */
 export interface Upstream {

@@ -2,7 +2,7 @@
 // with its count and first examples), and one that stands for every exchange judged, so a clean session is a
 // passing suite rather than an empty one. Rules broken only by the client's requests are reported as skipped:
 // they never fail the run (--fail-on-violation counts the service alone).
-import { xmlEscape } from "../conformance/report/junit.js";
+import { xmlEscape } from "../conformance/core/report/junit.js";
 import { summaryLine } from "./output.js";
 import type { ProxyReport, RuleTally } from "./recorder.js";
 

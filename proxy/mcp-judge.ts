@@ -1,13 +1,13 @@
 // Judges one MCP exchange (a Streamable HTTP POST) against the gateway's contract: JSON-RPC framing (JSON or an
 // event stream), tools/call arguments against the tool's input schema, the result with the conformance suite's
-// own assertions (conformance/mcp/expect.ts: structuredContent, the text mirror, the envelope, retryable per
+// own assertions (conformance/suites/mcp/expect.ts: structuredContent, the text mirror, the envelope, retryable per
 // catalogue, structured fields, no "cancelled"), the output schema open to additions (open-schema.ts), tools/list
 // against the contract (drift notes), the rules one answer shows, and the state rules (McpState).
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { liveOutputError, type CallOutcome } from "../conformance/mcp/client.js";
-import { compileLive, contractTool, liveProblems } from "../conformance/mcp/contract.js";
-import { expectConventions, expectError, expectOk, isEnvelope } from "../conformance/mcp/expect.js";
-import { answeredObject, memberOf, type Answered } from "../conformance/answered.js";
+import { liveOutputError, type CallOutcome } from "../conformance/suites/mcp/client.js";
+import { compileLive, contractTool, liveProblems } from "../conformance/suites/mcp/contract.js";
+import { expectConventions, expectError, expectOk, isEnvelope } from "../conformance/suites/mcp/expect.js";
+import { answeredObject, memberOf, type Answered } from "../conformance/core/answered.js";
 import type { ToolName, ToolOutputs } from "../generated/mcp/types.js";
 import { Findings } from "./findings.js";
 import type { McpState } from "./mcp-state.js";

@@ -2,7 +2,7 @@
 // result is checked against the contract's output schema and against a copy with every `enum` and every
 // `additionalProperties: false` removed. Failing only the strict one means additions (a note); failing the open
 // one is a violation. Enums inside `if` stay: they decide which branch applies (settled iff ready/partial/failed).
-import { compileLive } from "../conformance/mcp/contract.js";
+import { compileLive } from "../conformance/suites/mcp/contract.js";
 
 /** A deep copy of a schema with enums (outside `if`) and closed objects opened. */
 export function openSchema(schema: unknown, underIf = false): unknown {

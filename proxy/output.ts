@@ -2,7 +2,7 @@
 // Markdown (everything the client or the target sent is escaped, and was redacted by the Recorder before it
 // got here). Every line printed goes through `printable`: a method, tool name or path with a newline or an ANSI
 // escape cannot forge or recolour a log line.
-import { printable, printableBlock } from "../conformance/printable.js";
+import { printable, printableBlock } from "../conformance/core/printable.js";
 import type { ProxyReport, SetAsideTally, ViolationRecord } from "./recorder.js";
 import type { Exchange, Verdict } from "./types.js";
 

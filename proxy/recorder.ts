@@ -2,7 +2,7 @@
 // recent violations, for each rule the first few exchanges that broke it, and the exchanges it did not judge
 // against the service (client faults, unjudged, no answer), all redacted: secret headers by name, and every
 // credential seen, wherever it appears, with the conformance suite's Redactor.
-import { Redactor } from "../conformance/redact.js";
+import { Redactor } from "../conformance/core/redact.js";
 import { Lru } from "./lru.js";
 import { SecretHeaders, secretsOfTarget } from "./secrets.js";
 import type { Exchange, Protocol, Side, Verdict } from "./types.js";

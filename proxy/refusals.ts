@@ -3,7 +3,7 @@
 // Host, a foreign Host, a target that is not a path), what Node's parser refuses or times out, an Expect it
 // cannot meet, and an upstream it cannot reach.
 import type http from "node:http";
-import { errorTypeForStatus } from "../conformance/contract.js";
+import { errorTypeForStatus } from "../conformance/suites/rest/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
 import { answerOnSocket, asteriskRefusal, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
 import type { Protocol } from "./types.js";

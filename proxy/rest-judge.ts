@@ -1,16 +1,16 @@
 // Judges one REST exchange against the contract: the request against the operation's request schema (the
 // generated validators: the same ones the mocks and the conformance suite use, so the three agree), the answer
-// with the conformance suite's own assertions (conformance/expect.ts: status, JSON, schema, kinds, id prefixes,
+// with the conformance suite's own assertions (conformance/suites/rest/expect.ts: status, JSON, schema, kinds, id prefixes,
 // ISO times, the error envelope with its type per status and Retry-After), plus the rules one exchange shows
 // and the lifecycle rules the remembered state shows (RestState).
 import { createHash } from "node:crypto";
 import type { ErrorObject } from "ajv";
-import { operations, validators, type Operation, type OperationId } from "../conformance/contract.js";
-import { matchOperation, type Matched } from "../conformance/routes.js";
-import { expectError, expectSuccess } from "../conformance/expect.js";
-import type { ApiResponse } from "../conformance/http.js";
-import { documented } from "../conformance/kept.js";
-import { answeredObject, memberOf, type Answered } from "../conformance/answered.js";
+import { operations, validators, type Operation, type OperationId } from "../conformance/suites/rest/contract.js";
+import { matchOperation, type Matched } from "../conformance/suites/rest/routes.js";
+import { expectError, expectSuccess } from "../conformance/suites/rest/expect.js";
+import type { ApiResponse } from "../conformance/core/http.js";
+import { documented } from "../conformance/suites/rest/kept.js";
+import { answeredObject, memberOf, type Answered } from "../conformance/core/answered.js";
 import type { Brand, CreateBrandRequest, CreateFeedbackRequest, CreateIdeasRequest, CreatePredictionRequest, ErrorEnvelope, Feedback, IdeaBatch, Prediction, UpdateBrandRequest } from "../generated/rest/types.js";
 import { Findings } from "./findings.js";
 import type { RestState } from "./rest-state.js";

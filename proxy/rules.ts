@@ -2,7 +2,7 @@
 // spec/rules/mcp.yaml. test/proxy-rules.test.ts loads both catalogues and fails naming any id here that they do
 // not hold, so a renamed rule is fixed in this one file.
 //
-// The judges also call the conformance suite's assertions (conformance/expect.ts, conformance/mcp/expect.ts),
+// The judges also call the conformance suite's assertions (conformance/suites/rest/expect.ts, conformance/suites/mcp/expect.ts),
 // which report under the ids of their own `R` tables (JSON, kinds, prefixes, times, envelopes, retryable, the
 // text mirror, …); the same test checks those ids too, so they are not repeated here.
 import type { RuleId } from "../generated/rules.js";

@@ -1,7 +1,7 @@
 // What in a request or an answer is a secret: headers by name (every credential header, whatever its scheme,
 // and any the user names), and the values they carry, learnt so that an echo of one anywhere (a body, a
 // message, another header) is redacted too.
-import { redactedMark } from "../conformance/redact.js";
+import { redactedMark } from "../conformance/core/redact.js";
 
 /** Headers whose values are secrets whatever they hold. */
 export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;

@@ -2,7 +2,7 @@
 //
 // tsc (tsconfig.build.json) compiles entry/, cli/ and everything they import into dist/, keeping the
 // repository's folder layout; then the files the code reads at run time are copied next to it, at the same
-// relative places, so every path resolved from `import.meta.url` (conformance/paths.ts, lib/paths.ts)
+// relative places, so every path resolved from `import.meta.url` (conformance/core/paths.ts, lib/paths.ts)
 // finds them inside dist/ just as it finds them in the repository.
 import fs from "node:fs";
 import path from "node:path";
@@ -40,7 +40,7 @@ function compactJson(dir: string): void {
   }
 }
 
-/** The members of the tool sources the suite reads (conformance/mcp/contract.ts: the examples); the schemas are in tools.json. */
+/** The members of the tool sources the suite reads (conformance/suites/mcp/contract.ts: the examples); the schemas are in tools.json. */
 function keepExamplesOnly(dir: string): void {
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json"))) {
     const file = path.join(dir, name);

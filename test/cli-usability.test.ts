@@ -12,7 +12,7 @@ import { startMcpMock } from "../mock/mcp/server.js";
 import { createClock } from "../mock/clock.js";
 import { RateLimiter } from "../mock/rest/auth.js";
 import { ApiError } from "../mock/rest/http.js";
-import { junitReport } from "../conformance/report/junit.js";
+import { junitReport } from "../conformance/core/report/junit.js";
 import type { RunResult } from "../conformance/index.js";
 import { track } from "./support/children.js";
 

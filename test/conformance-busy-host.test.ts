@@ -1,4 +1,4 @@
-// The embedded run keeps the target's time on the run's driven clock (conformance/run-clock.ts), so its verdict
+// The embedded run keeps the target's time on the run's driven clock (conformance/core/run-clock.ts), so its verdict
 // and ledger are the same on an idle host and on one whose cores are all busy. Two busy loops saturate both
 // cores of a CI-sized machine for the second run; they are killed whatever happens (test/support/children.ts).
 // Wall time is not asserted (see bench/busy-host.ts for measurements).

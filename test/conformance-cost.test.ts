@@ -8,10 +8,11 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { listLines } from "../cli/conformance-list.js";
 import { main } from "../cli/main.js";
 import { mcpChecks, runConformance, spendInputFor } from "../conformance/index.js";
-import { defaultMcpCost, runSpend, sharedSpend, spendOf } from "../conformance/mcp/cost.js";
-import { parseMcpSection } from "../conformance/mcp/target.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile, TargetError, type TargetFile } from "../conformance/target.js";
+import { defaultMcpCost, runSpend, sharedSpend, spendOf } from "../conformance/suites/mcp/cost.js";
+import { parseMcpSection } from "../conformance/suites/mcp/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { TargetError } from "../conformance/suites/rest/target.js";
+import { loadTargetFile, type TargetFile } from "../conformance/target-file.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-cost-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

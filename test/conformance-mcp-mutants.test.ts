@@ -3,11 +3,11 @@
 // rule. Prints the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadRules } from "../conformance/rules.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadRules } from "../conformance/core/rules.js";
 import { openOutput } from "../lib/open-output.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";

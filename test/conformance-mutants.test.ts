@@ -3,9 +3,9 @@
 // the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadRules } from "../conformance/rules.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadRules } from "../conformance/core/rules.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";

@@ -1,12 +1,12 @@
-// The suite's pacing below a rate limit (conformance/pacing.ts) and the polite client's 429 handling: waited out
+// The suite's pacing below a rate limit (conformance/core/pacing.ts) and the polite client's 429 handling: waited out
 // as often as it takes (seconds and HTTP-date forms), the target paced from then on, the wait reported.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { Transport, retryAfterMs } from "../conformance/http.js";
-import { RateLimiter, rateLimitHint, rateLimiterFor, rateLimitLines } from "../conformance/pacing.js";
-import { Redactor } from "../conformance/redact.js";
-import { resolveTarget } from "../conformance/target.js";
+import { Transport, retryAfterMs } from "../conformance/core/http.js";
+import { RateLimiter, rateLimitHint, rateLimiterFor, rateLimitLines } from "../conformance/core/pacing.js";
+import { Redactor } from "../conformance/core/redact.js";
+import { resolveTarget } from "../conformance/suites/rest/target.js";
 
 describe("the rate limiter", () => {
   /** A limiter on a clock the test moves: `send(n, everyMs)` starts n requests that far apart. */

@@ -3,8 +3,8 @@
 // MCP suite must pass each one, strict, and the advertised dialect must really be the variant's.
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { throughProxy } from "./mutants/mcp/links.js";

@@ -3,11 +3,11 @@
 // failures of inferred rules may show as drift (they are what --strict fails on), never failures of seed rules.
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { rateLimitLines } from "../conformance/pacing.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/rules.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { rateLimitLines } from "../conformance/core/pacing.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";

@@ -3,9 +3,9 @@
 // seed verdict that fails here is a false failure of the suite.
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/rules.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";
@@ -40,7 +40,7 @@ async function runThrough(variant: Variant, strict: boolean): Promise<{ result: 
   const { rewriter, changed } = counted(variant);
   const proxy = await startMutantProxy(reference.url, rewriter);
   try {
-    // With the default walks: their model compares kept values as the scripted checks do (conformance/kept.ts).
+    // With the default walks: their model compares kept values as the scripted checks do (conformance/suites/rest/kept.ts).
     // A generous budget: many variants run side by side on a shared machine, and a budget error proves nothing.
     const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict, budgetSeconds: 600, ...(driven ? { clock: driven.clock } : {}) });
     return { result, changed: changed() };

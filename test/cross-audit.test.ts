@@ -1,4 +1,4 @@
-// The held-out audit of the seeds' cross-operation statements (conformance/walks/AUDIT.md): each sampled statement
+// The held-out audit of the seeds' cross-operation statements (conformance/core/walks/AUDIT.md): each sampled statement
 // broken alone in the reference (test/mutants/rest/cross-audit.ts, test/mutants/mcp/cross-audit.ts), and the whole
 // suite of its protocol run against it as `npm run conformance` runs it (scripted checks and the default walks, on
 // driven time; a fixed walk seed per statement). Each must fail with a rule that names the statement. Prints the

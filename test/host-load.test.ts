@@ -1,10 +1,10 @@
-// A run against a real target on a starved host (conformance/host-load.ts): the event loop is kept late on
+// A run against a real target on a starved host (conformance/core/host-load.ts): the event loop is kept late on
 // purpose, and every timing problem of the run carries a note that says so and suggests --budget.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { CheckResult } from "../conformance/check.js";
-import { isTimingProblem } from "../conformance/host-load.js";
+import type { CheckResult } from "../conformance/core/check.js";
+import { isTimingProblem } from "../conformance/core/host-load.js";
 import { runConformance } from "../conformance/index.js";
 
 const result = (over: Partial<CheckResult>): CheckResult => ({

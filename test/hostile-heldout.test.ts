@@ -6,7 +6,7 @@
 // reaches a log line or a report.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations } from "../conformance/contract.js";
+import { operations } from "../conformance/suites/rest/contract.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { jsonReport, markdownReport, summaryLine } from "../proxy/output.js";

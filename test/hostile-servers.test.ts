@@ -5,9 +5,9 @@
 //   names the problem,
 // - no token reaches another origin, and none shows up in anything the run printed or wrote.
 import { describe, expect, it } from "vitest";
-import { Transport } from "../conformance/http.js";
-import { Redactor } from "../conformance/redact.js";
-import { resolveTarget } from "../conformance/target.js";
+import { Transport } from "../conformance/core/http.js";
+import { Redactor } from "../conformance/core/redact.js";
+import { resolveTarget } from "../conformance/suites/rest/target.js";
 import {
   allSecrets,
   bearerOf,
@@ -80,7 +80,7 @@ function expectReasons(run: HostileRun, patterns: RegExp[]) {
 
 const countMatching = (run: HostileRun, re: RegExp) => reasonsOf(run.result!).filter((r) => re.test(r.text)).length;
 
-/** How the runner says a check ran out of the run's budget (conformance/http.ts, conformance/runner.ts). */
+/** How the runner says a check ran out of the run's budget (conformance/core/http.ts, conformance/core/runner.ts). */
 const budgetSpent = /the run's budget is spent|not finished within the run's budget/;
 
 /**
@@ -357,7 +357,7 @@ describe("the polite client, answer by answer", () => {
   });
 });
 
-// The MCP suite shares the REST suite's client (conformance/mcp/http.ts): the same hostile servers, met at the MCP
+// The MCP suite shares the REST suite's client (conformance/suites/mcp/http.ts): the same hostile servers, met at the MCP
 // endpoint, through the SDK client and the raw JSON-RPC requests alike.
 describe.concurrent("the MCP suite against hostile servers", () => {
   const endpoint = (server: HostileServer) => new URL("/mcp", server.url);

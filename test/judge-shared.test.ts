@@ -1,11 +1,11 @@
-// One judge (conformance/judge.ts): the suite and the proxy judge a reply with the same assertions, so a violation
+// One judge (conformance/core/judge.ts): the suite and the proxy judge a reply with the same assertions, so a violation
 // one of them reports, the other reports in the same words. The suite runs through the proxy against a mutant of
 // the reference (a brand without its required `country`): every failure the suite records for the broken rule is
 // also a violation the proxy recorded on the same traffic, word for word.
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startProxy, type ExchangeEvent } from "../proxy/server.js";

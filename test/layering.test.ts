@@ -62,8 +62,25 @@ describe("layering", () => {
 
   it("the product never imports the generator or the tests", () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(graph.get(path.join("conformance", "runner.ts"))).toContain(path.join("conformance", "judge.ts"));
+    expect(graph.get(path.join("conformance", "core", "runner.ts"))).toContain(path.join("conformance", "core", "judge.ts"));
     const wrong = [...graph].flatMap(([f, deps]) => deps.filter((d) => d.startsWith(`scripts${path.sep}`) || d.startsWith(`test${path.sep}`)).map((d) => `${f} → ${d}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it("the conformance core knows no protocol, and each suite knows only the core and itself", () => {
+    const all = new Map(files.map((f) => [f, imports(f, "all")]));
+    const under = (dir: string) => (f: string) => f.startsWith(path.join("conformance", dir) + path.sep);
+    const core = under("core");
+    const suites = ["rest", "mcp"].map((s) => ({ name: s, own: under(path.join("suites", s)) }));
+    const conformance = under("");
+    const wrong = [...all].flatMap(([f, deps]) => {
+      const bad = (d: string) =>
+        core(f)
+          ? conformance(d) && !core(d)
+          : suites.some((s) => s.own(f) && conformance(d) && !core(d) && !s.own(d));
+      return deps.filter(bad).map((d) => `${f} → ${d}`);
+    });
+    expect(all.get(path.join("conformance", "suites", "rest", "suite.ts"))).toContain(path.join("conformance", "core", "suite.ts"));
     expect(wrong).toEqual([]);
   });
 

@@ -4,9 +4,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpHttp } from "../conformance/mcp/http.js";
-import { parseMcpSection, resolveMcpTarget } from "../conformance/mcp/target.js";
-import { Redactor } from "../conformance/redact.js";
+import { McpHttp } from "../conformance/suites/mcp/http.js";
+import { parseMcpSection, resolveMcpTarget } from "../conformance/suites/mcp/target.js";
+import { Redactor } from "../conformance/core/redact.js";
 
 describe("opening a connect link", () => {
   const seen: { url: string; authorization: string | undefined }[] = [];

@@ -10,7 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../conformance/paths.js";
+import { repoRoot } from "../conformance/core/paths.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { execFileTracked } from "./support/children.js";
 

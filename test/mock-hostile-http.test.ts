@@ -4,7 +4,7 @@
 // an HTTP/1.1 request without Host is refused the same way; and no log line carries client text unescaped.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { printable } from "../conformance/printable.js";
+import { printable } from "../conformance/core/printable.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { at } from "./support/json.js";

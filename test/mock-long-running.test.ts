@@ -3,8 +3,8 @@
 // between, and then still pass the whole conformance run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { mcpNonPasses } from "./support/mutants.js";

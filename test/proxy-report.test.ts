@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Lru } from "../proxy/lru.js";
 import { markdownReport, mdBlock, mdText } from "../proxy/output.js";
-import { Redactor } from "../conformance/redact.js";
+import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
 import { schemeOnly, secretsOf } from "../proxy/secrets.js";
 import type { Exchange, Verdict } from "../proxy/types.js";

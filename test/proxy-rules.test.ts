@@ -2,10 +2,10 @@
 // the proxy's own (proxy/rules.ts) and those of the conformance assertions it reuses. A renamed or split rule
 // fails here, naming the id, so the one map in proxy/rules.ts is fixed.
 import { describe, expect, it } from "vitest";
-import { R as restAssertions } from "../conformance/expect.js";
-import { R as mcpAssertions } from "../conformance/mcp/expect.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/rules.js";
+import { R as restAssertions } from "../conformance/suites/rest/expect.js";
+import { R as mcpAssertions } from "../conformance/suites/mcp/expect.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
 import { allRuleIds } from "../proxy/rules.js";
 
 describe("the proxy's rule ids", () => {

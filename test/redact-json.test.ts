@@ -1,7 +1,7 @@
 // Redactor.parseJson is value(JSON.parse(raw)) without the copy when nothing is to be redacted: the same value for
 // every answer, secrets hidden behind JSON escapes, in keys, touching quotes, or only across two strings included.
 import { describe, expect, it } from "vitest";
-import { Redactor } from "../conformance/redact.js";
+import { Redactor } from "../conformance/core/redact.js";
 
 const secrets = ["s3cr3t-Token-Value-0042", "a/b c", "tok", "Zeta-long-secret"];
 

@@ -1,7 +1,7 @@
-// The run's driven clock (conformance/run-clock.ts): time moves only when nothing is in flight and everything
+// The run's driven clock (conformance/core/run-clock.ts): time moves only when nothing is in flight and everything
 // waits, to the earliest wake-up; the budget is a last resort. No assertion here reads the wall clock.
 import { describe, expect, it } from "vitest";
-import { BudgetExceeded, drivenClock } from "../conformance/run-clock.js";
+import { BudgetExceeded, drivenClock } from "../conformance/core/run-clock.js";
 
 describe("the driven clock", () => {
   it("jumps to each wake-up in order, earliest (then first asked) first", async () => {

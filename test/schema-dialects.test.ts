@@ -1,9 +1,9 @@
-// conformance/mcp/schema-dialects.ts: each advertised schema compiled in the dialect it names, a schema invalid in
+// conformance/suites/mcp/schema-dialects.ts: each advertised schema compiled in the dialect it names, a schema invalid in
 // its own dialect (or naming no dialect we know) an Error, never a throw; and the SDK client's validator provider,
 // which must not break tools/list on such a schema.
 import { describe, expect, it } from "vitest";
-import { liveOutputError } from "../conformance/mcp/client.js";
-import { compileSchema, dialectOf, draft04AsDraft07, schemaInvalidity } from "../conformance/mcp/schema-dialects.js";
+import { liveOutputError } from "../conformance/suites/mcp/client.js";
+import { compileSchema, dialectOf, draft04AsDraft07, schemaInvalidity } from "../conformance/suites/mcp/schema-dialects.js";
 
 const compiled = (schema: unknown) => {
   const v = compileSchema(schema);

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { parseTargetFile } from "../conformance/target.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { parseTargetFile } from "../conformance/target-file.js";
 
 const schema = JSON.parse(readFileSync(new URL("../generated/conformance/target-file.schema.json", import.meta.url), "utf8"));
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);

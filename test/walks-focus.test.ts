@@ -1,13 +1,13 @@
-// The walks' focus plan (conformance/walks/focus.ts): walk i of a run dwells on the i-th family of its protocol, so
+// The walks' focus plan (conformance/core/walks/focus.ts): walk i of a run dwells on the i-th family of its protocol, so
 // the default walks dwell on every family on every seed, and the scenarios that take a chain of steps (the ones
 // only walks judge, and the walk-only mutants need) come up in the default walks' plans on nearly every seed, while
 // each walk stays a random draw of its seed. Plans only: what a target answers is judged by test/walks*.test.ts.
 import { describe, expect, it } from "vitest";
-import { defaultMcpWalks, defaultWalks } from "../conformance/walks/defaults.js";
-import { focused, pickFresh } from "../conformance/walks/focus.js";
-import { mcpFamilies, mcpFocusOf, planMcpWalk, type McpAbilities, type McpStep } from "../conformance/walks/mcp-steps.js";
-import { prng } from "../conformance/walks/prng.js";
-import { planWalk, restFamilies, restFocusOf, type Step } from "../conformance/walks/steps.js";
+import { defaultMcpWalks, defaultWalks } from "../conformance/core/walks/defaults.js";
+import { focused, pickFresh } from "../conformance/core/walks/focus.js";
+import { mcpFamilies, mcpFocusOf, planMcpWalk, type McpAbilities, type McpStep } from "../conformance/suites/mcp/walks/steps.js";
+import { prng } from "../conformance/core/walks/prng.js";
+import { planWalk, restFamilies, restFocusOf, type Step } from "../conformance/suites/rest/walks/steps.js";
 
 const all: McpAbilities = { clients: true, batches: true, otherTenant: true };
 const seeds = Array.from({ length: 200 }, (_, i) => `focus-${i}`);

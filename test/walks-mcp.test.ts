@@ -3,10 +3,10 @@
 // allows, replay files of MCP walks round-trip, and the embedded reference passes the walks.
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
-import { referenceTargetPath } from "../conformance/paths.js";
-import { loadTargetFile } from "../conformance/target.js";
-import { describeMcpStep, mcpOps, planMcpWalk, type McpAbilities } from "../conformance/walks/mcp-steps.js";
-import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
+import { loadTargetFile } from "../conformance/target-file.js";
+import { describeMcpStep, mcpOps, planMcpWalk, type McpAbilities } from "../conformance/suites/mcp/walks/steps.js";
+import { parseReplay, replayFormats, replayText } from "../conformance/replay.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { callOf } from "./mutants/mcp/rewrite.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";

@@ -5,7 +5,7 @@
 // every run; how often random seeds kill each mutant is measured by `npm run bench:walk-mutants` (20 seeds each).
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseReplay, type WalkReplay } from "../conformance/walks/replay.js";
+import { parseReplay, type WalkReplay } from "../conformance/replay.js";
 import { killersOf } from "./support/mutants.js";
 import { mutantsOf, runAgainst, walksCheck } from "./support/walk-mutants.js";
 

@@ -2,16 +2,16 @@
 // failing sequence, replay files round-trip, and the embedded reference passes long walks.
 import { describe, expect, it } from "vitest";
 import { runConformance } from "../conformance/index.js";
-import { parseReplay, replayFormats, replayText } from "../conformance/walks/replay.js";
-import { shrinkList } from "../conformance/walks/shrink.js";
-import { inTurn, neededWaits } from "../conformance/walks/engine.js";
-import { restWalkKind } from "../conformance/walks/rest-walk.js";
-import { planWalk } from "../conformance/walks/steps.js";
-import { prng } from "../conformance/walks/prng.js";
-import { sameUrl as sameWebsite } from "../conformance/kept.js";
-import { buildLedger } from "../conformance/report/ledger.js";
-import { loadRules } from "../conformance/rules.js";
-import { mcpRulesPath } from "../conformance/mcp/paths.js";
+import { parseReplay, replayFormats, replayText } from "../conformance/replay.js";
+import { shrinkList } from "../conformance/core/walks/shrink.js";
+import { inTurn, neededWaits } from "../conformance/core/walks/engine.js";
+import { restWalkKind } from "../conformance/suites/rest/walks/walk.js";
+import { planWalk } from "../conformance/suites/rest/walks/steps.js";
+import { prng } from "../conformance/core/walks/prng.js";
+import { sameUrl as sameWebsite } from "../conformance/suites/rest/kept.js";
+import { buildLedger } from "../conformance/core/report/ledger.js";
+import { loadRules } from "../conformance/core/rules.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
 
 describe("walk plans", () => {
   it("the same seed gives the same walk; another seed or walk number another one", () => {

@@ -29,7 +29,7 @@ import type { ErrorCode } from "../../generated/mcp/errors.js";
 import { mcpTestTokens, principalOf, situationToken } from "./tokens.js";
 import { createGateway, type Gateway } from "./gateway.js";
 import { budgetRefusal } from "./tenant-budget.js";
-import { printable } from "../../conformance/printable.js";
+import { printable } from "../../conformance/core/printable.js";
 
 const contractMetaKey = "ideas-contract/contract";
 type ManifestTool = Tool & { _meta: { [contractMetaKey]: { partnerOnly: boolean } } };

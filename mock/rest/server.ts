@@ -27,7 +27,7 @@ import { route, type Route } from "./router.js";
 import { createState, type State } from "./state.js";
 import { restTestTokens } from "./tokens.js";
 import { selfSignedCertificate } from "./tls.js";
-import { printable } from "../../conformance/printable.js";
+import { printable } from "../../conformance/core/printable.js";
 
 export interface RestMockOptions {
   /** 0 = any free port (default). */

@@ -6,19 +6,20 @@
 // has written generated/; `--check` compares with what the files on disk give.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { CheckInfo } from "../../conformance/check.js";
-import { mcpChecks, restChecks } from "../../conformance/checks/index.js";
-import { replyFamilyPlaces } from "../../conformance/mcp/expect.js";
-import { mcpRulesPath } from "../../conformance/mcp/paths.js";
-import { mcpTriggerSlots } from "../../conformance/mcp/triggers.js";
-import { referenceTargetPath } from "../../conformance/paths.js";
-import { replyRulePlaces } from "../../conformance/replies.js";
+import type { CheckInfo } from "../../conformance/core/check.js";
+import { mcpChecks } from "../../conformance/suites/mcp/checks/index.js";
+import { restChecks } from "../../conformance/suites/rest/checks/index.js";
+import { replyFamilyPlaces } from "../../conformance/suites/mcp/expect.js";
+import { mcpRulesPath } from "../../conformance/suites/mcp/paths.js";
+import { mcpTriggerSlots } from "../../conformance/suites/mcp/triggers.js";
+import { referenceTargetPath } from "../../conformance/core/paths.js";
+import { replyRulePlaces } from "../../conformance/suites/rest/replies.js";
 import { targetFileSchema } from "../../conformance/target-schema.js";
-import { restTriggerSlots } from "../../conformance/target.js";
-import type { TriggerSlot } from "../../conformance/target-values.js";
+import { restTriggerSlots } from "../../conformance/suites/rest/target.js";
+import type { TriggerSlot } from "../../conformance/core/target-values.js";
 import { stringify as stringifyYaml } from "yaml";
-import { restRulesPath } from "../../conformance/paths.js";
-import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/rules.js";
+import { restRulesPath } from "../../conformance/core/paths.js";
+import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/core/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
 import { magicInputs as profilesMagicInputs } from "../../mock/mcp/profiles/magic.js";
 import { mcpTestTokens } from "../../mock/mcp/tokens.js";
@@ -192,7 +193,7 @@ function triggersPage(catalogues: Catalogue[]): string {
   return [
     banner,
     "# Triggers of the target file\n",
-    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/target.ts\`, \`mcpTriggerSlots\` in \`conformance/mcp/triggers.ts\`), which also give the reference's values to its target file (\`${path.relative(repoRoot, referenceTargetPath)}\`, generated).\n`,
+    `Inputs that steer a target into situations a caller cannot force (a website it fails to read, a caption its provider refuses). A test deployment of an implementation recognises them; the suite sends them where a check needs the situation, and a check whose trigger is not given is skipped, with the reason. \`{code}\` or \`{status}\` in a value stands for the code or status a case wants. Any value may be written \`{ env: NAME }\`. Taken from the suite's own tables (\`restTriggerSlots\` in \`conformance/suites/rest/target.ts\`, \`mcpTriggerSlots\` in \`conformance/suites/mcp/triggers.ts\`), which also give the reference's values to its target file (\`${path.relative(repoRoot, referenceTargetPath)}\`, generated).\n`,
     ...section("rest", "REST API", restTriggerSlots),
     ...section("mcp", "MCP gateway", mcpTriggerSlots),
   ].join("\n");

@@ -199,8 +199,8 @@ export async function generateDocs(files: GeneratedFiles, openapi: JsonObject, t
   files.set("docs/lifecycles.md", lifecyclesReference(loadLifecycles()));
   files.set("docs/inferred.md", inferredDoc(openapi, tools, defs));
   // Written by hand beside the code it describes; copied here so docs/ lists every page.
-  files.set("docs/walks.md", `${banner}${fs.readFileSync(path.join(specDir, "..", "conformance", "walks", "README.md"), "utf8")}`);
-  files.set("docs/walks-audit.md", `${banner}${fs.readFileSync(path.join(specDir, "..", "conformance", "walks", "AUDIT.md"), "utf8")}`);
+  files.set("docs/walks.md", `${banner}${fs.readFileSync(path.join(specDir, "..", "conformance", "core", "walks", "README.md"), "utf8")}`);
+  files.set("docs/walks-audit.md", `${banner}${fs.readFileSync(path.join(specDir, "..", "conformance", "core", "walks", "AUDIT.md"), "utf8")}`);
   files.set(
     "docs/README.md",
     `${banner}# Reference documentation
@@ -217,8 +217,8 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [mock-magic-inputs.md](mock-magic-inputs.md) | the test tokens and magic inputs of the REST reference server and the MCP gateway mock |
 | [rules.md](rules.md) | the rule catalogues of both APIs, with the conformance checks covering each rule |
 | [target-triggers.md](target-triggers.md) | the triggers of a conformance target file: what each makes the target do, the reference's value, the rules it provokes |
-| [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/walks/README.md\`) |
-| [walks-audit.md](walks-audit.md) | the held-out audit of the seeds' cross-operation statements: the sampling rule, each statement, enforced before and after, its mutant (from \`conformance/walks/AUDIT.md\`) |
+| [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/core/walks/README.md\`) |
+| [walks-audit.md](walks-audit.md) | the held-out audit of the seeds' cross-operation statements: the sampling rule, each statement, enforced before and after, its mutant (from \`conformance/core/walks/AUDIT.md\`) |
 
 The installed package carries every page but rest.md, mcp-tools.md and rules.md, whose data it ships as data
 (\`ideas-contract/openapi.json\`, \`ideas-contract/tools.json\`, the rule catalogues): read those three in the repository.

@@ -1,9 +1,9 @@
 // generated/rules.d.ts: the rule ids of the catalogues (spec/rules/rest.yaml, mcp.yaml) as types, so that a rule a
 // check, a judge or a mutant names and the catalogue does not hold is a compile error. Made after generated/ is on
 // disk: the families listed `from:` the contract take their members from it.
-import { mcpRulesPath } from "../../conformance/mcp/paths.js";
-import { restRulesPath } from "../../conformance/paths.js";
-import { loadRules, type RuleCatalogue } from "../../conformance/rules.js";
+import { mcpRulesPath } from "../../conformance/suites/mcp/paths.js";
+import { restRulesPath } from "../../conformance/core/paths.js";
+import { loadRules, type RuleCatalogue } from "../../conformance/core/rules.js";
 import { slashBanner } from "./banner.js";
 import type { GeneratedFiles } from "./rest.js";
 

@@ -2,7 +2,7 @@
 // mock's clock reads the run's time, which moves only when every request has been answered and every check waits.
 // Whether the target's background work is done when a check looks then follows from the run's steps, never from
 // how fast a loaded host answered (at time scale 0.001 a stall of a second is 16 minutes of the target's time).
-import { drivenClock, type RunClock } from "../../conformance/run-clock.js";
+import { drivenClock, type RunClock } from "../../conformance/core/run-clock.js";
 import { SharedTime } from "../../lib/shared-time.js";
 import { createClock, type Clock } from "../../mock/clock.js";
 

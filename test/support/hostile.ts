@@ -10,14 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
-import { referenceTargetPath, repoRoot } from "../../conformance/paths.js";
-import { loadTargetFile, type TargetFile } from "../../conformance/target.js";
+import { referenceTargetPath, repoRoot } from "../../conformance/core/paths.js";
+import { loadTargetFile, type TargetFile } from "../../conformance/target-file.js";
 import { startRestMock } from "../../mock/rest/server.js";
 import { startMutantProxy, type Answer, type Exchange } from "../mutants/rest/proxy.js";
-import { consoleReporter } from "../../conformance/report/console.js";
-import { jsonReport } from "../../conformance/report/json.js";
-import { junitReport } from "../../conformance/report/junit.js";
-import { markdownReport } from "../../conformance/report/markdown.js";
+import { consoleReporter } from "../../conformance/core/report/console.js";
+import { jsonReport } from "../../conformance/core/report/json.js";
+import { junitReport } from "../../conformance/core/report/junit.js";
+import { markdownReport } from "../../conformance/core/report/markdown.js";
 import { spawnTracked } from "./children.js";
 
 /** Fake tokens of the run; none may ever show up in any output or reach another origin. */

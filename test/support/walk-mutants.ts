@@ -4,8 +4,8 @@
 // follows from the steps alone, not from how fast the host answered. Shared by test/walks-mutants.test.ts and the
 // kill-rate measurement (bench/walk-mutants.ts).
 import { runConformance, type ConformanceOptions, type RunResult } from "../../conformance/index.js";
-import { referenceTargetPath } from "../../conformance/paths.js";
-import { loadTargetFile } from "../../conformance/target.js";
+import { referenceTargetPath } from "../../conformance/core/paths.js";
+import { loadTargetFile } from "../../conformance/target-file.js";
 import { startMcpMock } from "../../mock/mcp/server.js";
 import { startRestMock } from "../../mock/rest/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";

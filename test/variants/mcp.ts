@@ -5,9 +5,9 @@
 import { openOutput } from "../../lib/open-output.js";
 import type { Answer, Exchange, Mutant } from "../mutants/rest/proxy.js";
 import { escapedJson } from "./rest.js";
-import { contractTool } from "../../conformance/mcp/contract.js";
-import { inferredArguments } from "../../conformance/mcp/inferred-inputs.js";
-import { compileSchema } from "../../conformance/mcp/schema-dialects.js";
+import { contractTool } from "../../conformance/suites/mcp/contract.js";
+import { inferredArguments } from "../../conformance/suites/mcp/inferred-inputs.js";
+import { compileSchema } from "../../conformance/suites/mcp/schema-dialects.js";
 import { asOutput, callOf, dataOf, errorOf, isSuccess, onCall, onResult, type ListedTool, type Result, toolsIn, toolsOf, withData, withTools } from "../mutants/mcp/rewrite.js";
 import { fieldsAt, isFields, listAt, type Fields } from "../support/json.js";
 import { serviceTime } from "../support/driven-time.js";

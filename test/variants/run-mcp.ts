@@ -1,7 +1,7 @@
 // Runs the MCP suite against one allowed variant: the MCP mock behind the mutant proxy, rewritten as the variant says.
 import { runConformance, type RunResult } from "../../conformance/index.js";
-import { referenceTargetPath } from "../../conformance/paths.js";
-import { loadTargetFile } from "../../conformance/target.js";
+import { referenceTargetPath } from "../../conformance/core/paths.js";
+import { loadTargetFile } from "../../conformance/target-file.js";
 import { startMcpMock } from "../../mock/mcp/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
 import { drivenTime } from "../support/driven-time.js";

@@ -5,7 +5,7 @@
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
 import type { PostDestination, PostView, ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
-import { memberOf } from "../../../conformance/answered.js";
+import { memberOf } from "../../../conformance/core/answered.js";
 import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;

@@ -1,4 +1,4 @@
-// The held-out audit of seed 000's cross-operation statements (conformance/walks/AUDIT.md): one mutant per sampled
+// The held-out audit of seed 000's cross-operation statements (conformance/core/walks/AUDIT.md): one mutant per sampled
 // statement, each breaking that statement alone, the way a real service could (one call's effect on what another
 // call, or a later repeat, shows). test/cross-audit.test.ts runs each against the whole REST suite (scripted checks
 // and the default walks, as `npm run conformance` does) and requires a failure naming one of `rules`. Each call

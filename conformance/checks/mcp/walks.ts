@@ -1,3 +1,0 @@
-// The id of the MCP stateful walks' check (conformance/walks/mcp-check.ts), written here with the other MCP check
-// ids so that an id seen in a report can be found with grep.
-export const mcpWalksId = "mcp-walks";

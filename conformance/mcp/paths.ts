@@ -1,8 +1,0 @@
-// Where the MCP suite finds its rule catalogue and the gateway contract, resolved from this file.
-import path from "node:path";
-import { repoRoot } from "../paths.js";
-
-export { mcpToolsJsonPath } from "../paths.js";
-
-export const mcpRulesPath = path.join(repoRoot, "spec/rules/mcp.yaml");
-export const mcpToolSpecsDir = path.join(repoRoot, "spec/mcp/tools");

@@ -1,0 +1,97 @@
+// The MCP suite's session of a run (conformance/core/suite.ts): one polite HTTP client per run, what the run's checks
+// share (conformance/suites/mcp/run.ts), a session per check on the run's SDK clients (one per token; the check's own
+// requests counted for it), and why an MCP need is unmet.
+import { extendContext, type RunContext } from "../../core/check.js";
+import type { McpNeed } from "./needs.js";
+import type { SuiteEnv, SuiteSession } from "../../core/suite.js";
+import { McpConnections, McpSession } from "./client.js";
+import { McpHttp } from "./http.js";
+import { endingAsDrift } from "./inferred-inputs.js";
+import { McpRun } from "./run.js";
+import { mcpTokenEnv, type McpRunTarget, type McpTarget } from "./target.js";
+
+/** What an MCP check runs with: the runner's context and the MCP suite's part of it. */
+export interface McpCheckContext extends RunContext {
+  readonly mcp: McpContext;
+}
+
+/** What an MCP check gets besides the runner's context. */
+export interface McpContext {
+  /** This check's SDK clients (one per token kind) and raw requests. */
+  session: McpSession;
+  /** What the run's checks share: its letters, its clock, polling, the shared scenarios (made once). */
+  run: McpRun;
+  target: McpTarget;
+}
+
+const tokenNeeds: Partial<Record<McpNeed, keyof typeof mcpTokenEnv>> = {
+  token: "normal",
+  "mcp:readonly-token": "readonly",
+  "mcp:partner-token": "partner",
+  "mcp:other-tenant-token": "otherTenant",
+  "mcp:partner-unconfigured-token": "partnerUnconfigured",
+};
+const fileKey: Record<keyof typeof mcpTokenEnv, string> = {
+  normal: "normal",
+  readonly: "readonly",
+  partner: "partner",
+  otherTenant: "other_tenant",
+  expired: "expired",
+  partnerUnconfigured: "partner_unconfigured",
+};
+
+/** Why an MCP need is unmet by the target, or undefined when it is met (or is not an MCP need). */
+export function mcpUnmetNeed(need: McpNeed, target: McpRunTarget): string | undefined {
+  const mcp = target.mcp;
+  const kind = tokenNeeds[need];
+  if (kind) return mcp.tokens[kind] ? undefined : `no MCP ${kind} token (${mcpTokenEnv[kind]}, or mcp.tokens.${fileKey[kind]} in the target file)`;
+  const t = mcp.triggers;
+  switch (need) {
+    case "mcp:profile-all":
+      return mcp.profile === "all" ? undefined : "exercises tools still in development (run with --mcp-profile all)";
+    case "mcp:publishing-allowed":
+      return mcp.inputs.allowPublishing ? undefined : "publishes posts for real (set mcp.inputs.allow_publishing: true in the target file to allow it)";
+    case "trigger:mcp-website-fails-build":
+      return t.websiteFailsBuild ? undefined : "no website whose build fails (mcp.triggers.website_fails_build in the target file)";
+    case "trigger:mcp-brief-partial":
+      return t.briefPartial ? undefined : "no brief that fails some slots (mcp.triggers.brief_partial in the target file)";
+    case "trigger:mcp-brief-fails":
+      return t.briefFails ? undefined : "no brief that fails a batch (mcp.triggers.brief_fails in the target file)";
+    case "trigger:mcp-caption-refused":
+      return t.captionRefused ? undefined : "no caption the provider refuses (mcp.triggers.caption_refused in the target file)";
+    case "trigger:mcp-caption-refused-once":
+      return t.captionRefusedOnce ? undefined : "no caption the provider refuses once (mcp.triggers.caption_refused_once in the target file)";
+    case "mcp:cost-renders":
+      return mcp.cost.renders ? undefined : "spends picture renders of the tenant's AI allowance (set mcp.cost.renders: true in the target file to allow them)";
+    case "mcp:cost-extra-batches":
+      return mcp.cost.extraBatches ? undefined : "generates posts in batches of its own (set mcp.cost.extra_batches: true in the target file to allow them)";
+    case "mcp:cost-builds":
+      return mcp.cost.builds ? undefined : "starts profile builds (set mcp.cost.builds: true in the target file to allow them)";
+    default:
+      return undefined;
+  }
+}
+
+/** The MCP suite's session of a run. */
+export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckContext> {
+  const target = env.target;
+  const http = new McpHttp(target, env.redactor, env.signal);
+  // The SDK clients every check and the shared scenarios call with: one per token for the run (client.ts).
+  const connections = new McpConnections(http, target.timing.requestTimeoutMs + 5_000);
+  const run = new McpRun({ target, http, connections, redactor: env.redactor, signal: env.signal, onWaiting: env.onWaiting });
+  return {
+    context(_check, base) {
+      // A refusal of an argument of our design (not the seed's) ends the check as drift (inferred-inputs.ts).
+      const session = endingAsDrift(new McpSession(http, target, {}, connections), (rules, message) => base.fail(rules, message));
+      const mcp: McpContext = { session, run, target: target.mcp };
+      return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
+    },
+    /** Every request of the run (checks and shared scenarios). */
+    requests: () => http.requestCount,
+    async close() {
+      await run.close();
+      await connections.close();
+      http.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe and needs.
+import { extendContext } from "../../core/check.js";
+import type { CheckContext, RestNeed } from "./check.js";
+import { restChecks } from "./checks/index.js";
+import { startReference } from "../../core/embedded.js";
+import { Fixtures } from "./fixtures.js";
+import { apiClient, Transport } from "../../core/http.js";
+import { judgeReplyHere } from "./replies.js";
+import { restRulesPath } from "../../core/paths.js";
+import { probeRest } from "./probe.js";
+import type { ConformanceSuite, SuiteEnv, SuiteSession } from "../../core/suite.js";
+import { resolveTarget, type RestTargetFile, type Target, type TargetOverrides } from "./target.js";
+
+/** Why a REST need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
+function unmetNeed(need: RestNeed, target: Target): string | undefined {
+  switch (need) {
+    case "token":
+      return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
+    case "other-team-token":
+      return target.tokens.otherTeam ? undefined : "no token of another team (IDEAS_OTHER_TEAM_TOKEN, or rest.tokens.other_team in the target file)";
+    case "expired-token":
+      return target.tokens.expired ? undefined : "no expired token (IDEAS_EXPIRED_TOKEN, or rest.tokens.expired in the target file)";
+    case "https":
+      return target.url.protocol === "https:" ? undefined : `the target is plain HTTP (${target.url.origin}); the check applies to HTTPS targets only`;
+    case "trigger:website-fails-read":
+      return target.triggers.websiteFailsRead ? undefined : "no website the target fails to read (rest.triggers.website_fails_read in the target file)";
+    case "trigger:focus-fails-batch":
+      return target.triggers.focusFailsBatch ? undefined : "no focus that fails a batch (rest.triggers.focus_fails_batch in the target file)";
+    case "trigger:focus-server-error":
+      return target.triggers.focusServerError ? undefined : "no focus that makes the target fail on its side (rest.triggers.focus_server_error in the target file)";
+    case "trigger:rate-limited-token":
+      return target.triggers.rateLimitedToken ? undefined : "no token that hits the rate limit (rest.triggers.rate_limited_token in the target file)";
+    default:
+      return undefined;
+  }
+}
+
+/** A REST run: one transport for every request, the shared fixtures, and whether the target keeps state (asked once). */
+function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext, RestNeed> {
+  const transport = new Transport(env.target, env.redactor, env.signal);
+  const fixtures = new Fixtures({ ...env, transport });
+  let found: { stateful: boolean; reason: string } | undefined;
+  return {
+    context(_check, base) {
+      // Every reply is judged as it comes back, into the check it is for (replies.ts; the check runs judgingInto its context).
+      const api = apiClient(transport, (text) => base.note(text), judgeReplyHere);
+      return { ctx: extendContext(base, { target: env.target, api, fixtures }), requests: () => api.requests };
+    },
+    async unready(check) {
+      if (!check.needs?.includes("stateful")) return undefined;
+      const s = await fixtures.statefulness();
+      if (!found) {
+        found = { stateful: s.stateful, reason: s.reason };
+        env.emit({ type: "stateful", ...found });
+      }
+      if (s.stateful) return undefined;
+      return s.rule ? { rule: s.rule, why: `needs a brand the target keeps, and the target broke ${s.rule}: ${s.reason}` } : s.reason;
+    },
+    requests: () => transport.requestCount,
+    stateful: () => found,
+    close: () => transport.close(),
+  };
+}
+
+export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, RestTargetFile> = {
+  id: "rest",
+  title: "Ideas REST API",
+  rulesPath: restRulesPath,
+  checks: restChecks,
+  urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.url ? { file: file.url } : {}) }),
+  resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
+    resolveTarget({ ...(file ? { file } : {}), overrides: overrides as TargetOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
+  startEmbedded: (options) => startReference("rest", options),
+  summary: (target) => ({ url: target.url.href }),
+  probe: probeRest,
+  unmetNeed,
+  open: openRest,
+};
