@@ -5,7 +5,6 @@
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
 import type { PostDestination, PostView, ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
-import { memberOf } from "../../../conformance/core/answered.js";
 import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;
@@ -59,7 +58,8 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-regenerate-job"] },
     response: onSuccess("view_post", (v) => {
       if (typeof v.contentDigest !== "string") return v;
-      const text = JSON.stringify([(v.destinations ?? []).map((d) => d.text), memberOf(v, "firstComment")]);
+      // The text a post publishes: each destination's caption and first comment (view_post has no top-level firstComment).
+      const text = JSON.stringify((v.destinations ?? []).map((d) => [d.text, d.firstComment]));
       const seen = textDigests.get(v.id);
       if (seen?.text === text) return { ...v, contentDigest: seen.digest };
       textDigests.set(v.id, { text, digest: v.contentDigest });
