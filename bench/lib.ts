@@ -47,7 +47,7 @@ export async function measure(label: string, load: Load): Promise<Measured> {
     duration: load.duration ?? 5,
     ...(load.expectBody !== undefined ? { verifyBody: (body: unknown) => String(body) === load.expectBody } : {}),
     ...(load.newSecretIn
-      ? { requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, [load.newSecretIn!]: newSecret() } }) }] }
+      ? { requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, [load.newSecretIn!]: newSecret() } }) }] }
       : {}),
   });
   return {

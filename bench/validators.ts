@@ -49,7 +49,13 @@ for (const t of tools) {
   for (const output of t.examples.validOutputs) corpus.push(["mcp", `validate${p}Output`, output], ["mcp", `validate${p}Result`, { data: output }]);
 }
 
-const generated = { rest: rest as unknown as Record<string, Fn>, mcp: mcp as unknown as Record<string, Fn> };
+/** A generated module's validators by export name (its other exports are not functions). */
+function validatorsOf(module: object): Record<string, Fn> {
+  const out: Record<string, Fn> = {};
+  for (const [name, v] of Object.entries(module) as [string, unknown][]) if (typeof v === "function") out[name] = v as Fn;
+  return out;
+}
+const generated = { rest: validatorsOf(rest), mcp: validatorsOf(mcp) };
 const runtime = { rest: (name: string) => restAjv.getSchema(restRefs[name]!) as Fn, mcp: (name: string) => mcpSide.ajv.getSchema(mcpSide.refs[name]!) as Fn };
 const pairs = corpus.map(([side, name, value]) => ({ value, generated: generated[side][name]!, runtime: runtime[side](name) }));
 for (const p of pairs) if (p.generated(p.value) !== p.runtime(p.value)) throw new Error("generated and runtime validators disagree; run the tests");
@@ -76,11 +82,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function ajvSetup(ajv: Ajv, refs: string[]) {
   const fresh = new Ajv2020(ajvOptions);
   addFormats(fresh);
-  const keywords = (a: Ajv) => Object.keys((a as unknown as { RULES: { keywords: object } }).RULES.keywords);
+  const keywords = (a: Ajv) => Object.keys(a.RULES.keywords);
   const known = new Set(keywords(fresh));
-  const schemas = Object.entries((ajv as unknown as { schemas: Record<string, { schema: unknown }> }).schemas)
+  const schemas = Object.entries(ajv.schemas)
     .filter(([id]) => id.startsWith("ideas-contract:"))
-    .map(([, env]) => env.schema);
+    .map(([, env]) => env?.schema);
   return { annotations: keywords(ajv).filter((k) => !known.has(k)), schemas, refs };
 }
 

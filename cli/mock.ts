@@ -69,7 +69,7 @@ Options:
 export function port(value: string | undefined, fallback: number, flag: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number from 0 to 65535 (0: any free port), got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number from 0 to 65535 (0 = any free port), got "${value}"`);
   return n;
 }
 

@@ -27,7 +27,7 @@ function listFiles(dir: string, prefix = ""): string[] {
   );
 }
 
-/** The folders the generator owns entirely: anything in them it did not write is drift too. */
+/** The folders the generator owns entirely; anything in them it did not write is drift too. */
 const ownedDirs = ["generated", "docs"];
 
 /** Paths (relative to the repository) that differ, are missing, or should not be there. */

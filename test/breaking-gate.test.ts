@@ -13,7 +13,7 @@ import { diffOpenApi } from "../scripts/breaking/openapi-diff.js";
 import { buildReport, formatText, type Report } from "../scripts/breaking/report.js";
 import { rulesTable } from "../scripts/breaking/rules.js";
 import { bumpVersion, isMajorBump } from "../scripts/breaking/semver.js";
-import { isObject, type Change, type Json } from "../scripts/breaking/types.js";
+import { isObject, type Change } from "../scripts/breaking/types.js";
 import { repoRoot } from "../lib/paths.js";
 import { clone, clientRules, fixture, real, schemaDiff, toolIn, type Any } from "./fixtures/breaking/support.js";
 
@@ -57,8 +57,8 @@ describe("the current contract", () => {
 
   it("serialized differently (every key order reversed, tools and codes listed backwards) has no changes", () => {
     // Identical tools are skipped by a string comparison; this copy differs as text, so every schema is walked.
-    const reorder = (v: Json): Json => (Array.isArray(v) ? v.map(reorder) : isObject(v) ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)])) : v);
-    const copy = reorder(clone(real) as unknown as Json) as Any;
+    const reorder = (v: unknown): unknown => (Array.isArray(v) ? v.map(reorder) : isObject(v) ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)])) : v);
+    const copy = reorder(clone(real)) as Any;
     copy.tools.tools.reverse();
     copy.errors.entries.reverse();
     expect(JSON.stringify(copy.tools)).not.toBe(JSON.stringify(real.tools));

@@ -31,7 +31,7 @@ describe("numbers on the command line", () => {
     [["mock", "--no-prism", "--time-scale", "-1"], '--time-scale must be a positive number of real seconds per virtual second (such as 0.01 or 1), got "-1"'],
     [["mock", "--no-prism", "--time-scale", "-.5"], 'got "-.5"'],
     [["mock", "--no-prism", "--time-scale", "1e999"], 'got "1e999"'],
-    [["mock", "--no-prism", "--rest-port", "-1"], '--rest-port must be a port number from 0 to 65535 (0: any free port), got "-1"'],
+    [["mock", "--no-prism", "--rest-port", "-1"], '--rest-port must be a port number from 0 to 65535 (0 = any free port), got "-1"'],
     [["mock", "--no-prism", "--mcp-port", "70000"], 'got "70000"'],
     [["conformance", "--time-scale", "-1"], '--time-scale must be a positive number, got "-1"'],
     [["conformance", "--concurrency", "-4"], '--concurrency must be a positive whole number, got "-4"'],

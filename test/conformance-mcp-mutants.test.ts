@@ -13,6 +13,7 @@ import { mcpMutants, type McpMutant } from "./mutants/mcp/catalogue.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { throughProxy } from "./mutants/mcp/links.js";
+import { toolsOf, withTools } from "./mutants/mcp/rewrite.js";
 import { drivenTime } from "./support/driven-time.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
@@ -58,10 +59,8 @@ describe("MCP mutant catalogue", () => {
       description: "new output fields and enum values",
       response: (_req, res) => {
         const result = res.body?.result;
-        if (Array.isArray(result?.tools)) {
-          const tools = result.tools.map((t: any) => ({ ...t, outputSchema: openOutput(t.outputSchema, { enums: true }) }));
-          return { ...res, body: { ...res.body, result: { ...result, tools } } };
-        }
+        const tools = toolsOf(res);
+        if (tools) return withTools(res, tools.map((t) => ({ ...t, outputSchema: t.outputSchema && openOutput(t.outputSchema, { enums: true }) })));
         const data = result?.structuredContent?.data;
         if (result?.isError || !data || typeof data !== "object" || Array.isArray(data)) return res;
         const next = structuredClone({ ...data, addedInANewRelease: { kind: "new" } });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { startSdkGateway, type SdkGateway } from "./support/sdk-gateway.js";
+import { at, listAt } from "./support/json.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 const token = "sdk-gateway-token";
@@ -26,8 +27,8 @@ describe("a gateway built with the MCP SDK's McpServer", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     const text = await res.text();
-    const data = JSON.parse(text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1]!);
-    const schemas = data.result.tools.flatMap((t: any) => [t.inputSchema.$schema, t.outputSchema.$schema]);
+    const data: unknown = JSON.parse(text.startsWith("{") ? text : /^data: (.*)$/m.exec(text)![1]!);
+    const schemas = listAt(data, "result", "tools").flatMap((t) => [at(t, "inputSchema", "$schema"), at(t, "outputSchema", "$schema")]);
     expect(schemas.length).toBe(6);
     expect(new Set(schemas)).toEqual(new Set(["http://json-schema.org/draft-07/schema#"]));
   });

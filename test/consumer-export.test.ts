@@ -53,7 +53,9 @@ describe("ideas-contract export", () => {
   it("writes CommonJS where .js files are CommonJS, and either system by --module, each with declarations", async () => {
     const require = createRequire(import.meta.url);
     const request = { website: "https://www.bluefjord-bakery.no" };
-    const answers = (m: any) => [m.validators.CreateBrandRequest(request), m.validators.CreateBrandRequest({ website: 7 }), m.inputValidators?.create_posts({})];
+    // What an exported rest/validators module offers (a REST module has no inputValidators: that answers undefined).
+    type Exported = { validators: { CreateBrandRequest(data: unknown): boolean }; inputValidators?: { create_posts(data: unknown): boolean } };
+    const answers = (m: Exported) => [m.validators.CreateBrandRequest(request), m.validators.CreateBrandRequest({ website: 7 }), m.inputValidators?.create_posts({})];
 
     // No package.json above: Node reads .js as CommonJS, and so does the default.
     expect(await main(["export", "--out", dir, "--what", "validators"])).toBe(0);

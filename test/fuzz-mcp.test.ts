@@ -8,7 +8,8 @@
 // records made before the fuzz read the same afterwards.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import type { ToolName } from "../generated/mcp/types.js";
+import { connectMcp, settleBatch, type McpTestClient } from "./support/mcp-client.js";
 import { countRequiredKinds, describeFailure, runCases, tally } from "./support/fuzz.js";
 import { checkMcpAnswer, isWriteTool, mcpFuzzCases, type McpFixtures } from "./support/fuzz-mcp.js";
 
@@ -22,20 +23,12 @@ let partner: McpTestClient;
 let fixtures: McpFixtures;
 
 async function firstBrand(c: McpTestClient, slug: string): Promise<{ workspace: string; brand: string }> {
-  const ws = (await c.ok("get_workspaces", {})).workspaces.find((w: any) => w.slug === slug);
+  const ws = (await c.ok("get_workspaces", {})).workspaces.find((w) => w.slug === slug)!;
   const list = await c.ok("list_brands", { workspaceId: ws.id });
-  return { workspace: ws.id, brand: list.brands[0].id };
+  return { workspace: ws.id, brand: list.brands[0]!.id };
 }
 
-/** Plays the virtual clock forward until the batch is settled with every picture in. */
-async function settle(c: McpTestClient, batchId: string): Promise<any> {
-  for (let i = 0; i < 200; i++) {
-    const status = await c.ok("get_post_batch_status", { batchId });
-    if (status.settled && (status.imagesPendingCount ?? 0) === 0) return status;
-    mock.clock.advance(15_000);
-  }
-  throw new Error("batch never settled");
-}
+const settle = (c: McpTestClient, batchId: string, pictures = true) => settleBatch(c, mock.clock, batchId, pictures);
 
 beforeAll(async () => {
   mock = await startMcpMock({ port: 0 });
@@ -44,8 +37,8 @@ beforeAll(async () => {
   const theirs = await firstBrand(blake, "blake-ceramics");
   const batch = (await alex.ok("create_posts", { brandId: mine.brand, brief: "Fuzz fixtures: fresh bread", count: 2 })).batchId as string;
   const otherBatch = (await blake.ok("create_posts", { brandId: theirs.brand, brief: "Fuzz fixtures: new mugs", count: 1 })).batchId as string;
-  const [post, post2] = (await settle(alex, batch)).items.map((i: any) => i.postId as string);
-  const otherPost = (await settle(blake, otherBatch)).items[0].postId as string;
+  const [post, post2] = (await settle(alex, batch)).items.map((i) => i.postId!);
+  const otherPost = (await settle(blake, otherBatch)).items[0]!.postId!;
   const job = (await alex.ok("regenerate_post_image", { postId: post2 })).jobId as string;
   mock.clock.advance(10 * 60_000);
   const media = (await alex.ok("upload_image", { brandId: mine.brand, sourceUrl: "https://cdn.example.com/fixture-4x5.jpg" })).mediaId as string;
@@ -55,7 +48,7 @@ beforeAll(async () => {
     brand: mine.brand,
     post: post!,
     post2: post2!,
-    digest: (await alex.ok("view_post", { id: post })).contentDigest,
+    digest: (await alex.ok("view_post", { id: post })).contentDigest!,
     batch,
     job,
     media,
@@ -74,7 +67,7 @@ afterAll(async () => {
 /** The records made before the fuzz, read by their owners. */
 async function snapshot(): Promise<Record<string, unknown>> {
   const f = fixtures;
-  const reads: [string, McpTestClient, string, Record<string, unknown>][] = [
+  const reads: [string, McpTestClient, ToolName, Record<string, unknown>][] = [
     ["post", alex, "view_post", { id: f.post }],
     ["post2", alex, "view_post", { id: f.post2 }],
     ["post status", alex, "get_post_status", { id: f.post }],
@@ -157,11 +150,11 @@ describe("MCP mock under hostile input", () => {
     for (const code of ["constructor", "__proto__", "tostring"]) {
       const draft = await alex.ok("create_draft", { brandId: fixtures.brand, caption: `Prototype check [refuse:${code}]`, platforms: ["INSTAGRAM"], mediaIds: [fixtures.media] });
       const published = await alex.ok("publish_post_now", { id: draft.postId });
-      const reason = published.publishResults.find((r: any) => r.platform === "INSTAGRAM").reason;
+      const reason = published.publishResults!.find((r) => r.platform === "INSTAGRAM")!.reason;
       expect(reason).toMatchObject({ code: code.toLowerCase(), retryable: false });
       // Not retryable, so a second attempt is refused the same way.
       const again = await alex.ok("publish_post_now", { id: draft.postId });
-      expect(again.publishResults.find((r: any) => r.platform === "INSTAGRAM").reason).toMatchObject({ code: code.toLowerCase(), retryable: false });
+      expect(again.publishResults!.find((r) => r.platform === "INSTAGRAM")!.reason).toMatchObject({ code: code.toLowerCase(), retryable: false });
     }
   });
 });

@@ -11,6 +11,7 @@ import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { jsonReport, markdownReport, summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
+import { at } from "./support/json.js";
 
 const logs: string[] = [];
 const events: ExchangeEvent[] = [];
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 /** Raw bytes on a fresh socket; resolves with the last answer's status and body once the server closes it. */
-function raw(port: number, bytes: string): Promise<{ status: number; statuses: number[]; body: any; text: string }> {
+function raw(port: number, bytes: string): Promise<{ status: number; statuses: number[]; body: unknown; text: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -40,7 +41,7 @@ function raw(port: number, bytes: string): Promise<{ status: number; statuses: n
       const statuses = [...all.matchAll(/(?:^|\r\n)HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
       const last = all.lastIndexOf("HTTP/1.1 ");
       const text = all.slice(all.indexOf("\r\n\r\n", last) + 4);
-      let body: any = null;
+      let body: unknown = null;
       try {
         body = JSON.parse(text);
       } catch {
@@ -58,10 +59,10 @@ interface Door {
   path: string;
   auth: string;
   /** The protocol's error shape (REST envelope; a JSON-RPC error or the gateway's OAuth-style error for MCP). */
-  shape(body: any): void;
+  shape(body: unknown): void;
 }
-const restShape = (b: any) => expect(b?.error).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String) });
-const mcpShape = (b: any) => expect(typeof b?.error?.code === "number" || typeof b?.error_description === "string", JSON.stringify(b)).toBe(true);
+const restShape = (b: unknown) => expect(at(b, "error")).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String) });
+const mcpShape = (b: unknown) => expect(typeof at(b, "error", "code") === "number" || typeof at(b, "error_description") === "string", JSON.stringify(b)).toBe(true);
 const doors = (): Door[] => [
   { name: "REST mock", port: () => Number(rest.url.port), path: "/v1/brands/brand_x", auth: "Bearer test_team_a", shape: restShape },
   { name: "REST via proxy", port: () => Number(proxy.restUrl!.port), path: "/v1/brands/brand_x", auth: "Bearer test_team_a", shape: restShape },

@@ -11,9 +11,10 @@
 // partner's tools on a user's brand → forbidden.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../mock/clock.js";
+import type { ToolOutputs } from "../generated/mcp/types.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { connectMcp, settleBatch, type McpTestClient } from "./support/mcp-client.js";
 import { baseArguments, isPartnerOnly, mcpTools, type McpFixtures } from "./support/fuzz-mcp.js";
 import { batchTime, client, readTime, suiteStart, type Call } from "./support/rest-client.js";
 import { hangGuardMs } from "./support/hang-guard.js";
@@ -164,23 +165,17 @@ const partnerTable: { label: string; as: "partner" | Tenant; tool: string; args:
   ]),
 ];
 
-async function settle(c: McpTestClient, batchId: string): Promise<any> {
-  for (let i = 0; i < 200; i++) {
-    const status = await c.ok("get_post_batch_status", { batchId });
-    if (status.settled && (status.imagesPendingCount ?? 0) === 0) return status;
-    mcp.clock.advance(15_000);
-  }
-  throw new Error("batch never settled");
-}
+const settle = (c: McpTestClient, batchId: string, pictures = true) => settleBatch(c, mcp.clock, batchId, pictures);
 
 async function setUpTenant(token: string, slug: string): Promise<McpOwned> {
   const c = await connectMcp(mcp.url, token);
-  const ws = (await c.ok("get_workspaces", {})).workspaces.find((w: any) => w.slug === slug);
+  const ws = (await c.ok("get_workspaces", {})).workspaces.find((w) => w.slug === slug)!;
   const brands = await c.ok("list_brands", { workspaceId: ws.id });
-  const brand = brands.brands[0];
+  const brand = brands.brands[0]!;
   const brief = `Isolation fixtures of ${slug}`;
   const batch = (await c.ok("create_posts", { brandId: brand.id, brief, count: 1 })).batchId as string;
-  const post = (await settle(c, batch)).items[0].postId as string;
+  const item = (await settle(c, batch)).items[0]!;
+  const post = item.postId!;
   const job = (await c.ok("regenerate_post_image", { postId: post })).jobId as string;
   for (let i = 0; i < 40 && (await c.ok("get_generation_job", { jobId: job })).status !== "succeeded"; i++) mcp.clock.advance(30_000);
   const view = await c.ok("view_post", { id: post });
@@ -188,7 +183,7 @@ async function setUpTenant(token: string, slug: string): Promise<McpOwned> {
   const scheduledAt = new Date(mcp.clock.now() + 3 * 86_400_000).toISOString();
   await c.ok("schedule_post", { id: post, scheduledAt });
   const status = await c.ok("get_post_status", { id: post });
-  const platformPostId = status.platformResults.find((d: any) => d.platform === "INSTAGRAM").platformPostId as string;
+  const platformPostId = status.platformResults.find((d) => d.platform === "INSTAGRAM")!.platformPostId!;
   const link = await c.ok("create_connect_link", { brandId: brand.id, platform: "facebook", returnUrl: "https://app.example.com/back" });
   const connectToken = new URL(link.url).pathname.split("/").pop()!;
   return {
@@ -196,13 +191,13 @@ async function setUpTenant(token: string, slug: string): Promise<McpOwned> {
     client: c,
     platformPostId,
     connectToken,
-    secrets: [brand.name, ws.name, brief, view.title, view.destinations[0].text.slice(0, 40)],
+    secrets: [brand.name, ws.name, brief, item.title!, view.destinations[0]!.text.slice(0, 40)],
     fixtures: {
       workspace: ws.id,
       brand: brand.id,
       post,
       post2: post,
-      digest: view.contentDigest,
+      digest: view.contentDigest!,
       batch,
       job,
       media,
@@ -300,7 +295,7 @@ describe(`MCP: another tenant's ids are refused in the envelope (${mcpTable.leng
     if (tool === "reschedule_posts") {
       // Per-entry results: the call answers, the move is refused.
       expect(result.isError).toBeFalsy();
-      expect(data.moves[0]).toMatchObject({ ok: false, error: { code } });
+      expect((data as ToolOutputs["reschedule_posts"]).moves[0]).toMatchObject({ ok: false, error: { code } });
       return;
     }
     expect(result.isError, text).toBe(true);

@@ -61,7 +61,7 @@ describe("protected-resource metadata (RFC 9728)", () => {
   });
 });
 
-/** An OAuth provider that holds a token it was given: any OAuth step it is asked for is recorded as a detour. */
+/** An OAuth provider that holds a token it was given; any OAuth step it is asked for is recorded as a detour. */
 function givenToken(token: string, detours: string[]): OAuthClientProvider {
   return {
     redirectUrl: "http://127.0.0.1:1/callback",

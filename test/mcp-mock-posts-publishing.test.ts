@@ -39,7 +39,8 @@ async function feedPost(caption = "Fresh loaves from 7 am.", facebookCaption?: s
   return postId;
 }
 
-const byPlatform = (results: any[]) => Object.fromEntries(results.map((r) => [r.platform, r]));
+/** Results by destination (a destination missing reads as undefined and fails the expectation on it). */
+const byPlatform = <R extends { platform: string }>(results: R[] | undefined): Record<string, R> => Object.fromEntries((results ?? []).map((r) => [r.platform, r]));
 
 beforeAll(async () => {
   mock = await startMcpMock({ port: 0, timeScale: 1 });
@@ -90,9 +91,9 @@ describe("approval", () => {
     // A held post cannot be rejected; its lockedDestinations carry no platformPostId.
     const locked = await partner.fails("reject_post", { id, reason: "Wrong hours" });
     expect(locked).toMatchObject({ code: "already_scheduled", lockedDestinations: [{ platform: "INSTAGRAM" }] });
-    expect(locked.lockedDestinations[0].platformPostId).toBeUndefined();
+    expect(locked.lockedDestinations![0]!.platformPostId).toBeUndefined();
     const held = (await partner.ok("get_post_status", { id })).platformResults[0];
-    await partner.ok("unschedule_platform", { id, platform: "INSTAGRAM", platformPostId: held.platformPostId });
+    await partner.ok("unschedule_platform", { id, platform: "INSTAGRAM", platformPostId: held!.platformPostId });
 
     expect(await partner.fails("reject_post", { id, reason: "Wrong hours", contentDigest: v1.contentDigest })).toMatchObject({ code: "post_content_changed" });
     const rejected = await partner.ok("reject_post", { id, reason: "Wrong hours", contentDigest: v3.contentDigest });
@@ -130,7 +131,7 @@ describe("pre-flight", () => {
     // Feed and story content in one batch: the 9:16 picture fails the Instagram feed band.
     const batch = await alex.ok("create_posts", { brandId: harbour, brief: "Christmas opening hours", count: 1, platforms: ["FACEBOOK", "INSTAGRAM_STORIES"] });
     mock.clock.advance(10 * minute);
-    const mixed = (await alex.ok("get_post_batch_status", { batchId: batch.batchId })).items[0].postId;
+    const mixed = (await alex.ok("get_post_batch_status", { batchId: batch.batchId })).items[0]!.postId;
     const aspect = await alex.fails("schedule_post", { id: mixed, scheduledAt: later(7 * day) });
     expect(aspect).toMatchObject({ code: "schedule_preflight_failed", retryable: false, blockedDestinations: [{ platform: "INSTAGRAM", code: "image_aspect_invalid" }] });
     expect((await alex.ok("get_post_status", { id: mixed })).status).toBe("draft");
@@ -148,10 +149,10 @@ describe("pre-flight", () => {
     ]);
     const dry = await alex.ok("schedule_post", { id: long, scheduledAt: later(7 * day), dryRun: true });
     expect(dry.dryRun).toBe(true);
-    expect(dry.blocked.map((b: any) => [b.platform, b.code])).toEqual([["INSTAGRAM", "caption_too_long"], ["INSTAGRAM", "media_required"]]);
-    expect(dry.blocked[0].message).toEqual(expect.any(String));
+    expect(dry.blocked!.map((b) => [b.platform, b.code])).toEqual([["INSTAGRAM", "caption_too_long"], ["INSTAGRAM", "media_required"]]);
+    expect(dry.blocked![0]!.message).toEqual(expect.any(String));
     expect((await alex.ok("publish_post_now", { id: long, dryRun: true })).blocked).toHaveLength(2);
-    expect((await alex.ok("get_post_status", { id: long })).platformResults.map((r: any) => r.status)).toEqual(["draft", "draft"]);
+    expect((await alex.ok("get_post_status", { id: long })).platformResults.map((r) => r.status)).toEqual(["draft", "draft"]);
 
     // A story takes one picture.
     const two = [await picture(alex, harbour, "a-9x16.jpg"), await picture(alex, harbour, "b-9x16.jpg")];
@@ -184,7 +185,7 @@ describe("pre-flight", () => {
     expect(await alex.fails("schedule_post", { id: reddit, scheduledAt: later(7 * day) })).toMatchObject({ code: "platform_not_connected", connectedPlatforms: [] });
     for (const channel of ["instagram", "youtube", "google_business"]) await connect(alex, physio, channel);
 
-    const blockedFor = async (id: string) => (await alex.fails("schedule_post", { id, scheduledAt: later(7 * day) })).blockedDestinations;
+    const blockedFor = async (id: string) => (await alex.fails("schedule_post", { id, scheduledAt: later(7 * day) })).blockedDestinations!;
     expect(await blockedFor(reddit)).toEqual([
       { platform: "INSTAGRAM", code: "media_required" },
       { platform: "REDDIT", code: "reddit_subreddit_required" },
@@ -193,9 +194,9 @@ describe("pre-flight", () => {
     expect((await blockedFor(reddit))[1]).toEqual({ platform: "REDDIT", code: "reddit_subreddit_not_found" });
     await alex.ok("update_post", { id: reddit, reddit: { subreddit: "flairphysio" } });
     expect((await blockedFor(reddit))[1]).toEqual({ platform: "REDDIT", code: "reddit_flair_required" });
-    const titleProblem = (await blockedFor(titled)).find((b: any) => b.platform === "REDDIT");
+    const titleProblem = (await blockedFor(titled)).find((b) => b.platform === "REDDIT");
     expect(titleProblem).toMatchObject({ code: "reddit_title_too_long", characterLimit: 300 });
-    expect(titleProblem.characterCount).toBeGreaterThan(300);
+    expect(titleProblem?.characterCount).toBeGreaterThan(300);
 
     // With the options right, pre-flight passes and the provider refuses REDDIT (no Reddit account connected).
     await alex.ok("update_post", { id: reddit, reddit: { subreddit: "flairphysio", flair: "Advice" } });
@@ -229,15 +230,15 @@ describe("scheduling", () => {
     const retried = await alex.ok("schedule_post", { id: p, scheduledAt: T });
     expect(retried).toEqual({ id: p, scheduledAt: utc(T), scheduledDestinations: ["INSTAGRAM", "FACEBOOK"] });
     const booked = byPlatform((await alex.ok("get_post_status", { id: p })).platformResults);
-    expect(booked.INSTAGRAM.platformPostId).toBe(mid.INSTAGRAM.platformPostId);
+    expect(booked.INSTAGRAM?.platformPostId).toBe(mid.INSTAGRAM?.platformPostId);
     expect(booked.FACEBOOK).toMatchObject({ status: "scheduled", error: null });
 
     // Everything held: already_scheduled with a platformPostId per destination.
     const again = await alex.fails("schedule_post", { id: p, scheduledAt: T });
     expect(again).toMatchObject({ code: "already_scheduled", retryable: false });
     expect(again.lockedDestinations).toEqual([
-      { platform: "INSTAGRAM", platformPostId: booked.INSTAGRAM.platformPostId },
-      { platform: "FACEBOOK", platformPostId: booked.FACEBOOK.platformPostId },
+      { platform: "INSTAGRAM", platformPostId: booked.INSTAGRAM?.platformPostId },
+      { platform: "FACEBOOK", platformPostId: booked.FACEBOOK?.platformPostId },
     ]);
     // A held destination cannot be removed or edited (platform_scheduled arrives as upstream_409) or deleted.
     expect(await alex.fails("update_post", { id: p, removePlatforms: ["FACEBOOK"] })).toMatchObject({ code: "upstream_409", retryable: false });
@@ -254,7 +255,7 @@ describe("scheduling", () => {
     }
     // A new time while held: withdraw with unschedule_platform, one call per locked destination.
     const lockedQ = await alex.fails("schedule_post", { id: q, scheduledAt: later(11 * day) });
-    const [{ platformPostId }] = lockedQ.lockedDestinations;
+    const { platformPostId } = lockedQ.lockedDestinations![0]!;
     expect(await alex.fails("unschedule_platform", { id: q, platform: "INSTAGRAM", platformPostId: "pp_wrong" })).toMatchObject({ code: "not_found" });
     const withdrawn = await alex.ok("unschedule_platform", { id: q, platform: "INSTAGRAM", platformPostId });
     expect(withdrawn).toEqual({ id: q, platform: "INSTAGRAM", unscheduled: true, scheduledDestinations: [] });
@@ -278,7 +279,7 @@ describe("scheduling", () => {
     mock.clock.advance(2 * hour);
     const live = await alex.ok("get_post_status", { id: p });
     expect(live.status).toBe("published");
-    expect(live.platformResults.every((r: any) => r.status === "published" && r.publishedAt === utc(T) && r.postUrl)).toBe(true);
+    expect(live.platformResults.every((r) => r.status === "published" && r.publishedAt === utc(T) && r.postUrl)).toBe(true);
   });
 
   it("moves up to 25 posts with reschedule_posts, each entry on its own", async () => {
@@ -300,7 +301,7 @@ describe("scheduling", () => {
     expect(moves[2]).toMatchObject({ ok: false, error: { code: "not_found" } });
     expect(moves[3]).toMatchObject({ ok: false, error: { code: "bad_request" } });
     const after = byPlatform((await alex.ok("get_post_status", { id: a })).platformResults);
-    expect(after.INSTAGRAM).toMatchObject({ status: "scheduled", scheduledAt: utc(T2), platformPostId: before.INSTAGRAM.platformPostId });
+    expect(after.INSTAGRAM).toMatchObject({ status: "scheduled", scheduledAt: utc(T2), platformPostId: before.INSTAGRAM?.platformPostId });
 
     const tooMany = await alex.call("reschedule_posts", { moves: Array.from({ length: 26 }, () => ({ postId: a, scheduledAt: T2 })) });
     expect(tooMany.result.isError).toBe(true);
@@ -318,11 +319,11 @@ describe("publishing", () => {
     expect(mid.status).toBe("partially_published");
     expect(byPlatform(mid.platformResults).FACEBOOK).toMatchObject({ status: "failed", error: { code: "rate_limited" } });
     const second = byPlatform((await alex.ok("publish_post_now", { id: p })).publishResults);
-    expect(second.INSTAGRAM).toMatchObject({ status: "skipped", reason: { code: "already_published" }, platformPostId: first.INSTAGRAM.platformPostId });
+    expect(second.INSTAGRAM).toMatchObject({ status: "skipped", reason: { code: "already_published" }, platformPostId: first.INSTAGRAM?.platformPostId });
     expect(second.FACEBOOK).toMatchObject({ status: "published" });
     const live = await alex.ok("get_post_status", { id: p });
     expect(live.status).toBe("published");
-    expect(live.platformResults.every((r: any) => r.postUrl && r.publishedAt)).toBe(true);
+    expect(live.platformResults.every((r) => r.postUrl && r.publishedAt)).toBe(true);
 
     // A live post is not edited; unpublishing makes it editable again.
     expect(await alex.fails("update_post", { id: p, caption: "x" })).toMatchObject({ code: "post_already_published", publishedPlatforms: ["INSTAGRAM", "FACEBOOK"] });
@@ -335,7 +336,7 @@ describe("publishing", () => {
     const q = await feedPost("Only Instagram.", "Not this one. [refuse:content_rejected]");
     const some = byPlatform((await alex.ok("publish_post_now", { id: q, platforms: ["INSTAGRAM"] })).publishResults);
     expect(some.FACEBOOK).toMatchObject({ status: "skipped", reason: { code: "not_requested", retryable: false } });
-    expect(some.INSTAGRAM.status).toBe("published");
+    expect(some.INSTAGRAM?.status).toBe("published");
     for (let i = 0; i < 2; i++) {
       expect(byPlatform((await alex.ok("publish_post_now", { id: q })).publishResults).FACEBOOK).toMatchObject({ status: "failed", reason: { code: "content_rejected", retryable: false } });
     }
@@ -345,19 +346,19 @@ describe("publishing", () => {
     const held = await feedPost();
     await alex.ok("schedule_post", { id: held, scheduledAt: later(10 * day) });
     const heldResults = (await alex.ok("publish_post_now", { id: held })).publishResults;
-    expect(heldResults.map((r: any) => [r.status, r.reason.code])).toEqual([["skipped", "held_by_provider"], ["skipped", "held_by_provider"]]);
-    expect(heldResults.every((r: any) => typeof r.platformPostId === "string")).toBe(true);
+    expect(heldResults!.map((r) => [r.status, r.reason?.code])).toEqual([["skipped", "held_by_provider"], ["skipped", "held_by_provider"]]);
+    expect(heldResults!.every((r) => typeof r.platformPostId === "string")).toBe(true);
 
     const slow = await feedPost("Slow one.", "Slow one. [slow]");
     const pending = byPlatform((await alex.ok("publish_post_now", { id: slow })).publishResults);
     expect(pending.FACEBOOK).toMatchObject({ status: "pending", reason: { code: "publishing_in_progress" } });
-    expect(byPlatform((await alex.ok("get_post_status", { id: slow })).platformResults).FACEBOOK.status).toBe("publishing");
-    expect(byPlatform((await alex.ok("publish_post_now", { id: slow })).publishResults).FACEBOOK.status).toBe("pending");
+    expect(byPlatform((await alex.ok("get_post_status", { id: slow })).platformResults).FACEBOOK?.status).toBe("publishing");
+    expect(byPlatform((await alex.ok("publish_post_now", { id: slow })).publishResults).FACEBOOK?.status).toBe("pending");
     mock.clock.advance(3 * minute);
     expect((await alex.ok("get_post_status", { id: slow })).status).toBe("published");
 
     const stuck = await feedPost("Stuck one.", "Stuck one. [stuck]");
-    expect(byPlatform((await alex.ok("publish_post_now", { id: stuck })).publishResults).FACEBOOK.status).toBe("pending");
+    expect(byPlatform((await alex.ok("publish_post_now", { id: stuck })).publishResults).FACEBOOK?.status).toBe("pending");
     mock.clock.advance(hour);
     expect(byPlatform((await alex.ok("publish_post_now", { id: stuck })).publishResults).FACEBOOK).toMatchObject({ status: "skipped", reason: { code: "stuck_at_provider" } });
 
@@ -365,7 +366,7 @@ describe("publishing", () => {
     const { postId: story } = await alex.ok("create_draft", { brandId: harbour, caption: "Holiday hours [story-partial]", mediaIds: [tall], platforms: ["FACEBOOK", "INSTAGRAM_STORIES"] });
     await alex.ok("update_post", { id: story, removePlatforms: ["INSTAGRAM"] });
     const firstTry = byPlatform((await alex.ok("publish_post_now", { id: story })).publishResults);
-    expect(firstTry.FACEBOOK.status).toBe("published");
+    expect(firstTry.FACEBOOK?.status).toBe("published");
     expect(firstTry.INSTAGRAM_STORIES).toMatchObject({ status: "failed", reason: { code: "provider_timeout", retryable: true } });
     expect(byPlatform((await alex.ok("publish_post_now", { id: story })).publishResults).INSTAGRAM_STORIES).toMatchObject({
       status: "skipped",

@@ -33,7 +33,7 @@ import {
 import { encodePng, readPngSize, sizeForAspect } from "../mock/png.js";
 import { canonicalJson, contentDigest } from "../mock/mcp/posts/digest.js";
 import { destinationRules, supportedDestinations, targetAspect } from "../mock/mcp/posts/limits.js";
-import { brandIdBySlug as brandId, connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import { brandIdBySlug as brandId, connectMcp, settleBatch, type McpTestClient } from "./support/mcp-client.js";
 
 let mock: McpMock;
 let alex: McpTestClient;
@@ -45,19 +45,11 @@ let blakeBrand: string;
 
 const minute = 60_000;
 
-/** Advances the clock in poll-sized steps until the batch's copy is settled (and, if asked, its pictures). */
-async function settle(c: McpTestClient, batchId: string, pictures = true): Promise<any> {
-  for (let i = 0; i < 200; i++) {
-    const status = await c.ok("get_post_batch_status", { batchId });
-    if (status.settled && (!pictures || (status.imagesPendingCount ?? 0) === 0)) return status;
-    // Pictures land at least 45 s after their post, so 15 s steps still catch the last one pending.
-    mock.clock.advance(15_000);
-  }
-  throw new Error("batch never settled");
-}
+const settle = (c: McpTestClient, batchId: string, pictures = true) => settleBatch(c, mock.clock, batchId, pictures);
 
 /** A real PNG: signature, IHDR, and IDAT that inflates to exactly the rows the size needs. */
-async function fetchPng(url: string): Promise<{ status: number; width: number; height: number }> {
+async function fetchPng(url: string | null | undefined): Promise<{ status: number; width: number; height: number }> {
+  if (!url) throw new Error("no picture address to fetch");
   const res = await fetch(url);
   if (res.status !== 200) return { status: res.status, width: 0, height: 0 };
   expect(res.headers.get("content-type")).toBe("image/png");
@@ -102,47 +94,47 @@ describe("create_posts and get_post_batch_status", () => {
     mock.clock.advance(4_000);
     const generating = await alex.ok("get_post_batch_status", { batchId: batch.batchId });
     expect(generating).toMatchObject({ status: "generating", settled: false, pendingCount: 3 });
-    expect(generating.items[0].status).toBe("generating");
+    expect(generating.items[0]!.status).toBe("generating");
 
     // Copy settles within 1–3 virtual minutes; the last post's picture is still rendering then.
     const settled = await settle(alex, batch.batchId, false);
     expect(settled).toMatchObject({ status: "ready", settled: true, requestedCount: 3, createdCount: 3, failedCount: 0, pendingCount: 0, error: null });
-    expect(Date.parse(settled.updatedAt) - Date.parse(settled.createdAt)).toBeGreaterThanOrEqual(minute);
-    expect(Date.parse(settled.updatedAt) - Date.parse(settled.createdAt)).toBeLessThanOrEqual(3.1 * minute);
-    const last = settled.items[2];
+    expect(Date.parse(settled.updatedAt!) - Date.parse(settled.createdAt!)).toBeGreaterThanOrEqual(minute);
+    expect(Date.parse(settled.updatedAt!) - Date.parse(settled.createdAt!)).toBeLessThanOrEqual(3.1 * minute);
+    const last = settled.items[2]!;
     expect(last).toMatchObject({ status: "created", imagePending: true, hasMedia: false, imageUrls: [] });
     expect(settled.imagesPendingCount).toBeGreaterThanOrEqual(1);
     for (const item of settled.items) {
       expect(item.postId).toEqual(expect.any(String));
       expect(item.platforms).toEqual(["INSTAGRAM", "FACEBOOK"]);
       expect(item.appUrl).toContain(item.postId);
-      expect(item.destinations.map((d: any) => d.platform)).toEqual(["INSTAGRAM", "FACEBOOK"]);
+      expect(item.destinations!.map((d) => d.platform)).toEqual(["INSTAGRAM", "FACEBOOK"]);
       // Copy per destination.
-      expect(item.destinations[0].text).not.toBe(item.destinations[1].text);
-      expect(item.destinations[0]).toMatchObject({ characterLimit: 2200, characterCount: [...item.destinations[0].text].length });
-      expect(item.destinations[1].characterLimit).toBe(63206);
+      expect(item.destinations![0]!.text).not.toBe(item.destinations![1]!.text);
+      expect(item.destinations![0]!).toMatchObject({ characterLimit: 2200, characterCount: [...item.destinations![0]!.text].length });
+      expect(item.destinations![1]!.characterLimit).toBe(63206);
     }
     // A different angle per post.
-    expect(new Set(settled.items.map((i: any) => i.title)).size).toBe(3);
+    expect(new Set(settled.items.map((i) => i.title)).size).toBe(3);
     const digestBefore = last.contentDigest;
 
     const done = await settle(alex, batch.batchId);
     expect(done.imagesPendingCount).toBe(0);
-    const landed = done.items[2];
+    const landed = done.items[2]!;
     expect(landed).toMatchObject({ imagePending: false, hasMedia: true });
     expect(landed.imageUrls).toHaveLength(1);
     expect(landed.contentDigest).not.toBe(digestBefore);
     const view = await alex.ok("view_post", { id: landed.postId });
     expect(view.contentDigest).toBe(landed.contentDigest);
-    expect(view.imageUrl).toBe(landed.imageUrls[0]);
-    expect(view.destinations.every((d: any) => d.imageUrls[0] === view.imageUrl)).toBe(true);
+    expect(view.imageUrl).toBe(landed.imageUrls![0]);
+    expect(view.destinations.every((d) => d.imageUrls[0] === view.imageUrl)).toBe(true);
     // Feed pictures are 4:5 real PNGs.
     expect(await fetchPng(view.imageUrl)).toEqual({ status: 200, width: 80, height: 100 });
 
     // Deterministic from the brief: the same brief gives the same titles.
     const again = await alex.ok("create_posts", { brandId: harbour, brief, count: 3 });
     const againDone = await settle(alex, again.batchId, false);
-    expect(againDone.items.map((i: any) => i.title)).toEqual(settled.items.map((i: any) => i.title));
+    expect(againDone.items.map((i) => i.title)).toEqual(settled.items.map((i) => i.title));
   });
 
   it("ends partial, failed or skipped as the brief's magic markers say", async () => {
@@ -151,13 +143,13 @@ describe("create_posts and get_post_batch_status", () => {
     const p = await settle(alex, partial.batchId);
     expect(p).toMatchObject({ status: "partial", settled: true, createdCount: 2, failedCount: 2, pendingCount: 0 });
     expect(p.items[1]).toMatchObject({ status: "failed", postId: null, error: { code: "ai_generation_failed", retryable: true } });
-    expect(p.items[0].mediaRequiredFor).toEqual(["INSTAGRAM"]);
+    expect(p.items[0]!.mediaRequiredFor).toEqual(["INSTAGRAM"]);
     expect(p.warnings?.join(" ")).toContain("INSTAGRAM");
 
     const skipped = await alex.ok("create_posts", { brandId: harbour, brief: "Opening hours [allowance-runs-out]", count: 4, includeImage: false });
     const s = await settle(alex, skipped.batchId);
     expect(s).toMatchObject({ status: "partial", createdCount: 2, failedCount: 2 });
-    expect(s.items.slice(2).map((i: any) => [i.status, i.error.code])).toEqual([["skipped", "usage_limit_exceeded"], ["skipped", "usage_limit_exceeded"]]);
+    expect(s.items.slice(2).map((i) => [i.status, i.error?.code])).toEqual([["skipped", "usage_limit_exceeded"], ["skipped", "usage_limit_exceeded"]]);
 
     const failed = await alex.ok("create_posts", { brandId: harbour, brief: "Anything [batch-fails]", count: 2 });
     const f = await settle(alex, failed.batchId);
@@ -196,16 +188,16 @@ describe("create_posts and get_post_batch_status", () => {
     const provisional = await alex.ok("create_posts", { brandId: physio, brief: "Back pain myths", count: 1, platforms: ["FACEBOOK"] });
     expect(provisional.connectionWarning).toEqual(expect.any(String));
     const pb = await settle(alex, provisional.batchId, false);
-    expect(pb.items[0].platforms).toEqual(["INSTAGRAM", "FACEBOOK"]);
+    expect(pb.items[0]!.platforms).toEqual(["INSTAGRAM", "FACEBOOK"]);
     expect(await alex.fails("create_posts", { brandId: physio, brief: "x", count: 1, platforms: ["REDDIT"] })).toMatchObject({ code: "reddit_options_required" });
 
     // Another tenant's brand, batch and post are refused the same way.
     expect(await blake.fails("create_posts", { brandId: harbour, brief: "x", count: 1 })).toMatchObject({ code: "forbidden" });
     expect(await blake.fails("get_post_batch_status", { batchId: provisional.batchId })).toMatchObject({ code: "forbidden" });
-    expect(await blake.fails("view_post", { id: pb.items[0].postId })).toMatchObject({ code: "forbidden" });
+    expect(await blake.fails("view_post", { id: pb.items[0]!.postId })).toMatchObject({ code: "forbidden" });
     // The refusal names only what the caller sent: the post or batch id, never the owner's brand id.
     for (const [tool, args, sent] of [
-      ["view_post", { id: pb.items[0].postId }, pb.items[0].postId],
+      ["view_post", { id: pb.items[0]!.postId }, pb.items[0]!.postId],
       ["get_post_batch_status", { batchId: provisional.batchId }, provisional.batchId],
     ] as const) {
       const refused = await blake.fails(tool, args);
@@ -263,7 +255,7 @@ describe("view_post and the content digest", () => {
     const view = await alex.ok("view_post", { id });
     expect(view.imageUrls).toEqual([picture.imageUrl]);
     expect(view.contentDigest).not.toBe(d3);
-    expect(view.destinations[0].images[0]).toMatchObject({ url: picture.imageUrl, slideText: "A loaf on a board", slideTextSource: "prompt" });
+    expect(view.destinations[0]!.images?.[0]).toMatchObject({ url: picture.imageUrl, slideText: "A loaf on a board", slideTextSource: "prompt" });
   });
 });
 
@@ -282,7 +274,7 @@ describe("update_post", () => {
     expect((await alex.ok("view_post", { id })).contentDigest).toBe(before.contentDigest);
     // Fits Facebook, so it is written; pre-flight catches Instagram later.
     await alex.ok("update_post", { id, caption: long });
-    expect((await alex.ok("view_post", { id })).destinations.map((d: any) => d.characterCount)).toEqual([2300, 2300]);
+    expect((await alex.ok("view_post", { id })).destinations.map((d) => d.characterCount)).toEqual([2300, 2300]);
 
     expect(await alex.fails("update_post", { id, platforms: ["LINKEDIN"] })).toMatchObject({ code: "platform_not_connected", unavailablePlatforms: ["LINKEDIN"] });
     expect(await alex.fails("update_post", { id, platforms: ["MYSPACE"] })).toMatchObject({ code: "platform_not_supported" });
@@ -310,7 +302,7 @@ describe("update_post", () => {
     const one = await alex.ok("generate_caption", { postId, platform: "FACEBOOK", instructions: "friendlier" });
     expect(one).toMatchObject({ postId, platform: "FACEBOOK", characterCount: [...one.caption].length });
     const view = await alex.ok("view_post", { id: postId });
-    expect(view.destinations.map((d: any) => d.text)).toEqual(["Plain words.", one.caption]);
+    expect(view.destinations.map((d) => d.text)).toEqual(["Plain words.", one.caption]);
     const all = await alex.ok("generate_caption", { postId });
     expect(all.platform).toBeNull();
     expect(await alex.fails("generate_caption", { postId, instructions: "[ai-fails]" })).toMatchObject({ code: "ai_generation_failed", retryable: true });
@@ -321,7 +313,7 @@ describe("picture renders", () => {
   it("runs regenerate_post_image as a job and refuses a second render while one runs", async () => {
     const batch = await alex.ok("create_posts", { brandId: harbour, brief: "Cinnamon buns", count: 1 });
     const copy = await settle(alex, batch.batchId, false);
-    const postId = copy.items[0].postId;
+    const postId = copy.items[0]!.postId;
     // The batch picture is still rendering (no job id for it).
     const busy = await alex.fails("regenerate_post_image", { postId });
     expect(busy).toMatchObject({ code: "image_generation_in_progress", retryable: false });
@@ -359,9 +351,9 @@ describe("picture renders", () => {
   it("renders story posts at 9:16 and makes pictures with generate_image at any aspect", async () => {
     const batch = await alex.ok("create_posts", { brandId: harbour, brief: "Christmas hours", count: 1, platforms: ["FACEBOOK", "INSTAGRAM_STORIES"] });
     const done = await settle(alex, batch.batchId);
-    expect(done.items[0].platforms).toEqual(["INSTAGRAM", "FACEBOOK", "INSTAGRAM_STORIES"]);
+    expect(done.items[0]!.platforms).toEqual(["INSTAGRAM", "FACEBOOK", "INSTAGRAM_STORIES"]);
     expect(done.warnings?.join(" ")).toContain("9:16");
-    expect(await fetchPng(done.items[0].imageUrls[0])).toEqual({ status: 200, width: 90, height: 160 });
+    expect(await fetchPng(done.items[0]!.imageUrls![0])).toEqual({ status: 200, width: 90, height: 160 });
 
     const square = await alex.ok("generate_image", { brandId: harbour, prompt: "Logo wall [aspect:1:1]", saveToLibrary: true });
     expect(square).toMatchObject({ mediaId: expect.any(String), postId: null, imageIndex: null });
@@ -398,7 +390,7 @@ describe("upload_image and create_draft", () => {
 
     const prompted = await alex.ok("create_draft", { brandId: harbour, prompt: "Sourdough class on Saturday", platforms: ["FACEBOOK"] });
     const pv = await alex.ok("view_post", { id: prompted.postId });
-    expect(pv.destinations.map((d: any) => d.text.includes("Sourdough class on Saturday"))).toEqual([true, true]);
+    expect(pv.destinations.map((d) => d.text.includes("Sourdough class on Saturday"))).toEqual([true, true]);
 
     const rendering = await alex.ok("create_draft", { brandId: harbour, caption: "Picture coming", includeImage: true });
     expect(rendering).toMatchObject({ imagePending: true, contentDigest: null });

@@ -54,7 +54,7 @@ describe("profile triggers of the MCP mock", () => {
     const p = await partner.ok("get_profile", { brandId });
     expect(p.readiness).toEqual({ canGenerate: true, canPublish: true, blockers: ["connection_check_failed"] });
     const list = await partner.ok("list_brands", { workspaceId: companyId });
-    expect(list.brands[0].publishReadiness).toBe("unknown");
+    expect(list.brands[0]?.publishReadiness).toBe("unknown");
   });
 
   it("answers every call of mcp_partner_downstream_fails with partner_downstream_auth_failed, retryable, in the envelope", async () => {

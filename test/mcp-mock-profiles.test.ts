@@ -3,7 +3,7 @@
 // connecting accounts — plus the HTTP-level rules (401, 403 insufficient_scope) and partner-only visibility.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
-import type { Principal } from "../mock/mcp/context.js";
+import { ToolError, type Principal } from "../mock/mcp/context.js";
 import fs from "node:fs";
 import { fixtureIds as F } from "../mock/mcp/profiles/fixtures.js";
 import { magicInputs } from "../mock/mcp/profiles/magic.js";
@@ -158,7 +158,7 @@ describe("create_profile and the build", () => {
     for (let n = 1; n <= 31; n++) {
       mock.clock.advance(minutes(1));
       const { onboarding } = await partner.ok("get_profile", { brandId });
-      if (onboarding.status !== "building") return { minutes: n, onboarding };
+      if (onboarding!.status !== "building") return { minutes: n, onboarding };
     }
     throw new Error(`build of ${brandId} still building after 31 minutes`);
   }
@@ -251,7 +251,7 @@ describe("get_profile: channels and readiness", () => {
     expect(instagram).toMatchObject({ platform: "instagram", health: "connected", healthReason: null, tokenRefreshInDays: 41, scopes: null });
     expect(facebook).toMatchObject({ platform: "facebook", health: "expiring_soon", healthReason: "token_refresh_due", tokenRefreshInDays: 9, canPost: true });
     const withScopes = await alex.ok("get_profile", { brandId: F.harbourBrand, includeScopes: true });
-    expect(withScopes.channels[1].scopes).toEqual(["pages_manage_posts", "pages_read_engagement"]);
+    expect(withScopes.channels[1]?.scopes).toEqual(["pages_manage_posts", "pages_read_engagement"]);
   });
 
   it("reports no_channel_connected, all_channels_need_reauth and no_brand_profile", async () => {
@@ -288,8 +288,8 @@ describe("channel health on the virtual clock", () => {
   it("counts tokenRefreshInDays down, turns connected into expiring_soon, and expiring_soon into needs_reauth", async () => {
     aging.clock.advance(days(2));
     let [instagram, facebook] = (await user.ok("get_profile", { brandId: F.harbourBrand })).channels;
-    expect(facebook.tokenRefreshInDays).toBe(7);
-    expect(instagram.tokenRefreshInDays).toBe(39);
+    expect(facebook?.tokenRefreshInDays).toBe(7);
+    expect(instagram?.tokenRefreshInDays).toBe(39);
     aging.clock.advance(days(8));
     const profile = await user.ok("get_profile", { brandId: F.harbourBrand });
     [instagram, facebook] = profile.channels;
@@ -349,7 +349,7 @@ describe("get_workspaces and list_brands", () => {
     const harbour = await alex.ok("list_brands", { workspaceId: F.harbourWorkspace });
     expect(harbour).toMatchObject({ workspaceName: "Harbour Bakery", needsUserChoice: false });
     expect(harbour.brands[0]).toMatchObject({ id: F.harbourBrand, slug: "harbour-bakery", isActive: true, publishReadiness: "ready", userRole: "ADMIN" });
-    expect(harbour.brands[0].logo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/brand-assets\//);
+    expect(harbour.brands[0]?.logo).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/brand-assets\//);
   });
 
   it("refuses a workspace that is not the caller's with forbidden", async () => {
@@ -374,7 +374,7 @@ describe("deactivate_profile", () => {
       expect(profile.channels[0]).toMatchObject({ platform: "instagram", health: "disconnected", canPost: false });
       expect(mock.gateway.profiles.brandFor(principal("partner", "partner-acme"), brandId).isActive).toBe(false);
       const listed = (await partner.ok("get_workspaces", {})).workspaces.find((w: { id: string }) => w.id === companyId);
-      expect(listed.membershipType).toBeNull();
+      expect(listed!.membershipType).toBeNull();
       expect((await partner.ok("list_brands", { workspaceId: companyId })).brands[0]).toMatchObject({ isActive: false, publishReadiness: "not_connected" });
       expect((await partner.ok("deactivate_profile", { brandId })).status).toBe("deactivation_scheduled");
       mock.clock.advance(minutes(6));
@@ -512,7 +512,7 @@ describe("branding", () => {
     const style = await alex.ok("get_brand_style", { brandId: F.harbourBrand });
     expect(style.logo).toBe(saved.logo.url);
     expect(style.logos.filter((l: { isCurrent: boolean }) => l.isCurrent).map((l: { id: string }) => l.id)).toEqual([saved.logo.id]);
-    expect((await alex.ok("list_brands", { workspaceId: F.harbourWorkspace })).brands[0].logo).toBe(saved.logo.url);
+    expect((await alex.ok("list_brands", { workspaceId: F.harbourWorkspace })).brands[0]?.logo).toBe(saved.logo.url);
     const png = await fetch(saved.logo.url);
     expect(png.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await png.arrayBuffer());
@@ -526,7 +526,7 @@ describe("connecting accounts", () => {
     const { brandId } = await readyClient();
     const link = await partner.ok("create_connect_link", { brandId });
     expect(link.url).toMatch(new RegExp(`^${mock.url.origin}/connect/[A-Za-z0-9]+$`));
-    expect(Date.parse(link.expiresAt) - mock.clock.now()).toBeGreaterThan(minutes(29));
+    expect(Date.parse(link.expiresAt ?? "") - mock.clock.now()).toBeGreaterThan(minutes(29));
     const res = await visit(link.url, "zebra.yoga");
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("connected");
@@ -575,12 +575,12 @@ describe("connecting accounts", () => {
     expect(options.platform).toBe("facebook");
     expect(options.options.map((o: { name: string; type: string }) => [o.name, o.type])).toEqual([["zebrayoga", "page"], ["zebrayoga Events", "page"]]);
     expect((await partner.fails("complete_connect", { brandId, connectToken, optionId: "999" })).invalidFields).toEqual(["optionId"]);
-    const done = await partner.ok("complete_connect", { brandId, connectToken, optionId: options.options[1].id });
+    const done = await partner.ok("complete_connect", { brandId, connectToken, optionId: options.options[1]!.id });
     expect(done).toMatchObject({ brandId, channel: { platform: "facebook", displayName: "zebrayoga Events", health: "connected" } });
     const profile = await partner.ok("get_profile", { brandId });
     expect(profile.generationPlatforms).toEqual(["facebook"]);
     expect(profile.storyDestinations).toEqual(["facebook_stories"]);
-    expect((await partner.fails("complete_connect", { brandId, connectToken, optionId: options.options[0].id })).code).toBe("connect_session_expired");
+    expect((await partner.fails("complete_connect", { brandId, connectToken, optionId: options.options[0]!.id })).code).toBe("connect_session_expired");
   });
 
   it("expires an authorised headless session 15 virtual minutes after the client returned", async () => {
@@ -588,7 +588,7 @@ describe("connecting accounts", () => {
     const link = await partner.ok("create_connect_link", { brandId, platform: "linkedin", returnUrl: "https://app.partner.example/back" });
     const connectToken = link.url.split("/").pop();
     await visit(link.url);
-    expect((await partner.ok("get_connect_options", { brandId, connectToken })).options[0].type).toBe("organization");
+    expect((await partner.ok("get_connect_options", { brandId, connectToken })).options[0]?.type).toBe("organization");
     mock.clock.advance(minutes(16));
     expect(await partner.fails("complete_connect", { brandId, connectToken, optionId: "1" })).toMatchObject({ code: "connect_session_expired", retryable: false });
   });
@@ -643,15 +643,15 @@ describe("ProfilesApi for the posts domain", () => {
     const brand = api.brandFor(principal("user", "user-blake"), F.blakeBrand);
     api.spendAi(brand, 2);
     api.spendAi(shop, 1);
-    let error: any;
+    let error: ToolError | undefined;
     try {
       api.spendAi(brand, 1);
     } catch (e) {
-      error = e;
+      if (e instanceof ToolError) error = e;
     }
     expect(error).toMatchObject({ code: "usage_limit_exceeded", retryable: false });
     const now = new Date(mock.clock.now());
-    expect(error.extra.resetDate).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    expect(error?.extra.resetDate).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
     expect(() => api.spendAi(api.brandFor(principal("user", "user-alex"), F.harbourBrand), 20)).not.toThrow();
   });
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   mock = await startMcpMock({ port: 0 });
   const alex = await connectMcp(mock.url, "mcp_user");
   const ws = await alex.ok("get_workspaces", {});
-  brandId = (await alex.ok("list_brands", { workspaceId: ws.workspaces[0].id })).brands[0].id;
+  brandId = (await alex.ok("list_brands", { workspaceId: ws.workspaces[0]!.id })).brands[0]!.id;
   postId = (await alex.ok("create_draft", { brandId, caption: "A loaf." })).postId;
   await alex.close();
 });

@@ -14,8 +14,8 @@ beforeAll(async () => {
   mock = await startMcpMock({ port: 0, timeScale: 1 });
   alex = await connectMcp(mock.url, "mcp_user");
   const ws = await alex.ok("get_workspaces", {});
-  const list = await alex.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === "harbour-bakery").id });
-  harbour = list.brands[0].id;
+  const list = await alex.ok("list_brands", { workspaceId: ws.workspaces.find((w) => w.slug === "harbour-bakery")!.id });
+  harbour = list.brands[0]!.id;
 });
 
 afterAll(async () => {
@@ -81,7 +81,7 @@ describe("batches", () => {
     mock.clock.advance(3_600_000);
     const b = await alex.ok("get_post_batch_status", { batchId });
     expect(b).toMatchObject({ status: "partial", createdCount: 1, failedCount: 3 });
-    expect(b.items.map((i: any) => [i.status, i.error?.code ?? null, i.error?.retryable ?? null])).toEqual([
+    expect(b.items.map((i) => [i.status, i.error?.code ?? null, i.error?.retryable ?? null])).toEqual([
       ["failed", "platform_not_connected", false],
       ["failed", "internal_error", true],
       ["failed", "internal_error", true],

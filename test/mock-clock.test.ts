@@ -120,7 +120,7 @@ describe("MCP gateway mock at --time-scale 0.01", () => {
     try {
       const made = await partner.ok("create_profile", { externalId: "clock-1", name: "Clock Co", websiteUrl: "https://clock.example.com" });
       const link = await partner.ok("create_connect_link", { brandId: made.brandId });
-      expect(Date.parse(link.expiresAt)).toBe(wall.now() + 30 * minute);
+      expect(Date.parse(link.expiresAt ?? "")).toBe(wall.now() + 30 * minute);
       // Twenty-nine real minutes later the link still works.
       wall.run(29 * minute);
       const page = await fetch(link.url, { redirect: "manual" });

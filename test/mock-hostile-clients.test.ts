@@ -10,6 +10,7 @@ import { createControl } from "../mock/control.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { send, sendRawBytes, type RawAnswer } from "./support/fuzz.js";
+import { at } from "./support/json.js";
 
 let rest: RestMock;
 let mcp: McpMock;
@@ -43,7 +44,7 @@ interface Case {
   body?: Buffer | string;
   /** What this case must answer, beyond the rules every answer keeps. */
   status: number;
-  check?: (answer: RawAnswer, body: any) => void;
+  check?: (answer: RawAnswer, body: unknown) => void;
 }
 
 const restAuth = ["Authorization: Bearer test_team_a", "Content-Type: application/json"];
@@ -99,7 +100,7 @@ function rpcCases(): Case[] {
       headers: v("2025-06-18"),
       body,
       status: code === -32600 ? 400 : 200,
-      check: (_a, b) => expect(b.error.code).toBe(code),
+      check: (_a, b) => expect(at(b, "error", "code")).toBe(code),
     })),
     {
       name: "json-rpc: one-element batch",
@@ -129,7 +130,7 @@ function rpcCases(): Case[] {
       headers: v("2025-06-18"),
       body: `[${jsonrpc(1, "ping")}]`,
       status: 400,
-      check: (_a, b) => expect(b.error.code).toBe(-32600),
+      check: (_a, b) => expect(at(b, "error", "code")).toBe(-32600),
     },
   ];
 }
@@ -144,7 +145,7 @@ function privateWebsiteCases(): Case[] {
     headers: restAuth,
     body: JSON.stringify({ website: `https://${host}` }),
     status: 400,
-    check: (_a, b) => expect(b.error).toMatchObject({ type: "invalid_request", param: "website" }),
+    check: (_a, b) => expect(at(b, "error")).toMatchObject({ type: "invalid_request", param: "website" }),
   }));
 }
 
@@ -218,7 +219,7 @@ const all = (): Case[] => [
   ...rpcCases(),
   ...privateWebsiteCases(),
   ...httpCases(),
-  { name: "mcp: protected-resource metadata", mock: "mcp", method: "GET", target: "/.well-known/oauth-protected-resource/mcp", headers: [], status: 200, check: (_a, b) => expect(b.scopes_supported).toEqual(["mcp:read", "mcp:write"]) },
+  { name: "mcp: protected-resource metadata", mock: "mcp", method: "GET", target: "/.well-known/oauth-protected-resource/mcp", headers: [], status: 200, check: (_a, b) => expect(at(b, "scopes_supported")).toEqual(["mcp:read", "mcp:write"]) },
 ];
 
 /** Raw request bytes: the own Host first (unless the case sends its own first), then the case's headers. */
@@ -259,7 +260,7 @@ async function replay(cases: readonly Case[], sender: Sender) {
     if (answer.status >= 400 && answer.text.trim() === "") tally.emptyRefusals++;
     if (dump.test(answer.text)) tally.dumps++;
     if (answer.text.includes("evil.example")) tally.echoes++;
-    let body: any = null;
+    let body: unknown = null;
     try {
       body = JSON.parse(answer.text);
     } catch {
@@ -269,8 +270,8 @@ async function replay(cases: readonly Case[], sender: Sender) {
       expect(answer.status).toBe(c.status);
       if (answer.status >= 400) {
         // The protocol's error shape: the REST envelope; for MCP a JSON-RPC error or an OAuth-style error.
-        if (c.mock === "rest") expect(body?.error).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String) });
-        else expect(typeof body?.error === "string" ? body.error_description : body?.error?.message).toEqual(expect.any(String));
+        if (c.mock === "rest") expect(at(body, "error")).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String) });
+        else expect(typeof at(body, "error") === "string" ? at(body, "error_description") : at(body, "error", "message")).toEqual(expect.any(String));
       }
       c.check?.(answer, body);
     } catch (err) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printable } from "../conformance/core/printable.js";
 import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
+import { at } from "./support/json.js";
 
 let rest: RestMock;
 let mcp: McpMock;
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 /** Writes raw bytes, reads until the server closes (or answers in full), and splits status and JSON body. */
-function raw(url: URL, bytes: string, { hold = false } = {}): Promise<{ status: number; body: any; text: string }> {
+function raw(url: URL, bytes: string, { hold = false } = {}): Promise<{ status: number; body: unknown; text: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), "127.0.0.1");
     let text = "";
@@ -39,7 +40,7 @@ function raw(url: URL, bytes: string, { hold = false } = {}): Promise<{ status: 
     socket.on("close", () => {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
       const json = text.slice(text.indexOf("\r\n\r\n") + 4);
-      let body: any = null;
+      let body: unknown = null;
       try {
         body = JSON.parse(json);
       } catch {
@@ -53,8 +54,8 @@ function raw(url: URL, bytes: string, { hold = false } = {}): Promise<{ status: 
 }
 
 const targets = (r = rest, m = mcp) => [
-  { name: "rest", url: r.url, path: "/v1/brands/brand_x", token: "test_team_a", shape: (b: any) => expect(b?.error).toMatchObject({ type: "invalid_request", code: expect.any(String), message: expect.any(String), param: null }) },
-  { name: "mcp", url: new URL(m.url.origin), path: "/mcp", token: "mcp_user", shape: (b: any) => expect(b).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } }) },
+  { name: "rest", url: r.url, path: "/v1/brands/brand_x", token: "test_team_a", shape: (b: unknown) => expect(at(b, "error")).toMatchObject({ type: "invalid_request", code: expect.any(String), message: expect.any(String), param: null }) },
+  { name: "mcp", url: new URL(m.url.origin), path: "/mcp", token: "mcp_user", shape: (b: unknown) => expect(b).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } }) },
 ];
 
 describe("requests Node's parser refuses get the protocol's error shape", () => {
@@ -91,7 +92,7 @@ describe("a repeated Authorization header", () => {
   it("is refused with 400, whichever token comes first", async () => {
     const rr = await raw(rest.url, `GET /v1/brands/brand_x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer test_team_a\r\nAuthorization: Bearer test_team_b\r\nConnection: close\r\n\r\n`);
     expect(rr.status).toBe(400);
-    expect(rr.body.error).toMatchObject({ type: "invalid_request", code: "duplicate_authorization" });
+    expect(at(rr.body, "error")).toMatchObject({ type: "invalid_request", code: "duplicate_authorization" });
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const mr = await raw(
       new URL(mcp.url.origin),
@@ -122,7 +123,7 @@ describe("the request log", () => {
       { jsonrpc: "2.0", id: 1, method: evil, params: {} },
       { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: evil, arguments: {} } },
     ]) {
-      // Written as latin1 bytes: anything beyond ASCII goes as a JSON escape, which the server decodes.
+      // Written as latin1 bytes, so anything beyond ASCII goes as a JSON escape, which the server decodes.
       const body = JSON.stringify(message).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
       await raw(
         mcpOrigin,

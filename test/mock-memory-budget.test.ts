@@ -10,7 +10,8 @@ import { startMcpMock, type McpMock } from "../mock/mcp/server.js";
 import { bytesPerTenant } from "../mock/mcp/tenant-budget.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
 import { bytesPerTeam } from "../mock/rest/store.js";
-import { connectMcp, type McpTestClient } from "./support/mcp-client.js";
+import type { ErrorDetail } from "../generated/mcp/types.js";
+import { brandIdBySlug, connectMcp, isEnvelope, type McpTestClient } from "./support/mcp-client.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 setFlagsFromString("--expose-gc");
@@ -57,26 +58,23 @@ describe("byte budgets", () => {
   }, hangGuardMs);
 
   it("200 MCP posts rejected with a 0.9 MB reason stay within the tenant's budget; past it writes are refused, other tenants unaffected", async () => {
-    const ws = await alex.ok("get_workspaces", {});
     const brandOf = async (client: McpTestClient, slug: string) =>
-      (await client.ok("list_brands", { workspaceId: (await client.ok("get_workspaces", {})).workspaces.find((w: any) => w.slug === slug).id })).brands[0].id;
-    const brandId = (await alex.ok("list_brands", { workspaceId: ws.workspaces.find((w: any) => w.slug === "harbour-bakery").id })).brands.find(
-      (b: any) => b.slug === "harbour-bakery",
-    ).id;
+      (await client.ok("list_brands", { workspaceId: (await client.ok("get_workspaces", {})).workspaces.find((w) => w.slug === slug)!.id })).brands[0]!.id;
+    const brandId = await brandIdBySlug(alex, "harbour-bakery", "harbour-bakery");
     // Alex's second workspace shares the tenant's budget.
     const otherBrandOfAlex = await brandOf(alex, "northside-studio");
     const before = retained();
-    const refusals: any[] = [];
+    const refusals: ErrorDetail[] = [];
     const stored: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const draft = await alex.call("create_draft", { brandId: i % 2 ? brandId : otherBrandOfAlex, caption: `Draft ${i}.` });
-      if (draft.result.isError) {
-        refusals.push(draft.data.error);
+      const draft = await alex.attempt("create_draft", { brandId: i % 2 ? brandId : otherBrandOfAlex, caption: `Draft ${i}.` });
+      if (isEnvelope(draft)) {
+        refusals.push(draft.error);
         continue;
       }
-      const rejected = await alex.call("reject_post", { id: draft.data.postId, reason: `${i} ${"r".repeat(900_000)}` });
-      if (rejected.result.isError) refusals.push(rejected.data.error);
-      else stored.push(draft.data.postId);
+      const rejected = await alex.attempt("reject_post", { id: draft.postId, reason: `${i} ${"r".repeat(900_000)}` });
+      if (isEnvelope(rejected)) refusals.push(rejected.error);
+      else stored.push(draft.postId);
     }
     const grown = retained() - before;
     expect(grown, `retained ${(grown / MB).toFixed(1)} MB`).toBeLessThan(bytesPerTenant + slack);

@@ -3,7 +3,8 @@
 // serves the schema's first example unless the response names one, so the examples' order is part of the contract.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPrism, type PrismServer } from "../mock/prism.js";
-import { expectContract } from "./support/rest-client.js";
+import type { Brand, IdeaBatch } from "../generated/rest/types.js";
+import { bodyOf, expectContract, type Answer } from "./support/rest-client.js";
 import { track } from "./support/children.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
@@ -14,34 +15,34 @@ beforeAll(async () => {
 }, hangGuardMs);
 afterAll(() => prism?.stop());
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(method: string, path: string, body?: unknown): Promise<Answer> {
   const res = await fetch(new URL(path, prism.url), {
     method,
     headers: { authorization: "Bearer test_team_a", ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const parsed = await res.json();
-  expectContract(method, path, res.status, res.headers, parsed);
-  return { status: res.status, body: parsed };
+  const parsed: unknown = await res.json();
+  const schema = expectContract(method, path, res.status, res.headers, parsed);
+  return { status: res.status, headers: res.headers, body: parsed, schema };
 }
 
 /** What seed 000 says a brand in each state looks like. */
-function expectBrandTrueToState(brand: any, sent: Record<string, unknown> = {}): void {
+function expectBrandTrueToState(brand: Brand, sent: Record<string, unknown> = {}): void {
   if (brand.status === "reading") {
-    for (const field of ["name", "language", "description", "archetype"]) if (!(field in sent)) expect(brand[field], `reading brand: ${field}`).toBeNull();
+    for (const field of ["name", "language", "description", "archetype"] as const) if (!(field in sent)) expect(brand[field], `reading brand: ${field}`).toBeNull();
     expect(brand.offerings).toEqual([]);
   } else if (brand.status === "ready") {
-    for (const field of ["name", "language", "description"]) expect(brand[field], `ready brand: ${field}`).not.toBeNull();
+    for (const field of ["name", "language", "description"] as const) expect(brand[field], `ready brand: ${field}`).not.toBeNull();
     expect(brand.archetype).not.toBeNull();
   } else expect(brand.status).toBe("failed");
 }
 
 /** What seed 000 says a batch in each state looks like. */
-function expectBatchTrueToState(batch: any): void {
+function expectBatchTrueToState(batch: IdeaBatch): void {
   if (batch.status === "thinking") expect(batch).toMatchObject({ data: [], left_out: [], error: null, done_at: null });
   else if (batch.status === "done") {
     expect(batch.error).toBeNull();
-    expect(Date.parse(batch.done_at)).toBeGreaterThanOrEqual(Date.parse(batch.created_at));
+    expect(Date.parse(batch.done_at!)).toBeGreaterThanOrEqual(Date.parse(batch.created_at));
   } else {
     expect(batch.status).toBe("failed");
     expect(batch.error).not.toBeNull();
@@ -85,7 +86,7 @@ describe("Prism's default answers are true to the seed", () => {
   it("POST /v1/predictions: 200 with every draft ranked once", async () => {
     const r = await call("POST", "/v1/predictions", { brand: "brand_7Hq2LmX9c", drafts: [{ text: "Warm bread at seven.", format: "image" }, { text: "Buns.", format: "text" }] });
     expect(r.status).toBe(200);
-    const ranks = r.body.data.map((d: any) => d.rank).sort();
-    expect(ranks).toEqual(ranks.map((_: number, i: number) => i + 1));
+    const ranks = bodyOf(r, "Prediction").data.map((d) => d.rank).sort();
+    expect(ranks).toEqual(ranks.map((_, i) => i + 1));
   });
 });

@@ -15,6 +15,7 @@ import { maxJudgedDepth } from "../proxy/client-faults.js";
 import { jsonReport, markdownReport, serviceFailures, summaryLine } from "../proxy/output.js";
 import { startProxy, type ExchangeEvent, type ProxyOptions, type RunningProxy } from "../proxy/server.js";
 import { runPool } from "./support/fuzz.js";
+import { at } from "./support/json.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 let rest: RestMock;
@@ -75,7 +76,7 @@ function send(url: URL, method: string, headers: string[], body?: Buffer | strin
  * Raw bytes on a fresh socket, which stays open for writing (a half-closed client has gone away for Node);
  * resolves with the status and body once the answer is whole or the server closes the socket.
  */
-function raw(port: number, bytes: string | Buffer): Promise<{ status: number; body: any; text: string }> {
+function raw(port: number, bytes: string | Buffer): Promise<{ status: number; body: unknown; text: string }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -86,7 +87,7 @@ function raw(port: number, bytes: string | Buffer): Promise<{ status: number; bo
       socket.destroy();
       const all = Buffer.concat(chunks).toString("utf8");
       const text = all.slice(all.indexOf("\r\n\r\n") + 4);
-      let body: any = null;
+      let body: unknown = null;
       try {
         body = JSON.parse(text);
       } catch {
@@ -208,8 +209,8 @@ describe("log lines", () => {
 
 describe("what the proxy fronts keeps its protections", () => {
   const cases = () => [
-    { name: "rest", port: Number(front.proxy.restUrl!.port), path: "/v1/brands/brand_x", auth: "Bearer test_team_a", shape: (b: any) => expect(b?.error).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String), param: null }) },
-    { name: "mcp", port: Number(front.proxy.mcpUrl!.port), path: "/mcp", auth: "Bearer mcp_user", shape: (b: any) => expect(b).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: expect.any(Number), message: expect.any(String) } }) },
+    { name: "rest", port: Number(front.proxy.restUrl!.port), path: "/v1/brands/brand_x", auth: "Bearer test_team_a", shape: (b: unknown) => expect(at(b, "error")).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String), param: null }) },
+    { name: "mcp", port: Number(front.proxy.mcpUrl!.port), path: "/mcp", auth: "Bearer mcp_user", shape: (b: unknown) => expect(b).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: expect.any(Number), message: expect.any(String) } }) },
   ];
 
   it("a repeated Authorization or Host is refused (400), a foreign Host (also in an absolute target) refused (403), all with bodies", async () => {
@@ -261,7 +262,7 @@ describe("what the proxy fronts keeps its protections", () => {
     const mcpPort = Number(quick.proxy.mcpUrl!.port);
     const slowHead = await raw(restPort, "GET /v1/brands/brand_x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthori");
     expect(slowHead.status).toBe(408);
-    expect(slowHead.body?.error).toMatchObject({ code: "request_timeout" });
+    expect(at(slowHead.body, "error")).toMatchObject({ code: "request_timeout" });
     const slowBody = await raw(mcpPort, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer mcp_user\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{");
     expect(slowBody.status).toBe(408);
     expect(slowBody.body).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 } });

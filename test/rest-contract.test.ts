@@ -3,8 +3,8 @@
 // enums, id prefixes, nullability, required fields, the create-brand either-or rule and the error table.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ValidateFunction } from "ajv";
-import { validators as generatedValidators } from "../generated/rest/validators.js";
+import { validators as restValidators } from "./support/rest-client.js";
+import { at, deleteAt, isFields, setAt, type Fields } from "./support/json.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
@@ -13,11 +13,13 @@ const openapi = JSON.parse(
   readFileSync(new URL("../generated/openapi/openapi.json", import.meta.url), "utf8"),
 ) as {
   paths: Record<string, Record<string, any>>;
-  components: { schemas: Record<string, any> };
+  components: { schemas: Record<string, any>; securitySchemes: Record<string, { type: string; scheme?: string }> };
+  info: { contact?: { name?: string; url?: string; email?: string } };
+  security: Record<string, string[]>[];
 };
 const schemas = openapi.components.schemas;
 /** The generated validators, looked up by a components.schemas name held in a string. */
-const validators = generatedValidators as unknown as Record<string, ValidateFunction | undefined>;
+const validators: Partial<typeof restValidators> = restValidators;
 
 function validate(name: string, value: unknown): boolean {
   const v = validators[name];
@@ -42,18 +44,15 @@ function sample(name: string): Obj {
 const REMOVE = Symbol("remove");
 function withMember(base: Obj, path: (string | number)[], value: Json | typeof REMOVE): Obj {
   const copy = structuredClone(base);
-  let node: any = copy;
-  for (const key of path.slice(0, -1)) node = node[key];
-  const last = path[path.length - 1]!;
-  if (value === REMOVE) delete node[last];
-  else node[last] = value;
+  if (value === REMOVE) deleteAt(copy, path);
+  else setAt(copy, path, value);
   return copy;
 }
 
 const text = (length: number) => "x".repeat(length);
 const list = <T extends Json>(length: number, item: T): T[] => Array.from({ length }, () => structuredClone(item));
-const refName = (schema: any): string => {
-  const ref: unknown = schema?.$ref;
+const refName = (schema: unknown): string => {
+  const ref = at(schema, "$ref");
   if (typeof ref !== "string") throw new Error(`expected a $ref schema, got ${JSON.stringify(schema)}`);
   return ref.slice(ref.lastIndexOf("/") + 1);
 };
@@ -74,7 +73,7 @@ const operations = Object.entries(openapi.paths).flatMap(([path, item]) =>
 const operationExamples = operations.flatMap(({ path, method, op }) => {
   const where = `${method.toUpperCase()} ${path}`;
   const out: { label: string; name: string; example: Json }[] = [];
-  const add = (what: string, schema: any, examples: Record<string, { value: Json }> | undefined) => {
+  const add = (what: string, schema: unknown, examples: Record<string, { value: Json }> | undefined) => {
     for (const [title, ex] of Object.entries(examples ?? {}))
       out.push({ label: `${where} ${what} ${title}`, name: refName(schema), example: ex.value });
   };
@@ -476,16 +475,16 @@ describe("errors", () => {
 
 describe("inferred marks", () => {
   it("every x-contract-source: inferred carries a one-line reason", () => {
-    const marked: unknown[] = [];
-    const walk = (node: any) => {
+    const marked: Fields[] = [];
+    const walk = (node: unknown) => {
       if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== "object") return;
+      if (!isFields(node)) return;
       if ("x-contract-source" in node) marked.push(node);
       Object.values(node).forEach(walk);
     };
     walk(openapi);
     expect(marked.length).toBeGreaterThan(0);
-    for (const node of marked as any[]) {
+    for (const node of marked) {
       expect(node["x-contract-source"]).toBe("inferred");
       expect(node["x-contract-reason"]).toMatch(/^[^\n]{10,}$/);
     }
@@ -500,11 +499,7 @@ describe("inferred marks", () => {
 });
 
 describe("what third-party tools read", () => {
-  const doc = openapi as unknown as {
-    info: { contact?: { name?: string; url?: string; email?: string } };
-    security: Record<string, string[]>[];
-    components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
-  };
+  const doc = openapi;
   it("the security scheme is http bearer, spelled as registered (lowercase) and required everywhere", () => {
     const schemes = Object.entries(doc.components.securitySchemes);
     expect(schemes.map(([, s]) => [s.type, s.scheme])).toEqual([["http", "bearer"]]);

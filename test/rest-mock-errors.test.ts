@@ -9,19 +9,20 @@ import { maxBodyBytes } from "../mock/rest/http.js";
 import { createRequestListener, startRestMock, type RestMock } from "../mock/rest/server.js";
 import { createState } from "../mock/rest/state.js";
 import { restTestTokens, tinyRateLimitPerMinute } from "../mock/rest/tokens.js";
-import { client, readTime, batchTime, suiteStart, type Call } from "./support/rest-client.js";
+import type { Brand, IdeaBatch } from "../generated/rest/types.js";
+import { bodyOf, client, readTime, batchTime, suiteStart, type Call } from "./support/rest-client.js";
 
 let mock: RestMock;
 let call: Call;
-let brandA: any; // team A, ready
-let batchA: any; // team A, done
+let brandA: Brand; // team A, ready
+let batchA: IdeaBatch; // team A, done
 
 beforeAll(async () => {
   mock = await startRestMock({ clock: createClock({ timeScale: 1, start: suiteStart }), seed: "errors" });
   call = client(mock);
-  brandA = (await call("POST", "/v1/brands", { body: { website: "https://www.alpha-bakery.com" } })).body;
+  brandA = bodyOf(await call("POST", "/v1/brands", { body: { website: "https://www.alpha-bakery.com" } }), "Brand");
   mock.clock.advance(readTime);
-  batchA = (await call("POST", "/v1/ideas", { body: { brand: brandA.id } })).body;
+  batchA = bodyOf(await call("POST", "/v1/ideas", { body: { brand: brandA.id } }), "IdeaBatch");
   mock.clock.advance(batchTime);
 });
 afterAll(() => mock.stop());

@@ -16,6 +16,8 @@ import { startRestMock } from "../mock/rest/server.js";
 import { TeamStore } from "../mock/rest/store.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
 import { client, ideaTexts, readTime, suiteStart } from "./support/rest-client.js";
+import type { Brand } from "../generated/rest/types.js";
+import { deleteAt, listAt, setAt } from "./support/json.js";
 
 describe("calendar", () => {
   it("knows movable feasts", () => {
@@ -226,12 +228,12 @@ describe("prompt frames (prompt-frames.json)", () => {
   });
 
   it.each([
-    ["a task without its placeholder", (d: any) => (d.frames.de.tasks.gift = "Verschenke es."), /de\.tasks\.gift lacks \{subject\}/],
-    ["a missing archetype", (d: any) => delete d.frames.fr.voice.sage, /fr\.voice\.sage is missing/],
-    ["an unknown season", (d: any) => (d.frames.sv.seasons.monsoon = "monsunen"), /sv\.seasons\.monsoon is not a known key/],
-    ["one quote mark", (d: any) => (d.frames.it.quoteMarks = ["«"]), /it\.quoteMarks/],
-    ["an alias of nothing", (d: any) => (d.aliases.se = "xx"), /aliases\.se names no frame/],
-    ["a frame key no prompt uses", (d: any) => (d.frames.nl.closing = "Tot ziens."), /nl\.closing is not a known key/],
+    ["a task without its placeholder", (d: unknown) => setAt(d, "frames.de.tasks.gift", "Verschenke es."), /de\.tasks\.gift lacks \{subject\}/],
+    ["a missing archetype", (d: unknown) => deleteAt(d, "frames.fr.voice.sage"), /fr\.voice\.sage is missing/],
+    ["an unknown season", (d: unknown) => setAt(d, "frames.sv.seasons.monsoon", "monsunen"), /sv\.seasons\.monsoon is not a known key/],
+    ["one quote mark", (d: unknown) => setAt(d, "frames.it.quoteMarks", ["«"]), /it\.quoteMarks/],
+    ["an alias of nothing", (d: unknown) => setAt(d, "aliases.se", "xx"), /aliases\.se names no frame/],
+    ["a frame key no prompt uses", (d: unknown) => setAt(d, "frames.nl.closing", "Tot ziens."), /nl\.closing is not a known key/],
   ])("refuses data with %s, naming it", (_label, spoil, message) => {
     const data = structuredClone(promptFrames);
     spoil(data);
@@ -240,32 +242,32 @@ describe("prompt frames (prompt-frames.json)", () => {
 });
 
 describe("the other data files are checked when read", () => {
-  const spoilt = <T>(data: T, spoil: (d: any) => unknown): T => {
+  const spoilt = <T>(data: T, spoil: (d: unknown) => void): T => {
     const copy = structuredClone(data);
     spoil(copy);
     return copy;
   };
 
   it.each([
-    ["a kind with an unknown archetype", (d: any) => (d.kinds[2].archetype = "wizard"), /kinds\[2\]\.archetype "wizard"/],
-    ["a kind word in capitals", (d: any) => d.kinds[0].words.push("Bakery"), /kinds\[0\]\.words must be lowercase/],
-    ["a kind without offerings", (d: any) => (d.kinds[1].offerings = []), /kinds\[1\]\.offerings/],
-    ["a country code in lowercase", (d: any) => (d.tlds.no.country = "no"), /tlds\.no\.country/],
-    ["a generic kind without a label", (d: any) => delete d.generic.label, /generic\.label/],
-    ["a top-level domain with a stray key", (d: any) => (d.tlds.no.currency = "NOK"), /tlds\.no\.currency is not a known key/],
-    ["a country name under a lowercase code", (d: any) => (d.countryNames.fr = "France"), /countryNames\.fr must be a two-letter country code/],
+    ["a kind with an unknown archetype", (d: unknown) => setAt(d, "kinds.2.archetype", "wizard"), /kinds\[2\]\.archetype "wizard"/],
+    ["a kind word in capitals", (d: unknown) => setAt(d, "kinds.0.words", [...listAt(d, "kinds", 0, "words"), "Bakery"]), /kinds\[0\]\.words must be lowercase/],
+    ["a kind without offerings", (d: unknown) => setAt(d, "kinds.1.offerings", []), /kinds\[1\]\.offerings/],
+    ["a country code in lowercase", (d: unknown) => setAt(d, "tlds.no.country", "no"), /tlds\.no\.country/],
+    ["a generic kind without a label", (d: unknown) => deleteAt(d, "generic.label"), /generic\.label/],
+    ["a top-level domain with a stray key", (d: unknown) => setAt(d, "tlds.no.currency", "NOK"), /tlds\.no\.currency is not a known key/],
+    ["a country name under a lowercase code", (d: unknown) => setAt(d, "countryNames.fr", "France"), /countryNames\.fr must be a two-letter country code/],
   ])("business.json with %s", (_label, spoil, message) => {
     expect(() => readBusinessData(spoilt(businessData, spoil))).toThrow(message);
   });
 
   it.each([
-    ["a rule of two kinds", (d: any) => (d.US[0].easter = 1), /US\[0\] \(New Year's Day\) must have exactly one of/],
-    ["a rule with a number too few", (d: any) => (d.NO[0].fixed = [5]), /NO\[0\].*fixed must be 2/],
-    ["a country the calendar does not know", (d: any) => (d.SE = []), /the file\.SE is not a known key/],
-    ["a holiday without a name", (d: any) => (d.IE[1].name = " "), /IE\[1\]\.name must be a non-blank string/],
-    ["a weekday rule without its otherwise", (d: any) => delete d.IE[1].otherwise, /IE\[1\] \(St Brigid's Day\)\.otherwise is missing/],
-    ["an otherwise on a fixed rule", (d: any) => (d.US[0].otherwise = { fixed: [1, 2] }), /US\[0\] \(New Year's Day\)\.otherwise belongs to fixedOnWeekday rules only/],
-    ["an otherwise that is no rule", (d: any) => (d.IE[1].otherwise = { nth: [2, 1] }), /IE\[1\] \(St Brigid's Day\)\.otherwise nth must be 3/],
+    ["a rule of two kinds", (d: unknown) => setAt(d, "US.0.easter", 1), /US\[0\] \(New Year's Day\) must have exactly one of/],
+    ["a rule with a number too few", (d: unknown) => setAt(d, "NO.0.fixed", [5]), /NO\[0\].*fixed must be 2/],
+    ["a country the calendar does not know", (d: unknown) => setAt(d, "SE", []), /the file\.SE is not a known key/],
+    ["a holiday without a name", (d: unknown) => setAt(d, "IE.1.name", " "), /IE\[1\]\.name must be a non-blank string/],
+    ["a weekday rule without its otherwise", (d: unknown) => deleteAt(d, "IE.1.otherwise"), /IE\[1\] \(St Brigid's Day\)\.otherwise is missing/],
+    ["an otherwise on a fixed rule", (d: unknown) => setAt(d, "US.0.otherwise", { fixed: [1, 2] }), /US\[0\] \(New Year's Day\)\.otherwise belongs to fixedOnWeekday rules only/],
+    ["an otherwise that is no rule", (d: unknown) => setAt(d, "IE.1.otherwise", { nth: [2, 1] }), /IE\[1\] \(St Brigid's Day\)\.otherwise nth must be 3/],
   ])("holidays.json with %s", (_label, spoil, message) => {
     expect(() => readHolidayRules(spoilt(holidayData, spoil))).toThrow(message);
   });
@@ -294,7 +296,7 @@ describe("https", () => {
       const cert = new X509Certificate(mock.certificate!);
       expect(cert.checkIP("127.0.0.1")).toBe("127.0.0.1");
       const get = (path: string, body?: string) =>
-        new Promise<{ status: number; body: any }>((resolve, reject) => {
+        new Promise<{ status: number; body: Brand }>((resolve, reject) => {
           const req = https.request(
             new URL(path, mock.url),
             {

@@ -7,7 +7,8 @@ import { isPrivateHost } from "../mock/private-address.js";
 import { focusFailsBatch, focusServerError, magicInputs, websiteFailsToRead, websiteHasNoBacking } from "../mock/rest/magic.js";
 import { restTestTokens } from "../mock/rest/tokens.js";
 import { startRestMock, type RestMock } from "../mock/rest/server.js";
-import { batchTime, client, ideaTexts, readTime, suiteStart, type Call } from "./support/rest-client.js";
+import type { Brand, Idea, IdeaBatch } from "../generated/rest/types.js";
+import { batchTime, bodyOf, client, ideaTexts, readTime, suiteStart, type Call } from "./support/rest-client.js";
 
 let mock: RestMock;
 let call: Call;
@@ -25,7 +26,7 @@ async function readyBrand(body: Record<string, unknown>, token = "test_team_a") 
   mock.clock.advance(readTime);
   const got = await call("GET", `/v1/brands/${created.body.id}`, { token });
   expect(got.body.status).toBe("ready");
-  return got.body;
+  return bodyOf(got, "Brand");
 }
 
 /** Asks for a batch and lets it finish; returns the settled batch. */
@@ -33,7 +34,7 @@ async function settledBatch(body: Record<string, unknown>, token = "test_team_a"
   const created = await call("POST", "/v1/ideas", { body, token });
   expect(created.status, JSON.stringify(created.body)).toBe(202);
   mock.clock.advance(batchTime);
-  return (await call("GET", `/v1/ideas/${created.body.id}`, { token })).body;
+  return bodyOf(await call("GET", `/v1/ideas/${created.body.id}`, { token }), "IdeaBatch");
 }
 
 describe("startRestMock", () => {
@@ -120,7 +121,7 @@ describe("brands", () => {
         for (const source of idea.sources) {
           expect(source.type, JSON.stringify(source)).not.toBe("website"); // no page to cite, so no url-less "website"
           if (source.type === "product") expect(brand.offerings).toContain(source.quote);
-          expect([brand.name, brand.description].some((w) => w.includes(source.quote)), `${source.quote} is not the brand's own words`).toBe(true);
+          expect([brand.name, brand.description].some((w) => w!.includes(source.quote!)), `${source.quote} is not the brand's own words`).toBe(true);
         }
     }
     const plainBatch = await settledBatch({ brand: plain.id, count: 3 });
@@ -187,7 +188,7 @@ describe("brands", () => {
 });
 
 describe("idea batches", () => {
-  let bakery: any;
+  let bakery: Brand;
   beforeAll(async () => {
     bakery = await readyBrand({
       website: "https://www.harbour-bakery.com",
@@ -236,7 +237,7 @@ describe("idea batches", () => {
     const batch = await settledBatch({ brand: bakery.id, count: 10, formats: ["video", "image", "video"], focus, date: "2026-11-10" });
     expect(batch.status).toBe("done");
     expect(batch.data.length + batch.left_out.length).toBe(10);
-    expect(batch.data.map((i: any) => i.rank)).toEqual(batch.data.map((_: any, n: number) => n + 1));
+    expect(batch.data.map((i) => i.rank)).toEqual(batch.data.map((_, n) => n + 1));
     const ownWords = [bakery.name, bakery.description, ...bakery.offerings];
     for (const idea of batch.data) {
       expect(idea.id).toMatch(/^idea_[A-Za-z0-9]+$/);
@@ -246,9 +247,9 @@ describe("idea batches", () => {
       for (const source of idea.sources) {
         expect(source.quote, JSON.stringify(source)).not.toBeNull();
         if (source.type === "focus") expect(focus).toContain(source.quote);
-        else expect(ownWords.some((w) => w.includes(source.quote)), `${source.quote} is not the brand's words`).toBe(true);
+        else expect(ownWords.some((w) => w!.includes(source.quote!)), `${source.quote} is not the brand's words`).toBe(true);
       }
-      expect(idea.sources.filter((s: any) => s.type === "focus")).toHaveLength(1);
+      expect(idea.sources.filter((s) => s.type === "focus")).toHaveLength(1);
       expect(idea.outline.key_points.length).toBeGreaterThanOrEqual(1);
       expect(idea.outline.key_points.length).toBeLessThanOrEqual(5);
       for (const text of ideaTexts(idea)) {
@@ -257,8 +258,8 @@ describe("idea batches", () => {
       }
       expect(idea.prompt).toContain("in English");
     }
-    expect(new Set(batch.data.map((i: any) => i.id)).size).toBe(batch.data.length);
-    expect(new Set(batch.data.map((i: any) => i.format))).toEqual(new Set(["video", "image"]));
+    expect(new Set(batch.data.map((i) => i.id)).size).toBe(batch.data.length);
+    expect(new Set(batch.data.map((i) => i.format))).toEqual(new Set(["video", "image"]));
   });
 
   it("gives exactly count ideas for each count from 1 to 10", async () => {
@@ -275,8 +276,8 @@ describe("idea batches", () => {
     expect(batch.status).toBe("done");
     expect(batch.left_out.length).toBeGreaterThan(0);
     expect(batch.data.length).toBe(5 - batch.left_out.length);
-    expect(batch.data.map((i: any) => i.rank)).toEqual(batch.data.map((_: any, n: number) => n + 1));
-    for (const idea of batch.data) for (const s of idea.sources) expect(thin.description.includes(s.quote) || thin.name.includes(s.quote)).toBe(true);
+    expect(batch.data.map((i) => i.rank)).toEqual(batch.data.map((_, n) => n + 1));
+    for (const idea of batch.data) for (const s of idea.sources) expect(thin.description!.includes(s.quote!) || thin.name!.includes(s.quote!)).toBe(true);
   });
 
   it("answers 500 server_error for the [server-error] focus and keeps serving", async () => {
@@ -316,14 +317,14 @@ describe("idea batches", () => {
       const brand = await readyBrand({ website: "https://www.corner-shop.com", description: "A corner shop selling bread and flowers.", country });
       const batch = await settledBatch({ brand: brand.id, count: 3, date });
       const [first, second] = batch.data;
-      expect(first.why_now).toContain(wanted);
-      expect(first.why_now).toContain(String(Number(date.slice(8, 10)))); // written for that day
-      expect(second.why_now).toBe("Evergreen");
+      expect(first?.why_now).toContain(wanted);
+      expect(first?.why_now).toContain(String(Number(date.slice(8, 10)))); // written for that day
+      expect(second?.why_now).toBe("Evergreen");
     });
 
     it("defaults date to today on the virtual clock", async () => {
       const batch = await settledBatch({ brand: bakery.id, count: 1 });
-      expect(batch.data[0].why_now).toContain("10 November 2026");
+      expect(batch.data[0]?.why_now).toContain("10 November 2026");
     });
   });
 
@@ -334,7 +335,7 @@ describe("idea batches", () => {
     const request = { count: 4, focus: "Lean on the winter menu.", date: "2026-12-01" };
     const one = await settledBatch({ brand: a.id, ...request });
     const two = await settledBatch({ brand: b.id, ...request });
-    const strip = (batch: any) => batch.data.map(({ id, ...rest }: any) => rest);
+    const strip = (batch: IdeaBatch) => batch.data.map(({ id: _id, ...rest }) => rest);
     expect(strip(two)).toEqual(strip(one));
     expect(two.left_out).toEqual(one.left_out);
 
@@ -346,7 +347,7 @@ describe("idea batches", () => {
       other.clock.advance(readTime);
       const batch = (await c("POST", "/v1/ideas", { body: { brand: brand.id, ...request } })).body;
       other.clock.advance(batchTime);
-      const done = (await c("GET", `/v1/ideas/${batch.id}`)).body;
+      const done = bodyOf(await c("GET", `/v1/ideas/${batch.id}`), "IdeaBatch");
       await other.stop();
       return { brand: brand.id, batch: batch.id, ideas: done.data };
     };
@@ -355,7 +356,7 @@ describe("idea batches", () => {
     const changed = await run("different");
     expect(again).toEqual(first);
     expect(changed.brand).not.toBe(first.brand);
-    expect(changed.ideas.map((i: any) => i.title)).toEqual(first.ideas.map((i: any) => i.title));
+    expect(changed.ideas.map((i) => i.title)).toEqual(first.ideas.map((i) => i.title));
   });
 
   it("progresses on its own with a tiny time scale (no clock.advance)", async () => {
@@ -386,12 +387,12 @@ describe("idea batches", () => {
 });
 
 describe("feedback", () => {
-  let idea: any;
+  let idea: Idea;
   let brandId: string;
   beforeAll(async () => {
     const brand = await readyBrand({ website: "https://www.lighthouse-coffee.com" });
     brandId = brand.id;
-    idea = (await settledBatch({ brand: brand.id })).data[0];
+    idea = (await settledBatch({ brand: brand.id })).data[0]!;
   });
 
   it("records posted, saved and rejected (wrong_language) feedback with the idea's brand", async () => {
@@ -438,8 +439,9 @@ describe("predictions", () => {
     const answer = await call("POST", "/v1/predictions", { body: { brand: brand.id, drafts } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ object: "prediction", brand: brand.id });
-    expect(answer.body.data.map((d: any) => d.rank)).toEqual([1, 2, 3]);
-    expect(answer.body.data.map((d: any) => d.index).sort()).toEqual([0, 1, 2]);
+    const ranked = bodyOf(answer, "Prediction").data;
+    expect(ranked.map((d) => d.rank)).toEqual([1, 2, 3]);
+    expect(ranked.map((d) => d.index).sort()).toEqual([0, 1, 2]);
     expect(answer.body.data[0]).toMatchObject({ index: 1, id: null });
     expect(answer.body.data[2]).toMatchObject({ index: 0, id: "d1" }); // breaks a never-rule
     const again = await call("POST", "/v1/predictions", { body: { brand: brand.id, drafts } });

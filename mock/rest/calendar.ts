@@ -129,7 +129,7 @@ function readRule(f: DataFile, v: unknown, at: string, named: boolean): HolidayR
   if (!Array.isArray(args) || args.length !== ruleArity[kind] || !args.every(Number.isInteger)) f.fail(where, `${kind} must be ${ruleArity[kind]} whole number(s)`);
   if ((kind === "fixedOnWeekday") !== ("otherwise" in rule)) f.fail(`${where}.otherwise`, kind === "fixedOnWeekday" ? "is missing" : "belongs to fixedOnWeekday rules only");
   if (kind === "fixedOnWeekday") readRule(f, rule.otherwise, `${where}.otherwise`, false);
-  return rule as unknown as HolidayRule;
+  return rule as HolidayRule;
 }
 
 /** The holiday rules per country, checked when the module loads; throws naming the first problem. */
@@ -137,7 +137,7 @@ export function readHolidayRules(data: unknown): Record<HolidayCountry, (Holiday
   const f = dataFile("mock/rest/holidays.json");
   const root = f.object(data, "the file", holidayCountries, holidayCountries);
   for (const country of holidayCountries) f.list(root[country], country, true).forEach((rule, i) => readRule(f, rule, `${country}[${i}]`, true));
-  return root as unknown as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
+  return root as Record<HolidayCountry, (HolidayRule & { name: string })[]>;
 }
 
 /** The southern-hemisphere country codes of seasons.json, checked. */

@@ -24,11 +24,11 @@ export class Resolver {
       .split("/")
       .slice(1)
       .map((p) => decodeURIComponent(p).replace(/~1/g, "/").replace(/~0/g, "~"));
-    let node: Json = this.root;
+    let node: Json | undefined = this.root;
     for (const part of parts) {
-      if (Array.isArray(node)) node = node[Number(part)] as Json;
-      else if (isObject(node)) node = node[part] as Json;
-      else node = undefined as unknown as Json;
+      if (Array.isArray(node)) node = node[Number(part)];
+      else if (isObject(node)) node = node[part];
+      else node = undefined;
       if (node === undefined) throw new Error(`$ref ${ref} points at nothing`);
     }
     return node;

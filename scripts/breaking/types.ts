@@ -17,8 +17,8 @@ export type Protocol = "rest" | "mcp";
 
 /**
  * Which way data flows through a schema. Clients WRITE requests (MCP tool inputs, REST parameters and
- * bodies): anything that accepts less breaks them. Clients READ responses (MCP outputs, REST response
- * bodies and headers): anything that can now hold more or other values breaks them.
+ * bodies), so anything that accepts less breaks them. Clients READ responses (MCP outputs, REST response
+ * bodies and headers), so anything that can now hold more or other values breaks them.
  */
 export type Direction = "request" | "response";
 

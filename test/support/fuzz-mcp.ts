@@ -5,9 +5,11 @@
 // arguments, batches, oversized bodies and unparseable HTTP. Every answer must be a refusal: HTTP 4xx, a
 // JSON-RPC error, or an isError result with text (an envelope in it valid against the tool's result schema and
 // never internal_error) — never a 5xx, a success, a hang or a crash.
-import manifestJson from "../../generated/mcp/tools.json" with { type: "json" };
+import { toolsManifest } from "../../entry/tools.js";
 import { inputValidators, type ValidateFunction } from "../../generated/mcp/validators.js";
 import { strictResultValidators } from "../../generated/mcp/validators-strict.js";
+import { at, fieldsAt } from "./json.js";
+import { isEnvelope } from "./mcp-client.js";
 import {
   breakages,
   caseList,
@@ -26,13 +28,7 @@ import {
   type RawAnswer,
 } from "./fuzz.js";
 
-interface ManifestTool {
-  name: string;
-  inputSchema: Record<string, any>;
-  annotations?: { readOnlyHint?: boolean };
-  _meta: { "ideas-contract/contract": { partnerOnly: boolean } };
-}
-export const mcpTools = (manifestJson as unknown as { tools: ManifestTool[] }).tools;
+export const mcpTools = toolsManifest.tools;
 const inputs = inputValidators as Readonly<Record<string, ValidateFunction>>;
 // Strict: these answers come from our own mock, which sends only documented values.
 const results = strictResultValidators as Readonly<Record<string, ValidateFunction>>;
@@ -159,7 +155,7 @@ export function mcpFuzzCases(f: McpFixtures, seed: string, minimum: number): Mcp
   // Values named like Object.prototype members where an open set of names is accepted (channels, destinations).
   for (const tool of mcpTools) {
     for (const key of ["platform", "platforms", "removePlatforms"]) {
-      if (!(key in (tool.inputSchema.properties ?? {}))) continue;
+      if (!(key in (fieldsAt(tool.inputSchema, "properties") ?? {}))) continue;
       for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "CONSTRUCTOR", "__PROTO__"]) {
         const args = { ...bases[tool.name], [key]: key === "platform" ? name : [name] };
         if (inputs[tool.name]!(args)) add({ kind: "prototype-name", label: `${tool.name} ${key}=${name}`, tool: tool.name, expect: "envelope", request: call(tool.name, rpc(tool.name, args)) });
@@ -330,33 +326,35 @@ export function checkMcpAnswer(c: McpCase, a: RawAnswer): string | undefined {
   }
   if (a.status >= 400) return c.expect === "envelope" ? `status ${a.status}, expected an envelope` : undefined;
   if (a.status !== 200) return `status ${a.status} is no refusal`;
-  let body: any;
+  let body: unknown;
   try {
     body = JSON.parse(a.text);
   } catch {
     return "body is not JSON";
   }
-  const messages: any[] = Array.isArray(body) ? body : [body];
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
   if (!messages.length) return "empty answer";
   for (const m of messages) {
-    if (m?.jsonrpc !== "2.0") return "not a JSON-RPC message";
-    if (m.error) {
-      if (c.expect === "envelope") return `JSON-RPC error ${m.error.code}, expected an envelope`;
-      if (typeof m.error.code !== "number" || typeof m.error.message !== "string") return "malformed JSON-RPC error";
+    if (at(m, "jsonrpc") !== "2.0") return "not a JSON-RPC message";
+    const error = at(m, "error");
+    if (error) {
+      if (c.expect === "envelope") return `JSON-RPC error ${at(error, "code")}, expected an envelope`;
+      if (typeof at(error, "code") !== "number" || typeof at(error, "message") !== "string") return "malformed JSON-RPC error";
       continue;
     }
-    const result = m.result;
-    if (!result || result.isError !== true) return "a success";
-    const text = result.content?.[0];
-    if (text?.type !== "text" || typeof text.text !== "string" || !text.text) return "isError without text";
-    if (result.structuredContent !== undefined) {
-      const data = result.structuredContent.data;
-      if (c.tool && !results[c.tool]!(result.structuredContent)) return `envelope not valid against ${c.tool}'s result schema`;
-      if (data?.ok !== false) return "structuredContent is not an error envelope";
+    const result = at(m, "result");
+    if (!result || at(result, "isError") !== true) return "a success";
+    const text = at(result, "content", 0, "text");
+    if (at(result, "content", 0, "type") !== "text" || typeof text !== "string" || !text) return "isError without text";
+    const structured = at(result, "structuredContent");
+    if (structured !== undefined) {
+      const data = at(structured, "data");
+      if (c.tool && !results[c.tool]!(structured)) return `envelope not valid against ${c.tool}'s result schema`;
+      if (!isEnvelope(data)) return "structuredContent is not an error envelope";
       if (data.error.code === "internal_error") return "internal_error: the mock failed on its side";
       if (c.codes && !c.codes.includes(data.error.code)) return `code ${data.error.code}, expected ${c.codes.join(" or ")}`;
-      if (JSON.stringify(JSON.parse(text.text)) !== JSON.stringify(data)) return "text differs from structuredContent";
-    } else if (c.expect === "envelope") return `no envelope: ${text.text.slice(0, 100)}`;
+      if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(data)) return "text differs from structuredContent";
+    } else if (c.expect === "envelope") return `no envelope: ${text.slice(0, 100)}`;
   }
   return undefined;
 }

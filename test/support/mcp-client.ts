@@ -5,16 +5,20 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createAjv } from "../../scripts/lib/ajv.js";
+import type { ErrorDetail, ErrorEnvelope, ToolName, ToolOutputs } from "../../generated/mcp/types.js";
 import { closeAfterAnswer } from "./fresh-connection.js";
 
 export interface McpTestClient {
   client: Client;
   /** Calls a tool; returns the whole result and structuredContent.data. */
-  call(name: string, args?: Record<string, unknown>): Promise<{ result: CallToolResult; data: any }>;
+  // Arguments stay loose: tests send wrong ones on purpose.
+  call(name: string, args?: Record<string, unknown>): Promise<{ result: CallToolResult; data: unknown }>;
   /** Calls a tool that must succeed and returns its payload. */
-  ok(name: string, args?: Record<string, unknown>): Promise<any>;
+  ok<N extends ToolName>(name: N, args?: Record<string, unknown>): Promise<ToolOutputs[N]>;
+  /** Calls a tool that may succeed or fail in the envelope: its payload or the envelope (anything else throws). */
+  attempt<N extends ToolName>(name: N, args?: Record<string, unknown>): Promise<ToolOutputs[N] | ErrorEnvelope>;
   /** Calls a tool that must fail in the envelope and returns error (code, message, retryable, …). */
-  fails(name: string, args?: Record<string, unknown>): Promise<any>;
+  fails(name: string, args?: Record<string, unknown>): Promise<ErrorDetail>;
   close(): Promise<void>;
 }
 
@@ -27,7 +31,7 @@ export async function connectMcp(url: URL, token: string): Promise<McpTestClient
   await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const data = (result.structuredContent as { data?: any } | undefined)?.data;
+    const data: unknown = result.structuredContent?.data;
     if (result.structuredContent) {
       // The seed's convention: the text content holds the same payload as JSON.
       const text = (result.content[0] as { text?: string } | undefined)?.text;
@@ -38,24 +42,50 @@ export async function connectMcp(url: URL, token: string): Promise<McpTestClient
   return {
     client,
     call,
-    async ok(name, args) {
+    async ok<N extends ToolName>(name: N, args?: Record<string, unknown>) {
       const { result, data } = await call(name, args);
-      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(data ?? result.content)}`);
-      return data;
+      if (result.isError || data === undefined || isEnvelope(data)) throw new Error(`${name} failed: ${JSON.stringify(data ?? result.content)}`);
+      // The client checked structuredContent against the tool's outputSchema (listed above): a success is the output.
+      return data as ToolOutputs[N];
+    },
+    async attempt<N extends ToolName>(name: N, args?: Record<string, unknown>) {
+      const { result, data } = await call(name, args);
+      if (isEnvelope(data)) return data;
+      if (result.isError || data === undefined) throw new Error(`${name} failed outside the envelope: ${JSON.stringify(result)}`);
+      return data as ToolOutputs[N]; // checked against the tool's outputSchema, as in ok()
     },
     async fails(name, args) {
       const { result, data } = await call(name, args);
-      if (!result.isError || !data || data.ok !== false) throw new Error(`${name} did not fail in the envelope: ${JSON.stringify(result)}`);
+      if (!result.isError || !isEnvelope(data)) throw new Error(`${name} did not fail in the envelope: ${JSON.stringify(result)}`);
       return data.error;
     },
     close: () => client.close(),
   };
 }
 
+/** A failure in the contract's envelope ({ ok: false, error }). */
+export const isEnvelope = (data: unknown): data is ErrorEnvelope =>
+  typeof data === "object" && data !== null && (data as { ok?: unknown }).ok === false && typeof (data as { error?: unknown }).error === "object";
+
 /** A brand id by workspace and brand slug, read through the tools (fixtures are the profiles domain's business). */
 export async function brandIdBySlug(c: McpTestClient, workspaceSlug: string, brandSlug: string): Promise<string> {
   const ws = await c.ok("get_workspaces", {});
-  const workspace = ws.workspaces.find((w: any) => w.slug === workspaceSlug);
-  const list = await c.ok("list_brands", { workspaceId: workspace.id });
-  return list.brands.find((b: any) => b.slug === brandSlug).id;
+  const workspace = ws.workspaces.find((w) => w.slug === workspaceSlug);
+  const list = await c.ok("list_brands", { workspaceId: workspace?.id });
+  const brand = list.brands.find((b) => b.slug === brandSlug);
+  if (!brand) throw new Error(`no brand ${workspaceSlug}/${brandSlug}`);
+  return brand.id;
+}
+
+/**
+ * Advances a virtual clock in poll-sized steps until the batch's copy is settled (and, unless `pictures` is false,
+ * its pictures). Pictures land at least 45 s after their post, so 15 s steps still catch the last one pending.
+ */
+export async function settleBatch(c: McpTestClient, clock: { advance(ms: number): void }, batchId: string, pictures = true): Promise<ToolOutputs["get_post_batch_status"]> {
+  for (let i = 0; i < 200; i++) {
+    const status = await c.ok("get_post_batch_status", { batchId });
+    if (status.settled && (!pictures || (status.imagesPendingCount ?? 0) === 0)) return status;
+    clock.advance(15_000);
+  }
+  throw new Error("batch never settled");
 }

@@ -4,6 +4,7 @@
 // proxy gives many): it records what went wrong and carries on, so the proxy sees every exchange.
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../mock/clock.js";
+import type { ToolOutputs } from "../../generated/mcp/types.js";
 import { connectMcp, type McpTestClient } from "./mcp-client.js";
 import { batchTime, readTime } from "./rest-client.js";
 
@@ -130,19 +131,19 @@ export async function mcpFlow(url: URL, clock: Clock, options: { valid?: boolean
   try {
     const ws = await attempt(surprises, "get_workspaces", () => alex.ok("get_workspaces", {}));
     await attempt(surprises, "get_workspaces limit 1", () => alex.ok("get_workspaces", { limit: 1 }));
-    const workspace = ws?.workspaces?.find((w: any) => w.slug === "harbour-bakery") ?? ws?.workspaces?.[0];
+    const workspace = ws?.workspaces?.find((w) => w.slug === "harbour-bakery") ?? ws?.workspaces?.[0];
     const list = await attempt(surprises, "list_brands", () => alex.ok("list_brands", { workspaceId: workspace?.id ?? randomUUID() }));
     const brandId = String(list?.brands?.[0]?.id ?? randomUUID());
     await attempt(surprises, "get_profile", () => alex.ok("get_profile", { brandId }));
     const batch = await attempt(surprises, "create_posts", () => alex.ok("create_posts", { brandId, brief: "Our new autumn menu: pumpkin sourdough and spiced apple buns.", count: 2 }));
-    let status: any;
+    let status: ToolOutputs["get_post_batch_status"] | undefined;
     for (let i = 0; i < 120 && batch?.batchId; i++) {
       status = await attempt(surprises, "get_post_batch_status", () => alex.ok("get_post_batch_status", { batchId: batch.batchId }));
       if (!status || (status.settled && (status.imagesPendingCount ?? 0) === 0)) break;
       clock.advance(15_000);
     }
     if (batch?.batchId) await attempt(surprises, "get_post_batch_status again", () => alex.ok("get_post_batch_status", { batchId: batch.batchId }));
-    const postId = status?.items?.find((i: any) => i.status === "created")?.postId;
+    const postId = status?.items?.find((i) => i.status === "created")?.postId;
     if (postId) {
       const post = await attempt(surprises, "view_post", () => alex.ok("view_post", { id: postId }));
       if (post?.contentDigest) await attempt(surprises, "approve_post", () => alex.ok("approve_post", { id: postId, contentDigest: post.contentDigest }));

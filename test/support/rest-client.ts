@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { validators as generated, type ValidateFunction } from "../../generated/rest/validators.js";
-import type { ErrorEnvelope, Idea } from "../../generated/rest/types.js";
+import type { Brand, ErrorEnvelope, Feedback, Idea, IdeaBatch, Prediction } from "../../generated/rest/types.js";
 import type { RestMock } from "../../mock/rest/server.js";
 import { closeAfterAnswer } from "./fresh-connection.js";
 
@@ -45,9 +45,28 @@ export function schemaFor(method: string, path: string, status: number): string 
 export interface Answer {
   status: number;
   headers: Headers;
+  /**
+   * The parsed body, checked against `schema`. Tests read it as the contract's type with bodyOf; hostile tests read
+   * fields of bodies the contract has no type for, so it stays loosely typed here.
+   */
   body: any;
   /** The schema the body was checked against. */
   schema: string;
+}
+
+/** The contract's types of the answers tests read, by the name of the schema the client checks them against. */
+export interface AnswerSchemas {
+  Brand: Brand;
+  IdeaBatch: IdeaBatch;
+  Feedback: Feedback;
+  Prediction: Prediction;
+  ErrorEnvelope: ErrorEnvelope;
+}
+
+/** An answer's body as `schema`'s type: the answer must have been checked against that very schema. */
+export function bodyOf<S extends keyof AnswerSchemas>(answer: Answer, schema: S): AnswerSchemas[S] {
+  expect(answer.schema, `the answer (${answer.status}) was checked as ${answer.schema}, not ${schema}: ${JSON.stringify(answer.body)}`).toBe(schema);
+  return answer.body as AnswerSchemas[S];
 }
 
 /** Checks a body against the schema of its operation and status (ErrorEnvelope when the contract has none). */

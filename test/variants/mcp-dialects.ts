@@ -2,6 +2,8 @@
 // written in another JSON Schema dialect, meaning the same. Seed 001 says only "JSON Schema", so a correct gateway
 // may emit any dialect a real server does; the suite must pass every one. Each variant cites the seed's sentence.
 import type { Answer, Exchange, Mutant } from "../mutants/rest/proxy.js";
+import { toolsOf, withTools } from "../mutants/mcp/rewrite.js";
+import type { Fields } from "../support/json.js";
 
 /**
  * An allowed variant: the seed sentence that allows it, the dialect its tools/list must show (checked), and the
@@ -19,18 +21,19 @@ const jsonSchemaBasis = "Seed 001, What the service does: `tools/list` returns e
 
 /** Every schema of a tools/list answer rewritten by `edit`. */
 const onSchemas =
-  (edit: (schema: Record<string, unknown>) => Record<string, unknown>): NonNullable<Mutant["response"]> =>
+  (edit: (schema: Fields) => Fields): NonNullable<Mutant["response"]> =>
   (req: Exchange, res: Answer): Answer => {
-    if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-    const tools = res.body.result.tools.map((t: any) => ({
+    const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+    if (!listed) return res;
+    const tools = listed.map((t) => ({
       ...t,
       inputSchema: edit(structuredClone(t.inputSchema)),
       ...(t.outputSchema ? { outputSchema: edit(structuredClone(t.outputSchema)) } : {}),
     }));
-    return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+    return withTools(res, tools);
   };
 
-const named = (uri: string) => (schema: Record<string, unknown>) => ({ $schema: uri, ...schema });
+const named = (uri: string) => (schema: Fields): Fields => ({ $schema: uri, ...schema });
 
 const annotations = new Set(["$ref", "description", "title", "examples", "default"]);
 
@@ -39,7 +42,9 @@ const annotations = new Set(["$ref", "description", "title", "examples", "defaul
  * `dependencies`, and a `$ref` with assertions beside it put in an `allOf` (draft-07 ignores a `$ref`'s siblings).
  * The contract's schemas use nothing else that draft-07 lacks (`const`, `if` are draft-07 too).
  */
-export function toDraft07(schema: unknown): any {
+export function toDraft07(schema: Fields): Fields;
+export function toDraft07(schema: unknown): unknown;
+export function toDraft07(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toDraft07);
   if (!schema || typeof schema !== "object") return schema;
   const { $ref, ...siblings } = schema as Record<string, unknown>;
@@ -60,7 +65,9 @@ export function toDraft07(schema: unknown): any {
  * the boolean form beside its bound. `if`/`then`/`else` have no draft-04 meaning; the contract uses them only to
  * require a field under a condition, so they are left out (looser, never stricter).
  */
-export function toDraft04(schema: unknown): any {
+export function toDraft04(schema: Fields): Fields;
+export function toDraft04(schema: unknown): unknown;
+export function toDraft04(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toDraft04);
   if (!schema || typeof schema !== "object") return schema;
   const out: Record<string, unknown> = {};

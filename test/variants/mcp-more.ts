@@ -3,12 +3,13 @@
 // with the others; a failure is a false failure of the suite.
 import { gzipSync } from "node:zlib";
 import type { Answer } from "../mutants/rest/proxy.js";
-import { dataOf, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
+import { dataOf, onCall, onResult, type Result, withData } from "../mutants/mcp/rewrite.js";
 import type { McpVariant } from "./mcp.js";
-import { both, eachObject, onInitialize, onJsonRpcAnswer, onRpcResult, onSuccess, onToolsList, replaceStrings } from "./mcp.js";
+import { fieldsAt, isFields, listAt, type Fields } from "../support/json.js";
+import { asArgs, both, eachObject, onInitialize, onJsonRpcAnswer, onRpcResult, onSuccess, onToolsList, replaceStrings } from "./mcp.js";
 
 /** A batch as create_posts and get_post_batch_status answer it (its items are the batch's slots). */
-const isBatch = (o: Record<string, any>) => typeof o.batchId === "string" && Array.isArray(o.items);
+const isBatch = (o: Fields) => typeof o.batchId === "string" && Array.isArray(o.items);
 
 /**
  * Every output field seed 001 marks optional (Required "no", or "optional" in its prose), left out wherever it is
@@ -16,13 +17,13 @@ const isBatch = (o: Record<string, any>) => typeof o.batchId === "string" && Arr
  * each slot's preview, hasMedia, imagePending, mediaRequiredFor and appUrl; a profile's storyDestinations and a
  * channel's tokenExpiresAt, missingScopes, canPost and canFetchAnalytics; a destination's images (in development).
  */
-function withoutOptional(data: any, tool: string): any {
+function withoutOptional(data: Fields, tool: string): Fields {
   eachObject(data, (o) => {
     if (isBatch(o)) {
       for (const k of ["warnings", "error", "createdAt", "updatedAt", "includeImage"]) delete o[k];
       // "Treat absent as 0": a count left out says no picture is rendering, so it is left out only when it is 0.
       if (o.imagesPendingCount === 0) delete o.imagesPendingCount;
-      for (const item of o.items) if (item && typeof item === "object") for (const k of ["preview", "hasMedia", "imagePending", "mediaRequiredFor", "appUrl"]) delete item[k];
+      for (const item of listAt(o, "items")) if (isFields(item)) for (const k of ["preview", "hasMedia", "imagePending", "mediaRequiredFor", "appUrl"]) delete item[k];
     }
     if (tool === "get_profile" && typeof o.brandId === "string" && Array.isArray(o.channels)) delete o.storyDestinations;
     if (typeof o.health === "string" && "healthReason" in o) for (const k of ["tokenExpiresAt", "missingScopes", "canPost", "canFetchAnalytics"]) delete o[k];
@@ -34,11 +35,11 @@ function withoutOptional(data: any, tool: string): any {
 let optionalDropped = 0;
 
 /** Every payload (a success's, with its text, or a failure's envelope) rewritten on a copy. */
-const onAnyData = (rewrite: (data: any) => any) =>
+const onAnyData = (rewrite: (data: Fields) => unknown) =>
   onResult(
     (_c, r) => dataOf(r) !== undefined,
     (r: Result) => {
-      const data = rewrite(structuredClone(dataOf(r)));
+      const data = rewrite(structuredClone(dataOf(r)!));
       return r.isError ? { ...r, structuredContent: { data } } : withData(r, data);
     },
   )!;
@@ -67,21 +68,21 @@ let upperIds = 0;
 /** Schema keywords whose value is a map of names to schemas (their keys are names, not keywords). */
 const schemaMaps = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** A JSON Schema without what is only for people (description, title, examples, $comment), on a copy. */
-function withoutWords(schema: any): any {
+function withoutWords(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutWords);
-  if (!schema || typeof schema !== "object") return schema;
+  if (!isFields(schema)) return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) {
     if (["description", "title", "examples", "$comment"].includes(k)) continue;
-    out[k] = schemaMaps.has(k) && v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([n, x]) => [n, withoutWords(x)])) : ["enum", "const", "default", "required"].includes(k) ? v : withoutWords(v);
+    out[k] = schemaMaps.has(k) && isFields(v) ? Object.fromEntries(Object.entries(v).map(([n, x]) => [n, withoutWords(x)])) : ["enum", "const", "default", "required"].includes(k) ? v : withoutWords(v);
   }
   return out;
 }
 
 /** An input schema whose every argument is a $ref into $defs (the same schema, as generators that hoist emit it). */
-function hoisted(schema: any): any {
-  if (!schema?.properties) return schema;
-  const defs = { ...(schema.$defs ?? {}) };
+function hoisted(schema: unknown): unknown {
+  if (!isFields(schema) || !schema.properties) return schema;
+  const defs: Fields = { ...fieldsAt(schema, "$defs") };
   const properties: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(schema.properties)) {
     defs[`arg_${name}`] = s;
@@ -91,8 +92,8 @@ function hoisted(schema: any): any {
 }
 
 /** Reverses the members of every object (a copy). */
-const reversedMembers = (v: any): any =>
-  Array.isArray(v) ? v.map(reversedMembers) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversedMembers(x)])) : v;
+const reversedMembers = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(reversedMembers) : isFields(v) ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reversedMembers(x)])) : v;
 
 const workspaces = handedOut((plain) => `ws_${plain.replace(/-/g, "").slice(0, 20)}`);
 const platformPosts = handedOut((plain) => `pp:${[...plain].reverse().join("")}`);
@@ -129,7 +130,7 @@ export const moreMcpVariants: McpVariant[] = [
     id: "uppercase-uuid-ids",
     basis: "Conventions 3: ids are opaque strings (do not build or parse them); where a tool needs brandId to be a UUID, an uppercase UUID is one (RFC 4122: hex digits in either case).",
     description: "Every UUID the gateway hands out (brand, workspace, post, batch and job ids) written in upper case; taken back in either case",
-    request: onCall((call) => ({ args: replaceStrings(call.args, (s) => (uuidAnyCase.test(s) ? s.toLowerCase() : s)) as Record<string, any> })),
+    request: onCall((call) => ({ args: asArgs(replaceStrings(call.args, (s) => (uuidAnyCase.test(s) ? s.toLowerCase() : s))) })),
     response: onAnyData((data) =>
       replaceStrings(data, (s) => {
         if (!uuid.test(s)) return s;
@@ -236,7 +237,7 @@ export const moreMcpVariants: McpVariant[] = [
     description: "initialize answers more capabilities (logging, resources, prompts, completions, tools.listChanged) and serverInfo with a name, title and version of its own",
     response: onInitialize((result) => ({
       ...result,
-      capabilities: { ...result.capabilities, logging: {}, resources: { listChanged: true, subscribe: false }, prompts: { listChanged: false }, completions: {}, tools: { listChanged: true } },
+      capabilities: { ...fieldsAt(result, "capabilities"), logging: {}, resources: { listChanged: true, subscribe: false }, prompts: { listChanged: false }, completions: {}, tools: { listChanged: true } },
       serverInfo: { name: "partner-tool-gateway", title: "Partner Tool Gateway", version: "2026.11.3" },
     })),
   },
@@ -244,7 +245,7 @@ export const moreMcpVariants: McpVariant[] = [
     id: "opaque-workspace-ids",
     basis: "Workspace: id (string, a companyId); get_profile companyId (string); list_brands workspaceId (string, a companyId): a string, of no stated form (Conventions 3: ids are opaque).",
     description: "Workspace ids (companyId, workspaceId) handed out as ws_… instead of UUIDs, taken back in that form",
-    request: onCall((call) => ({ args: replaceStrings(call.args, workspaces.taken) as Record<string, any> })),
+    request: onCall((call) => ({ args: asArgs(replaceStrings(call.args, workspaces.taken)) })),
     response: onAnyData((data) => {
       eachObject(data, (o) => {
         for (const k of ["companyId", "workspaceId"]) if (typeof o[k] === "string" && uuid.test(o[k])) workspaces.note(o[k]);
@@ -258,7 +259,7 @@ export const moreMcpVariants: McpVariant[] = [
     id: "opaque-platform-post-ids",
     basis: "Conventions 3: ids (… platformPostId) are opaque strings; lockedDestinations' platformPostId is what unschedule_platform takes.",
     description: "Every platformPostId handed out in another shape (pp:…), taken back in it",
-    request: onCall((call) => ({ args: replaceStrings(call.args, platformPosts.taken) as Record<string, any> })),
+    request: onCall((call) => ({ args: asArgs(replaceStrings(call.args, platformPosts.taken)) })),
     response: onAnyData((data) => {
       eachObject(data, (o) => {
         if (typeof o.platformPostId === "string") platformPosts.note(o.platformPostId);

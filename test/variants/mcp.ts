@@ -8,7 +8,8 @@ import { escapedJson } from "./rest.js";
 import { contractTool } from "../../conformance/suites/mcp/contract.js";
 import { inferredArguments } from "../../conformance/suites/mcp/inferred-inputs.js";
 import { compileSchema } from "../../conformance/suites/mcp/schema-dialects.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "../mutants/mcp/rewrite.js";
+import { asOutput, callOf, dataOf, errorOf, isSuccess, onCall, onResult, type ListedTool, type Result, toolsIn, toolsOf, withData, withTools } from "../mutants/mcp/rewrite.js";
+import { fieldsAt, isFields, listAt, type Fields } from "../support/json.js";
 import { serviceTime } from "../support/driven-time.js";
 
 export interface McpVariant {
@@ -31,23 +32,26 @@ export interface McpVariant {
 }
 
 /** A JSON-RPC answer's result, rewritten (a tools/list or tools/call result alike). */
-export const onRpcResult = (rewrite: (result: any, req: Exchange) => any): NonNullable<Mutant["response"]> => (req, res) => {
-  const result = res.body?.result;
-  if (!result || typeof result !== "object") return res;
+export const onRpcResult = (rewrite: (result: Fields, req: Exchange) => unknown): NonNullable<Mutant["response"]> => (req, res) => {
+  const result: unknown = res.body?.result;
+  if (!isFields(result)) return res;
   return { ...res, body: { ...res.body, result: rewrite(structuredClone(result), req) } };
 };
 
 /** tools/list rewritten (each tool). */
-export const onToolsList = (rewrite: (tools: any[]) => any[]): NonNullable<Mutant["response"]> =>
-  onRpcResult((result) => (Array.isArray(result.tools) ? { ...result, tools: rewrite(result.tools) } : result));
+export const onToolsList = (rewrite: (tools: ListedTool[]) => unknown[]): NonNullable<Mutant["response"]> =>
+  onRpcResult((result) => {
+    const tools = toolsIn(result);
+    return tools ? { ...result, tools: rewrite(tools) } : result;
+  });
 
 /** The initialize result rewritten (its capabilities and the rest). */
-export const onInitialize = (rewrite: (result: any) => any): NonNullable<Mutant["response"]> => (req, res, ctx) =>
+export const onInitialize = (rewrite: (result: Fields) => unknown): NonNullable<Mutant["response"]> => (req, res, ctx) =>
   req.body?.method === "initialize" ? onRpcResult(rewrite)(req, res, ctx) : res;
 
 /** A success's payload rewritten, the text kept in step. */
-export const onSuccess = (rewrite: (data: any, tool: string) => any): NonNullable<Mutant["response"]> =>
-  onResult((_c, r) => isSuccess(r), (r, c) => withData(r, rewrite(structuredClone(dataOf(r)), c.name)))!;
+export const onSuccess = (rewrite: (data: Fields, tool: string) => unknown): NonNullable<Mutant["response"]> =>
+  onResult((_c, r) => isSuccess(r) && dataOf(r) !== undefined, (r, c) => withData(r, rewrite(structuredClone(dataOf(r)!), c.name)))!;
 
 /** Two rewriters in turn. */
 export const both =
@@ -59,12 +63,12 @@ export const both =
   };
 
 /** Every object inside a value (found first, then visited: a visit may add objects of its own), changed in place. */
-export function eachObject(value: unknown, visit: (o: Record<string, any>) => void): void {
-  const found: Record<string, any>[] = [];
+export function eachObject(value: unknown, visit: (o: Fields) => void): void {
+  const found: Fields[] = [];
   const walk = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === "object") {
-      found.push(v as Record<string, any>);
+    else if (isFields(v)) {
+      found.push(v);
       Object.values(v).forEach(walk);
     }
   };
@@ -73,7 +77,7 @@ export function eachObject(value: unknown, visit: (o: Record<string, any>) => vo
 }
 
 /** Each tool's output schema opened to new fields and enum values, as a gateway that added them would advertise. */
-export const advertiseOpen = onToolsList((tools) => tools.map((t) => ({ ...t, outputSchema: openOutput(t.outputSchema, { enums: true }) })));
+export const advertiseOpen = onToolsList((tools) => tools.map((t) => ({ ...t, outputSchema: t.outputSchema && openOutput(t.outputSchema, { enums: true }) })));
 
 const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
@@ -98,6 +102,9 @@ export function replaceStrings(value: unknown, map: (s: string) => string): unkn
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceStrings(v, map)]));
   return value;
 }
+
+/** A rewritten argument list (replaceStrings keeps an object an object). */
+export const asArgs = (value: unknown): Fields => (isFields(value) ? value : {});
 
 /** The fields seed 001 lists as optional (Required "no"), left out wherever they appear in a success. */
 const optionalFields = new Set(["tokenExpiresAt", "missingScopes", "canPost", "canFetchAnalytics", "warnings", "createdAt", "updatedAt", "preview", "hasMedia", "mediaRequiredFor"]);
@@ -162,7 +169,7 @@ const badRequest = (req: Exchange, res: Answer, invalidFields: string[]): Answer
  * the schema lets through themselves, with bad_request in the envelope: the mock's own refusal before the tool ran,
  * of an input the advertised schema takes, is answered so.
  */
-function looseSchemas(loosen: (schema: any) => any, invalidFields: (args: Record<string, unknown>, schema: any) => string[]): { response: NonNullable<Mutant["response"]>; changed: () => number } {
+function looseSchemas(loosen: (schema: unknown) => unknown, invalidFields: (args: Fields, schema: unknown) => string[]): { response: NonNullable<Mutant["response"]>; changed: () => number } {
   // Per token and tool: a tool a token was not shown fails as an unknown tool, whatever its arguments.
   const advertised = new Map<string, unknown>();
   const key = (req: Exchange, tool: string) => `${req.token ?? ""}\u0000${tool}`;
@@ -170,13 +177,14 @@ function looseSchemas(loosen: (schema: any) => any, invalidFields: (args: Record
   return {
     changed: () => changed,
     response: (req, res) => {
-      if (req.body?.method === "tools/list" && Array.isArray(res.body?.result?.tools)) {
-        const tools = res.body.result.tools.map((t: any) => {
+      const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+      if (listed) {
+        const tools = listed.map((t) => {
           const inputSchema = loosen(structuredClone(t.inputSchema));
           advertised.set(key(req, t.name), inputSchema);
           return { ...t, inputSchema };
         });
-        return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+        return withTools(res, tools);
       }
       const call = callOf(req);
       const schema = call && advertised.get(key(req, call.name));
@@ -190,18 +198,18 @@ function looseSchemas(loosen: (schema: any) => any, invalidFields: (args: Record
 }
 
 /** Input schemas open to arguments they do not list (no additionalProperties: false at the top). */
-const openTop = (schema: any) => {
-  delete schema.additionalProperties;
+const openTop = (schema: unknown) => {
+  if (isFields(schema)) delete schema.additionalProperties;
   return schema;
 };
-const unlisted = (args: Record<string, unknown>, schema: any) => Object.keys(args).filter((k) => !(k in (schema.properties ?? {})));
+const unlisted = (args: Fields, schema: unknown) => Object.keys(args).filter((k) => !(k in (fieldsAt(schema, "properties") ?? {})));
 const unknownArguments = looseSchemas(openTop, unlisted);
 
 /** Input schemas without the length, size and item limits (the tools still keep them). */
 const limitKeywords = ["maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems"];
-function withoutLimits(schema: any): any {
+function withoutLimits(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutLimits);
-  if (!schema || typeof schema !== "object") return schema;
+  if (!isFields(schema)) return schema;
   return Object.fromEntries(Object.entries(schema).filter(([k]) => !limitKeywords.includes(k)).map(([k, v]) => [k, k === "enum" || k === "examples" || k === "default" || k === "const" ? v : withoutLimits(v)]));
 }
 const limitsInEnvelope = looseSchemas(withoutLimits, (args) => Object.keys(args).slice(0, 1));
@@ -277,12 +285,13 @@ function withoutInferredOnly(dropped: Record<string, readonly string[]> = inferr
           const drop = dropped[t.name];
           if (!drop?.length) return t;
           const inputSchema = structuredClone(t.inputSchema);
-          for (const k of drop) delete inputSchema.properties[k];
-          if (Array.isArray(inputSchema.required)) inputSchema.required = inputSchema.required.filter((k: string) => !drop.includes(k));
+          const properties = fieldsAt(inputSchema, "properties") ?? {};
+          for (const k of drop) delete properties[k];
+          if (Array.isArray(inputSchema.required)) inputSchema.required = inputSchema.required.filter((k) => typeof k !== "string" || !drop.includes(k));
           delete inputSchema.additionalProperties;
           // A tool without a required argument of ours takes others in its place: its schema says nothing else of
           // ours either (an anyOf requiring one, a count of arguments that counted it).
-          if (drop.some((k) => t.inputSchema.required?.includes(k)) || !Object.keys(inputSchema.properties).length) {
+          if (drop.some((k) => listAt(t.inputSchema, "required").includes(k)) || !Object.keys(properties).length) {
             delete inputSchema.minProperties;
             for (const k of ["anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentRequired"])
               if (k in inputSchema && drop.some((d) => JSON.stringify(inputSchema[k]).includes(`"${d}"`))) delete inputSchema[k];
@@ -334,13 +343,14 @@ function slowBatches(holdSeconds: number): Pick<McpVariant, "response" | "change
     changed: () => held,
     useTime,
     response: onSuccess((data, tool) => {
-      if (tool === "create_posts" && typeof data?.batchId === "string") created.set(data.batchId, now());
+      const batchId = typeof data.batchId === "string" ? data.batchId : undefined;
+      if (tool === "create_posts" && batchId) created.set(batchId, now());
       // Every view until the hold ends shows no slot ended (a slot once shown with its post keeps it: a real gateway
       // does not take a post back), so the hold applies from the first view, settled or not.
-      if (tool !== "get_post_batch_status" || !created.has(data?.batchId)) return data;
-      if (now() - created.get(data.batchId)! >= targetMs(holdSeconds)) return data;
+      if (tool !== "get_post_batch_status" || !batchId || !created.has(batchId)) return data;
+      if (now() - created.get(batchId)! >= targetMs(holdSeconds)) return data;
       held++;
-      const items = (data.items ?? []).map((i: any) =>
+      const items = asOutput(data, "get_post_batch_status").items.map((i) =>
         i.status === "pending" || i.status === "generating"
           ? i
           : { index: i.index, status: "generating", postId: null, title: null, platforms: i.platforms ?? [], error: null },
@@ -367,7 +377,7 @@ function slowEnding(holdSeconds: number): Pick<McpVariant, "response" | "changed
       (r, c) => {
         const key = `${c.name}:${c.args.brandId}`;
         if (!first.has(key)) first.set(key, now());
-        const data = dataOf(r);
+        const data = dataOf(r)!;
         if (now() - first.get(key)! >= targetMs(holdSeconds)) return r;
         if (data.status === "deactivated") return held++, withData(r, { ...data, status: "deactivation_scheduled" });
         if (data.status === "deleted") return held++, withData(r, { ...data, status: "deletion_scheduled" });
@@ -394,7 +404,7 @@ export const mcpVariants: McpVariant[] = [
     description: "Every failure in the envelope says what went wrong in words in content[0].text",
     response: onResult(
       (_c, r) => !!errorOf(r),
-      (r) => ({ ...r, content: [{ type: "text", text: `The call failed (${errorOf(r).code}): ${errorOf(r).message}` }] }),
+      (r) => ({ ...r, content: [{ type: "text", text: `The call failed (${errorOf(r)!.code}): ${errorOf(r)!.message}` }] }),
     ),
   },
   {
@@ -460,7 +470,7 @@ export const mcpVariants: McpVariant[] = [
     description: "Every error message reworded",
     response: onResult(
       (_c, r) => !!errorOf(r),
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), message: `Request could not be completed (reference ${errorOf(r).code.length}).` } }),
+      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), message: `Request could not be completed (reference ${errorOf(r)!.code.length}).` } }),
     ),
   },
   {
@@ -644,16 +654,17 @@ export const mcpVariants: McpVariant[] = [
         tools.map((t) => {
           if (t.name !== "view_post") return t;
           const outputSchema = structuredClone(t.outputSchema);
-          const defs = outputSchema.$defs;
-          const { decidedBy: _by, stale: _stale, ...members } = defs.Approval.properties;
-          defs.Approval = { ...defs.Approval, properties: members, additionalProperties: false };
-          defs.PostView = { ...defs.PostView, required: [...defs.PostView.required, "reviewUrl"], properties: { ...defs.PostView.properties, reviewUrl: { type: "string" } } };
+          const defs = fieldsAt(outputSchema, "$defs")!;
+          const [approval, postView] = [fieldsAt(defs, "Approval")!, fieldsAt(defs, "PostView")!];
+          const { decidedBy: _by, stale: _stale, ...members } = fieldsAt(approval, "properties")!;
+          defs.Approval = { ...approval, properties: members, additionalProperties: false };
+          defs.PostView = { ...postView, required: [...listAt(postView, "required"), "reviewUrl"], properties: { ...fieldsAt(postView, "properties"), reviewUrl: { type: "string" } } };
           return { ...t, outputSchema };
         }),
       ),
       onSuccess((data, tool) => {
         if (tool !== "view_post" || !data || typeof data !== "object") return data;
-        if (data.approval && typeof data.approval === "object") {
+        if (isFields(data.approval)) {
           delete data.approval.decidedBy;
           delete data.approval.stale;
         }
@@ -732,7 +743,7 @@ export const mcpVariants: McpVariant[] = [
     description: "initialize reports an experimental partner-api capability, a newer contract version shipped, and server instructions",
     response: onInitialize((result) => ({
       ...result,
-      capabilities: { ...result.capabilities, experimental: { "gateway.example/partner-api": { version: "1", latestVersion: "2" } } },
+      capabilities: { ...fieldsAt(result, "capabilities"), experimental: { "gateway.example/partner-api": { version: "1", latestVersion: "2" } } },
       instructions: "Partner tool gateway. Poll background work; no webhooks.",
     })),
   },

@@ -3,7 +3,8 @@
 // with the others: a failure is a false failure of the suite.
 import { gzipSync } from "node:zlib";
 import type { Answer } from "../mutants/rest/proxy.js";
-import { body, everyObject, isDone, isJson, isObject, windowLimit, type Variant } from "./rest.js";
+import type { Idea } from "../../generated/rest/types.js";
+import { body, doneIdeas, everyObject, isDone, isJson, isObject, windowLimit, type Variant } from "./rest.js";
 
 /** A stable short tag of a string (the same batch always reads the same model). */
 const tag = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(36).slice(0, 4);
@@ -12,7 +13,7 @@ const tag = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>
 const nanoseconds = (v: string) => (/Z$/.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString().replace(/\.(\d{3})Z$/, ".$1456789Z") : v);
 
 /** The request's answers whose JSON body is a done batch, rewritten idea by idea (on a copy). */
-const onIdeas = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
+const onIdeas = (res: Answer, f: (idea: Idea) => void): Answer => (isDone(res.body) ? body(res, (b) => (doneIdeas(b).forEach(f), b)) : res);
 
 export const moreVariants: Variant[] = [
   {

@@ -3,8 +3,10 @@
 // that allow it. The conformance suite must pass every one (exit 0), and with --strict fail only on drift that
 // names inferred rules (test/conformance-variants-rest.test.ts). A variant that the suite fails is a false
 // failure of the suite, not of the variant.
-import type { Answer, Exchange, Rewriter } from "../mutants/rest/proxy.js";
+import { rewriteBody, type Answer, type Exchange, type Rewriter } from "../mutants/rest/proxy.js";
+import type { Idea, IdeaBatch } from "../../generated/rest/types.js";
 import { serviceTime } from "../support/driven-time.js";
+import { at, isFields, listAt, type Fields } from "../support/json.js";
 
 export interface Variant extends Rewriter {
   /** Stable kebab-case id. */
@@ -29,18 +31,18 @@ const pathOnly = (p: string) => p.split("?")[0]!;
 const isPost = (req: Exchange, path: string) => req.method === "POST" && pathOnly(req.path) === path;
 const isPatch = (req: Exchange) => req.method === "PATCH" && /^\/v1\/brands\/[^/]+$/.test(pathOnly(req.path));
 const isGetBatch = (req: Exchange) => req.method === "GET" && /^\/v1\/ideas\/[^/]+$/.test(pathOnly(req.path));
-export const isObject = (v: unknown): v is Record<string, any> => !!v && typeof v === "object" && !Array.isArray(v);
-const isBrand = (b: any) => isObject(b) && b.object === "brand";
-export const isDone = (b: any) => isObject(b) && b.object === "idea_batch" && b.status === "done" && Array.isArray(b.data);
+export const isObject = isFields;
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+/** A done batch of the reference (which answers only what the contract allows): its ideas are Ideas. */
+export const isDone = (b: unknown): b is IdeaBatch => at(b, "object") === "idea_batch" && at(b, "status") === "done" && Array.isArray(at(b, "data"));
+/** The ideas of a done batch (none for anything else). */
+export const doneIdeas = (b: unknown): Idea[] => (isDone(b) ? b.data : []);
 export const isJson = (res: Answer) => res.body !== undefined;
 
 /** Rewrites the JSON body of an answer (on a copy). */
-export const body = (res: Answer, f: (b: any) => any): Answer => ({
-  ...res,
-  body: f(structuredClone(res.body)),
-});
+export const body = rewriteBody;
 /** Applies `f` to every object of a JSON value, innermost first, and keeps what it returns. */
-export function everyObject(value: any, f: (o: Record<string, any>, depth: number) => Record<string, any>, depth = 0): any {
+export function everyObject(value: unknown, f: (o: Fields, depth: number) => Fields, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => everyObject(v, f, depth + 1));
   if (!isObject(value)) return value;
   return f(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, everyObject(v, f, depth + 1)])), depth);
@@ -66,7 +68,7 @@ const offsetTime = (v: unknown) =>
 /** Ids with a dash and more after the prefix's letters and digits (opaque ids), mapped back on the way in. */
 const idForm = /\b(brand|batch|idea|fb)_(?!batch\b)([A-Za-z0-9]+)\b(?!-)/g;
 const dashed = /\b(brand|batch|idea|fb)_([A-Za-z0-9]+)-v2\b/g;
-function mapStrings(value: any, f: (s: string) => string): any {
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === "string") return f(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
   if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
@@ -95,10 +97,10 @@ const plusTwo = (iso: string) => new Date(Date.parse(iso) + 2 * 3_600_000).toISO
  * resource is shown still at work (`pending(now, lastAtWork, sent)`, `sent` the fields a PATCH sent meanwhile, which
  * change at once); once let through, a batch's done_at is when it was let through.
  */
-function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: any, atWork: any, sent: Set<string>) => any): Pick<Variant, "response" | "reset" | "useTime"> {
+function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b: Fields, atWork: Fields, sent: Set<string>) => unknown): Pick<Variant, "response" | "reset" | "useTime"> {
   const { now, useTime } = serviceTime();
   const started = new Map<string, number>();
-  const atWork = new Map<string, any>();
+  const atWork = new Map<string, Fields>();
   const sent = new Map<string, Set<string>>();
   const released = new Map<string, string>();
   return {
@@ -109,16 +111,17 @@ function slowWork(kind: "brand" | "idea_batch", holdSeconds: number, pending: (b
       if (kind === "brand" && isPost(req, "/v1/ideas") && res.status === 202 && held(req.body?.brand))
         return { status: 409, headers: { "content-type": "application/json" }, raw: Buffer.alloc(0), body: { error: { type: "invalid_request", code: "brand_not_ready", message: "The brand is still being read.", param: "brand" } } };
       if (!isObject(b) || b.object !== kind || typeof b.id !== "string") return res;
-      if (!started.has(b.id)) started.set(b.id, now());
-      if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(b.id) ?? sent.set(b.id, new Set()).get(b.id)!).add(k);
+      const id = b.id;
+      if (!started.has(id)) started.set(id, now());
+      if (isPatch(req) && isObject(req.body)) for (const k of Object.keys(req.body)) (sent.get(id) ?? sent.set(id, new Set()).get(id)!).add(k);
       const settled = kind === "brand" ? b.status !== "reading" : b.status !== "thinking";
       if (!settled) {
-        atWork.set(b.id, structuredClone(b));
+        atWork.set(id, structuredClone(b));
         return res;
       }
-      if (held(b.id) && atWork.has(b.id)) return body(res, (now) => pending(now, atWork.get(b.id), sent.get(b.id) ?? new Set()));
-      if (!released.has(b.id)) released.set(b.id, new Date(now()).toISOString());
-      return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(b.id)), x)) : res;
+      if (held(id) && atWork.has(id)) return body(res, (now) => pending(now, atWork.get(id)!, sent.get(id) ?? new Set()));
+      if (!released.has(id)) released.set(id, new Date(now()).toISOString());
+      return kind === "idea_batch" && typeof b.done_at === "string" ? body(res, (x) => ((x.done_at = released.get(id)), x)) : res;
     },
     reset: () => (started.clear(), atWork.clear(), sent.clear(), released.clear()),
     useTime,
@@ -315,7 +318,7 @@ export const variants: Variant[] = [
         return body(res, (b) => ({
           ...b,
           feedback_summary: { posted: 0, saved: 0, rejected: 0 },
-          data: b.data.map((i: any) => ({ ...i, performance: null })),
+          data: doneIdeas(b).map((i) => ({ ...i, performance: null })),
         }));
       },
       reset: () => batchLooks.clear(),
@@ -393,10 +396,10 @@ export const variants: Variant[] = [
     response: (_req, res) =>
       isDone(res.body)
         ? body(res, (b) => {
-            for (const idea of b.data) {
-              const quoting = idea.sources.filter((s: any) => s.type !== "focus" && typeof s.quote === "string" && s.quote.trim() !== "").slice(0, 1);
-              const kept = [...quoting, ...idea.sources.filter((s: any) => s.type === "focus")];
-              if (kept.length) idea.sources = kept;
+            for (const idea of doneIdeas(b)) {
+              const quoting = idea.sources.filter((s) => s.type !== "focus" && typeof s.quote === "string" && s.quote.trim() !== "").slice(0, 1);
+              const [first, ...others] = [...quoting, ...idea.sources.filter((s) => s.type === "focus")];
+              if (first) idea.sources = [first, ...others];
             }
             return b;
           })
@@ -487,8 +490,8 @@ export const variants: Variant[] = [
     response: (_req, res) =>
       isBrand(res.body) && res.body.offerings?.length > 1
         ? body(res, (b) => ((b.offerings = [...b.offerings].reverse()), b))
-        : isObject(res.body) && res.body.object === "idea_batch" && (res.body.data?.length || res.body.left_out?.length > 1)
-          ? body(res, (b) => ((b.left_out = [...b.left_out].reverse()), b.data.forEach((i: any) => (i.sources = [...i.sources].reverse())), b))
+        : at(res.body, "object") === "idea_batch" && (listAt(res.body, "data").length || listAt(res.body, "left_out").length > 1)
+          ? body(res, (b) => ((b.left_out = [...b.left_out].reverse()), listAt(b, "data").filter(isFields).forEach((i) => (i.sources = [...listAt(i, "sources")].reverse())), b))
           : res,
   },
   {
@@ -509,7 +512,7 @@ export const variants: Variant[] = [
     description: "every idea's outline has a single key point",
     basis: 'Idea object: "`outline` | object | yes | Members: `opening` (string), `key_points` (string[], one to five)".',
     response: (_req, res) =>
-      isDone(res.body) ? body(res, (b) => (b.data.forEach((i: any) => (i.outline.key_points = i.outline.key_points.slice(0, 1))), b)) : res,
+      isDone(res.body) ? body(res, (b) => (doneIdeas(b).forEach((i) => (i.outline.key_points = [i.outline.key_points[0]])), b)) : res,
   },
   {
     id: "rate-limit-five-second-window",

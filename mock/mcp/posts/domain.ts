@@ -13,7 +13,7 @@ import { reschedulePosts, schedulePost, unschedulePlatform, withdrawScheduled } 
 import { createState, loadPost, type PostsState } from "./state.js";
 import { postView } from "./views.js";
 import * as magic from "./magic.js";
-import type { ToolName } from "../../../generated/mcp/types.js";
+import type { ToolInputs, ToolName } from "../../../generated/mcp/types.js";
 
 /** Plays the clock forward over every record with timed work ahead. */
 export function tick(state: PostsState): void {
@@ -57,7 +57,8 @@ export function endInstants(state: PostsState): number[] {
   return out.filter((t) => t !== magic.never && t > state.clock.now());
 }
 
-type Handler = (state: PostsState, ctx: ToolContext, args: any) => unknown;
+/** A tool's handler takes the tool's validated input (ToolInputs[N]); a wrong argument type is a compile error. */
+type Handler<N extends ToolName> = (state: PostsState, ctx: ToolContext, args: ToolInputs[N]) => unknown;
 
 const tools = {
   create_posts: createPosts,
@@ -82,7 +83,7 @@ const tools = {
   unschedule_platform: unschedulePlatform,
   get_post_status: postStatus,
   unpublish_post: unpublishPost,
-} satisfies Partial<Record<ToolName, Handler>>;
+} satisfies { [N in ToolName]?: Handler<N> };
 
 /** The tools this domain answers (a name the contract does not have is a compile error above). */
 export type PostsToolName = keyof typeof tools;
@@ -90,9 +91,10 @@ export type PostsToolName = keyof typeof tools;
 export function createPostsDomain(clock: Clock, origin: () => URL): Domain<PostsApi> & { state: PostsState } {
   const state = createState(clock, origin);
   const handlers: Record<string, ToolHandler> = {};
-  for (const [name, handler] of Object.entries(tools as Record<string, Handler>)) {
+  // The server validated the arguments against the tool's inputSchema before calling: they are its ToolInputs.
+  for (const [name, handler] of Object.entries(tools as Record<string, Handler<ToolName>>)) {
     handlers[name] = (args, ctx) => {
-      const result = handler(state, ctx, args);
+      const result = handler(state, ctx, args as ToolInputs[ToolName]);
       // A change can start timed work (a pending publish, a booking, a render); let it be watched at once.
       tick(state);
       return result;

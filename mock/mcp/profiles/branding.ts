@@ -1,5 +1,5 @@
-// get_brand_style, update_brand_style and upload_brand_logo. Updates are all-or-nothing: any refusal changes
-// nothing. upload_brand_logo never fetches its sourceUrl; the magic table decides what the "fetch" finds.
+// get_brand_style, update_brand_style and upload_brand_logo. Updates are all-or-nothing (any refusal changes
+// nothing). upload_brand_logo never fetches its sourceUrl; the magic table decides what the "fetch" finds.
 import { ToolError, type ToolContext } from "../context.js";
 import { choose } from "../../rest/hash.js";
 import type { BrandStyle, UploadBrandLogoOutput } from "../../../generated/mcp/types.js";

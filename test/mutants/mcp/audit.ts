@@ -1,7 +1,7 @@
 // Mutants of issue 25's held-out audit (MCP): statements of seed 001, sampled every 20th line, that a mutant broke
 // without the run failing a rule naming them. Each runs only the check that now catches it, to keep the catalogue quick.
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, dataOf, errorOf, isSuccess, onCall, onPayload, onResult, withData, type Result } from "./rewrite.js";
+import { behindObjectOutput, dataOf, errorOf, isSuccess, onCall, onPayload, onResult, payloadOf, type Result, withData } from "./rewrite.js";
 
 /** A refusal as the SDK's input validation answers it: isError, a text, no envelope. */
 const validationRefusal = (field: string): Result => ({ isError: true, content: [{ type: "text", text: `MCP error -32602: Input validation error: Invalid arguments: ${field}` }] });
@@ -20,7 +20,7 @@ export const auditMutants: McpMutant[] = [
     id: "mcp-envelope-ok-text",
     rule: "failure-envelope/ok-false",
     description: "update_post's failures say ok \"false\" (a string), behind outputs declared only as objects",
-    response: behindObjectOutput("*", onResult((c, r) => c.name === "update_post" && !!errorOf(r), (r) => withData(r, { ...dataOf(r), ok: "false" }))!),
+    response: behindObjectOutput("*", onResult((c, r) => c.name === "update_post" && !!errorOf(r), (r) => withData(r, { ...payloadOf(r, "update_post"), ok: "false" }))!),
     run: { only: ["mcp-unknown-ids-refused"] },
   },
   {
@@ -68,7 +68,7 @@ export const auditMutants: McpMutant[] = [
     id: "mcp-items-done-not-created",
     rule: "batch-counts-consistent/created",
     description: "get_post_batch_status reports every created item as done (counts unchanged): a check that needs a post of the main batch fails, it does not skip",
-    response: onPayload("get_post_batch_status", (d) => ({ ...d, items: (d.items ?? []).map((i: any, n: number) => (i?.status === "created" ? { ...i, status: "done" } : i)) })),
+    response: onPayload("get_post_batch_status", (d) => ({ ...d, items: (d.items ?? []).map((i, n) => (i?.status === "created" ? { ...i, status: "done" } : i)) })),
     run: { only: ["mcp-approval-stale"] },
   },
 ];

@@ -13,7 +13,7 @@ import { familiesDMutants } from "./families-d.js";
 import { familiesAMutants } from "./families-a.js";
 import { profilesLifecycleMutants } from "./profiles-lifecycle.js";
 import { preflightPublishingMutants } from "./preflight-publishing.js";
-import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, listedToEveryToken, onCall, onlyObjectOutput, onResult, payloadOf, type Result, toolsOf, upstreamCall, withData, withTools } from "./rewrite.js";
 import { toolsBrandingMutants } from "./tools-branding.js";
 import { skipsMutants } from "./skips.js";
 import { powerMutants } from "./power.js";
@@ -25,8 +25,8 @@ const partnerOnly = ["create_profile", "deactivate_profile", "delete_profile"];
 
 /** Batches claim to be settled while still queued or generating. */
 const settledEarly = onResult(
-  (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && ["queued", "generating"].includes(dataOf(r).status),
-  (r) => withData(r, { ...dataOf(r), settled: true }),
+  (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && ["queued", "generating"].includes(payloadOf(r, "get_post_batch_status").status),
+  (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), settled: true }),
 );
 
 /** Per post, the first digest view_post answered (the digest-frozen mutant keeps answering it). */
@@ -53,7 +53,7 @@ export const mcpMutants: McpMutant[] = [
     rule: "retryable-per-catalogue/not_found",
     run: { only: ["mcp-failure-conventions", "mcp-unknown-ids-refused"] },
     description: "Every envelope error says the opposite retryable of the catalogue",
-    response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r).retryable } })),
+    response: onResult((_c, r) => typeof errorOf(r)?.retryable === "boolean", (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), retryable: !errorOf(r)!.retryable } })),
   },
   {
     id: "mcp-text-differs",
@@ -76,7 +76,7 @@ export const mcpMutants: McpMutant[] = [
     description: "view_post answers characterCount as a string",
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), destinations: dataOf(r).destinations.map((d: any) => ({ ...d, characterCount: String(d.characterCount) })) }),
+      (r) => withData(r, { ...payloadOf(r, "view_post"), destinations: payloadOf(r, "view_post").destinations.map((d) => ({ ...d, characterCount: String(d.characterCount) })) }),
     ),
   },
   {
@@ -155,8 +155,8 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-settled-copy-only"] },
     description: "Once settled, imagesPendingCount counts one picture more than the created items still rendering",
     response: onResult(
-      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
-      (r) => withData(r, { ...dataOf(r), imagesPendingCount: (dataOf(r).imagesPendingCount ?? 0) + 1 }),
+      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && payloadOf(r, "get_post_batch_status").settled === true,
+      (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), imagesPendingCount: (payloadOf(r, "get_post_batch_status").imagesPendingCount ?? 0) + 1 }),
     ),
   },
   {
@@ -164,7 +164,7 @@ export const mcpMutants: McpMutant[] = [
     rule: "batch-counts-consistent/created",
     run: { only: ["mcp-batch-counts-consistent", "mcp-batch-partial"] },
     description: "get_post_batch_status counts one created post too many",
-    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), createdCount: dataOf(r).createdCount + 1 })),
+    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), createdCount: payloadOf(r, "get_post_batch_status").createdCount + 1 })),
   },
   {
     id: "mcp-created-items-without-platforms",
@@ -173,7 +173,7 @@ export const mcpMutants: McpMutant[] = [
     description: "Created batch items list no destinations",
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), items: dataOf(r).items.map((i: any) => (i.status === "created" ? { ...i, platforms: [] } : i)) }),
+      (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), items: payloadOf(r, "get_post_batch_status").items.map((i) => (i.status === "created" ? { ...i, platforms: [] } : i)) }),
     ),
   },
   {
@@ -182,10 +182,10 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-digest-follows-content"] },
     description: "view_post keeps answering the first contentDigest it gave for a post, whatever changes",
     response: onResult(
-      (c, r) => c.name === "view_post" && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
+      (c, r) => c.name === "view_post" && isSuccess(r) && typeof payloadOf(r, "view_post").contentDigest === "string",
       (r) => {
-        const d = dataOf(r);
-        if (!firstDigests.has(d.id)) firstDigests.set(d.id, d.contentDigest);
+        const d = payloadOf(r, "view_post");
+        if (!firstDigests.has(d.id) && d.contentDigest !== null) firstDigests.set(d.id, d.contentDigest);
         return withData(r, { ...d, contentDigest: firstDigests.get(d.id) });
       },
     ),
@@ -234,7 +234,7 @@ export const mcpMutants: McpMutant[] = [
       (r) =>
         withData(r, {
           ...dataOf(r),
-          error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (b.code === "caption_too_long" ? { ...b, characterCount: b.characterCount - 1 } : b)) },
+          error: { ...errorOf(r), blockedDestinations: errorOf(r)!.blockedDestinations!.map((b) => (b.code === "caption_too_long" ? { ...b, characterCount: b.characterCount! - 1 } : b)) },
         }),
     ),
   },
@@ -245,7 +245,7 @@ export const mcpMutants: McpMutant[] = [
     description: "A repeated publish_post_now reports live destinations published again instead of already_published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "already_published" ? { ...p, status: "published", reason: null } : p)) }),
+      (r) => withData(r, { ...payloadOf(r, "publish_post_now"), publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) => (p.reason?.code === "already_published" ? { ...p, status: "published", reason: null } : p)) }),
     ),
   },
   {
@@ -255,7 +255,7 @@ export const mcpMutants: McpMutant[] = [
     description: "publish_post_now reports destinations held by a booking as published",
     response: onResult(
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), publishResults: (dataOf(r).publishResults ?? []).map((p: any) => (p.reason?.code === "held_by_provider" ? { ...p, status: "published", reason: null } : p)) }),
+      (r) => withData(r, { ...payloadOf(r, "publish_post_now"), publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) => (p.reason?.code === "held_by_provider" ? { ...p, status: "published", reason: null } : p)) }),
     ),
   },
   {
@@ -274,7 +274,7 @@ export const mcpMutants: McpMutant[] = [
     rule: "create-profile-idempotent/created-false",
     run: { only: ["mcp-create-profile-idempotent"] },
     description: "create_profile repeated with the same externalId says created true",
-    response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).created === false, (r) => withData(r, { ...dataOf(r), created: true })),
+    response: onResult((c, r) => c.name === "create_profile" && isSuccess(r) && payloadOf(r, "create_profile").created === false, (r) => withData(r, { ...payloadOf(r, "create_profile"), created: true })),
   },
   {
     id: "mcp-deleted-forgotten",
@@ -282,10 +282,10 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-deletion-progress"] },
     description: "Once a deletion is finished, delete_profile answers not_found for the brand",
     response: onResult(
-      (c, r) => c.name === "delete_profile" && (deletedBrands.has(c.args.brandId) || (isSuccess(r) && dataOf(r).status === "deleted")),
+      (c, r) => c.name === "delete_profile" && (deletedBrands.has(String(c.args.brandId)) || (isSuccess(r) && payloadOf(r, "delete_profile").status === "deleted")),
       (r, c) => {
-        if (!deletedBrands.has(c.args.brandId)) {
-          deletedBrands.add(c.args.brandId);
+        if (!deletedBrands.has(String(c.args.brandId))) {
+          deletedBrands.add(String(c.args.brandId));
           return r;
         }
         return withData({ isError: true }, { ok: false, error: { code: "not_found", message: "No such profile.", retryable: false } });
@@ -316,9 +316,8 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-read-only-hints"] },
     description: "tools/list marks get_profile as a tool that changes data",
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.map((t: any) => (t.name === "get_profile" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.map((t) => (t.name === "get_profile" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t))) : res;
     },
   },
   {
@@ -327,10 +326,10 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-times-to-utc"] },
     description: "update_post answers scheduledAt with a +02:00 offset (the same instant, not in UTC)",
     response: onResult(
-      (c, r) => c.name === "update_post" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string",
+      (c, r) => c.name === "update_post" && isSuccess(r) && typeof payloadOf(r, "update_post").scheduledAt === "string",
       (r) => {
-        const at = new Date(Date.parse(dataOf(r).scheduledAt) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
-        return withData(r, { ...dataOf(r), scheduledAt: at });
+        const at = new Date(Date.parse(payloadOf(r, "update_post").scheduledAt!) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
+        return withData(r, { ...payloadOf(r, "update_post"), scheduledAt: at });
       },
     ),
   },
@@ -340,10 +339,10 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-destination-case"] },
     description: "get_profile lists instagram_stories as a channel of its own",
     response: onResult(
-      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).channels.some((ch: any) => ch.platform === "instagram"),
+      (c, r) => c.name === "get_profile" && isSuccess(r) && payloadOf(r, "get_profile").channels.some((ch) => ch.platform === "instagram"),
       (r) => {
-        const d = dataOf(r);
-        const ig = d.channels.find((ch: any) => ch.platform === "instagram");
+        const d = payloadOf(r, "get_profile");
+        const ig = d.channels.find((ch) => ch.platform === "instagram");
         return withData(r, { ...d, channels: [...d.channels, { ...ig, platform: "instagram_stories" }] });
       },
     ),
@@ -354,7 +353,7 @@ export const mcpMutants: McpMutant[] = [
     description: "deactivate_profile keeps answering deactivation_scheduled",
     // Only the check that waits for the end: the whole suite waiting out every ending took minutes on a saturated host.
     run: { only: ["mcp-deactivation-progress"] },
-    response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...dataOf(r), status: "deactivation_scheduled" })),
+    response: onResult((c, r) => c.name === "deactivate_profile" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "deactivate_profile"), status: "deactivation_scheduled" })),
   },
   {
     id: "mcp-delete-without-confirm",
@@ -368,14 +367,14 @@ export const mcpMutants: McpMutant[] = [
     rule: "workspaces-limit-truncated/truncated",
     run: { only: ["mcp-workspaces-limit-truncated"] },
     description: "get_workspaces never says truncated",
-    response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...dataOf(r), truncated: false })),
+    response: onResult((c, r) => c.name === "get_workspaces" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_workspaces"), truncated: false })),
   },
   {
     id: "mcp-user-choice-inverted",
     rule: "list-brands/needs-user-choice",
     run: { only: ["mcp-list-brands"] },
     description: "list_brands says needsUserChoice the other way round",
-    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), needsUserChoice: !dataOf(r).needsUserChoice })),
+    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "list_brands"), needsUserChoice: !payloadOf(r, "list_brands").needsUserChoice })),
   },
   {
     id: "mcp-readiness-without-blockers",
@@ -383,8 +382,8 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-readiness-views"] },
     description: "get_profile says it can generate and publish whatever blocks it (blockers kept)",
     response: onResult(
-      (c, r) => c.name === "get_profile" && isSuccess(r) && dataOf(r).readiness?.blockers?.length > 0,
-      (r) => withData(r, { ...dataOf(r), readiness: { ...dataOf(r).readiness, canGenerate: true, canPublish: true } }),
+      (c, r) => c.name === "get_profile" && isSuccess(r) && payloadOf(r, "get_profile").readiness?.blockers?.length > 0,
+      (r) => withData(r, { ...payloadOf(r, "get_profile"), readiness: { ...payloadOf(r, "get_profile").readiness, canGenerate: true, canPublish: true } }),
     ),
   },
   {
@@ -395,9 +394,9 @@ export const mcpMutants: McpMutant[] = [
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
       (r) => {
-        const moves: any[] = dataOf(r).moves;
+        const moves = payloadOf(r, "reschedule_posts").moves;
         const cut = moves.findIndex((m) => m.ok === false);
-        return withData(r, { ...dataOf(r), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
+        return withData(r, { ...payloadOf(r, "reschedule_posts"), moves: cut < 0 ? moves : moves.slice(0, cut + 1) });
       },
     ),
   },
@@ -410,8 +409,8 @@ export const mcpMutants: McpMutant[] = [
       (c, r) => c.name === "publish_post_now" && isSuccess(r),
       (r) =>
         withData(r, {
-          ...dataOf(r),
-          publishResults: (dataOf(r).publishResults ?? []).map((p: any) =>
+          ...payloadOf(r, "publish_post_now"),
+          publishResults: (payloadOf(r, "publish_post_now").publishResults ?? []).map((p) =>
             p.status === "failed" ? { ...p, status: "pending", reason: { code: "publishing_in_progress", message: "Finishing in the background.", retryable: false } } : p,
           ),
         }),
@@ -494,7 +493,7 @@ export const mcpMutants: McpMutant[] = [
         : onResult(
             (c, r) => c.name === "get_profile" && isSuccess(r),
             (r) => {
-              const { socialProvider: _dropped, ...rest } = dataOf(r);
+              const { socialProvider: _dropped, ...rest } = payloadOf(r, "get_profile");
               return withData(r, rest);
             },
           )!(req, res, ctx),
@@ -530,9 +529,8 @@ export const mcpMutants: McpMutant[] = [
     run: { only: ["mcp-read-only-hints"] },
     description: "tools/list marks list_brands as a tool that changes data",
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.map((t: any) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t));
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.map((t) => (t.name === "list_brands" ? { ...t, annotations: { ...t.annotations, readOnlyHint: false } } : t))) : res;
     },
   },
   {

@@ -4,18 +4,16 @@
 // `npm run conformance` does) and requires a failure naming one of `rules`. Each call makes fresh instances.
 import type { RuleId } from "../../../generated/rules.js";
 import type { AuditMutant } from "../rest/cross-audit.js";
-import { dataOf, errorOf, isSuccess, onResult, withData, type Call, type Result } from "./rewrite.js";
+import type { ErrorDetail } from "../../../generated/mcp/types.js";
+import { type Call, dataOf, errorOf, isSuccess, onResult, onTool, type Result, withData } from "./rewrite.js";
 import type { Exchange, Mutant } from "../rest/proxy.js";
 
 type Response = NonNullable<Mutant["response"]>;
 
-/** Rewrites the successful payloads of `tool`; every other answer passes unchanged. */
-const onTool = (tool: string, rewrite: (data: any, call: Call, req: Exchange) => any): Response =>
-  onResult((c, r) => c.name === tool && isSuccess(r), (r: Result, c, req) => withData(r, rewrite(structuredClone(dataOf(r)), c, req)))!;
 
 /** Rewrites the failures of `tool` (the envelope's error) for which `when` holds into another answer. */
-const onFailure = (tool: string, when: (error: any, call: Call) => boolean, rewrite: (error: any, call: Call, r: Result) => Result): Response =>
-  onResult((c, r) => c.name === tool && !!errorOf(r) && when(errorOf(r), c), (r, c) => rewrite(errorOf(r), c, r))!;
+const onFailure = (tool: string, when: (error: ErrorDetail, call: Call) => boolean, rewrite: (error: ErrorDetail, call: Call, r: Result) => Result): Response =>
+  onResult((c, r) => c.name === tool && !!errorOf(r) && when(errorOf(r)!, c), (r, c) => rewrite(errorOf(r)!, c, r))!;
 
 const chain =
   (...steps: Response[]): Response =>
@@ -25,7 +23,7 @@ const chain =
   };
 
 /** A failure in the envelope with another code (the rest of the error kept). */
-const recoded = (r: Result, error: any, code: string): Result => ({ ...withData(r, { ok: false, error: { ...error, code } }), isError: true });
+const recoded = (r: Result, error: ErrorDetail, code: string): Result => ({ ...withData(r, { ok: false, error: { ...error, code } }), isError: true });
 /** A success with `data` in place of a failure. */
 const succeeded = (r: Result, data: unknown): Result => {
   const out = withData(r, data);
@@ -80,7 +78,7 @@ export function mcpCrossAuditMutants(): AuditMutant[] {
       description: "once deactivate_profile answered deactivated, list_brands still shows the brand active",
       response: chain(
         onTool("deactivate_profile", (d, c) => (d.status === "deactivated" && deactivated.add(String(c.args.brandId)), d)),
-        onTool("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b: any) => (deactivated.has(b?.id) ? { ...b, isActive: true } : b)) })),
+        onTool("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b) => (deactivated.has(b?.id) ? { ...b, isActive: true } : b)) })),
       ),
     }),
     audit("M9 · Profile build: `building` → `ready` when the build completes; generation tools usable", ["build-completes", "profile-not-ready-blocker/building"], {
@@ -116,7 +114,7 @@ export function mcpCrossAuditMutants(): AuditMutant[] {
         onTool("create_profile", (d) => (d.created === false && typeof d.companyId === "string" && clients.set(d.companyId, d.brandId), d)),
         onTool("get_workspaces", (d, _c, req) => {
           if (req.token !== partnerToken) return d;
-          const copies = (d.workspaces ?? []).filter((w: any) => clients.has(w?.id)).map((w: any) => ({ ...w, id: `${w.id}-2`, slug: `${w.slug}-2` }));
+          const copies = (d.workspaces ?? []).filter((w) => clients.has(w?.id)).map((w) => ({ ...w, id: `${w.id}-2`, slug: `${w.slug}-2` }));
           return copies.length ? { ...d, workspaces: [...d.workspaces, ...copies], totalCount: (d.totalCount ?? 0) + copies.length } : d;
         }),
       ),
@@ -128,7 +126,7 @@ export function mcpCrossAuditMutants(): AuditMutant[] {
         onTool("create_profile", (d) => (typeof d.companyId === "string" && clientWorkspaces.add(d.companyId), d)),
         onTool("get_workspaces", (d, _c, req) => {
           if (req.token !== partnerToken) return d;
-          const kept = (d.workspaces ?? []).filter((w: any) => !clientWorkspaces.has(w?.id));
+          const kept = (d.workspaces ?? []).filter((w) => !clientWorkspaces.has(w?.id));
           return kept.length === (d.workspaces ?? []).length ? d : { ...d, workspaces: kept, totalCount: kept.length };
         }),
       ),
@@ -166,7 +164,7 @@ export function mcpCrossAuditMutants(): AuditMutant[] {
       description: "get_post_status shows a destination it showed failed as pending from the next read on (a retry of the service's own)",
       response: onTool("get_post_status", (d, c) => ({
         ...d,
-        platformResults: (d.platformResults ?? []).map((p: any) => {
+        platformResults: (d.platformResults ?? []).map((p) => {
           const key = `${c.args.id} ${p?.platform}`;
           if (p?.status !== "failed") return p;
           if (!failedSeen.has(key)) return failedSeen.add(key), p;

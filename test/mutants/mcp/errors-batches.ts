@@ -5,7 +5,7 @@
 import type { BatchItem, PostBatchStatus } from "../../../generated/mcp/types.js";
 import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onError, onPayload, onResult, withData } from "./rewrite.js";
+import { dataOf, errorOf, isSuccess, onError, onPayload, onResult, payloadOf, withData } from "./rewrite.js";
 
 /** A failure envelope in place of a result. */
 const envelope = (code: string, retryable: boolean, extra: Record<string, unknown> = {}) => ({
@@ -121,7 +121,7 @@ export const errorsBatchesMutants: McpMutant[] = [
     rule: "create-posts-output-fields/connectionWarning",
     description: "create_posts for a brand with no connected channel answers no connectionWarning",
     run: { only: ["mcp-batch-fields"] },
-    response: onResult((c, r) => c.name === "create_posts" && isSuccess(r) && "connectionWarning" in dataOf(r), (r) => withData(r, { ...dataOf(r), connectionWarning: undefined })),
+    response: onResult((c, r) => c.name === "create_posts" && isSuccess(r) && "connectionWarning" in payloadOf(r, "create_posts"), (r) => withData(r, { ...payloadOf(r, "create_posts"), connectionWarning: undefined })),
   },
   {
     id: "mcp-unconnected-post-scheduled",
@@ -139,7 +139,7 @@ export const errorsBatchesMutants: McpMutant[] = [
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
       (r) => {
-        const v = structuredClone(dataOf(r));
+        const v = structuredClone(payloadOf(r, "view_post"));
         for (const d of v.destinations ?? []) for (const i of d.images ?? []) if (i.slideTextSource === null) i.slideText = "Invented text";
         return withData(r, v);
       },
@@ -151,8 +151,8 @@ export const errorsBatchesMutants: McpMutant[] = [
     description: "A render failing with provider_timeout says retryable false",
     run: { only: ["mcp-render-failures"] },
     response: onResult(
-      (c, r) => c.name === "get_generation_job" && isSuccess(r) && dataOf(r).error?.code === "provider_timeout",
-      (r) => withData(r, { ...dataOf(r), error: { ...dataOf(r).error, retryable: false } }),
+      (c, r) => c.name === "get_generation_job" && isSuccess(r) && payloadOf(r, "get_generation_job").error?.code === "provider_timeout",
+      (r) => withData(r, { ...payloadOf(r, "get_generation_job"), error: { ...payloadOf(r, "get_generation_job").error, retryable: false } }),
     ),
   },
 ];

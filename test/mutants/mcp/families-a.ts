@@ -2,15 +2,15 @@
 // breaks one member (not the first the fixtures use) and runs only the check that declares it.
 import type { Answer, Exchange, Mutant, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, cutTo, dataOf, isSuccess, onCall, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { behindObjectOutput, type Call, cutTo, dataOf, isSuccess, type ListedTool, onCall, onResult, payloadOf, type Result, toolsOf, withData, withTools } from "./rewrite.js";
+import { at, fieldsAt, listAt } from "../../support/json.js";
 
 /** tools/list with one tool's definition rewritten (a deep copy: the mock's own list is never touched). */
 const onListedTool =
-  (name: string, edit: (tool: any) => any) =>
+  (name: string, edit: (tool: ListedTool) => unknown) =>
   (req: Exchange, res: Answer): Answer => {
-    if (req.body?.method !== "tools/list" || !Array.isArray(res.body?.result?.tools)) return res;
-    const tools = res.body.result.tools.flatMap((t: any) => (t.name === name ? [edit(structuredClone(t))].filter(Boolean) : [t]));
-    return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+    const listed = req.body?.method === "tools/list" ? toolsOf(res) : undefined;
+    return listed ? withTools(res, listed.flatMap((t) => (t.name === name ? [edit(structuredClone(t))].filter(Boolean) : [t]))) : res;
   };
 
 /** tools/list rewritten as onListedTool does, every other answer by `other`. */
@@ -27,7 +27,7 @@ const successesBehindObjectOutput = (tool: string, rewrite: (result: Result, cal
 const refusedFirst = (r: Result) => r.isError === true && dataOf(r)?.ok !== false;
 
 /** The limit checked inside the tool: a refusal before it ran turns into a bad_request envelope naming the field. */
-const limitInEnvelope = (tool: string, field: string, beyond: (value: any) => boolean) =>
+const limitInEnvelope = (tool: string, field: string, beyond: (value: unknown) => boolean) =>
   onResult(
     (c, r) => c.name === tool && beyond(c.args[field]) && refusedFirst(r),
     (r) => ({ ...withData(r, { ok: false, error: { code: "bad_request", message: `${field} is too long or too large.`, retryable: false, invalidFields: [field] } }), isError: true }),
@@ -38,7 +38,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** brandId typed as any string: the listed schema loses its UUID form and the tool runs, answering not_found. */
 const brandIdAnyString = (tool: string): Mutant["response"] =>
   listedAnd(
-    onListedTool(tool, (t) => ({ ...t, inputSchema: { ...t.inputSchema, properties: { ...t.inputSchema.properties, brandId: { type: "string" } } } })),
+    onListedTool(tool, (t) => ({ ...t, inputSchema: { ...t.inputSchema, properties: { ...fieldsAt(t.inputSchema, "properties"), brandId: { type: "string" } } } })),
     onResult(
       (c, r) => c.name === tool && typeof c.args.brandId === "string" && !uuid.test(c.args.brandId) && refusedFirst(r),
       (r) => ({ ...withData(r, { ok: false, error: { code: "not_found", message: "No such brand.", retryable: false } }), isError: true }),
@@ -48,8 +48,8 @@ const brandIdAnyString = (tool: string): Mutant["response"] =>
 /** A tool whose post argument is named `to` instead of `from`: listed so, and calls renamed back for the mock. */
 const postArgRenamed = (tool: string, from: string, to: string): Pick<Mutant, "request" | "response"> => ({
   response: onListedTool(tool, (t) => {
-    const { [from]: arg, ...rest } = t.inputSchema.properties;
-    const required = (t.inputSchema.required ?? []).map((r: string) => (r === from ? to : r));
+    const { [from]: arg, ...rest } = fieldsAt(t.inputSchema, "properties") ?? {};
+    const required = listAt(t.inputSchema, "required").map((r) => (r === from ? to : r));
     return { ...t, inputSchema: { ...t.inputSchema, properties: { [to]: arg, ...rest }, required } };
   }),
   request: onCall((call) => {
@@ -68,7 +68,7 @@ export const familiesAMutants: McpMutant[] = [
     run: { only: ["mcp-tools-list-schemas", "mcp-output-schemas-accept-contract-outputs", "mcp-profile-fields", "mcp-success-conventions"] },
     response: onListedTool("get_profile", (t) => ({
       ...t,
-      outputSchema: { $schema: "http://json-schema.org/draft-07/schema#", ...t.outputSchema, properties: { ...t.outputSchema.properties, note: { type: 5 } } },
+      outputSchema: { $schema: "http://json-schema.org/draft-07/schema#", ...t.outputSchema, properties: { ...fieldsAt(t.outputSchema, "properties"), note: { type: 5 } } },
     })),
   },
   {
@@ -84,8 +84,8 @@ export const familiesAMutants: McpMutant[] = [
     description: "reject_post's listed output schema leaves out the { cancelled: true, changed: false } answer",
     run: { only: ["mcp-output-schemas-allow-cancelled"] },
     response: onListedTool("reject_post", (t) => {
-      const data = t.outputSchema.properties.data;
-      return { ...t, outputSchema: { ...t.outputSchema, properties: { data: { anyOf: data.anyOf.filter((s: any) => s.$ref !== "#/$defs/Cancelled") } } } };
+      const members = listAt(t.outputSchema, "properties", "data", "anyOf");
+      return { ...t, outputSchema: { ...t.outputSchema, properties: { data: { anyOf: members.filter((s) => at(s, "$ref") !== "#/$defs/Cancelled") } } } };
     }),
   },
   {
@@ -136,7 +136,7 @@ export const familiesAMutants: McpMutant[] = [
     rule: "inferred-input-not-tightened/update_post",
     description: "update_post's listed input schema requires caption, which the contract leaves optional",
     run: { only: ["mcp-input-schemas-accept-contract-inputs"] },
-    response: onListedTool("update_post", (t) => ({ ...t, inputSchema: { ...t.inputSchema, required: [...(t.inputSchema.required ?? []), "caption"] } })),
+    response: onListedTool("update_post", (t) => ({ ...t, inputSchema: { ...t.inputSchema, required: [...listAt(t.inputSchema, "required"), "caption"] } })),
   },
   {
     id: "mcp-create-posts-listed-count-unbounded",
@@ -144,8 +144,8 @@ export const familiesAMutants: McpMutant[] = [
     description: "create_posts' listed input schema drops the maximum of count",
     run: { only: ["mcp-input-schemas-refuse-contract-invalid"] },
     response: onListedTool("create_posts", (t) => {
-      const { maximum: _dropped, ...count } = t.inputSchema.properties.count;
-      return { ...t, inputSchema: { ...t.inputSchema, properties: { ...t.inputSchema.properties, count } } };
+      const { maximum: _dropped, ...count } = fieldsAt(t.inputSchema, "properties", "count") ?? {};
+      return { ...t, inputSchema: { ...t.inputSchema, properties: { ...fieldsAt(t.inputSchema, "properties"), count } } };
     }),
   },
   {
@@ -154,8 +154,8 @@ export const familiesAMutants: McpMutant[] = [
     description: "generate_image's listed output schema requires postId and imageIndex, which a library picture leaves out",
     run: { only: ["mcp-output-schemas-accept-contract-outputs"] },
     response: onListedTool("generate_image", (t) => {
-      const defs = t.outputSchema.$defs;
-      return { ...t, outputSchema: { ...t.outputSchema, $defs: { ...defs, GenerateImageOutput: { ...defs.GenerateImageOutput, required: ["postId", "imageIndex"] } } } };
+      const defs = fieldsAt(t.outputSchema, "$defs");
+      return { ...t, outputSchema: { ...t.outputSchema, $defs: { ...defs, GenerateImageOutput: { ...fieldsAt(defs, "GenerateImageOutput"), required: ["postId", "imageIndex"] } } } };
     }),
   },
   {
@@ -164,8 +164,8 @@ export const familiesAMutants: McpMutant[] = [
     description: "view_post's listed output schema types imageUrls (a seed field, string[]) as a single string",
     run: { only: ["mcp-output-schemas-accept-contract-outputs"] },
     response: onListedTool("view_post", (t) => {
-      const defs = t.outputSchema.$defs;
-      return { ...t, outputSchema: { ...t.outputSchema, $defs: { ...defs, PostView: { ...defs.PostView, properties: { ...defs.PostView.properties, imageUrls: { type: "string" } } } } } };
+      const defs = fieldsAt(t.outputSchema, "$defs");
+      return { ...t, outputSchema: { ...t.outputSchema, $defs: { ...defs, PostView: { ...fieldsAt(defs, "PostView"), properties: { ...fieldsAt(defs, "PostView", "properties"), imageUrls: { type: "string" } } } } } };
     }),
   },
   {
@@ -224,6 +224,6 @@ export const familiesAMutants: McpMutant[] = [
     description:
       "list_brands leaves out each brand's required slug, and tools/list declares its output only as an object (the seed allows it): only the contract's own schema can tell",
     run: { only: ["mcp-partner-workspaces"] },
-    response: successesBehindObjectOutput("list_brands", (r) => withData(r, { ...dataOf(r), brands: (dataOf(r).brands ?? []).map(({ slug: _dropped, ...b }: any) => b) })),
+    response: successesBehindObjectOutput("list_brands", (r) => withData(r, { ...payloadOf(r, "list_brands"), brands: payloadOf(r, "list_brands").brands.map(({ slug: _dropped, ...b }) => b) })),
   },
 ];

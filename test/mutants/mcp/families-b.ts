@@ -4,7 +4,7 @@
 // only the check that declares it.
 import type { Profile, ProfileChannel } from "../../../generated/mcp/types.js";
 import type { McpMutant } from "./catalogue.js";
-import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, withData } from "./rewrite.js";
+import { cutTo, dataOf, errorOf, isSuccess, onPayload, onResult, payloadOf, toolsOf, withData, withTools } from "./rewrite.js";
 
 /** A profile's channels, each rewritten. */
 const channels = (p: Profile, rewrite: (c: ProfileChannel) => unknown) => ({ ...p, channels: (p.channels ?? []).map(rewrite) });
@@ -24,9 +24,8 @@ export const familiesBMutants: McpMutant[] = [
     description: "The partner token's tools/list leaves out deactivate_profile (the other partner-only tools are listed)",
     run: { only: ["mcp-partner-tools-listed"] },
     response: (req, res) => {
-      if (req.body?.method !== "tools/list" || req.token !== "mcp_partner" || !Array.isArray(res.body?.result?.tools)) return res;
-      const tools = res.body.result.tools.filter((t: any) => t.name !== "deactivate_profile");
-      return { ...res, body: { ...res.body, result: { ...res.body.result, tools } } };
+      const listed = req.body?.method === "tools/list" && req.token === "mcp_partner" ? toolsOf(res) : undefined;
+      return listed ? withTools(res, listed.filter((t) => t.name !== "deactivate_profile")) : res;
     },
   },
   {
@@ -41,7 +40,7 @@ export const familiesBMutants: McpMutant[] = [
     rule: "workspace-item-fields/numBrands",
     description: "get_workspaces answers each workspace's numBrands as a string",
     run: { only: ["mcp-workspace-and-brand-fields"] },
-    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w: any) => ({ ...w, numBrands: String(w.numBrands) })) })),
+    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w) => ({ ...w, numBrands: String(w.numBrands) })) })),
   },
   {
     id: "mcp-workspaces-query-name-only",
@@ -52,10 +51,11 @@ export const familiesBMutants: McpMutant[] = [
       (c, r) => c.name === "get_workspaces" && typeof c.args.query === "string" && isSuccess(r),
       (r, c) => {
         const q = String(c.args.query).toLowerCase();
-        const kept = (dataOf(r).workspaces ?? []).filter((w: any) => String(w.name).toLowerCase().includes(q));
-        const dropped = (dataOf(r).workspaces ?? []).length - kept.length;
-        const totalCount = dataOf(r).totalCount - dropped;
-        return withData(r, { ...dataOf(r), workspaces: kept, totalCount, truncated: totalCount > kept.length, needsUserChoice: totalCount > 1 });
+        const listed = payloadOf(r, "get_workspaces");
+        const kept = listed.workspaces.filter((w) => String(w.name).toLowerCase().includes(q));
+        const dropped = listed.workspaces.length - kept.length;
+        const totalCount = listed.totalCount - dropped;
+        return withData(r, { ...payloadOf(r, "get_workspaces"), workspaces: kept, totalCount, truncated: totalCount > kept.length, needsUserChoice: totalCount > 1 });
       },
     ),
   },
@@ -71,14 +71,14 @@ export const familiesBMutants: McpMutant[] = [
     rule: "brand-item-fields/isActive",
     description: "list_brands answers each brand's isActive as a string",
     run: { only: ["mcp-workspace-and-brand-fields"] },
-    response: onPayload("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b: any) => ({ ...b, isActive: String(b.isActive) })) })),
+    response: onPayload("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b) => ({ ...b, isActive: String(b.isActive) })) })),
   },
   {
     id: "mcp-brand-list-active-flipped",
     rule: "brand-list-matches-profile/is-active",
     description: "list_brands says the opposite isActive of get_profile for every brand",
     run: { only: ["mcp-list-brands"] },
-    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...dataOf(r), brands: (dataOf(r).brands ?? []).map((b: any) => ({ ...b, isActive: !b.isActive })) })),
+    response: onResult((c, r) => c.name === "list_brands" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "list_brands"), brands: payloadOf(r, "list_brands").brands.map((b) => ({ ...b, isActive: !b.isActive })) })),
   },
   {
     id: "mcp-channel-refresh-days-as-text",
@@ -133,7 +133,7 @@ export const familiesBMutants: McpMutant[] = [
     run: { only: ["mcp-profile-readiness"] },
     response: onPayload("get_profile", (p) => {
       const r = p.readiness;
-      const dead = (p.channels ?? []).length > 0 && !(p.channels ?? []).some((c: any) => publishable.has(c?.health));
+      const dead = (p.channels ?? []).length > 0 && !(p.channels ?? []).some((c) => publishable.has(c?.health));
       if (!p.isActive || !r || r.blockers?.includes("no_brand_profile") || !dead) return p;
       return { ...p, readiness: { ...r, canPublish: true, blockers: r.blockers.filter((b: string) => !/^all_channels_/.test(b)) } };
     }),
@@ -144,7 +144,7 @@ export const familiesBMutants: McpMutant[] = [
     description: "get_profile keeps facebook_stories in storyDestinations while leaving the facebook channel out",
     run: { only: ["mcp-destination-case"] },
     response: onPayload("get_profile", (p) =>
-      (p.storyDestinations ?? []).includes("facebook_stories") ? { ...p, channels: (p.channels ?? []).filter((c: any) => c?.platform !== "facebook") } : p,
+      (p.storyDestinations ?? []).includes("facebook_stories") ? { ...p, channels: (p.channels ?? []).filter((c) => c?.platform !== "facebook") } : p,
     ),
   },
   {
@@ -168,7 +168,7 @@ export const familiesBMutants: McpMutant[] = [
     run: { only: ["mcp-website-refused"] },
     response: onResult(
       (c, r) => c.name === "create_profile" && errorOf(r)?.websiteRefusal === "URL_NOT_REACHABLE",
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), websiteRefusal: "URL_NOT_ALLOWED" } }),
+      (r) => withData(r, { ...payloadOf(r, "create_profile"), error: { ...errorOf(r), websiteRefusal: "URL_NOT_ALLOWED" } }),
     ),
   },
 ];

@@ -5,13 +5,14 @@ import type { PostDestination, PostView } from "../../../generated/mcp/types.js"
 import { randomUUID } from "node:crypto";
 import type { Answer } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onPayload as onSuccess, onResult, withData } from "./rewrite.js";
+import type { ErrorDetail } from "../../../generated/mcp/types.js";
+import { dataOf, errorOf, isSuccess, onCall, onPayload as onSuccess, onResult, payloadOf, withData } from "./rewrite.js";
 
 /** Every destination of a view_post payload rewritten. */
 const destinations = (v: PostView, rewrite: (d: PostDestination) => unknown) => ({ ...v, destinations: (v.destinations ?? []).map(rewrite) });
 /** Rewrites an error's fields when its code is `code` on one tool. */
-const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
-  onResult((c, r) => c.name === tool && errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }));
+const onToolError = (tool: string, code: string, rewrite: (e: ErrorDetail) => unknown) =>
+  onResult((c, r) => c.name === tool && errorOf(r)?.code === code, (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r)! }) }));
 
 /** Batches read settled once (the unsettling mutant answers every later read as generating again). */
 const settledReads = new Map<string, number>();
@@ -66,7 +67,7 @@ export const familiesCMutants: McpMutant[] = [
     rule: "deletion-progress/ends-deleted",
     description: "delete_profile keeps answering deletion_scheduled once the deletion is done",
     run: { only: ["mcp-deletion-progress"] },
-    response: onResult((c, r) => c.name === "delete_profile" && isSuccess(r) && dataOf(r).status === "deleted", (r) => withData(r, { ...dataOf(r), status: "deletion_scheduled" })),
+    response: onResult((c, r) => c.name === "delete_profile" && isSuccess(r) && payloadOf(r, "delete_profile").status === "deleted", (r) => withData(r, { ...payloadOf(r, "delete_profile"), status: "deletion_scheduled" })),
   },
   {
     id: "mcp-create-posts-says-generating",
@@ -80,7 +81,7 @@ export const familiesCMutants: McpMutant[] = [
     rule: "create-posts-matches-status/company-id",
     description: "get_post_batch_status names another companyId than create_posts answered for the same batch",
     run: { only: ["mcp-create-posts-queued"] },
-    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), companyId: "00000000-0000-4000-8000-00000000c0de" })),
+    response: onResult((c, r) => c.name === "get_post_batch_status" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), companyId: "00000000-0000-4000-8000-00000000c0de" })),
   },
   {
     id: "mcp-include-image-default-off",
@@ -109,9 +110,9 @@ export const familiesCMutants: McpMutant[] = [
     description: "A batch read settled once answers generating (settled false) on later reads",
     run: { only: ["mcp-batch-settles"] },
     response: onResult(
-      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && dataOf(r).settled === true,
+      (c, r) => c.name === "get_post_batch_status" && isSuccess(r) && payloadOf(r, "get_post_batch_status").settled === true,
       (r) => {
-        const b = dataOf(r);
+        const b = payloadOf(r, "get_post_batch_status");
         const seen = settledReads.get(b.batchId) ?? 0;
         settledReads.set(b.batchId, seen + 1);
         return seen === 0 ? r : withData(r, { ...b, status: "generating", settled: false });
@@ -128,16 +129,16 @@ export const familiesCMutants: McpMutant[] = [
       const batch = onResult(
         (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
         (r) => {
-          const b = dataOf(r);
+          const b = payloadOf(r, "get_post_batch_status");
           for (const i of b.items ?? []) if (i?.imagePending === true) remember(i.postId, i.contentDigest);
-          const items = (b.items ?? []).map((i: any) => (renderingDigests.has(i?.postId) && "contentDigest" in i ? { ...i, contentDigest: renderingDigests.get(i.postId) } : i));
+          const items = (b.items ?? []).map((i) => (i.postId !== null && renderingDigests.has(i.postId) && "contentDigest" in i ? { ...i, contentDigest: renderingDigests.get(i.postId) } : i));
           return withData(r, { ...b, items });
         },
       );
       const view = onResult(
         (c, r) => c.name === "view_post" && isSuccess(r),
         (r) => {
-          const v = dataOf(r);
+          const v = payloadOf(r, "view_post");
           if (Array.isArray(v.imageUrls) && v.imageUrls.length === 0) remember(v.id, v.contentDigest);
           return renderingDigests.has(v.id) ? withData(r, { ...v, contentDigest: renderingDigests.get(v.id) }) : r;
         },
@@ -167,7 +168,7 @@ export const familiesCMutants: McpMutant[] = [
     run: { only: ["mcp-batch-item-matches-post"] },
     response: onResult(
       (c, r) => c.name === "get_post_batch_status" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), items: (dataOf(r).items ?? []).map((i: any) => (Array.isArray(i?.imageUrls) && i.imageUrls.length ? { ...i, imageUrls: i.imageUrls.map((u: string) => `${u}?stale=1`) } : i)) }),
+      (r) => withData(r, { ...payloadOf(r, "get_post_batch_status"), items: (payloadOf(r, "get_post_batch_status").items ?? []).map((i) => (Array.isArray(i?.imageUrls) && i.imageUrls.length ? { ...i, imageUrls: i.imageUrls.map((u: string) => `${u}?stale=1`) } : i)) }),
     ),
   },
   {
@@ -189,7 +190,7 @@ export const familiesCMutants: McpMutant[] = [
     rule: "destination-image-fields/altText",
     description: "view_post leaves altText out of every destination picture",
     run: { only: ["mcp-post-fields"] },
-    response: onSuccess("view_post", (v) => destinations(v, (d) => (Array.isArray(d.images) ? { ...d, images: d.images.map(({ altText: _gone, ...i }: any) => i) } : d))),
+    response: onSuccess("view_post", (v) => destinations(v, (d) => (Array.isArray(d.images) ? { ...d, images: d.images.map(({ altText: _gone, ...i }) => i) } : d))),
   },
   {
     id: "mcp-character-count-trailing-break",
@@ -198,7 +199,7 @@ export const familiesCMutants: McpMutant[] = [
     run: { only: ["mcp-view-post-fields"] },
     response: onResult(
       (c, r) => c.name === "view_post" && isSuccess(r),
-      (r) => withData(r, destinations(dataOf(r), (d) => (typeof d.text === "string" ? { ...d, characterCount: [...d.text].length + 1 } : d))),
+      (r) => withData(r, destinations(payloadOf(r, "view_post"), (d) => (typeof d.text === "string" ? { ...d, characterCount: [...d.text].length + 1 } : d))),
     ),
   },
 ];

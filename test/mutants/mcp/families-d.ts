@@ -5,8 +5,7 @@
 import type { Answer, Exchange, ProxyContext } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
 import type { PostDestination, PostView, ToolName, ToolOutputs } from "../../../generated/mcp/types.js";
-import { memberOf } from "../../../conformance/core/answered.js";
-import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, upstreamCall, withData, type Result } from "./rewrite.js";
+import { behindObjectOutput, dataOf, errorOf, onCall, onError, onPayload, onResult, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 
 type Response = (req: Exchange, res: Answer, ctx: ProxyContext) => Answer | Promise<Answer>;
 
@@ -59,7 +58,8 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-regenerate-job"] },
     response: onSuccess("view_post", (v) => {
       if (typeof v.contentDigest !== "string") return v;
-      const text = JSON.stringify([(v.destinations ?? []).map((d) => d.text), memberOf(v, "firstComment")]);
+      // The text a post publishes: each destination's caption and first comment (view_post has no top-level firstComment).
+      const text = JSON.stringify((v.destinations ?? []).map((d) => [d.text, d.firstComment]));
       const seen = textDigests.get(v.id);
       if (seen?.text === text) return { ...v, contentDigest: seen.digest };
       textDigests.set(v.id, { text, digest: v.contentDigest });
@@ -108,7 +108,7 @@ export const familiesDMutants: McpMutant[] = [
     request: onCall(async (call, req, ctx) => {
       if (call.name !== "update_post" || typeof call.args.caption !== "string") return {};
       const view = await upstreamCall(ctx, req, "view_post", { id: call.args.id });
-      const limits: number[] = (view?.destinations ?? []).map((d: any) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number" && n > 0);
+      const limits: number[] = (view?.destinations ?? []).map((d) => d?.characterLimit).filter((n: unknown): n is number => typeof n === "number" && n > 0);
       const limit = limits.length ? Math.min(...limits) : Infinity;
       return [...call.args.caption].length > limit ? { args: { ...call.args, caption: [...call.args.caption].slice(0, limit).join("") } } : {};
     }),
@@ -199,7 +199,7 @@ export const familiesDMutants: McpMutant[] = [
     run: { only: ["mcp-unknown-ids-refused"] },
     response: onResult(
       (c, r) => c.name === "get_generation_job" && errorOf(r)?.code === "not_found",
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), code: "internal_error", retryable: true } }),
+      (r) => withData(r, { ...payloadOf(r, "get_generation_job"), error: { ...errorOf(r), code: "internal_error", retryable: true } }),
     ),
   },
   {
@@ -214,8 +214,8 @@ export const familiesDMutants: McpMutant[] = [
         (c, r) => c.name === "schedule_post" && Array.isArray(errorOf(r)?.blockedDestinations),
         (r) =>
           withData(r, {
-            ...dataOf(r),
-            error: { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map((b: any) => (typeof b.imageLimit === "number" ? { ...b, imageLimit: String(b.imageLimit) } : b)) },
+            ...payloadOf(r, "schedule_post"),
+            error: { ...errorOf(r), blockedDestinations: errorOf(r)!.blockedDestinations!.map((b) => (typeof b.imageLimit === "number" ? { ...b, imageLimit: String(b.imageLimit) } : b)) },
           }),
       )!,
     ),

@@ -3,13 +3,14 @@
 // suite must fail each with a rule naming the statement. Kept as mutants so the figure stays true; each runs only
 // the checks that catch it, to keep the catalogue quick.
 import type { McpMutant } from "./catalogue.js";
+import type { ErrorDetail } from "../../../generated/mcp/types.js";
 import { behindObjectOutput, dataOf, errorOf, listedToEveryToken, onPayload, onResult, withData } from "./rewrite.js";
 
 /** A failure's envelope with its error rewritten, for `tool` (every tool when "*") and `code`. */
-const onToolError = (tool: string, code: string, rewrite: (e: any) => any) =>
+const onToolError = (tool: string, code: string, rewrite: (e: ErrorDetail) => unknown) =>
   onResult(
     (c, r) => (tool === "*" || c.name === tool) && errorOf(r)?.code === code,
-    (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r) }) }),
+    (r) => withData(r, { ...dataOf(r), error: rewrite({ ...errorOf(r)! }) }),
   );
 
 export const heldoutMcpMutants: McpMutant[] = [
@@ -27,7 +28,7 @@ export const heldoutMcpMutants: McpMutant[] = [
     rule: "contract-output-shape/get_profile",
     description: "get_profile's channels show health in uppercase (CONNECTED)",
     run: { only: ["mcp-success-conventions"] },
-    response: onPayload("get_profile", (d) => (Array.isArray(d?.channels) ? { ...d, channels: d.channels.map((ch: any) => ({ ...ch, health: String(ch.health).toUpperCase() })) } : d)),
+    response: onPayload("get_profile", (d) => (Array.isArray(d?.channels) ? { ...d, channels: d.channels.map((ch) => ({ ...ch, health: String(ch.health).toUpperCase() })) } : d)),
   },
   {
     // L105: "`connection_check_failed` | The social provider could not be reached, state unknown".
@@ -47,7 +48,7 @@ export const heldoutMcpMutants: McpMutant[] = [
     rule: "contract-output-shape/view_post",
     description: "view_post's destinations name their platform in lowercase",
     run: { only: ["mcp-destination-case"] },
-    response: onPayload("view_post", (d) => (Array.isArray(d?.destinations) ? { ...d, destinations: d.destinations.map((x: any) => ({ ...x, platform: String(x.platform).toLowerCase() })) } : d)),
+    response: onPayload("view_post", (d) => (Array.isArray(d?.destinations) ? { ...d, destinations: d.destinations.map((x) => ({ ...x, platform: String(x.platform).toLowerCase() })) } : d)),
   },
   {
     // L150: "(none) | create_profile | New externalId | building | Answers at once with ids and `created: true`".
@@ -87,7 +88,7 @@ export const heldoutMcpMutants: McpMutant[] = [
     rule: "create-posts-queued/items-pending",
     description: "create_posts numbers its items from 1",
     run: { only: ["mcp-create-posts-queued"] },
-    response: onPayload("create_posts", (d) => (Array.isArray(d?.items) ? { ...d, items: d.items.map((i: any) => ({ ...i, index: typeof i.index === "number" ? i.index + 1 : i.index })) } : d)),
+    response: onPayload("create_posts", (d) => (Array.isArray(d?.items) ? { ...d, items: d.items.map((i) => ({ ...i, index: typeof i.index === "number" ? i.index + 1 : i.index })) } : d)),
   },
   {
     // L265: "`items` | object[] | yes" (get_post_batch_status).

@@ -4,7 +4,7 @@
 // Each was alive before the suite judged every reply, every edge and every variant (the story one excepted: other
 // checks judged it in passing). Each runs only the check that now catches it, to keep the catalogue quick.
 import type { McpMutant } from "./catalogue.js";
-import { behindObjectOutput, callOf, dataOf, onCall, onError, onPayload, onResult, withData, type Result } from "./rewrite.js";
+import { behindObjectOutput, callOf, dataOf, onCall, onError, onPayload, onResult, type Result, withData } from "./rewrite.js";
 
 /** The reference's read-only token (conformance/targets/reference.yaml mcp.tokens.readonly). */
 const readonly = "mcp_readonly";
@@ -20,7 +20,7 @@ export const powerMutants: McpMutant[] = [
     id: "mcp-readonly-workspaces-count-text",
     rule: "contract-output-shape/get_workspaces",
     description: "get_workspaces answers the read-only token's workspaces with numBrands as a string (every other token sees an integer)",
-    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w: any) => ({ ...w, numBrands: String(w?.numBrands) })) }), (_c, req) => req.token === readonly),
+    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: (d.workspaces ?? []).map((w) => ({ ...w, numBrands: String(w?.numBrands) })) }), (_c, req) => req.token === readonly),
     run: { only: ["mcp-read-variants"] },
   },
   {
@@ -29,7 +29,7 @@ export const powerMutants: McpMutant[] = [
     description: "get_profile with includeScopes, for the read-only token only, answers channels' connectedAt as a date without time or zone",
     response: onPayload(
       "get_profile",
-      (d) => ({ ...d, channels: (d.channels ?? []).map((c: any) => (typeof c?.connectedAt === "string" ? { ...c, connectedAt: c.connectedAt.slice(0, 10) } : c)) }),
+      (d) => ({ ...d, channels: (d.channels ?? []).map((c) => (typeof c?.connectedAt === "string" ? { ...c, connectedAt: c.connectedAt.slice(0, 10) } : c)) }),
       (c, req) => req.token === readonly && c.args.includeScopes === true,
     ),
     run: { only: ["mcp-read-variants"] },
@@ -41,10 +41,11 @@ export const powerMutants: McpMutant[] = [
     response: (req, res, ctx) => {
       const call = callOf(req);
       const r = res.body?.result as Result | undefined;
-      if (call?.name === "create_posts" && !r?.isError && /\[batch-fails\]/.test(String(call.args.brief))) failingBatches.add(dataOf(r!)?.batchId);
+      const batchId = r && !r.isError ? dataOf(r)?.batchId : undefined;
+      if (call?.name === "create_posts" && typeof batchId === "string" && /\[batch-fails\]/.test(String(call.args.brief))) failingBatches.add(batchId);
       const inner = onPayload(
         "get_post_batch_status",
-        (d) => ({ ...d, items: (d.items ?? []).map((i: any, n: number) => (n === 1 && i?.error ? { ...i, error: { ...i.error, retryable: String(i.error.retryable) } } : i)) }),
+        (d) => ({ ...d, items: (d.items ?? []).map((i, n) => (n === 1 && i?.error ? { ...i, error: { ...i.error, retryable: String(i.error.retryable) } } : i)) }),
         (c) => failingBatches.has(String(c.args.batchId)),
       );
       return inner(req, res, ctx);
@@ -56,7 +57,7 @@ export const powerMutants: McpMutant[] = [
     rule: "contract-output-shape/view_post",
     run: { only: ["mcp-publish-story-partial"] },
     description: "view_post answers a story destination's characterLimit as a string (feed destinations keep their integer)",
-    response: onPayload("view_post", (d) => ({ ...d, destinations: (d.destinations ?? []).map((x: any) => (/_STORIES$/.test(String(x?.platform)) ? { ...x, characterLimit: String(x.characterLimit) } : x)) })),
+    response: onPayload("view_post", (d) => ({ ...d, destinations: (d.destinations ?? []).map((x) => (/_STORIES$/.test(String(x?.platform)) ? { ...x, characterLimit: String(x.characterLimit) } : x)) })),
   },
   {
     id: "mcp-invalid-fields-joined",
@@ -111,7 +112,7 @@ export const powerMutants: McpMutant[] = [
     id: "mcp-workspaces-keyed-skips-destination-case",
     rule: "success-structured-data/get_workspaces",
     description: "get_workspaces answers workspaces as an object keyed by id, which once left mcp-destination-case without a brand, skipping",
-    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: Object.fromEntries((d.workspaces ?? []).map((w: any) => [w?.id, w])) })),
+    response: onPayload("get_workspaces", (d) => ({ ...d, workspaces: Object.fromEntries((d.workspaces ?? []).map((w) => [w?.id, w])) })),
     run: { only: ["mcp-destination-case"] },
   },
 ];

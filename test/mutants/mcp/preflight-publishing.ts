@@ -1,24 +1,25 @@
 // MCP mutants of pre-flight and publishing (issue 16, area B): each breaks one member of a rule family (never the
 // first one the fixtures use) or one rule, and runs only the checks that should catch it.
 import { createHash } from "node:crypto";
+import type { BlockedDestination, PublishResult } from "../../../generated/mcp/types.js";
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, errorOf, isSuccess, onCall, onResult, withData, type Result } from "./rewrite.js";
+import { dataOf, errorOf, isSuccess, onCall, onResult, payloadOf, type Result, withData } from "./rewrite.js";
 
 /** A failure's envelope with `error` changed. */
 const withError = (r: Result, error: Record<string, unknown>) => withData(r, { ...dataOf(r), error });
 
 /** schedule_preflight_failed answers whose blockedDestinations are rewritten entry by entry (null drops one). */
-const onBlocked = (rewrite: (b: any) => any) =>
+const onBlocked = (rewrite: (b: BlockedDestination) => unknown) =>
   onResult(
-    (_c, r) => errorOf(r)?.code === "schedule_preflight_failed" && Array.isArray(errorOf(r).blockedDestinations),
-    (r) => withError(r, { ...errorOf(r), blockedDestinations: errorOf(r).blockedDestinations.map(rewrite).filter((b: any) => b !== null) }),
+    (_c, r) => errorOf(r)?.code === "schedule_preflight_failed" && Array.isArray(errorOf(r)?.blockedDestinations),
+    (r) => withError(r, { ...errorOf(r), blockedDestinations: errorOf(r)!.blockedDestinations!.map(rewrite).filter((b) => b !== null) }),
   );
 
 /** publish_post_now results rewritten one by one. */
-const onPublishResults = (rewrite: (p: any) => any) =>
+const onPublishResults = (rewrite: (p: PublishResult) => unknown) =>
   onResult(
-    (c, r) => c.name === "publish_post_now" && isSuccess(r) && Array.isArray(dataOf(r).publishResults),
-    (r) => withData(r, { ...dataOf(r), publishResults: dataOf(r).publishResults.map(rewrite) }),
+    (c, r) => c.name === "publish_post_now" && isSuccess(r) && Array.isArray(payloadOf(r, "publish_post_now").publishResults),
+    (r) => withData(r, { ...payloadOf(r, "publish_post_now"), publishResults: payloadOf(r, "publish_post_now").publishResults!.map(rewrite) }),
   );
 
 /** An envelope error of `tool` (any tool when undefined) with code `code` answered with another code. */
@@ -108,7 +109,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     description: "get_post_status reports a failed destination as being published again (the service retried on its own)",
     response: onResult(
       (c, r) => c.name === "get_post_status" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), platformResults: dataOf(r).platformResults.map((p: any) => (p?.status === "failed" ? { ...p, status: "publishing", error: null } : p)) }),
+      (r) => withData(r, { ...payloadOf(r, "get_post_status"), platformResults: payloadOf(r, "get_post_status").platformResults.map((p) => (p?.status === "failed" ? { ...p, status: "publishing", error: null } : p)) }),
     ),
     run: { only: ["mcp-failed-destination-stays-failed"] },
   },
@@ -124,7 +125,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     rule: "schedule-failed-retryable/rate_limited",
     description: "schedule_failed whose destination was rate limited says retryable false",
     response: onResult(
-      (_c, r) => errorOf(r)?.code === "schedule_failed" && (errorOf(r).refusedDestinations ?? []).some((d: any) => d?.code === "rate_limited"),
+      (_c, r) => errorOf(r)?.code === "schedule_failed" && (errorOf(r)?.refusedDestinations ?? []).some((d) => d?.code === "rate_limited"),
       (r) => withError(r, { ...errorOf(r), retryable: false }),
     ),
     run: { only: ["mcp-destination-codes-retryable"] },
@@ -160,7 +161,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     description: "reschedule_posts reports a rejected post's entry as approval_stale",
     response: onResult(
       (c, r) => c.name === "reschedule_posts" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), moves: dataOf(r).moves.map((x: any) => (x?.error?.code === "approval_rejected" ? { ...x, error: { ...x.error, code: "approval_stale" } } : x)) }),
+      (r) => withData(r, { ...payloadOf(r, "reschedule_posts"), moves: payloadOf(r, "reschedule_posts").moves.map((x) => (x?.error?.code === "approval_rejected" ? { ...x, error: { ...x.error, code: "approval_stale" } } : x)) }),
     ),
     run: { only: ["mcp-approval-rejected"] },
   },
@@ -178,7 +179,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     response: onResult(
       (c, r) => c.name === "create_posts" && errorOf(r)?.code === "platform_not_connected",
       (r) => {
-        const { unavailablePlatforms: _gone, ...error } = errorOf(r);
+        const { unavailablePlatforms: _gone, ...error } = errorOf(r)!;
         return withError(r, error);
       },
     ),
@@ -188,7 +189,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     id: "mcp-reddit-options-defaulted",
     rule: "reddit-options-required",
     description: "update_post adding REDDIT without options picks a subreddit instead of refusing",
-    request: onCall((call) => (call.name === "update_post" && (call.args.platforms ?? []).includes("REDDIT") && !call.args.reddit ? { args: { ...call.args, reddit: { subreddit: "all" } } } : {})),
+    request: onCall((call) => (call.name === "update_post" && Array.isArray(call.args.platforms) && call.args.platforms.includes("REDDIT") && !call.args.reddit ? { args: { ...call.args, reddit: { subreddit: "all" } } } : {})),
     run: { only: ["mcp-reddit-options-required"] },
   },
   {
@@ -196,8 +197,8 @@ export const preflightPublishingMutants: McpMutant[] = [
     rule: "media-ids-same-pictures",
     description: "view_post shows only the first of a post's pictures",
     response: onResult(
-      (c, r) => c.name === "view_post" && isSuccess(r) && (dataOf(r).imageUrls ?? []).length > 1,
-      (r) => withData(r, { ...dataOf(r), imageUrls: dataOf(r).imageUrls.slice(0, 1) }),
+      (c, r) => c.name === "view_post" && isSuccess(r) && (payloadOf(r, "view_post").imageUrls ?? []).length > 1,
+      (r) => withData(r, { ...payloadOf(r, "view_post"), imageUrls: payloadOf(r, "view_post").imageUrls.slice(0, 1) }),
     ),
     run: { only: ["mcp-media-ids-batch"] },
   },
@@ -205,7 +206,7 @@ export const preflightPublishingMutants: McpMutant[] = [
     id: "mcp-scheduled-at-forgotten",
     rule: "scheduled-at-records-only",
     description: "Posts made with scheduledAt report no intended time",
-    response: onResult((c, r) => c.name === "get_post_status" && isSuccess(r), (r) => withData(r, { ...dataOf(r), scheduledAt: null })),
+    response: onResult((c, r) => c.name === "get_post_status" && isSuccess(r), (r) => withData(r, { ...payloadOf(r, "get_post_status"), scheduledAt: null })),
     run: { only: ["mcp-media-ids-batch"] },
   },
   {
@@ -213,12 +214,15 @@ export const preflightPublishingMutants: McpMutant[] = [
     rule: "digest-follows-content/destinations",
     description: "contentDigest covers the captions and pictures but not which destinations a post has",
     response: onResult(
-      (c, r) => ["view_post", "get_post_status"].includes(c.name) && isSuccess(r) && typeof dataOf(r).contentDigest === "string",
+      (c, r) => ["view_post", "get_post_status"].includes(c.name) && isSuccess(r) && typeof dataOf(r)?.contentDigest === "string",
       (r, c) => {
-        const d = dataOf(r);
+        const d = dataOf(r)!;
         // The digest from view_post's destinations, their platform left out; get_post_status has no destinations, so it keeps the last one seen for the post.
-        if (c.name === "view_post") digestsSeen.set(d.id, createHash("sha256").update(JSON.stringify([...new Set((d.destinations ?? []).map((x: any) => x?.text))].sort().concat(d.imageUrls ?? []))).digest("hex"));
-        return withData(r, { ...d, contentDigest: digestsSeen.get(d.id) ?? d.contentDigest });
+        if (c.name === "view_post") {
+          const v = payloadOf(r, "view_post");
+          digestsSeen.set(v.id, createHash("sha256").update(JSON.stringify([...new Set((v.destinations ?? []).map((x) => x?.text))].sort().concat(v.imageUrls ?? []))).digest("hex"));
+        }
+        return withData(r, { ...d, contentDigest: digestsSeen.get(String(d.id)) ?? d.contentDigest });
       },
     ),
     run: { only: ["mcp-digest-follows-destinations"] },

@@ -4,29 +4,25 @@
 import generateCaption from "../../../spec/mcp/tools/generate_caption.json" with { type: "json" };
 import schedulePost from "../../../spec/mcp/tools/schedule_post.json" with { type: "json" };
 import type { McpMutant } from "./catalogue.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, type Result, upstreamCall, withData } from "./rewrite.js";
+import type { ToolOutputs } from "../../../generated/mcp/types.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, onToolSuccess, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 
 /** A failure envelope in place of a result (isError, payload and text together). */
 const failWith = (result: Result, code: string, retryable: boolean): Result => ({ ...withData(result, { ok: false, error: { code, message: `mutant: ${code}`, retryable } }), isError: true });
 
 /** get_profile answers of the partner's clients, rewritten. */
-const onClientProfile = (when: (p: any) => boolean, rewrite: (p: any) => any) =>
-  onResult(
-    (c, r, req) => c.name === "get_profile" && req.token === "mcp_partner" && isSuccess(r) && when(dataOf(r)),
-    (r) => withData(r, rewrite(structuredClone(dataOf(r)))),
-  );
+const onClientProfile = (when: (p: ToolOutputs["get_profile"]) => boolean, rewrite: (p: ToolOutputs["get_profile"]) => unknown) =>
+  onToolSuccess("get_profile", (p, _c, req) => req.token === "mcp_partner" && when(p), rewrite);
 
 /** A failed build's onboarding without its error code. */
 const dropFailedError = onClientProfile((p) => p.onboarding?.status === "failed", (p) => ({ ...p, onboarding: { status: "failed" } }))!;
 
 /** create_profile answering failed (the build could not start) without its error code. */
-const dropNotQueuedError = onResult(
-  (c, r) => c.name === "create_profile" && isSuccess(r) && dataOf(r).status === "failed",
-  (r) => {
-    const { error: _error, ...rest } = dataOf(r);
-    return withData(r, rest);
-  },
-)!;
+const dropNotQueuedError = onToolSuccess(
+  "create_profile",
+  (p) => p.status === "failed",
+  ({ error: _error, ...rest }) => rest,
+);
 
 /** Drafts the partner made for a client whose build failed (the not-ready mutant holds them up). */
 const draftsOfFailedBuilds = new Set<string>();
@@ -85,9 +81,9 @@ export const profilesLifecycleMutants: McpMutant[] = [
       if (!call || !result || req.token !== "mcp_partner") return res;
       if (call.name === "create_draft" && isSuccess(result)) {
         const profile = await upstreamCall(ctx, req, "get_profile", { brandId: call.args.brandId });
-        if (profile?.onboarding?.status === "failed") draftsOfFailedBuilds.add(dataOf(result).id);
+        if (profile?.onboarding?.status === "failed") draftsOfFailedBuilds.add(payloadOf(result, "create_draft").postId);
       }
-      if (call.name === "schedule_post" && draftsOfFailedBuilds.has(call.args.id)) return { ...res, body: { ...res.body, result: failWith(result, "profile_not_ready", true) } };
+      if (call.name === "schedule_post" && draftsOfFailedBuilds.has(String(call.args.id))) return { ...res, body: { ...res.body, result: failWith(result, "profile_not_ready", true) } };
       return res;
     },
     run: { only: ["mcp-profile-not-ready-refusals"] },
@@ -103,9 +99,10 @@ export const profilesLifecycleMutants: McpMutant[] = [
     id: "mcp-unknown-readiness-listed-not-connected",
     rule: "publish-readiness-values/unknown",
     description: "list_brands says not_connected where the provider holds the answer (unknown)",
-    response: onResult(
-      (c, r) => c.name === "list_brands" && isSuccess(r) && (dataOf(r).brands ?? []).some((b: any) => b.publishReadiness === "unknown"),
-      (r) => withData(r, { ...dataOf(r), brands: dataOf(r).brands.map((b: any) => (b.publishReadiness === "unknown" ? { ...b, publishReadiness: "not_connected" } : b)) }),
+    response: onToolSuccess(
+      "list_brands",
+      (d) => d.brands.some((b) => b.publishReadiness === "unknown"),
+      (d) => ({ ...d, brands: d.brands.map((b) => (b.publishReadiness === "unknown" ? { ...b, publishReadiness: "not_connected" } : b)) }),
     ),
     run: { only: ["mcp-readiness-views"] },
   },
@@ -113,9 +110,10 @@ export const profilesLifecycleMutants: McpMutant[] = [
     id: "mcp-deactivation-drops-dates",
     rule: "deactivation-effects/dates-kept",
     description: "After deactivation a withdrawn post loses its date (get_post_status scheduledAt null)",
-    response: onResult(
-      (c, r, req) => c.name === "get_post_status" && req.token === "mcp_partner" && isSuccess(r) && typeof dataOf(r).scheduledAt === "string" && !(dataOf(r).platformResults ?? []).some((p: any) => p.status === "scheduled"),
-      (r) => withData(r, { ...dataOf(r), scheduledAt: null }),
+    response: onToolSuccess(
+      "get_post_status",
+      (d, _c, req) => req.token === "mcp_partner" && typeof d.scheduledAt === "string" && !d.platformResults.some((p) => p.status === "scheduled"),
+      (d) => ({ ...d, scheduledAt: null }),
     ),
     run: { only: ["mcp-deactivation-effects"] },
   },
@@ -124,8 +122,8 @@ export const profilesLifecycleMutants: McpMutant[] = [
     rule: "channel-health-publishes/disconnected",
     description: "A disconnected channel is still listed in generationPlatforms",
     response: onClientProfile(
-      (p) => (p.channels ?? []).some((c: any) => c.health === "disconnected"),
-      (p) => ({ ...p, generationPlatforms: [...new Set([...p.generationPlatforms, ...p.channels.filter((c: any) => c.health === "disconnected").map((c: any) => c.platform)])] }),
+      (p) => p.channels.some((c) => c.health === "disconnected"),
+      (p) => ({ ...p, generationPlatforms: [...new Set([...p.generationPlatforms, ...p.channels.filter((c) => c.health === "disconnected").map((c) => c.platform)])] }),
     ),
     run: { only: ["mcp-deactivation-effects"] },
   },

@@ -1,7 +1,7 @@
 // Mutants of the tool tour, branding, connecting and media rules (issue 16): each breaks one rule (a member other
 // than the first the fixtures use, where a family is involved) and runs only the checks that should catch it.
 import type { McpMutant } from "./catalogue.js";
-import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, type Result, upstreamCall, withData } from "./rewrite.js";
+import { callOf, dataOf, errorOf, isSuccess, onCall, onlyObjectOutput, onResult, onToolSuccess, payloadOf, type Result, upstreamCall, withData } from "./rewrite.js";
 
 /** An envelope failure in place of a result, with text and structuredContent in step. */
 const failWith = (r: Result, code: string, message: string): Result => ({ ...withData(r, { ok: false, error: { code, message, retryable: false } }), isError: true });
@@ -22,7 +22,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-success-conventions"] },
     response: onResult(
       (c, r) => c.name === "unpublish_post" && isSuccess(r),
-      (r) => ({ ...r, content: [{ type: "text", text: JSON.stringify({ ...dataOf(r), textOnly: true }) }] }),
+      (r) => ({ ...r, content: [{ type: "text", text: JSON.stringify({ ...payloadOf(r, "unpublish_post"), textOnly: true }) }] }),
     ),
   },
   {
@@ -30,10 +30,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     rule: "result-matches-output-schema/complete_connect",
     description: "complete_connect answers the bound channel's platform as a number, against its output schema",
     run: { only: ["mcp-success-conventions"] },
-    response: onResult(
-      (c, r) => c.name === "complete_connect" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), channel: { ...dataOf(r).channel, platform: 42 } }),
-    ),
+    response: onToolSuccess("complete_connect", () => true, (d) => ({ ...d, channel: { ...d.channel, platform: 42 } })),
   },
   {
     id: "mcp-every-output-object-only-brand-style-palette-dropped",
@@ -47,7 +44,7 @@ export const toolsBrandingMutants: McpMutant[] = [
         : onResult(
             (c, r) => c.name === "get_brand_style" && isSuccess(r),
             (r) => {
-              const { palette: _dropped, ...rest } = dataOf(r);
+              const { palette: _dropped, ...rest } = payloadOf(r, "get_brand_style");
               return withData(r, rest);
             },
           )!(req, res, ctx),
@@ -85,7 +82,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     description: "A brand not on the design style cannot add palette colours either (design_style_unavailable)",
     run: { only: ["mcp-design-style-unavailable"] },
     response: onResult(
-      (c, r) => c.name === "update_brand_style" && isSuccess(r) && dataOf(r).colorRoles === null,
+      (c, r) => c.name === "update_brand_style" && isSuccess(r) && payloadOf(r, "update_brand_style").colorRoles === null,
       (r) => failWith(r, "design_style_unavailable", "This brand is not on a design style."),
     ),
   },
@@ -96,7 +93,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-brand-style-views"] },
     response: onResult(
       (c, r) => c.name === "update_brand_style" && isSuccess(r) && !!c.args.fonts,
-      (r) => withData(r, { ...dataOf(r), fonts: { heading: null, body: null } }),
+      (r) => withData(r, { ...payloadOf(r, "update_brand_style"), fonts: { heading: null, body: null } }),
     ),
   },
   {
@@ -106,7 +103,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-logo-source-refused"] },
     request: onCall((call) => {
       if (call.name !== "upload_brand_logo") return {};
-      const url = new URL(call.args.sourceUrl);
+      const url = new URL(String(call.args.sourceUrl));
       return url.protocol === "https:" && /^(10|127|192\.168|172\.(1[6-9]|2\d|3[01]))\./.test(url.hostname) ? { args: { ...call.args, sourceUrl: `https://www.example.com${url.pathname}` } } : {};
     }),
   },
@@ -136,7 +133,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-connect-platform-refused"] },
     response: onResult(
       (c, r) => c.name === "create_connect_link" && Array.isArray(errorOf(r)?.supportedChannels),
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), supportedChannels: errorOf(r).supportedChannels.map((s: string) => s.toUpperCase()) } }),
+      (r) => withData(r, { ...payloadOf(r, "create_connect_link"), error: { ...errorOf(r), supportedChannels: errorOf(r)?.supportedChannels?.map((s) => s.toUpperCase()) } }),
     ),
   },
   {
@@ -157,7 +154,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-connect-session-expired"] },
     response: onResult(
       (c, r) => c.name === "complete_connect" && errorOf(r)?.code === "connect_session_expired",
-      (r) => withData(r, { ...dataOf(r), error: { ...errorOf(r), code: "not_found" } }),
+      (r) => withData(r, { ...payloadOf(r, "complete_connect"), error: { ...errorOf(r), code: "not_found" } }),
     ),
   },
   {
@@ -177,7 +174,7 @@ export const toolsBrandingMutants: McpMutant[] = [
     run: { only: ["mcp-upload-image-source"] },
     request: onCall((call) => {
       if (call.name !== "upload_image") return {};
-      const url = new URL(call.args.sourceUrl);
+      const url = new URL(String(call.args.sourceUrl));
       return url.protocol === "https:" && /^10\./.test(url.hostname) ? { args: { ...call.args, sourceUrl: `https://www.example.com${url.pathname}` } } : {};
     }),
   },
@@ -186,9 +183,6 @@ export const toolsBrandingMutants: McpMutant[] = [
     rule: "generate-image-on-post",
     description: "generate_image made for a post answers an address other than the picture it put on the post",
     run: { only: ["mcp-generate-image-on-post"] },
-    response: onResult(
-      (c, r) => c.name === "generate_image" && typeof c.args.postId === "string" && isSuccess(r),
-      (r) => withData(r, { ...dataOf(r), imageUrl: `${dataOf(r).imageUrl}?mutant=1` }),
-    ),
+    response: onToolSuccess("generate_image", (_d, c) => typeof c.args.postId === "string", (d) => ({ ...d, imageUrl: `${d.imageUrl}?mutant=1` })),
   },
 ];

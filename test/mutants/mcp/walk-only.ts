@@ -4,12 +4,8 @@
 // what was removed. Each call makes fresh instances (a mutant keeps what it saw of the run's brands and posts).
 import type { Exchange } from "../rest/proxy.js";
 import type { McpMutant } from "./catalogue.js";
-import { dataOf, isSuccess, onResult, withData, type Call, type Result } from "./rewrite.js";
+import { type Call, dataOf, isSuccess, onResult, onTool, type Result, withData } from "./rewrite.js";
 
-/** Rewrites the successful payloads of `tool` (text kept in step); every other answer passes unchanged. */
-function onTool(tool: string, rewrite: (data: any, call: Call, req: Exchange) => any): NonNullable<McpMutant["response"]> {
-  return onResult((c, r) => c.name === tool && isSuccess(r), (r: Result, c, req) => withData(r, rewrite(structuredClone(dataOf(r)), c, req)))!;
-}
 
 /** Runs every rewriter in turn (one watches, another rewrites). */
 const chain =
@@ -41,7 +37,7 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
           return d;
         }),
         onTool("get_profile", (d) => (renamed.has(d.brandId) ? { ...d, brandName: renamed.get(d.brandId) } : d)),
-        onTool("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b: any) => (renamed.has(b?.id) ? { ...b, name: renamed.get(b.id) } : b)) })),
+        onTool("list_brands", (d) => ({ ...d, brands: (d.brands ?? []).map((b) => (renamed.has(b?.id) ? { ...b, name: renamed.get(b.id) } : b)) })),
       ),
     },
     {
@@ -78,7 +74,7 @@ export function mcpWalkOnlyMutants(): McpMutant[] {
         // The partner's list only: its clients are the ones erased.
         onTool("get_workspaces", (d, _c, req) => {
           if (req.token !== partnerToken) return d;
-          const listed = new Set((d.workspaces ?? []).map((w: any) => w?.id));
+          const listed = new Set((d.workspaces ?? []).map((w) => w?.id));
           const kept = [...erased].filter((id) => !listed.has(id)).map((id) => ({ id, name: "Erased client", slug: `erased-${id.slice(0, 8)}`, logo: null, role: "ADMIN", membershipType: null, numBrands: 1 }));
           return kept.length ? { ...d, workspaces: [...(d.workspaces ?? []), ...kept], totalCount: (d.totalCount ?? 0) + kept.length } : d;
         }),

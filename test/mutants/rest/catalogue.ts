@@ -2,22 +2,23 @@
 // spec/rules/rest.yaml, made by rewriting requests or answers in a proxy (proxy.ts). The conformance suite must
 // catch every one with a failing check that names the broken rule.
 import { heldoutMutants } from "./heldout.js";
-import { withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { rewriteBody, withoutHeader, type Answer, type Exchange, type Mutant } from "./proxy.js";
 import { restSkipsMutants, type ScopedMutant } from "./skips.js";
+import { at, deleteAt, isFields, listAt, objectsAt, type Fields } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
-const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
-const isBrand = (b: any) => b && typeof b === "object" && b.object === "brand";
-const isDone = (b: any) => isBatch(b) && b.status === "done";
+const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+const isDone = (b: unknown) => isBatch(b) && at(b, "status") === "done";
 const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
 const brandPath = /^\/v1\/brands\/[^/]+$/;
 const batchPath = /^\/v1\/ideas\/[^/]+$/;
 
 /** Rewrites the JSON body of an answer. */
-const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+const body = rewriteBody;
 
 /** Replaces a text in every string of a JSON value. */
-function replaceText(value: any, from: RegExp, to: string): any {
+function replaceText(value: unknown, from: RegExp, to: string): unknown {
   if (typeof value === "string") return value.replace(from, to);
   if (Array.isArray(value)) return value.map((v) => replaceText(v, from, to));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replaceText(v, from, to)]));
@@ -36,7 +37,7 @@ const refused = (res: Answer, param: string): Answer => ({
 });
 const isPost = (req: Exchange, path: string) => is(req, "POST", new RegExp(`^${path}$`));
 /** Answers from the ideas of done batches, one idea at a time. */
-const eachIdea = (res: Answer, f: (idea: any) => void): Answer => (isDone(res.body) ? body(res, (b) => (b.data.forEach(f), b)) : res);
+const eachIdea = (res: Answer, f: (idea: Fields) => void): Answer => (isDone(res.body) ? body(res, (b) => (objectsAt(b, "data").forEach(f), b)) : res);
 
 export const mutants: ScopedMutant[] = [
   {
@@ -169,7 +170,7 @@ export const mutants: ScopedMutant[] = [
     id: "formats-not-respected",
     rule: "batch-formats-respected",
     description: "every idea is a video, whatever formats were asked for",
-    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = b.data.map((i: any) => ({ ...i, format: "video" }))), b)) : res),
+    response: (_req, res) => (isDone(res.body) ? body(res, (b) => ((b.data = objectsAt(b, "data").map((i) => ({ ...i, format: "video" }))), b)) : res),
   },
   {
     id: "sources-over-four",
@@ -259,9 +260,10 @@ export const mutants: ScopedMutant[] = [
     response: (_req, res) =>
       isDone(res.body)
         ? body(res, (b) => {
-            for (const idea of b.data) {
-              const rest = idea.sources.filter((s: any) => s.type !== "focus");
-              idea.sources = rest.length ? rest : idea.sources.map((s: any) => ({ ...s, type: "website" }));
+            for (const idea of objectsAt(b, "data")) {
+              const sources = objectsAt(idea, "sources");
+              const rest = sources.filter((s) => s.type !== "focus");
+              idea.sources = rest.length ? rest : sources.map((s) => ({ ...s, type: "website" }));
             }
             return b;
           })
@@ -285,7 +287,7 @@ export const mutants: ScopedMutant[] = [
     description: "predictions list the drafts with ranks reversed",
     response: (req, res) =>
       is(req, "POST", /^\/v1\/predictions$/) && res.status === 200 && res.body?.data?.length > 1
-        ? body(res, (b) => ((b.data = b.data.map((d: any, i: number, all: any[]) => ({ ...d, rank: all.length - i }))), b))
+        ? body(res, (b) => ((b.data = objectsAt(b, "data").map((d, i, all) => ({ ...d, rank: all.length - i }))), b))
         : res,
   },
   {
@@ -515,7 +517,7 @@ export const mutants: ScopedMutant[] = [
     id: "source-url-missing",
     rule: "source-fields-complete/url",
     description: "sources lack url",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => delete src.url)),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => delete src.url)),
   },
   {
     id: "idea-prompt-missing",
@@ -574,13 +576,13 @@ export const mutants: ScopedMutant[] = [
     id: "focus-quote-reworded",
     rule: "focus-quote-exact",
     description: "focus sources quote words the focus does not contain",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => src.type === "focus" && src.quote && (src.quote = `In other words: ${src.quote}`))),
   },
   {
     id: "prediction-ids-lost",
     rule: "predictions-keep-caller-ids",
     description: "ranked drafts lose the caller's ids",
-    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.id = null)), b)) : res),
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (objectsAt(b, "data").forEach((d) => (d.id = null)), b)) : res),
   },
   // One mutant per family not proven above.
   {
@@ -623,13 +625,13 @@ export const mutants: ScopedMutant[] = [
     id: "source-type-unknown",
     rule: "source-field-types/type",
     description: "sources of type product say type: shop",
-    response: (_req, res) => eachIdea(res, (idea) => idea.sources.forEach((src: any) => src.type === "product" && (src.type = "shop"))),
+    response: (_req, res) => eachIdea(res, (idea) => objectsAt(idea, "sources").forEach((src) => src.type === "product" && (src.type = "shop"))),
   },
   {
     id: "outline-visual-missing",
     rule: "outline-fields-complete/visual",
     description: "outlines lack visual",
-    response: (_req, res) => eachIdea(res, (idea) => delete idea.outline.visual),
+    response: (_req, res) => eachIdea(res, (idea) => deleteAt(idea, "outline.visual")),
   },
   {
     id: "feedback-comment-missing",
@@ -647,7 +649,7 @@ export const mutants: ScopedMutant[] = [
     id: "ranked-draft-score-over-one",
     rule: "ranked-draft-fields-complete/score",
     description: "ranked drafts score 2 on a 0–1 scale",
-    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (b.data.forEach((d: any) => (d.score = 2)), b)) : res),
+    response: (req, res) => (isPost(req, "/v1/predictions") && res.status === 200 ? body(res, (b) => (objectsAt(b, "data").forEach((d) => (d.score = 2)), b)) : res),
   },
   {
     id: "name-and-description-refused",
@@ -679,7 +681,7 @@ export const mutants: ScopedMutant[] = [
     description: "a draft with an unknown format is ranked (the format is dropped) instead of refused",
     request: (req) =>
       isPost(req, "/v1/predictions") && Array.isArray(req.body?.drafts)
-        ? { ...req, body: { ...req.body, drafts: req.body.drafts.map((d: any) => (d && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
+        ? { ...req, body: { ...req.body, drafts: listAt(req.body, "drafts").map((d) => (isFields(d) && typeof d.format === "string" && !["image", "carousel", "video", "text"].includes(d.format) ? { text: d.text, id: d.id } : d)) } }
         : req,
   },
   {
@@ -850,7 +852,7 @@ export const mutants: ScopedMutant[] = [
         if (!is(req, "GET", batchPath) || !isDone(res.body) || !focused.has(res.body.id)) return res;
         const n = (doneReads.get(res.body.id) ?? 0) + 1;
         doneReads.set(res.body.id, n);
-        return n >= 3 ? body(res, (b) => (b.data.slice(1).forEach((idea: any) => idea.sources.forEach((s: any) => (s.quote = 42))), b)) : res;
+        return n >= 3 ? body(res, (b) => (objectsAt(b, "data").slice(1).forEach((idea) => objectsAt(idea, "sources").forEach((s) => (s.quote = 42))), b)) : res;
       },
     } satisfies Mutant;
   })(),

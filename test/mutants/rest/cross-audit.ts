@@ -4,7 +4,8 @@
 // and the default walks, as `npm run conformance` does) and requires a failure naming one of `rules`. Each call
 // makes fresh instances: a mutant keeps what it saw of the run's brands, batches and ideas.
 import type { RuleId } from "../../../generated/rules.js";
-import type { Answer, Exchange, Mutant } from "./proxy.js";
+import { rewriteBody, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { at } from "../../support/json.js";
 
 export interface AuditMutant extends Mutant {
   /** The audit's number for the statement (AUDIT.md) and the seed's words, with their section. */
@@ -18,14 +19,11 @@ const is = (req: Exchange, method: string, re: RegExp) => req.method === method 
 const brandPath = /^\/v1\/brands\/[^/]+$/;
 const batchPath = /^\/v1\/ideas\/[^/]+$/;
 const idOf = (req: Exchange) => pathOnly(req.path).split("/").pop()!;
-const isBrand = (b: any) => b && typeof b === "object" && b.object === "brand";
-const isBatch = (b: any) => b && typeof b === "object" && b.object === "idea_batch";
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
 const ok = (res: Answer) => res.status >= 200 && res.status < 300;
-const body = (res: Answer, f: (b: any) => void): Answer => {
-  const b = structuredClone(res.body);
-  f(b);
-  return { ...res, body: b };
-};
+/** The answer with its body changed in place on a copy by `f`. */
+const body = (res: Answer, f: Parameters<typeof rewriteBody>[1]): Answer => rewriteBody(res, (b) => (f(b), b));
 /** The reference's team token (conformance/targets/reference.yaml): another team's calls carry another. */
 const team = "test_team_a";
 

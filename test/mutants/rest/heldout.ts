@@ -1,16 +1,17 @@
 // A held-out audit of seed 000 (issue 25): statements sampled by line before looking at coverage (every 7th line
 // from line 31, or the next line that states something testable), each broken once in the reference by a proxy.
 // The suite must fail each with a rule that names the statement. Kept as mutants so the figure stays true.
-import type { Answer, Exchange, Mutant } from "./proxy.js";
+import { rewriteBody, type Answer, type Exchange, type Mutant } from "./proxy.js";
+import { at, isFields, objectsAt, type Fields } from "../../support/json.js";
 
 const pathOnly = (p: string) => p.split("?")[0]!;
 const is = (req: Exchange, method: string, re: RegExp) => req.method === method && re.test(pathOnly(req.path));
-const isBatch = (b: any) => !!b && typeof b === "object" && b.object === "idea_batch";
-const isBrand = (b: any) => !!b && typeof b === "object" && b.object === "brand";
-const body = (res: Answer, f: (b: any) => any): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+const isBatch = (b: unknown) => at(b, "object") === "idea_batch";
+const isBrand = (b: unknown) => at(b, "object") === "brand";
+const body = rewriteBody;
 /** Rewrites every done batch's ideas (in any answer that carries them). */
-const ideas = (res: Answer, f: (idea: any, i: number) => void): Answer =>
-  isBatch(res.body) && res.body.status === "done" && Array.isArray(res.body.data) && res.body.data.length ? body(res, (b) => (b.data.forEach(f), b)) : res;
+const ideas = (res: Answer, f: (idea: Fields, i: number) => void): Answer =>
+  isBatch(res.body) && res.body.status === "done" && Array.isArray(res.body.data) && res.body.data.length ? body(res, (b) => (objectsAt(b, "data").forEach(f), b)) : res;
 const refuse = (res: Answer, param: string): Answer => ({ ...res, status: 400, body: { error: { type: "invalid_request", code: "invalid_value", message: `${param} is refused.`, param } } });
 
 export const heldoutMutants: Mutant[] = [
@@ -86,7 +87,7 @@ export const heldoutMutants: Mutant[] = [
     id: "heldout-six-key-points",
     rule: "idea-outline-key-points/max",
     description: "the first idea's outline has six key points",
-    response: (_req, res) => ideas(res, (idea, i) => void (i === 0 && idea.outline && (idea.outline.key_points = ["a", "b", "c", "d", "e", "f"]))),
+    response: (_req, res) => ideas(res, (idea, i) => void (i === 0 && isFields(idea.outline) && (idea.outline.key_points = ["a", "b", "c", "d", "e", "f"]))),
   },
   {
     // L108: "`url` | string or null | Where to see it when it is a page".

@@ -51,6 +51,13 @@ export interface Mutant extends Rewriter {
   timing?: Record<string, number>;
 }
 
+/**
+ * An answer with its JSON body rewritten on a copy. The body is whatever JSON the reference answered, and a mutant
+ * spoils it freely (a wrong type, a missing field), so the copy is handed over untyped; the typed readers are the
+ * catalogues' guards (isBrand, isDone) and test/support/json.ts.
+ */
+export const rewriteBody = (res: Answer, f: (body: any) => unknown): Answer => ({ ...res, body: f(structuredClone(res.body)) });
+
 /** A response rewriter that drops one header from every answer of `status` (a 401 without its challenge, a 429 without Retry-After). */
 export const withoutHeader =
   (status: number, name: string) =>
@@ -75,7 +82,7 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
-const parse = (buf: Buffer): any => {
+const parse = (buf: Buffer): unknown => {
   if (!buf.length) return undefined;
   try {
     return JSON.parse(buf.toString("utf8"));
