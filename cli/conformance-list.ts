@@ -1,5 +1,6 @@
 // `ideas-contract conformance --list`: every selected check with its rules, the cases its rule families give it (one
-// per member: an operation, a tool, a field, …, so a new tool or endpoint shows up here), its needs, and for the MCP
+// per member: an operation, a tool, a field, …, so a new tool or endpoint shows up here), its needs, the target-file
+// slots its rules' cases are provoked through (from the rule catalogue, so never out of step), and for the MCP
 // checks what the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
 import type { CheckInfo } from "../conformance/core/check.js";
@@ -7,7 +8,7 @@ import { suiteOf } from "../conformance/select.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/suites/mcp/cost.js";
 import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
 import { restRulesPath } from "../conformance/core/paths.js";
-import { loadRules, type RuleCatalogue } from "../conformance/core/rules.js";
+import { loadRules, slotsOf, type RuleCatalogue } from "../conformance/core/rules.js";
 import { needsOf } from "../conformance/core/runner.js";
 
 /** The members of each rule family the check names: `family × N (member, …)`, one entry per family. */
@@ -27,6 +28,8 @@ export function listLines(checks: readonly CheckInfo[], spend: SpendInput): stri
     const cases = casesOf(c, catalogues[suiteOf(c)]);
     if (cases.length) lines.push(`    cases: ${cases.join("; ")}`);
     lines.push(`    needs: ${needsOf(c).join(", ")}`);
+    const slots = slotsOf(catalogues[suiteOf(c)], c.rules);
+    if (slots.length) lines.push(`    target file: ${slots.join(", ")} (what the cases of its trigger rules are provoked through)`);
     if (suiteOf(c) === "mcp") lines.push(`    spends: ${describeSpend(spendOf(c, spend))}`);
   }
   const mcp = checks.filter((c) => suiteOf(c) === "mcp");

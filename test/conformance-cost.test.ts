@@ -62,6 +62,8 @@ describe("the spend of a run", () => {
     expect(lines).toContain("    spends: 5 renders");
     expect(lines.at(-1)).toMatch(/^ {2}at most, with the 2 MCP checks listed: 27 posts, 20 pictures, 5 renders, 2 profile builds$/);
     expect(listLines([byId("mcp-render-failures")], real)).toContain("    spends: nothing");
+    // The target-file slots come from the rules' catalogue entries: a trigger a check's rules need is always listed.
+    expect(listLines([byId("mcp-publish-in-progress")], reference)).toContain("    target file: mcp.triggers.caption_slow (what the cases of its trigger rules are provoked through)");
     const out: string[] = [];
     const spy = vi.spyOn(process.stdout, "write").mockImplementation((s) => (out.push(String(s)), true));
     try {

@@ -125,6 +125,20 @@ export function expandRuleRef(catalogue: RuleCatalogue, ref: string): readonly s
   return catalogue.families.get(ref)?.map((r) => r.id);
 }
 
+/**
+ * The target-file slots (`rest.tokens.expired`, `mcp.triggers.caption_slow`, …) that the rules a check declares are
+ * provoked through (their `slot`): what the check's cases of those rules need from the target file. A check may run
+ * its other cases without them; `--list` shows both.
+ */
+export function slotsOf(catalogue: RuleCatalogue, refs: readonly string[]): string[] {
+  const slots = new Set<string>();
+  for (const ref of refs) for (const id of expandRuleRef(catalogue, ref) ?? []) {
+    const slot = catalogue.byId.get(id)?.slot;
+    if (slot) slots.add(slot);
+  }
+  return [...slots].sort();
+}
+
 /** Every contract pointer of the catalogue that points at nothing, as `<rule id>: <pointer>`. */
 export function danglingPointers(catalogue: RuleCatalogue): string[] {
   return catalogue.rules.filter((r) => resolveContractPointer(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
