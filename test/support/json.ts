@@ -1,10 +1,13 @@
 // JSON whose shape is not known in advance (schemas being rewritten, payloads of any tool, raw answers of hostile
 // tests): one type for it and small guards that narrow it where it is read.
 
+import { isObject } from "../../conformance/core/answered.js";
+
 /** A JSON object whose fields are not known yet; each is narrowed where it is read. */
 export type Fields = { [key: string]: unknown };
 
-export const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+/** Whether a value is a JSON object (the suite's own guard, conformance/core/answered.ts). */
+export const isFields: (value: unknown) => value is Fields = isObject;
 
 /** The value at `path` inside `value`: undefined where a step is not an object's field or an array's item. */
 export function at(value: unknown, ...path: (string | number)[]): unknown {
