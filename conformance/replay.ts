@@ -1,10 +1,11 @@
 // A walk as a file (`--replay FILE`): the steps of one walk, as the report of a failing walk prints them, so a
 // shrunk failure can be run again on its own (and against a fixed target, to see it pass). The format names the
 // protocol: a REST walk replays in rest-walks, an MCP walk in mcp-walks.
+import { isObject, memberOf } from "./core/answered.js";
 import { describeMcpStep, mcpOps, mcpReplayFormat } from "./suites/mcp/walks/steps.js";
 import { describeStep, restOps, restReplayFormat } from "./suites/rest/walks/steps.js";
+
 export { replayText } from "./core/walks/replay-file.js";
-import { isObject, memberOf } from "./core/answered.js";
 
 export const replayFormats = { rest: restReplayFormat, mcp: mcpReplayFormat } as const;
 export type ReplayFormat = (typeof replayFormats)[keyof typeof replayFormats];

@@ -1,5 +1,5 @@
 // A target file (YAML; conformance/targets/reference.yaml is the reference's, its JSON Schema target-schema.ts):
-// one section per suite, each read by its suite (target.ts: rest, mcp/target.ts: mcp).
+// one section per suite, each read by its suite (suites/rest/target.ts: rest, suites/mcp/target.ts: mcp).
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { parseMcpSection, type McpTargetFile } from "./suites/mcp/target.js";
