@@ -32,11 +32,12 @@ export const valueAt = (value: unknown, path: readonly (string | number)[]): unk
  * A parsed JSON value read as the contract's object type T, or undefined when it is no object (an array, a string,
  * null: `value?.member` finds nothing in those either). Untrusted like every Answered: only its being an object is known.
  */
-export const answeredObject = <T>(value: unknown): Answered<T> | undefined =>
-  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Answered<T>) : undefined;
+export const answeredObject = <T>(value: unknown): Answered<T> | undefined => (isObject(value) ? (value as Answered<T>) : undefined);
 
 /** Whether a parsed JSON value is an object (not null, not a list): its members can be read by name. */
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** The value at a JSON pointer (`/a/b~1c`, ajv's instancePath) or a local reference (`#/$defs/X`) in a parsed JSON value. */
 export const valueAtPointer = (value: unknown, pointer: string): unknown =>

@@ -1,7 +1,8 @@
 // What judging a reply needs, and nothing more: record a case of a rule (expect), stop at a fault the rest cannot be
 // judged past (fail), say something that is no failure (note), and how long answers may take. The suite's checks
 // and the proxy's per-exchange findings are both Judges, so one set of assertions (conformance/suites/rest/expect.ts,
-// conformance/suites/mcp/expect.ts, conformance/suites/mcp/fields.ts) gives the same verdict on the same reply wherever it is met.
+// conformance/suites/mcp/expect.ts, conformance/suites/mcp/fields.ts) gives the same verdict on the same reply
+// wherever it is met.
 import type { RuleId } from "../../generated/rules.js";
 
 /** The rule (or rules) a case is of: ids of the catalogues (generated/rules.d.ts), so a misspelt id is a compile error. */
