@@ -78,29 +78,29 @@ describe("the ledger", () => {
   });
 
   it("passes a member only when a case for it ran: one tried member leaves the others skipped", () => {
-    const ledger = buildLedger(rules, [result("c1", ["value-echoed"], "pass", { "value-echoed/first": "pass" })]);
+    const ledger = buildLedger(rules, [result("c1", ["value-echoed"], "pass", { "value-echoed/first": "pass" })], new Set(), "rest");
     const status = Object.fromEntries(ledger.map((e) => [e.id, e.status]));
     expect(status).toMatchObject({ "value-echoed/first": "pass", "value-echoed/second": "skipped", "value-echoed/third": "skipped", "plain-rule": "not-covered" });
   });
 
   it("makes a rule partial, never pass, when one of its cases was skipped", () => {
-    const ledger = buildLedger(rules, [result("c1", ["plain-rule"], "pass", { "plain-rule": "pass" }), result("c2", ["plain-rule"], "skip")]);
+    const ledger = buildLedger(rules, [result("c1", ["plain-rule"], "pass", { "plain-rule": "pass" }), result("c2", ["plain-rule"], "skip")], new Set(), "rest");
     const entry = ledger.find((e) => e.id === "plain-rule")!;
     expect(entry.status).toBe("partial");
     expect(entry.why).toContain("no token");
   });
 
   it("never passes a rule on a check that names it but recorded no case of it", () => {
-    const entry = buildLedger(rules, [result("c1", ["plain-rule"], "pass")]).find((e) => e.id === "plain-rule")!;
+    const entry = buildLedger(rules, [result("c1", ["plain-rule"], "pass")], new Set(), "rest").find((e) => e.id === "plain-rule")!;
     expect(entry.status).toBe("skipped");
     expect(entry.why).toContain("recorded no case");
   });
 
   it("fails a rule a case failed, skips a rule no case ran, and counts cases recorded before a skip", () => {
-    const failed = buildLedger(rules, [result("c1", ["plain-rule"], "fail", { "plain-rule": "fail" }, [{ rules: ["plain-rule"], message: "x" }]), result("c2", ["plain-rule"], "pass", { "plain-rule": "pass" })]);
+    const failed = buildLedger(rules, [result("c1", ["plain-rule"], "fail", { "plain-rule": "fail" }, [{ rules: ["plain-rule"], message: "x" }]), result("c2", ["plain-rule"], "pass", { "plain-rule": "pass" })], new Set(), "rest");
     expect(failed.find((e) => e.id === "plain-rule")?.status).toBe("fail");
-    expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")]).find((e) => e.id === "plain-rule")?.status).toBe("skipped");
-    const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })]);
+    expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")], new Set(), "rest").find((e) => e.id === "plain-rule")?.status).toBe("skipped");
+    const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })], new Set(), "rest");
     expect(before.find((e) => e.id === "value-echoed/first")?.status).toBe("pass");
   });
 

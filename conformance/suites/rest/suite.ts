@@ -62,7 +62,7 @@ function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext, RestNeed> {
   };
 }
 
-export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, RestTargetFile> = {
+export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, RestTargetFile, "rest"> = {
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,
