@@ -48,7 +48,7 @@ function read(value: unknown, at: { env: NodeJS.ProcessEnv; folder: string }, ke
 }
 
 /** ajv's errors as one line each, "mcp.profile: must be one of preview, all": the place in the file, then what is wrong. */
-export function problems(errors: readonly ErrorObject[]): string[] {
+function problems(errors: readonly ErrorObject[]): string[] {
   // A value of several shapes (anyOf) that fits none is said once, by the anyOf (its definition's title says what
   // was expected), not once per shape it missed.
   const anyOfs = errors.filter((e) => e.keyword === "anyOf").map((e) => e.instancePath);
