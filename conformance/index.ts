@@ -11,8 +11,8 @@ import path from "node:path";
 import type { AnyCheck, CheckResult, RunContext } from "./core/check.js";
 import { selectChecks, suiteOf } from "./select.js";
 import { mcpSuite } from "./suites/mcp/suite.js";
-import type { McpOverrides } from "./suites/mcp/target.js";
-import { defaultMcpCost, type SpendInput } from "./suites/mcp/cost.js";
+import { mcpCostOf, mcpTriggersOf, type McpOverrides } from "./suites/mcp/target.js";
+import type { SpendInput } from "./suites/mcp/cost.js";
 import { referenceTargetPath, repoRoot } from "./core/paths.js";
 import { Redactor } from "./core/redact.js";
 import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./core/report/ledger.js";
@@ -159,7 +159,7 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { embedded } = chooseSuites({ ...options, suites: [] }, file);
   const mcp = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)).mcp : file?.mcp;
-  return { triggers: mcp?.triggers ?? {}, cost: { ...defaultMcpCost, ...mcp?.cost } };
+  return { triggers: mcpTriggersOf(mcp), cost: mcpCostOf(mcp) };
 }
 
 /** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
