@@ -23,6 +23,7 @@ import { throughProxy } from "./mutants/mcp/links.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 import { execFileTracked } from "./support/children.js";
+import { drivenTime } from "./support/driven-time.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 const run = execFileTracked;
@@ -206,9 +207,11 @@ describe("the probe", () => {
 
 describe("the gates", () => {
   it("a token-less run enforces almost nothing: it passes without gates, fails --fail-on-skip and --min-coverage", async () => {
-    const rest = await startRestMock({ port: 0, timeScale: 0.001 });
+    // On time the run drives: what the checks see of the mock's clock follows from their steps, not the host's speed.
+    const { clock, mockClock } = drivenTime(0.001);
+    const rest = await startRestMock({ port: 0, clock: mockClock });
     try {
-      const base = { restUrl: rest.url.href, env: {}, timeScale: 0.001 };
+      const base = { restUrl: rest.url.href, env: {}, timeScale: 0.001, clock };
       const plain = await runConformance(base);
       expect(plain.summary.skipped).toBeGreaterThan(plain.summary.passed);
       expect(plain.summary.enforcement.seed.percent).toBeLessThan(50);
@@ -231,11 +234,14 @@ describe("provenance in verdicts", () => {
     const mutant = restMutants.find((m) => m.id === "predictions-unranked")!;
     const rules = loadRules();
     expect((expandRuleRef(rules, mutant.rule) ?? []).map((id) => rules.byId.get(id)?.provenance)).toEqual(["inferred"]);
-    const reference = await startRestMock({ port: 0, timeScale: 0.001 });
+    // On driven time, as the mutant runs: the rate limit's window (60 ms of real time at this scale on the wall
+    // clock) and the batches' thinking then do not depend on how fast a loaded host sends the requests.
+    const { clock, mockClock } = drivenTime(0.001);
+    const reference = await startRestMock({ port: 0, clock: mockClock });
     const proxy = await startMutantProxy(reference.url, mutant);
     try {
       const file = loadTargetFile(referenceTargetPath, {});
-      const run = (strict: boolean) => runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, strict });
+      const run = (strict: boolean) => runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, strict, clock });
       const lenient = await run(false);
       const drifted = lenient.checks.filter((c) => c.verdict === "drift");
       expect(drifted.map((c) => c.id)).toContain("predictions-rank-drafts");

@@ -13,6 +13,7 @@ import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { mutants } from "./mutants/rest/catalogue.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { hangGuardMs } from "./support/hang-guard.js";
+import { drivenTime } from "./support/driven-time.js";
 
 const timeScale = 0.001;
 
@@ -34,13 +35,14 @@ function messages(result: Awaited<ReturnType<typeof runConformance>>, events: Ex
 describe("one judge for the suite and the proxy", () => {
   it("reports a broken field rule in the same words through both", async () => {
     const mutant = mutants.find((m) => m.id === "brand-field-missing")!;
-    const reference = await startRestMock({ port: 0, timeScale });
+    const { clock, mockClock } = drivenTime(timeScale);
+    const reference = await startRestMock({ port: 0, clock: mockClock });
     const broken = await startMutantProxy(reference.url, mutant);
     const events: ExchangeEvent[] = [];
     const proxy = await startProxy({ restUpstream: broken.url.href, onExchange: (e) => events.push(e) });
     try {
       const file = loadTargetFile(referenceTargetPath, {});
-      const result = await runConformance({ restUrl: proxy.restUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["rest"], only: ["get-brand", "create-brand"] });
+      const result = await runConformance({ restUrl: proxy.restUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["rest"], only: ["get-brand", "create-brand"], clock });
       await proxy.settled();
       expectSameWords(result, events, mutant.rule);
     } finally {
@@ -51,13 +53,14 @@ describe("one judge for the suite and the proxy", () => {
   }, hangGuardMs);
   it("reports a tool's output off its schema in the same words through both", async () => {
     const mutant = mcpMutants.find((m) => m.id === "mcp-output-off-schema")!;
-    const gateway = await startMcpMock({ port: 0, timeScale });
+    const { clock, mockClock } = drivenTime(timeScale);
+    const gateway = await startMcpMock({ port: 0, clock: mockClock });
     const broken = await startMutantProxy(gateway.url, mutant);
     const events: ExchangeEvent[] = [];
     const proxy = await startProxy({ mcpUpstream: new URL(gateway.url.pathname, broken.url).href, onExchange: (e) => events.push(e) });
     try {
       const file = loadTargetFile(referenceTargetPath, {});
-      const result = await runConformance({ mcpUrl: proxy.mcpUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["mcp"], only: ["mcp-view-post-fields"] });
+      const result = await runConformance({ mcpUrl: proxy.mcpUrl!.href, targetFile: file, timeScale, env: {}, strict: true, suites: ["mcp"], only: ["mcp-view-post-fields"], clock });
       await proxy.settled();
       expectSameWords(result, events, mutant.rule);
     } finally {

@@ -11,6 +11,7 @@ import { startMcpMock } from "../mock/mcp/server.js";
 import { callOf } from "./mutants/mcp/rewrite.js";
 import { startMutantProxy } from "./mutants/rest/proxy.js";
 import { hangGuardMs } from "./support/hang-guard.js";
+import { drivenTime } from "./support/driven-time.js";
 
 const all: McpAbilities = { clients: true, batches: true, otherTenant: true };
 
@@ -64,7 +65,8 @@ describe("MCP walk plans", () => {
  * counted once). What the gateway issues (ids, digests) and the clock differ from run to run, and are left out.
  */
 async function requestsOf(seed: string): Promise<Record<string, string[]>> {
-  const gateway = await startMcpMock({ port: 0, timeScale: 0.001 });
+  const { clock, mockClock } = drivenTime(0.001);
+  const gateway = await startMcpMock({ port: 0, clock: mockClock });
   const calls: { name: string; args: Record<string, unknown> }[] = [];
   const proxy = await startMutantProxy(gateway.url, {
     request: (req) => {
@@ -75,7 +77,7 @@ async function requestsOf(seed: string): Promise<Record<string, string[]>> {
   });
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    const r = await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: 0.001, env: {}, only: ["mcp-walks"], walks: 1, walkSteps: 24, walkSeed: seed, budgetSeconds: 600 });
+    const r = await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: 0.001, env: {}, only: ["mcp-walks"], walks: 1, walkSteps: 24, walkSeed: seed, budgetSeconds: 600, clock });
     expect(r.checks[0]?.status).toBe("pass");
   } finally {
     await proxy.stop();
