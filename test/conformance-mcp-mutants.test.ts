@@ -2,7 +2,7 @@
 // exactly one rule of spec/rules/mcp.yaml. The MCP suite must catch each with a failing check that names that
 // rule. Prints the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
-import { runConformance, type RunResult } from "../conformance/index.js";
+import { mcpChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
 import { loadRules } from "../conformance/core/rules.js";
@@ -16,7 +16,7 @@ import { throughProxy } from "./mutants/mcp/links.js";
 import { toolsOf, withTools } from "./mutants/mcp/rewrite.js";
 import { drivenTime } from "./support/driven-time.js";
 import { hangGuardMs } from "./support/hang-guard.js";
-import { expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
+import { checksNaming, expectKilled, killersOf, mcpNonPasses, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
 
@@ -28,7 +28,9 @@ async function runAgainst(mutant: McpMutant | null): Promise<RunResult> {
   const proxy = await startMutantProxy(gateway.url, throughProxy(mutant, gateway.url));
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    const only = mutant?.run?.only ? { only: mutant.run.only } : {};
+    // A mutant runs on the checks that name its rule (or those its entry names); the evolved gateway and the proxy alone on all.
+    const scope = mutant?.run?.only ?? (mutant && mutant.rule !== "none" ? checksNaming(mcpChecks, mutant.rule) : undefined);
+    const only = scope ? { only: scope } : {};
     // strict: a failure of an inferred rule fails the run, as against the embedded reference (some mutants break one).
     // The budget is the run's own (driven) time, which a loaded host does not spend: well under the hang guard below.
     return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale: scale, env: {}, strict: true, budgetSeconds: 110, clock, ...only });

@@ -2,7 +2,7 @@
 // exactly one rule. The conformance suite must catch each with a failing check that names that rule. Prints
 // the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
-import { runConformance, type RunResult } from "../conformance/index.js";
+import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
 import { loadRules } from "../conformance/core/rules.js";
 import { loadTargetFile } from "../conformance/target-file.js";
@@ -12,11 +12,12 @@ import { startMutantProxy, type Mutant } from "./mutants/rest/proxy.js";
 import type { ScopedMutant } from "./mutants/rest/skips.js";
 import { drivenTime } from "./support/driven-time.js";
 import { hangGuardMs } from "./support/hang-guard.js";
-import { expectKilled, killersOf, printKillRate } from "./support/mutants.js";
+import { checksNaming, expectKilled, killersOf, printKillRate } from "./support/mutants.js";
 
 const timeScale = 0.001;
 
-async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: string[] } = {}): Promise<RunResult> {
+/** `whole`: every check runs, not only those naming the mutant's rule (what a baseline test needs). */
+async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: string[] } = {}, whole = false): Promise<RunResult> {
   // On time the run drives: whether a check sees the target's background work done follows from its steps, not the host's speed.
   const { clock, mockClock } = drivenTime(timeScale);
   const reference = await startRestMock({ port: 0, clock: mockClock });
@@ -25,8 +26,8 @@ async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: str
     const file = loadTargetFile(referenceTargetPath, {});
     if (mutant?.timing) file.rest = { ...file.rest, timing: { ...file.rest?.timing, ...mutant.timing } };
     // Strict: a mutant of an inferred rule must fail the run too, not pass as contract drift.
-    // A mutant scoped to some checks (./mutants/rest/skips.ts) runs on them alone.
-    const only = (mutant as ScopedMutant | null)?.run?.only;
+    // A mutant runs on the checks that name its rule, or on those its entry names (./mutants/rest/skips.ts).
+    const only = (mutant as ScopedMutant | null)?.run?.only ?? (mutant && !whole ? checksNaming(restChecks, mutant.rule) : undefined);
     return await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale, env: {}, strict: true, clock, ...extra, ...(only ? { only } : {}) });
   } finally {
     await proxy.stop();
@@ -64,10 +65,10 @@ describe("mutant catalogue", () => {
 
   it("an expected failure in the baseline keeps the run green; a new one does not", async () => {
     const ranks = mutants.find((m) => m.id === "ranks-out-of-order")!;
-    const known = await runAgainst(ranks, { expectedFailures: ["batch-ranks-ordered"] });
+    const known = await runAgainst(ranks, { expectedFailures: ["batch-ranks-ordered"] }, true);
     expect(known.checks.find((c) => c.id === "batch-ranks-ordered")?.verdict).toBe("expected-failure");
     expect(known.exitCode).toBe(0);
-    const stale = await runAgainst(ranks, { expectedFailures: ["batch-ranks-ordered", "get-brand"] });
+    const stale = await runAgainst(ranks, { expectedFailures: ["batch-ranks-ordered", "get-brand"] }, true);
     expect(stale.checks.find((c) => c.id === "get-brand")?.verdict).toBe("fixed");
     expect(stale.exitCode).toBe(1);
   }, hangGuardMs);

@@ -13,6 +13,14 @@ export const killersOf = (result: RunResult, rule: string) =>
 /** The rules a check names: those it enforces and those it judges its calls against in passing. */
 const namedBy = (c: { rules: readonly string[]; incidental?: readonly string[] }) => [...c.rules, ...(c.incidental ?? [])];
 
+/**
+ * The checks that name `rule` (declared, by family, or judged in passing): the only ones whose failure can kill a
+ * mutant of it (expectKilled asks for one of them), so a mutant's run needs no other. Scoping the run to them keeps
+ * the proof and spares the cores: a whole-suite run per mutant made the catalogue the slowest file under load.
+ */
+export const checksNaming = (checks: readonly { id: string; rules: readonly string[]; incidental?: readonly string[] }[], rule: string): string[] =>
+  checks.filter((c) => declares(namedBy(c), rule)).map((c) => c.id);
+
 /** Asserts the mutant (breaking `rule`) was caught by a check naming the rule; returns the killers' ids. */
 export function expectKilled(result: RunResult, mutant: { id: string; rule: string }): string[] {
   const killers = killersOf(result, mutant.rule).map((c) => c.id);
