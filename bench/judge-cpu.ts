@@ -95,6 +95,71 @@ async function captureCorpus(): Promise<Captured[]> {
   }
 }
 
+/** A captured exchange with its answer (or request) changed: what the judges must find, in the words they use. */
+function variant(of: Captured, name: string, change: { response?: (body: any) => unknown; request?: (body: any) => unknown; status?: number; responseHeaders?: Record<string, string> }): Captured {
+  const edit = (text: string, f?: (body: any) => unknown) => {
+    if (!f) return text;
+    const out = f(JSON.parse(text));
+    return typeof out === "string" ? out : JSON.stringify(out);
+  };
+  const data = { ...of.data, seq: ++seq, response: edit(of.data.response, change.response), request: edit(of.data.request, change.request) };
+  if (change.status !== undefined) data.status = change.status;
+  if (change.responseHeaders) data.responseHeaders = { ...of.data.responseHeaders, ...change.responseHeaders };
+  return { name: `${of.name}: ${name}`, data };
+}
+
+/** Answers the judges must fault (and a few they must take), made from the captured ones: every verdict's words are compared. */
+function variants(corpus: Captured[]): Captured[] {
+  const find = (name: string) => corpus.find((c) => c.name === name)!;
+  const brand = find("REST GET /v1/brands/{id}");
+  const batch = find("REST GET /v1/ideas/{id}");
+  const created = find("REST POST /v1/brands (website)");
+  const notFound = find("REST GET /v1/brands/{unknown} 404");
+  const profile = find("MCP tools/call get_profile");
+  const unknownBrand = find("MCP tools/call get_profile (unknown brand)");
+  const result = (f: (r: any) => void) => (body: any) => (f(body.result), body);
+  const payload = (f: (d: any) => void) =>
+    result((r) => {
+      f(r.structuredContent.data);
+      r.content[0].text = JSON.stringify(r.structuredContent.data);
+    });
+  return [
+    variant(brand, "no name", { response: (b) => ({ ...b, name: undefined }) }),
+    variant(brand, "language EN", { response: (b) => ({ ...b, language: "EN" }) }),
+    variant(brand, "language english", { response: (b) => ({ ...b, language: "english" }) }),
+    variant(brand, "country Ireland", { response: (b) => ({ ...b, country: "Ireland" }) }),
+    variant(brand, "id without prefix", { response: (b) => ({ ...b, id: "JRKfKPH9pygW" }) }),
+    variant(brand, "camelCase field", { response: (b) => ({ ...b, createdAt: b.created_at }) }),
+    variant(brand, "created_at not a time", { response: (b) => ({ ...b, created_at: "yesterday" }) }),
+    variant(brand, "object wrong", { response: (b) => ({ ...b, object: "company" }) }),
+    variant(brand, "offerings a string", { response: (b) => ({ ...b, offerings: "bread" }) }),
+    variant(brand, "status unknown", { response: (b) => ({ ...b, status: "baking" }) }),
+    variant(brand, "text/plain", { responseHeaders: { "content-type": "text/plain" } }),
+    variant(brand, "not JSON", { response: () => "<html>" }),
+    variant(brand, "status 203", { status: 203 }),
+    variant(brand, "status 502", { status: 502 }),
+    variant(batch, "ranks out of order", { response: (b) => ({ ...b, status: "done", done_at: b.created_at, data: [{ rank: 2 }, { rank: 1 }] }) }),
+    variant(batch, "model empty", { response: (b) => ({ ...b, model: " " }) }),
+    variant(created, "status ready", { response: (b) => ({ ...b, status: "ready" }) }),
+    variant(notFound, "no envelope", { response: () => ({ message: "not found" }) }),
+    variant(notFound, "type wrong", { response: (b) => ({ error: { ...b.error, type: "oops" } }) }),
+    variant(notFound, "camelCase in envelope", { response: (b) => ({ error: { ...b.error, errorCode: 1 } }) }),
+    variant(profile, "text differs", { response: result((r) => (r.content[0].text = "{}")) }),
+    variant(profile, "text not JSON", { response: result((r) => (r.content[0].text = "ok")) }),
+    variant(profile, "no structuredContent", { response: result((r) => delete r.structuredContent) }),
+    variant(profile, "isError false on success", { response: result((r) => (r.isError = false)) }),
+    variant(profile, "brandName a number", { response: payload((d) => (d.brandName = 5)) }),
+    variant(profile, "new field and health value", { response: payload((d) => ((d.brandNew = true), (d.channels[0].health = "dormant"))) }),
+    variant(profile, "health in capitals", { response: payload((d) => (d.channels[0].health = "CONNECTED")) }),
+    variant(profile, "time not in UTC", { response: payload((d) => (d.channels[0].connectedAt = "2026-09-27T19:09:53.452+02:00")) }),
+    variant(profile, "canGenerate despite a blocker", { response: payload((d) => (d.readiness = { canGenerate: true, canPublish: false, blockers: ["profile_not_ready"] })) }),
+    variant(profile, "answers another id", { response: (b) => ({ ...b, id: 9 }) }),
+    variant(unknownBrand, "envelope without retryable", { response: payload((d) => delete d.error.retryable) }),
+    variant(unknownBrand, "not_found retryable", { response: payload((d) => (d.error.retryable = true)) }),
+    variant(unknownBrand, "envelope without isError", { response: result((r) => delete r.isError) }),
+  ];
+}
+
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, "utf8"));
 const dataOf = (c: Captured): ExchangeData => ({ ...c.data, request: bytes(c.data.request), response: bytes(c.data.response) });
 
@@ -104,6 +169,7 @@ else {
   corpus = await captureCorpus();
   if (corpusFile) fs.writeFileSync(corpusFile, JSON.stringify(corpus, null, 1));
 }
+corpus = [...corpus, ...variants(corpus)];
 const secrets = new SecretHeaders();
 
 // One pass in order, from fresh state: the verdicts to compare between versions.
