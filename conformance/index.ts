@@ -7,12 +7,13 @@
 // the embedded references on ephemeral ports with a fast clock (with no target at all) → probe each target → run
 // the checks → the ledger per catalogue → verdicts (seed vs inferred: drift) and gates → the result the reports
 // render. This file assembles the suites (their registry); the core it runs on names no protocol.
-import type { AnyCheck, CheckResult } from "./core/check.js";
+import path from "node:path";
+import type { AnyCheck, CheckResult, RunContext } from "./core/check.js";
 import { selectChecks, suiteOf } from "./select.js";
 import { mcpSuite } from "./suites/mcp/suite.js";
-import type { McpOverrides } from "./suites/mcp/target.js";
-import { defaultMcpCost, type SpendInput } from "./suites/mcp/cost.js";
-import { referenceTargetPath } from "./core/paths.js";
+import { mcpCostOf, mcpTriggersOf, type McpOverrides } from "./suites/mcp/target.js";
+import type { SpendInput } from "./suites/mcp/cost.js";
+import { referenceTargetPath, repoRoot } from "./core/paths.js";
 import { Redactor } from "./core/redact.js";
 import { buildLedger, enforcement, ledgerCounts, type Enforcement, type LedgerEntry, type LedgerStatus } from "./core/report/ledger.js";
 import { failsRun, loadBaseline, verdictOf, type Verdict } from "./core/report/baseline.js";
@@ -46,8 +47,9 @@ export { mcpChecks } from "./suites/mcp/checks/index.js";
 export { restChecks } from "./suites/rest/checks/index.js";
 
 /** The suites, in run and report order: the REST API and the MCP gateway. */
-const registry: readonly ConformanceSuite[] = [restSuite, mcpSuite];
-export type Suite = ConformanceSuite["id"];
+const suiteList = [restSuite, mcpSuite] as const;
+export type Suite = (typeof suiteList)[number]["id"];
+const registry: readonly ConformanceSuite<RunContext, RunTarget, string, unknown, Suite>[] = suiteList;
 export const suites: readonly Suite[] = registry.map((s) => s.id);
 const suiteById = (id: Suite) => registry.find((s) => s.id === id)!;
 
@@ -157,7 +159,7 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { embedded } = chooseSuites({ ...options, suites: [] }, file);
   const mcp = embedded ? (file ?? loadTargetFile(referenceTargetPath, env)).mcp : file?.mcp;
-  return { triggers: mcp?.triggers ?? {}, cost: { ...defaultMcpCost, ...mcp?.cost } };
+  return { triggers: mcpTriggersOf(mcp), cost: mcpCostOf(mcp) };
 }
 
 /** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
@@ -274,6 +276,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       },
       ...walksRun(walks, selected, plans.map((p) => p.suite)),
       suites: plans.map((p) => p.suite),
+      targets: plans.map((p) => ({ suite: p.suite, title: p.def.title, rules: path.relative(repoRoot, p.def.rulesPath), ...redactedSummary(p, redactor) })),
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       requests: runs.reduce((n, r) => n + r.requests, 0),

@@ -1,6 +1,7 @@
 // `npm run generate`: spec/ → generated/ and docs/. `--check` regenerates into memory and fails if either differs.
 // The docs pages made from the mocks' and the checks' code (scripts/lib/docs-code.ts) and the rule ids
-// (scripts/lib/rule-ids.ts) come last: that code reads generated/ from disk as it loads, so it is imported only
+// (scripts/lib/rule-ids.ts) and the target file's schema and types (scripts/lib/target-file.ts) come last: that code
+// reads generated/ from disk as it loads, so it is imported only
 // once generated/ is written.
 import fs from "node:fs";
 import path from "node:path";
@@ -51,6 +52,7 @@ async function generateFromCode(): Promise<GeneratedFiles> {
   const files: GeneratedFiles = new Map();
   (await import("./lib/docs-code.js")).generateCodeDocs(files);
   (await import("./lib/rule-ids.js")).generateRuleIds(files);
+  await (await import("./lib/target-file.js")).generateTargetFile(files);
   return files;
 }
 

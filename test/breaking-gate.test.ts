@@ -13,14 +13,15 @@ import { diffOpenApi } from "../scripts/breaking/openapi-diff.js";
 import { buildReport, formatText, type Report } from "../scripts/breaking/report.js";
 import { rulesTable } from "../scripts/breaking/rules.js";
 import { bumpVersion, isMajorBump } from "../scripts/breaking/semver.js";
-import { isObject, type Change } from "../scripts/breaking/types.js";
+import { isObject, type Change, type Contract, type Json } from "../scripts/breaking/types.js";
 import { repoRoot } from "../lib/paths.js";
-import { clone, clientRules, fixture, real, schemaDiff, toolIn, type Any } from "./fixtures/breaking/support.js";
+import { asJson, clone, clientRules, fixture, real, schemaDiff, toolIn, tools as toolsCopy, type Fields } from "./fixtures/breaking/support.js";
+import { at, fieldsOf, filterAt, itemsOf, setAt } from "./support/json.js";
 
 const removeTool = (name: string) => {
-  const after = clone(real.tools) as Any;
-  after.tools = after.tools.filter((t: Any) => t.name !== name);
-  return diffMcp({ tools: real.tools, errors: real.errors }, { tools: after, errors: real.errors });
+  const after = toolsCopy();
+  filterAt(after, "tools", (t) => at(t, "name") !== name);
+  return diffMcp({ tools: real.tools, errors: real.errors }, { tools: asJson(after), errors: real.errors });
 };
 
 describe("the current contract", () => {
@@ -46,7 +47,7 @@ describe("the current contract", () => {
       expect(head.version).toBe(real.version);
       expect(diffContracts(head, loadWorkingTree(dir))).toEqual([]);
       const tools = JSON.parse(fs.readFileSync(path.join(dir, ARTEFACTS.tools), "utf8"));
-      tools.tools = tools.tools.filter((t: Any) => t.name !== "get_workspaces");
+      filterAt(tools, "tools", (t) => at(t, "name") !== "get_workspaces");
       fs.writeFileSync(path.join(dir, ARTEFACTS.tools), JSON.stringify(tools));
       const changes = diffContracts(loadGitRef(dir, "HEAD"), loadWorkingTree(dir));
       expect(changes.map((c) => `${c.kind} ${c.rule}`)).toEqual(["breaking mcp.tool-removed"]);
@@ -58,9 +59,9 @@ describe("the current contract", () => {
   it("serialized differently (every key order reversed, tools and codes listed backwards) has no changes", () => {
     // Identical tools are skipped by a string comparison; this copy differs as text, so every schema is walked.
     const reorder = (v: unknown): unknown => (Array.isArray(v) ? v.map(reorder) : isObject(v) ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)])) : v);
-    const copy = reorder(clone(real)) as Any;
-    copy.tools.tools.reverse();
-    copy.errors.entries.reverse();
+    const copy = reorder(clone(real)) as Contract;
+    itemsOf(copy.tools, "tools").reverse();
+    itemsOf(copy.errors, "entries").reverse();
     expect(JSON.stringify(copy.tools)).not.toBe(JSON.stringify(real.tools));
     expect(diffContracts(real, copy)).toEqual([]);
   });
@@ -98,28 +99,29 @@ describe("REST versioning: a breaking change needs a new version path", () => {
   });
 
   it("refuses /v2 when /v1 was removed", () => {
-    const after = fixture<Any>("rest-v2-added.json");
-    delete after.paths["/v1/items/{item_id}"];
-    const changes = diffOpenApi(v1, after);
+    const after = fixture<Fields>("rest-v2-added.json");
+    delete fieldsOf(after, "paths")["/v1/items/{item_id}"];
+    const changes = diffOpenApi(v1, asJson(after));
     expect(changes.some((c) => c.rule === "rest.operation-removed" && !c.allowedBy)).toBe(true);
     expect(verdict(changes, "0.1.0", "0.2.0").ok).toBe(false);
   });
 
   it("refuses /v2 when a schema /v1 shares changed too", () => {
-    const after = fixture<Any>("rest-v2-added.json");
-    after.components.schemas.Item = after.components.schemas.ItemV2;
-    after.paths["/v2/items/{item_id}"].get.responses["200"].content["application/json"].schema.$ref = "#/components/schemas/Item";
-    const changes = diffOpenApi(v1, after);
+    const after = fixture<Fields>("rest-v2-added.json");
+    const schemas = fieldsOf(after, "components", "schemas");
+    schemas.Item = schemas.ItemV2;
+    fieldsOf(after, "paths", "/v2/items/{item_id}", "get", "responses", "200", "content", "application/json", "schema").$ref = "#/components/schemas/Item";
+    const changes = diffOpenApi(v1, asJson(after));
     const blocking = verdict(changes, "0.1.0", "0.1.0").blocking;
     expect(blocking.map((c) => c.path)).toContain("GET /v1/items/{item_id} › 200.name");
   });
 
   it("matches operations across a renamed path parameter", () => {
-    const after = fixture<Any>("rest-v1.json");
-    const item = after.paths["/v1/items/{item_id}"];
-    item.get.parameters[0].name = "id";
+    const after = fixture<Fields>("rest-v1.json");
+    const item = fieldsOf(after, "paths", "/v1/items/{item_id}");
+    setAt(item, "get.parameters.0.name", "id");
     after.paths = { "/v1/items/{id}": item };
-    const changes = diffOpenApi(v1, after);
+    const changes = diffOpenApi(v1, asJson(after));
     expect(clientRules(changes)).toEqual([]);
     expect(changes.map((c) => c.rule)).toEqual(["docs-changed"]);
   });
@@ -141,10 +143,10 @@ describe("the gate and the version bump", () => {
   });
 
   it("passes compatible and review-only changes", () => {
-    const tools = clone(real.tools) as Any;
+    const tools = toolsCopy();
     toolIn(tools, "get_workspaces").description = "Lists workspaces.";
-    toolIn(tools, "get_workspaces").inputSchema.properties.cursor = { type: "string" };
-    const changes = diffMcp({ tools: real.tools, errors: real.errors }, { tools, errors: real.errors });
+    setAt(toolIn(tools, "get_workspaces"), "inputSchema.properties.cursor", { type: "string" });
+    const changes = diffMcp({ tools: real.tools, errors: real.errors }, { tools: asJson(tools), errors: real.errors });
     expect(changes.map((c) => c.kind).sort()).toEqual(["compatible", "review"]);
     expect(verdict(changes, "0.1.0", "0.1.0").ok).toBe(true);
   });
@@ -174,15 +176,15 @@ describe("the gate and the version bump", () => {
 
 describe("schemas", () => {
   it("resolves recursive $refs without looping", () => {
-    const { before, after } = fixture<Any>("recursive.json");
+    const { before, after } = fixture<{ before: Json; after: Json }>("recursive.json");
     const changes = schemaDiff(before, after, "request");
     expect(clientRules(changes)).toEqual(["request.limit-tightened"]);
     expect(changes.every((c) => c.path.endsWith(".name"))).toBe(true);
   });
 
   it("folds a shared definition's change into one entry with the other places in alsoAt", () => {
-    const doc = clone(real.openapi) as Any;
-    doc.components.schemas.BrandId.pattern = "^brand_[a-z]+$";
+    const doc = clone(real.openapi);
+    setAt(doc, "components.schemas.BrandId.pattern", "^brand_[a-z]+$");
     const changes = diffOpenApi(real.openapi, doc).filter((c) => c.rule === "response.constraint-changed");
     expect(changes).toHaveLength(1);
     expect(changes[0]!.alsoAt!.length).toBeGreaterThan(3);
@@ -318,8 +320,8 @@ describe("report and CLI", () => {
     const dir = path.join(tmp, "pkg", "package");
     fs.mkdirSync(path.join(dir, "generated/mcp"), { recursive: true });
     fs.mkdirSync(path.join(dir, "generated/openapi"), { recursive: true });
-    const tools = clone(real.tools) as Any;
-    tools.tools.push({ ...toolIn(tools, "get_workspaces"), name: "legacy_tool" });
+    const tools = toolsCopy();
+    itemsOf(tools, "tools").push({ ...toolIn(tools, "get_workspaces"), name: "legacy_tool" });
     fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "ideas-contract", version: real.version }));
     fs.writeFileSync(path.join(dir, "generated/mcp/tools.json"), JSON.stringify(tools));
     fs.writeFileSync(path.join(dir, "generated/mcp/errors.json"), JSON.stringify(real.errors));

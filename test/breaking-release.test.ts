@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { diffMcp } from "../scripts/breaking/mcp-diff.js";
 import { applyChangelog, planRelease, setLockVersion, setPackageVersion, unreleasedNotes } from "../scripts/breaking/release-plan.js";
 import type { Change, Contract } from "../scripts/breaking/types.js";
-import { clone, real, toolIn, type Any } from "./fixtures/breaking/support.js";
+import { asJson, real, toolIn, tools as toolsCopy, type Fields } from "./fixtures/breaking/support.js";
+import { at, filterAt, setAt } from "./support/json.js";
 
 const CHANGELOG = `# Changelog
 
@@ -21,18 +22,18 @@ All notable changes to this package.
 `;
 
 const base = (version: string): Contract => ({ label: `v${version}`, version });
-const mcp = (mutate: (tools: Any) => void): Change[] => {
-  const tools = clone(real.tools) as Any;
+const mcp = (mutate: (tools: Fields) => void): Change[] => {
+  const tools = toolsCopy();
   mutate(tools);
-  return diffMcp({ tools: real.tools, errors: real.errors }, { tools, errors: real.errors });
+  return diffMcp({ tools: real.tools, errors: real.errors }, { tools: asJson(tools), errors: real.errors });
 };
 const plan = (changes: Change[], from: string, current = from) =>
   planRelease({ base: base(from), changes, currentVersion: current, date: "2026-12-01", unreleased: unreleasedNotes(CHANGELOG) });
 
 describe("release plan", () => {
-  const breaking = mcp((t) => (t.tools = t.tools.filter((x: Any) => x.name !== "get_workspaces")));
-  const compatible = mcp((t) => (toolIn(t, "get_workspaces").inputSchema.properties.cursor = { type: "string" }));
-  const docs = mcp((t) => (toolIn(t, "get_workspaces").inputSchema.properties.query.examples = ["acme"]));
+  const breaking = mcp((t) => filterAt(t, "tools", (x) => at(x, "name") !== "get_workspaces"));
+  const compatible = mcp((t) => setAt(toolIn(t, "get_workspaces"), "inputSchema.properties.cursor", { type: "string" }));
+  const docs = mcp((t) => setAt(toolIn(t, "get_workspaces"), "inputSchema.properties.query.examples", ["acme"]));
 
   it("breaking → major (0.x: the minor number), listed under Breaking", () => {
     const p = plan(breaking, "0.1.0");

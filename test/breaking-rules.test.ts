@@ -9,14 +9,17 @@ import {
   clientRules,
   contractMeta,
   fixture,
+  itemWith,
   mcpDiff,
   payloadOf,
   restDiff,
   schemaDiff,
   schemasOf,
   toolIn,
-  type Any,
+  type Fields,
+  type McpDocs,
 } from "./fixtures/breaking/support.js";
+import { at, deleteAt, fieldsOf, filterAt, itemsOf, setAt } from "./support/json.js";
 
 interface Expect {
   rule: keyof typeof RULES;
@@ -62,32 +65,37 @@ interface Case {
   loose?: true;
 }
 
-const ws = (m: { tools: Any }) => toolIn(m.tools, "get_workspaces");
-const wsIn = (m: { tools: Any }) => ws(m).inputSchema;
-const wsOut = (m: { tools: Any }) => payloadOf(ws(m));
-const approval = (m: { tools: Any }) => toolIn(m.tools, "view_post").outputSchema.$defs.Approval;
-const entry = (m: { errors: Any }, kind: string, code: string) => m.errors.entries.find((e: Any) => e.kind === kind && e.code === code);
-const op = (doc: Any, path: string, method: string) => doc.paths[path][method];
-const ideasPost = (doc: Any) => op(doc, "/v1/ideas", "post");
-const getBrand = (doc: Any) => op(doc, "/v1/brands/{brand_id}", "get");
-const getBatch = (doc: Any) => op(doc, "/v1/ideas/{batch_id}", "get");
-const sortEnum = (doc: Any) => {
-  doc.properties.sort = { enum: ["name", "created"] };
+const ws = (m: McpDocs) => toolIn(m.tools, "get_workspaces");
+const wsIn = (m: McpDocs) => fieldsOf(ws(m), "inputSchema");
+const wsOut = (m: McpDocs) => payloadOf(ws(m));
+const approval = (m: McpDocs) => fieldsOf(toolIn(m.tools, "view_post"), "outputSchema", "$defs", "Approval");
+const entry = (m: McpDocs, kind: string, code: string) => itemWith(m.errors, ["entries"], { kind, code });
+/** A schema's `properties`, or the named one's. */
+const props = (schema: Fields, name?: string): Fields => (name === undefined ? fieldsOf(schema, "properties") : fieldsOf(schema, "properties", name));
+const op = (doc: Fields, path: string, method: string) => fieldsOf(doc, "paths", path, method);
+const ideasPost = (doc: Fields) => op(doc, "/v1/ideas", "post");
+const getBrand = (doc: Fields) => op(doc, "/v1/brands/{brand_id}", "get");
+const getBatch = (doc: Fields) => op(doc, "/v1/ideas/{batch_id}", "get");
+const responses = (operation: Fields) => fieldsOf(operation, "responses");
+const sortEnum = (schema: Fields) => {
+  props(schema).sort = { enum: ["name", "created"] };
 };
 /** update_brand_style uses the FontFamily definition in its input and its output, as a shared def would. */
-const fontFamily = (m: { tools: Any }, change: (def: Any) => void) => {
+const fontFamily = (m: McpDocs, change: (def: Fields) => void) => {
   const tool = toolIn(m.tools, "update_brand_style");
-  change(tool.inputSchema.$defs.FontFamily);
-  change(tool.outputSchema.$defs.FontFamily);
+  change(fieldsOf(tool, "inputSchema", "$defs", "FontFamily"));
+  change(fieldsOf(tool, "outputSchema", "$defs", "FontFamily"));
 };
+/** A filterAt test that drops one value. */
+const not = (value: unknown) => (item: unknown) => item !== value;
 
 const cases: Case[] = [
   // ── MCP tool inputs (request direction) ──
-  { name: "MCP input field removed", seed: ["field-removed"], changes: () => mcpDiff((m) => delete wsIn(m).properties.query), expect: [{ rule: "request.field-removed", path: "tool get_workspaces › input.query" }] },
+  { name: "MCP input field removed", seed: ["field-removed"], changes: () => mcpDiff((m) => delete props(wsIn(m)).query), expect: [{ rule: "request.field-removed", path: "tool get_workspaces › input.query" }] },
   {
     name: "MCP input field renamed", seed: ["field-renamed"],
     changes: () => mcpDiff((m) => {
-      const p = wsIn(m).properties;
+      const p = props(wsIn(m));
       p.search = p.query;
       delete p.query;
     }),
@@ -96,35 +104,35 @@ const cases: Case[] = [
   {
     name: "MCP new required input", seed: ["new-required-input"],
     changes: () => mcpDiff((m) => {
-      wsIn(m).properties.region = { type: "string" };
+      props(wsIn(m)).region = { type: "string" };
       wsIn(m).required = ["region"];
     }),
     expect: [{ rule: "request.required-field-added", path: "input.region" }],
   },
-  { name: "MCP new optional input", seed: ["new-optional-input"], changes: () => mcpDiff((m) => (wsIn(m).properties.cursor = { type: "string" })), expect: [{ rule: "request.optional-field-added", path: "input.cursor" }] },
+  { name: "MCP new optional input", seed: ["new-optional-input"], changes: () => mcpDiff((m) => (props(wsIn(m)).cursor = { type: "string" })), expect: [{ rule: "request.optional-field-added", path: "input.cursor" }] },
   { name: "MCP optional input made required", seed: ["new-required-input"], changes: () => mcpDiff((m) => (wsIn(m).required = ["query"])), expect: [{ rule: "request.field-made-required", path: "input.query" }] },
   {
     name: "MCP required input made optional",
-    changes: () => mcpDiff((m) => (toolIn(m.tools, "list_brands").inputSchema.required = [])),
+    changes: () => mcpDiff((m) => setAt(toolIn(m.tools, "list_brands"), "inputSchema.required", [])),
     expect: [{ rule: "request.field-made-optional", path: "tool list_brands › input.workspaceId" }],
   },
   {
     name: "MCP input enum value removed (input tightened)", seed: ["input-enum-value-removed"],
-    changes: () => mcpDiff((m) => (wsIn(m).properties.sort.enum = ["name"]), (m) => sortEnum(wsIn(m))),
+    changes: () => mcpDiff((m) => (props(wsIn(m), "sort").enum = ["name"]), (m) => sortEnum(wsIn(m))),
     expect: [{ rule: "request.enum-value-removed", path: "input.sort" }],
   },
   {
     name: "MCP input enum value added",
-    changes: () => mcpDiff((m) => wsIn(m).properties.sort.enum.push("updated"), (m) => sortEnum(wsIn(m))),
+    changes: () => mcpDiff((m) => itemsOf(props(wsIn(m), "sort"), "enum").push("updated"), (m) => sortEnum(wsIn(m))),
     expect: [{ rule: "request.enum-value-added", path: "input.sort" }],
   },
-  { name: "MCP input maxLength narrowed", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.query.maxLength = 100)), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
-  { name: "MCP input minimum raised", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.limit.minimum = 5)), expect: [{ rule: "request.limit-tightened", path: "input.limit" }] },
-  { name: "MCP input pattern added", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$")), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
-  { name: "MCP input maximum raised", changes: () => mcpDiff((m) => (wsIn(m).properties.limit.maximum = 500)), expect: [{ rule: "request.limit-loosened", path: "input.limit" }] },
+  { name: "MCP input maxLength narrowed", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (props(wsIn(m), "query").maxLength = 100)), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input minimum raised", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (props(wsIn(m), "limit").minimum = 5)), expect: [{ rule: "request.limit-tightened", path: "input.limit" }] },
+  { name: "MCP input pattern added", seed: ["input-limit-narrowed"], changes: () => mcpDiff((m) => (props(wsIn(m), "query").pattern = "^[a-z]+$")), expect: [{ rule: "request.limit-tightened", path: "input.query" }] },
+  { name: "MCP input maximum raised", changes: () => mcpDiff((m) => (props(wsIn(m), "limit").maximum = 500)), expect: [{ rule: "request.limit-loosened", path: "input.limit" }] },
   {
     name: "MCP input pattern replaced",
-    changes: () => mcpDiff((m) => (wsIn(m).properties.query.pattern = "^[a-z]+$"), (m) => (wsIn(m).properties.query.pattern = "^[a-z0-9]+$")),
+    changes: () => mcpDiff((m) => (props(wsIn(m), "query").pattern = "^[a-z]+$"), (m) => (props(wsIn(m), "query").pattern = "^[a-z0-9]+$")),
     expect: [{ rule: "request.constraint-changed", path: "input.query" }],
   },
   {
@@ -135,7 +143,7 @@ const cases: Case[] = [
   { name: "MCP input accepts unlisted fields", changes: () => mcpDiff((m) => delete wsIn(m).additionalProperties), expect: [{ rule: "request.additional-properties-allowed" }] },
   {
     name: "MCP input type narrowed",
-    changes: () => mcpDiff((m) => (wsIn(m).properties.limit.type = "integer"), (m) => (wsIn(m).properties.limit.type = ["integer", "string"])),
+    changes: () => mcpDiff((m) => (props(wsIn(m), "limit").type = "integer"), (m) => (props(wsIn(m), "limit").type = ["integer", "string"])),
     expect: [{ rule: "request.type-narrowed", path: "input.limit" }],
   },
   {
@@ -146,9 +154,9 @@ const cases: Case[] = [
     }),
     expect: [{ rule: "request.payload-wrapped", path: "tool get_workspaces › input" }],
   },
-  { name: "MCP input default changed", seed: ["default-changed"], changes: () => mcpDiff((m) => (wsIn(m).properties.limit.default = 20)), expect: [{ rule: "request.default-changed", path: "input.limit" }] },
-  { name: "MCP input default removed", seed: ["default-changed"], changes: () => mcpDiff((m) => delete wsIn(m).properties.limit.default), expect: [{ rule: "request.default-removed", path: "input.limit" }] },
-  { name: "MCP input default documented", changes: () => mcpDiff((m) => (wsIn(m).properties.query.default = "")), expect: [{ rule: "request.default-added", path: "input.query" }] },
+  { name: "MCP input default changed", seed: ["default-changed"], changes: () => mcpDiff((m) => (props(wsIn(m), "limit").default = 20)), expect: [{ rule: "request.default-changed", path: "input.limit" }] },
+  { name: "MCP input default removed", seed: ["default-changed"], changes: () => mcpDiff((m) => delete props(wsIn(m), "limit").default), expect: [{ rule: "request.default-removed", path: "input.limit" }] },
+  { name: "MCP input default documented", changes: () => mcpDiff((m) => (props(wsIn(m), "query").default = "")), expect: [{ rule: "request.default-added", path: "input.query" }] },
 
   // ── Request rules on schemas built inline ──
   { name: "input no longer accepts null", changes: () => schemaDiff({ type: ["string", "null"] }, { type: "string" }, "request"), expect: [{ rule: "request.null-refused" }] },
@@ -161,61 +169,61 @@ const cases: Case[] = [
   {
     name: "MCP output field removed", seed: ["field-removed"],
     changes: () => mcpDiff((m) => {
-      delete wsOut(m).properties.truncated;
-      wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated");
+      delete props(wsOut(m)).truncated;
+      filterAt(wsOut(m), "required", not("truncated"));
     }),
     expect: [{ rule: "response.field-removed", path: "tool get_workspaces › output.data(GetWorkspacesOutput).truncated" }],
   },
-  { name: "MCP optional output field removed (oasdiff only warns)", seed: ["field-removed"], changes: () => mcpDiff((m) => delete approval(m).properties.stale), expect: [{ rule: "response.field-removed", path: ".approval.stale" }], loose: true },
+  { name: "MCP optional output field removed (oasdiff only warns)", seed: ["field-removed"], changes: () => mcpDiff((m) => delete props(approval(m)).stale), expect: [{ rule: "response.field-removed", path: ".approval.stale" }], loose: true },
   {
     name: "MCP output field renamed", seed: ["field-renamed"],
     changes: () => mcpDiff((m) => {
       const o = wsOut(m);
-      o.properties.total = o.properties.totalCount;
-      delete o.properties.totalCount;
-      o.required = o.required.map((r: string) => (r === "totalCount" ? "total" : r));
+      const p = props(o);
+      p.total = p.totalCount;
+      delete p.totalCount;
+      o.required = itemsOf(o, "required").map((r) => (r === "totalCount" ? "total" : r));
     }),
     expect: [{ rule: "response.field-renamed", path: "totalCount" }],
   },
-  { name: "MCP new output field", seed: ["new-output-field"], changes: () => mcpDiff((m) => (wsOut(m).properties.nextCursor = { type: "string" })), expect: [{ rule: "response.field-added", path: "nextCursor" }] },
+  { name: "MCP new output field", seed: ["new-output-field"], changes: () => mcpDiff((m) => (props(wsOut(m)).nextCursor = { type: "string" })), expect: [{ rule: "response.field-added", path: "nextCursor" }] },
   {
     name: "MCP required output field made optional", seed: ["response-widened"],
-    changes: () => mcpDiff((m) => (wsOut(m).required = wsOut(m).required.filter((r: string) => r !== "truncated"))),
+    changes: () => mcpDiff((m) => filterAt(wsOut(m), "required", not("truncated"))),
     expect: [{ rule: "response.field-made-optional", path: "output.data(GetWorkspacesOutput).truncated" }],
   },
-  { name: "MCP optional output field made required", changes: () => mcpDiff((m) => approval(m).required.push("stale")), expect: [{ rule: "response.field-made-required", path: "approval.stale" }], loose: true },
-  { name: "MCP output field made nullable", seed: ["response-widened"], changes: () => mcpDiff((m) => (wsOut(m).properties.truncated.type = ["boolean", "null"])), expect: [{ rule: "response.made-nullable", path: "truncated" }] },
+  { name: "MCP optional output field made required", changes: () => mcpDiff((m) => itemsOf(approval(m), "required").push("stale")), expect: [{ rule: "response.field-made-required", path: "approval.stale" }], loose: true },
+  { name: "MCP output field made nullable", seed: ["response-widened"], changes: () => mcpDiff((m) => (props(wsOut(m), "truncated").type = ["boolean", "null"])), expect: [{ rule: "response.made-nullable", path: "truncated" }] },
   {
     name: "MCP output field no longer null",
-    changes: () => mcpDiff((m) => (payloadOf(toolIn(m.tools, "list_brands")).properties.workspaceName.type = "string")),
+    changes: () => mcpDiff((m) => (props(payloadOf(toolIn(m.tools, "list_brands")), "workspaceName").type = "string")),
     expect: [{ rule: "response.type-narrowed", path: "workspaceName" }],
   },
-  { name: "MCP output enum value removed", seed: ["output-enum-value-removed"], changes: () => mcpDiff((m) => (approval(m).properties.decision.enum = ["approved"])), expect: [{ rule: "response.enum-value-removed", path: "approval.decision" }], loose: true },
+  { name: "MCP output enum value removed", seed: ["output-enum-value-removed"], changes: () => mcpDiff((m) => (props(approval(m), "decision").enum = ["approved"])), expect: [{ rule: "response.enum-value-removed", path: "approval.decision" }], loose: true },
   {
     name: "MCP output enum value added is compatible (with a note)", seed: ["new-output-enum-value"],
-    changes: () => mcpDiff((m) => approval(m).properties.decision.enum.push("withdrawn")),
+    changes: () => mcpDiff((m) => itemsOf(props(approval(m), "decision"), "enum").push("withdrawn")),
     expect: [{ rule: "response.enum-value-added", path: "approval.decision" }],
   },
-  { name: "MCP output value list lifted", changes: () => mcpDiff((m) => delete approval(m).properties.decision.enum), expect: [{ rule: "response.enum-removed", path: "approval.decision" }], loose: true },
-  { name: "MCP output maxItems raised", seed: ["response-widened"], changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 500)), expect: [{ rule: "response.limit-loosened", path: "workspaces" }] },
-  { name: "MCP output maxItems lowered", changes: () => mcpDiff((m) => (wsOut(m).properties.workspaces.maxItems = 100)), expect: [{ rule: "response.limit-tightened", path: "workspaces" }] },
+  { name: "MCP output value list lifted", changes: () => mcpDiff((m) => delete props(approval(m), "decision").enum), expect: [{ rule: "response.enum-removed", path: "approval.decision" }], loose: true },
+  { name: "MCP output maxItems raised", seed: ["response-widened"], changes: () => mcpDiff((m) => (props(wsOut(m), "workspaces").maxItems = 500)), expect: [{ rule: "response.limit-loosened", path: "workspaces" }] },
+  { name: "MCP output maxItems lowered", changes: () => mcpDiff((m) => (props(wsOut(m), "workspaces").maxItems = 100)), expect: [{ rule: "response.limit-tightened", path: "workspaces" }] },
   {
     name: "MCP output wrapped in an envelope", seed: ["payload-wrapped"],
     changes: () => mcpDiff((m) => {
-      const tool = ws(m);
-      const defs = tool.outputSchema.$defs;
+      const defs = fieldsOf(ws(m), "outputSchema", "$defs");
       defs.GetWorkspacesOutput = { type: "object", required: ["result"], properties: { result: defs.GetWorkspacesOutput } };
     }),
     expect: [{ rule: "response.payload-wrapped", path: "output.data(GetWorkspacesOutput)" }],
   },
   {
     name: "MCP output can take a new shape", seed: ["response-widened"],
-    changes: () => mcpDiff((m) => ws(m).outputSchema.properties.data.anyOf.push({ type: "string" })),
+    changes: () => mcpDiff((m) => itemsOf(ws(m), "outputSchema", "properties", "data", "anyOf").push({ type: "string" })),
     expect: [{ rule: "response.variant-added", path: "output.data" }],
   },
   {
     name: "MCP output shape removed",
-    changes: () => mcpDiff((m) => ws(m).outputSchema.properties.data.anyOf.pop()),
+    changes: () => mcpDiff((m) => itemsOf(ws(m), "outputSchema", "properties", "data", "anyOf").pop()),
     expect: [{ rule: "response.variant-removed", path: "output.data(ErrorEnvelope)" }],
   },
 
@@ -270,20 +278,20 @@ const cases: Case[] = [
   {
     name: "REST request limits tightened (minLength / minItems / maxLength)", seed: ["input-limit-narrowed"],
     changes: () => restDiff((d) => {
-      const s = schemasOf(d).CreateIdeasRequest.properties;
-      s.focus.maxLength = 1000;
-      s.formats.minItems = 2;
+      const s = props(fieldsOf(schemasOf(d), "CreateIdeasRequest"));
+      setAt(s, "focus.maxLength", 1000);
+      setAt(s, "formats.minItems", 2);
     }),
     expect: [{ rule: "request.limit-tightened", path: "POST /v1/ideas › body.focus" }, { rule: "request.limit-tightened", path: "POST /v1/ideas › body.formats" }],
   },
   {
     name: "REST request limit loosened",
-    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.count.maximum = 20)),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "CreateIdeasRequest.properties.count.maximum", 20)),
     expect: [{ rule: "request.limit-loosened", path: "POST /v1/ideas › body.count" }],
   },
   {
     name: "REST shared enum value removed: breaking in the request, and in the response", seed: ["input-enum-value-removed", "output-enum-value-removed"],
-    changes: () => restDiff((d) => (schemasOf(d).IdeaFormat.enum = ["image", "carousel", "video"])),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "IdeaFormat.enum", ["image", "carousel", "video"])),
     expect: [
       { rule: "request.enum-value-removed", path: "POST /v1/ideas › body.formats[]" },
       { rule: "response.enum-value-removed", path: "› 200.data[].format" },
@@ -291,7 +299,7 @@ const cases: Case[] = [
   },
   {
     name: "REST shared enum value added: compatible both ways", seed: ["new-output-enum-value"],
-    changes: () => restDiff((d) => schemasOf(d).IdeaFormat.enum.push("story")),
+    changes: () => restDiff((d) => itemsOf(schemasOf(d), "IdeaFormat", "enum").push("story")),
     expect: [
       { rule: "request.enum-value-added", path: "POST /v1/ideas › body.formats[]" },
       { rule: "response.enum-value-added", path: ".format" },
@@ -299,7 +307,7 @@ const cases: Case[] = [
   },
   {
     name: "REST shared id pattern replaced: breaking for parameters, bodies and readers",
-    changes: () => restDiff((d) => (schemasOf(d).BrandId.pattern = "^brand_[a-z0-9]+$")),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "BrandId.pattern", "^brand_[a-z0-9]+$")),
     expect: [
       { rule: "request.constraint-changed", path: "GET /v1/brands/{brand_id} › path brand_id" },
       { rule: "response.constraint-changed", path: "› 200.id" },
@@ -307,44 +315,44 @@ const cases: Case[] = [
   },
   {
     name: "REST request default changed", seed: ["default-changed"],
-    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.count.default = 5)),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "CreateIdeasRequest.properties.count.default", 5)),
     expect: [{ rule: "request.default-changed", path: "POST /v1/ideas › body.count" }],
   },
   {
     name: "REST request body closed to unlisted fields", seed: ["additional-properties-refused"],
-    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.additionalProperties = false)),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "CreateIdeasRequest.additionalProperties", false)),
     expect: [{ rule: "request.additional-properties-refused", path: "POST /v1/ideas › body" }],
   },
   {
     name: "REST request alternative removed",
-    changes: () => restDiff((d) => schemasOf(d).CreateBrandRequest.anyOf.pop()),
+    changes: () => restDiff((d) => itemsOf(schemasOf(d), "CreateBrandRequest", "anyOf").pop()),
     expect: [{ rule: "request.variant-removed", path: "POST /v1/brands › body(CreateBrandFromNameAndDescription)" }],
   },
   {
     name: "REST request alternative added",
-    changes: () => restDiff((d) => schemasOf(d).CreateBrandRequest.anyOf.push({ type: "object", required: ["instagram"], properties: { instagram: { type: "string" } } })),
+    changes: () => restDiff((d) => itemsOf(schemasOf(d), "CreateBrandRequest", "anyOf").push({ type: "object", required: ["instagram"], properties: { instagram: { type: "string" } } })),
     expect: [{ rule: "request.variant-added", path: "POST /v1/brands › body" }],
   },
   {
     name: "REST required request field added", seed: ["new-required-input"],
     changes: () => restDiff((d) => {
-      const s = schemasOf(d).CreateIdeasRequest;
-      s.properties.channel = { type: "string" };
-      s.required.push("channel");
+      const s = fieldsOf(schemasOf(d), "CreateIdeasRequest");
+      props(s).channel = { type: "string" };
+      itemsOf(s, "required").push("channel");
     }),
     expect: [{ rule: "request.required-field-added", path: "POST /v1/ideas › body.channel" }],
   },
   {
     name: "REST request field removed",
     seed: ["field-removed"],
-    changes: () => restDiff((d) => delete schemasOf(d).CreateIdeasRequest.properties.focus),
+    changes: () => restDiff((d) => deleteAt(schemasOf(d), "CreateIdeasRequest.properties.focus")),
     expect: [{ rule: "request.field-removed", path: "POST /v1/ideas › body.focus" }],
   },
   {
     name: "REST request field renamed",
     seed: ["field-renamed"],
     changes: () => restDiff((d) => {
-      const p = schemasOf(d).CreateIdeasRequest.properties;
+      const p = props(fieldsOf(schemasOf(d), "CreateIdeasRequest"));
       p.topic = p.focus;
       delete p.focus;
     }),
@@ -353,15 +361,15 @@ const cases: Case[] = [
   {
     name: "REST optional request field added",
     seed: ["new-optional-input"],
-    changes: () => restDiff((d) => (schemasOf(d).CreateIdeasRequest.properties.tone = { type: "string" })),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "CreateIdeasRequest.properties.tone", { type: "string" })),
     expect: [{ rule: "request.optional-field-added", path: "POST /v1/ideas › body.tone" }],
   },
   {
     name: "REST one schema in requests and responses: a looser limit breaks readers only, a tighter one writers only",
     seed: ["direction", "input-limit-narrowed", "response-widened"],
     changes: () => [
-      ...restDiff((d) => (schemasOf(d).Rules.properties.always.maxItems = 50)),
-      ...restDiff((d) => (schemasOf(d).Rules.properties.always.maxItems = 10)),
+      ...restDiff((d) => setAt(schemasOf(d), "Rules.properties.always.maxItems", 50)),
+      ...restDiff((d) => setAt(schemasOf(d), "Rules.properties.always.maxItems", 10)),
     ],
     expect: [
       { rule: "request.limit-loosened", path: "PATCH /v1/brands/{brand_id} › body.rules.always" },
@@ -375,45 +383,45 @@ const cases: Case[] = [
   {
     name: "REST response field removed (shared schema: one change, other places in alsoAt)", seed: ["field-removed"],
     changes: () => restDiff((d) => {
-      const s = schemasOf(d).Brand;
-      delete s.properties.offerings;
-      s.required = s.required.filter((r: string) => r !== "offerings");
+      const s = fieldsOf(schemasOf(d), "Brand");
+      delete props(s).offerings;
+      filterAt(s, "required", not("offerings"));
     }),
     expect: [{ rule: "response.field-removed", path: ".offerings" }],
   },
-  { name: "REST new response field", seed: ["new-output-field"], changes: () => restDiff((d) => (schemasOf(d).Brand.properties.logo_url = { type: "string" })), expect: [{ rule: "response.field-added", path: ".logo_url" }] },
+  { name: "REST new response field", seed: ["new-output-field"], changes: () => restDiff((d) => setAt(schemasOf(d), "Brand.properties.logo_url", { type: "string" })), expect: [{ rule: "response.field-added", path: ".logo_url" }] },
   {
     name: "REST response field made optional (required → optional breaks readers)", seed: ["response-widened"],
-    changes: () => restDiff((d) => (schemasOf(d).Brand.required = schemasOf(d).Brand.required.filter((r: string) => r !== "created_at"))),
+    changes: () => restDiff((d) => filterAt(schemasOf(d), "Brand.required", not("created_at"))),
     expect: [{ rule: "response.field-made-optional", path: "GET /v1/brands/{brand_id} › 200.created_at" }],
   },
   {
     name: "REST response field made nullable", seed: ["response-widened"],
     changes: () => restDiff((d) => {
-      const p = schemasOf(d).Idea.properties;
-      p.title = { anyOf: [{ type: "string" }, { type: "null" }], description: p.title.description };
+      const p = props(fieldsOf(schemasOf(d), "Idea"));
+      p.title = { anyOf: [{ type: "string" }, { type: "null" }], description: at(p, "title", "description") };
     }),
     expect: [{ rule: "response.made-nullable", path: "GET /v1/ideas/{batch_id} › 200.data[].title" }],
   },
   {
     name: "REST response integer widened to number", seed: ["response-widened"],
-    changes: () => restDiff((d) => (schemasOf(d).Idea.properties.rank.type = "number")),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "Idea.properties.rank.type", "number")),
     expect: [{ rule: "response.type-widened", path: ".rank" }],
   },
   {
     name: "REST output enum value removed / added", seed: ["output-enum-value-removed", "new-output-enum-value"],
-    changes: () => restDiff((d) => (schemasOf(d).BatchStatus.enum = ["thinking", "done", "cancelled"])),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "BatchStatus.enum", ["thinking", "done", "cancelled"])),
     expect: [{ rule: "response.enum-value-removed", path: "200.status" }, { rule: "response.enum-value-added", path: "200.status" }],
   },
   {
     name: "REST response limit loosened (maxItems raised)", seed: ["response-widened"],
-    changes: () => restDiff((d) => (schemasOf(d).IdeaBatch.properties.data.maxItems = 20)),
+    changes: () => restDiff((d) => setAt(schemasOf(d), "IdeaBatch.properties.data.maxItems", 20)),
     expect: [{ rule: "response.limit-loosened", path: "200.data" }],
   },
   {
     name: "REST response payload wrapped in { data }", seed: ["payload-wrapped"],
     changes: () => restDiff((d) => {
-      getBrand(d).responses["200"].content["application/json"].schema = { type: "object", required: ["data"], properties: { data: { $ref: "#/components/schemas/Brand" } } };
+      fieldsOf(responses(getBrand(d)), "200", "content", "application/json").schema = { type: "object", required: ["data"], properties: { data: { $ref: "#/components/schemas/Brand" } } };
     }),
     expect: [{ rule: "response.payload-wrapped", path: "GET /v1/brands/{brand_id} › 200" }],
   },
@@ -425,49 +433,50 @@ const cases: Case[] = [
   {
     name: "REST descriptions and examples: review and docs", seed: ["meaning-changed"],
     changes: () => restDiff((d) => {
-      schemasOf(d).Brand.properties.name.description = "Something else entirely.";
-      schemasOf(d).Brand.examples = [];
+      setAt(schemasOf(d), "Brand.properties.name.description", "Something else entirely.");
+      setAt(schemasOf(d), "Brand.examples", []);
     }),
     expect: [{ rule: "description-changed", path: ".name" }, { rule: "docs-changed" }],
   },
 
   // ── REST operations, parameters, bodies, statuses ──
-  { name: "REST operation removed", seed: ["tool-removed-or-renamed"], changes: () => restDiff((d) => delete d.paths["/v1/predictions"].post), expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }] },
+  { name: "REST operation removed", seed: ["tool-removed-or-renamed"], changes: () => restDiff((d) => delete fieldsOf(d, "paths", "/v1/predictions").post), expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }] },
   {
     name: "REST operation added", seed: ["new-tool-or-operation"],
-    changes: () => restDiff((d) => (d.paths["/v1/brands"].get = { operationId: "listBrands", responses: { "200": { description: "ok" } } })),
+    changes: () => restDiff((d) => (fieldsOf(d, "paths", "/v1/brands").get = { operationId: "listBrands", responses: { "200": { description: "ok" } } })),
     expect: [{ rule: "rest.operation-added", path: "GET /v1/brands" }],
   },
   {
     name: "REST path renamed = operation removed + added",
     seed: ["tool-removed-or-renamed", "new-tool-or-operation"],
     changes: () => restDiff((d) => {
-      d.paths["/v1/forecasts"] = d.paths["/v1/predictions"];
-      delete d.paths["/v1/predictions"];
+      const paths = fieldsOf(d, "paths");
+      paths["/v1/forecasts"] = paths["/v1/predictions"];
+      delete paths["/v1/predictions"];
     }),
     expect: [{ rule: "rest.operation-removed", path: "POST /v1/predictions" }, { rule: "rest.operation-added", path: "POST /v1/forecasts" }],
   },
   {
     name: "REST parameter removed",
     changes: () => restDiff(
-      (d) => (getBatch(d).parameters = getBatch(d).parameters.filter((p: Any) => p.in !== "query")),
-      (d) => getBatch(d).parameters.push({ name: "expand", in: "query", schema: { type: "string" } }),
+      (d) => filterAt(getBatch(d), "parameters", (p) => at(p, "in") !== "query"),
+      (d) => itemsOf(getBatch(d), "parameters").push({ name: "expand", in: "query", schema: { type: "string" } }),
     ),
     expect: [{ rule: "rest.parameter-removed", path: "GET /v1/ideas/{batch_id} › query expand" }],
   },
   {
     name: "REST new required / optional parameter", seed: ["new-required-input", "new-optional-input"],
-    changes: () => restDiff((d) => getBatch(d).parameters.push({ name: "fields", in: "query", required: true, schema: { type: "string" } }, { name: "Accept-Language", in: "header", schema: { type: "string" } })),
+    changes: () => restDiff((d) => itemsOf(getBatch(d), "parameters").push({ name: "fields", in: "query", required: true, schema: { type: "string" } }, { name: "Accept-Language", in: "header", schema: { type: "string" } })),
     expect: [{ rule: "rest.required-parameter-added", path: "query fields" }, { rule: "rest.optional-parameter-added", path: "header Accept-Language" }],
   },
   {
     name: "REST parameter made required",
-    changes: () => restDiff((d) => (getBatch(d).parameters[1].required = true), (d) => getBatch(d).parameters.push({ name: "expand", in: "query", schema: { type: "string" } })),
+    changes: () => restDiff((d) => setAt(getBatch(d), "parameters.1.required", true), (d) => itemsOf(getBatch(d), "parameters").push({ name: "expand", in: "query", schema: { type: "string" } })),
     expect: [{ rule: "rest.parameter-made-required", path: "query expand" }],
   },
   {
     name: "REST parameter made optional",
-    changes: () => restDiff((d) => (getBatch(d).parameters[1].required = false), (d) => getBatch(d).parameters.push({ name: "expand", in: "query", required: true, schema: { type: "string" } })),
+    changes: () => restDiff((d) => setAt(getBatch(d), "parameters.1.required", false), (d) => itemsOf(getBatch(d), "parameters").push({ name: "expand", in: "query", required: true, schema: { type: "string" } })),
     expect: [{ rule: "rest.parameter-made-optional", path: "query expand" }],
   },
   { name: "REST request body removed", changes: () => restDiff((d) => delete op(d, "/v1/brands/{brand_id}", "patch").requestBody), expect: [{ rule: "rest.request-body-removed", path: "PATCH /v1/brands/{brand_id} › body" }] },
@@ -479,25 +488,25 @@ const cases: Case[] = [
     ],
     expect: [{ rule: "rest.required-request-body-added", path: "GET /v1/brands/{brand_id} › body" }, { rule: "rest.optional-request-body-added", path: "GET /v1/ideas/{batch_id} › body" }],
   },
-  { name: "REST request body made optional", changes: () => restDiff((d) => (ideasPost(d).requestBody.required = false)), expect: [{ rule: "rest.request-body-made-optional", path: "POST /v1/ideas › body" }] },
+  { name: "REST request body made optional", changes: () => restDiff((d) => setAt(ideasPost(d), "requestBody.required", false)), expect: [{ rule: "rest.request-body-made-optional", path: "POST /v1/ideas › body" }] },
   {
     name: "REST request body made required",
-    changes: () => restDiff((d) => (ideasPost(d).requestBody.required = true), (d) => (ideasPost(d).requestBody.required = false)),
+    changes: () => restDiff((d) => setAt(ideasPost(d), "requestBody.required", true), (d) => setAt(ideasPost(d), "requestBody.required", false)),
     expect: [{ rule: "rest.request-body-made-required", path: "POST /v1/ideas › body" }],
   },
   {
     name: "REST request content type added / removed",
     changes: () => [
-      ...restDiff((d) => (ideasPost(d).requestBody.content["application/x-www-form-urlencoded"] = { schema: { type: "object" } })),
-      ...restDiff((d) => delete ideasPost(d).requestBody.content["text/plain"], (d) => (ideasPost(d).requestBody.content["text/plain"] = { schema: { type: "string" } })),
+      ...restDiff((d) => (fieldsOf(ideasPost(d), "requestBody", "content")["application/x-www-form-urlencoded"] = { schema: { type: "object" } })),
+      ...restDiff((d) => delete fieldsOf(ideasPost(d), "requestBody", "content")["text/plain"], (d) => (fieldsOf(ideasPost(d), "requestBody", "content")["text/plain"] = { schema: { type: "string" } })),
     ],
     expect: [{ rule: "rest.request-media-type-added" }, { rule: "rest.request-media-type-removed", path: "body[text/plain]" }],
   },
-  { name: "REST status code removed", seed: ["failure-code-changed"], changes: () => restDiff((d) => delete ideasPost(d).responses["409"]), expect: [{ rule: "rest.response-status-removed", path: "POST /v1/ideas › 409" }] },
+  { name: "REST status code removed", seed: ["failure-code-changed"], changes: () => restDiff((d) => delete responses(ideasPost(d))["409"]), expect: [{ rule: "rest.response-status-removed", path: "POST /v1/ideas › 409" }] },
   {
     name: "REST success status changed",
     changes: () => restDiff((d) => {
-      const r = op(d, "/v1/brands", "post").responses;
+      const r = responses(op(d, "/v1/brands", "post"));
       r["200"] = r["201"];
       delete r["201"];
     }),
@@ -505,28 +514,28 @@ const cases: Case[] = [
   },
   {
     name: "REST second success status",
-    changes: () => restDiff((d) => (ideasPost(d).responses["200"] = ideasPost(d).responses["202"])),
+    changes: () => restDiff((d) => (responses(ideasPost(d))["200"] = responses(ideasPost(d))["202"])),
     expect: [{ rule: "rest.success-status-added", path: "POST /v1/ideas › 200" }],
   },
   {
     name: "REST new error status for a new failure", seed: ["new-code-for-new-failure"],
-    changes: () => restDiff((d) => (ideasPost(d).responses["422"] = ideasPost(d).responses["400"])),
+    changes: () => restDiff((d) => (responses(ideasPost(d))["422"] = responses(ideasPost(d))["400"])),
     expect: [{ rule: "rest.error-status-added", path: "POST /v1/ideas › 422" }],
   },
   {
     name: "REST response content type added / removed",
     changes: () => [
-      ...restDiff((d) => (getBrand(d).responses["200"].content["application/xml"] = { schema: { type: "string" } })),
-      ...restDiff((d) => delete getBrand(d).responses["200"].content["application/xml"], (d) => (getBrand(d).responses["200"].content["application/xml"] = { schema: { type: "string" } })),
+      ...restDiff((d) => (fieldsOf(responses(getBrand(d)), "200", "content")["application/xml"] = { schema: { type: "string" } })),
+      ...restDiff((d) => delete fieldsOf(responses(getBrand(d)), "200", "content")["application/xml"], (d) => (fieldsOf(responses(getBrand(d)), "200", "content")["application/xml"] = { schema: { type: "string" } })),
     ],
     expect: [{ rule: "rest.response-media-type-added" }, { rule: "rest.response-media-type-removed", path: "200[application/xml]" }],
   },
   {
     name: "REST response header removed / made optional / added",
     changes: () => [
-      ...restDiff((d) => delete ideasPost(d).responses["429"].headers["Retry-After"]),
-      ...restDiff((d) => (ideasPost(d).responses["429"].headers["Retry-After"].required = false)),
-      ...restDiff((d) => (ideasPost(d).responses["202"].headers = { "X-Request-Id": { schema: { type: "string" } } })),
+      ...restDiff((d) => delete fieldsOf(responses(ideasPost(d)), "429", "headers")["Retry-After"]),
+      ...restDiff((d) => (fieldsOf(responses(ideasPost(d)), "429", "headers", "Retry-After").required = false)),
+      ...restDiff((d) => (fieldsOf(responses(ideasPost(d)), "202").headers = { "X-Request-Id": { schema: { type: "string" } } })),
     ],
     expect: [
       { rule: "rest.response-header-removed", path: "POST /v1/ideas › 429 header Retry-After" },
@@ -538,8 +547,8 @@ const cases: Case[] = [
     name: "REST error status answers another error type", seed: ["failure-code-changed"],
     changes: () => restDiff((d) => {
       // The 400 body is BadRequestError AND the general ErrorEnvelope (allOf): both must allow the new type.
-      schemasOf(d).ErrorType.enum.push("bad_request");
-      schemasOf(d).BadRequestError.properties.error.properties.type.enum = ["bad_request"];
+      itemsOf(schemasOf(d), "ErrorType", "enum").push("bad_request");
+      setAt(schemasOf(d), "BadRequestError.properties.error.properties.type.enum", ["bad_request"]);
     }),
     expect: [{ rule: "rest.error-type-changed", path: "› 400.error.type" }, { rule: "response.enum-value-added", path: "› 400.error.type" }],
   },
@@ -553,7 +562,7 @@ const cases: Case[] = [
   },
 
   // ── MCP tools, metadata and catalogue ──
-  { name: "MCP tool removed", seed: ["tool-removed-or-renamed"], changes: () => mcpDiff((m) => (m.tools.tools = m.tools.tools.filter((t: Any) => t.name !== "get_workspaces"))), expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }] },
+  { name: "MCP tool removed", seed: ["tool-removed-or-renamed"], changes: () => mcpDiff((m) => filterAt(m.tools, "tools", (t) => at(t, "name") !== "get_workspaces")), expect: [{ rule: "mcp.tool-removed", path: "tool get_workspaces" }] },
   {
     name: "MCP tool renamed = removed + added", seed: ["tool-removed-or-renamed"],
     changes: () => mcpDiff((m) => (ws(m).name = "find_workspaces")),
@@ -563,28 +572,26 @@ const cases: Case[] = [
     name: "MCP error code removed from a tool (tool errors and catalogue agree: reported once)", seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
       contractMeta(toolIn(m.tools, "list_brands")).errors = [];
-      const e = entry(m, "envelope", "forbidden");
-      e.tools = e.tools.filter((t: string) => t !== "list_brands");
+      filterAt(entry(m, "envelope", "forbidden"), "tools", not("list_brands"));
     }),
     expect: [{ rule: "mcp.tool-error-code-removed", path: "tool list_brands › errors" }],
   },
   {
     name: "MCP error code removed from a tool in the catalogue only", seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
-      const e = entry(m, "envelope", "forbidden");
-      e.tools = e.tools.filter((t: string) => t !== "list_brands");
+      filterAt(entry(m, "envelope", "forbidden"), "tools", not("list_brands"));
     }),
     expect: [{ rule: "mcp.tool-error-code-removed", path: "errors.json › envelope forbidden › tools" }],
   },
   {
     name: "MCP new code for a new failure", seed: ["new-code-for-new-failure"],
-    changes: () => mcpDiff((m) => contractMeta(ws(m)).errors.push("usage_limit_exceeded")),
+    changes: () => mcpDiff((m) => itemsOf(contractMeta(ws(m)), "errors").push("usage_limit_exceeded")),
     expect: [{ rule: "mcp.tool-error-code-added", path: "tool get_workspaces › errors" }],
   },
   {
     name: "MCP scopes: extra scope breaks, fewer scopes do not",
     changes: () => [
-      ...mcpDiff((m) => contractMeta(ws(m)).scopes.push("mcp:write")),
+      ...mcpDiff((m) => itemsOf(contractMeta(ws(m)), "scopes").push("mcp:write")),
       ...mcpDiff((m) => (contractMeta(toolIn(m.tools, "approve_post")).scopes = ["mcp:write"])),
     ],
     expect: [{ rule: "mcp.scope-added", path: "tool get_workspaces" }, { rule: "mcp.scope-removed", path: "tool approve_post" }],
@@ -601,15 +608,15 @@ const cases: Case[] = [
     name: "MCP status badge and readOnlyHint are for review",
     changes: () => mcpDiff((m) => {
       contractMeta(ws(m)).status = "in_development";
-      ws(m).annotations.readOnlyHint = false;
+      setAt(ws(m), "annotations.readOnlyHint", false);
     }),
     expect: [{ rule: "mcp.status-changed" }, { rule: "mcp.annotation-changed" }],
   },
   {
     name: "MCP catalogue code removed / added", seed: ["new-code-for-new-failure"],
     changes: () => mcpDiff((m) => {
-      m.errors.entries = m.errors.entries.filter((e: Any) => !(e.kind === "preflight" && e.code === "post_empty"));
-      m.errors.entries.push({ code: "quota_paused", kind: "envelope", status: "preview", retryable: false, meaning: "New failure." });
+      filterAt(m.errors, "entries", (e) => !(at(e, "kind") === "preflight" && at(e, "code") === "post_empty"));
+      itemsOf(m.errors, "entries").push({ code: "quota_paused", kind: "envelope", status: "preview", retryable: false, meaning: "New failure." });
     }),
     expect: [{ rule: "mcp.error-code-removed", path: "preflight post_empty" }, { rule: "mcp.error-code-added", path: "envelope quota_paused" }],
   },
@@ -625,7 +632,7 @@ const cases: Case[] = [
   },
   {
     name: "MCP upstream code rule changed",
-    changes: () => mcpDiff((m) => (m.errors.upstreamRule.pattern = "^upstream_[0-9]{3}_[a-z]+$")),
+    changes: () => mcpDiff((m) => setAt(m.errors, "upstreamRule.pattern", "^upstream_[0-9]{3}_[a-z]+$")),
     expect: [{ rule: "mcp.error-rule-changed", path: "errors.json › upstreamRule" }],
   },
   {
@@ -639,13 +646,13 @@ const cases: Case[] = [
   {
     name: "MCP new tool",
     seed: ["new-tool-or-operation"],
-    changes: () => mcpDiff((m) => m.tools.tools.push({ ...ws(m), name: "search_workspaces", inputSchema: { type: "object", properties: {} } })),
+    changes: () => mcpDiff((m) => itemsOf(m.tools, "tools").push({ ...ws(m), name: "search_workspaces", inputSchema: { type: "object", properties: {} } })),
     expect: [{ rule: "mcp.tool-added", path: "tool search_workspaces" }],
   },
   {
     name: "MCP field description reworded: the meaning may have changed, a person reviews",
     seed: ["meaning-changed"],
-    changes: () => mcpDiff((m) => (wsIn(m).properties.query.description = "Matched against the workspace id only.")),
+    changes: () => mcpDiff((m) => (props(wsIn(m), "query").description = "Matched against the workspace id only.")),
     expect: [{ rule: "description-changed", path: "tool get_workspaces › input.query" }],
   },
   {
@@ -653,10 +660,9 @@ const cases: Case[] = [
     seed: ["failure-code-changed"],
     changes: () => mcpDiff((m) => {
       const meta = contractMeta(toolIn(m.tools, "view_post"));
-      meta.errors = [...meta.errors.filter((c: string) => c !== "not_found"), "post_deleted"];
-      const notFound = entry(m, "envelope", "not_found");
-      notFound.tools = notFound.tools.filter((t: string) => t !== "view_post");
-      m.errors.entries.push({ code: "post_deleted", kind: "envelope", status: "preview", retryable: false, meaning: "The post was deleted.", tools: ["view_post"] });
+      meta.errors = [...itemsOf(meta, "errors").filter(not("not_found")), "post_deleted"];
+      filterAt(entry(m, "envelope", "not_found"), "tools", not("view_post"));
+      itemsOf(m.errors, "entries").push({ code: "post_deleted", kind: "envelope", status: "preview", retryable: false, meaning: "The post was deleted.", tools: ["view_post"] });
     }),
     expect: [
       { rule: "mcp.tool-error-code-removed", path: "tool view_post › errors" },

@@ -158,10 +158,11 @@ describe("the REST reference's 429", () => {
 });
 
 describe("the JUnit report's root", () => {
-  const result = (suites: ("rest" | "mcp")[], url: string, mcp?: string) =>
+  const result = (targets: [suite: "rest" | "mcp", url: string][]) =>
     ({
-      target: { url, embedded: false, timeScale: 1, ...(mcp ? { mcp: { url: mcp, profile: "full" } } : {}) },
-      suites,
+      target: { url: targets[0]![1], embedded: false, timeScale: 1 },
+      suites: targets.map(([suite]) => suite),
+      targets: targets.map(([suite, url]) => ({ suite, title: suite, rules: `spec/rules/${suite}.yaml`, url })),
       checks: [],
       durationMs: 0,
       redactor: { text: (s: string) => s },
@@ -169,10 +170,10 @@ describe("the JUnit report's root", () => {
   const root = (xml: string) => /<testsuites name="([^"]*)"/.exec(xml)![1];
 
   it("names both targets when both suites ran, else the one that did", () => {
-    expect(root(junitReport(result(["rest", "mcp"], "http://127.0.0.1:1", "http://127.0.0.1:2/mcp")))).toBe(
+    expect(root(junitReport(result([["rest", "http://127.0.0.1:1"], ["mcp", "http://127.0.0.1:2/mcp"]])))).toBe(
       "ideas-contract conformance (REST http://127.0.0.1:1, MCP http://127.0.0.1:2/mcp)",
     );
-    expect(root(junitReport(result(["rest"], "http://127.0.0.1:1")))).toBe("ideas-contract conformance (REST http://127.0.0.1:1)");
-    expect(root(junitReport(result(["mcp"], "http://127.0.0.1:2/mcp", "http://127.0.0.1:2/mcp")))).toBe("ideas-contract conformance (MCP http://127.0.0.1:2/mcp)");
+    expect(root(junitReport(result([["rest", "http://127.0.0.1:1"]])))).toBe("ideas-contract conformance (REST http://127.0.0.1:1)");
+    expect(root(junitReport(result([["mcp", "http://127.0.0.1:2/mcp"]])))).toBe("ideas-contract conformance (MCP http://127.0.0.1:2/mcp)");
   });
 });

@@ -9,10 +9,10 @@ import { listLines } from "../cli/conformance-list.js";
 import { main } from "../cli/main.js";
 import { mcpChecks, runConformance, spendInputFor } from "../conformance/index.js";
 import { defaultMcpCost, runSpend, sharedSpend, spendOf } from "../conformance/suites/mcp/cost.js";
-import { parseMcpSection } from "../conformance/suites/mcp/target.js";
+import { mcpCostOf } from "../conformance/suites/mcp/target.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
 import { TargetError } from "../conformance/suites/rest/target.js";
-import { loadTargetFile, type TargetFile } from "../conformance/target-file.js";
+import { loadTargetFile, parseTargetFile, type TargetFile } from "../conformance/target-file.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "conformance-cost-"));
@@ -21,12 +21,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const realTarget = path.join(dir, "real.yaml");
 writeFileSync(realTarget, "mcp:\n  url: https://gateway.example.com/mcp\n");
 const byId = (id: string) => mcpChecks.find((c) => c.id === id)!;
+/** What a target file with this `mcp.cost` lets a run spend. */
+const costIn = (cost: unknown) => mcpCostOf(parseTargetFile({ mcp: { cost } }, "t.yaml").mcp);
 
 describe("mcp.cost in a target file", () => {
   it("reads renders, extra_batches and builds, refusing anything else; left out, a run spends only the shared batches", () => {
-    expect(parseMcpSection({ cost: { renders: true, extra_batches: false } }, "t.yaml").cost).toEqual({ renders: true, extraBatches: false });
-    expect(() => parseMcpSection({ cost: { pictures: 3 } }, "t.yaml")).toThrow(TargetError);
-    expect(() => parseMcpSection({ cost: { renders: "yes" } }, "t.yaml")).toThrow(TargetError);
+    expect(costIn({ renders: true, extra_batches: false })).toEqual({ ...defaultMcpCost, renders: true, extraBatches: false });
+    expect(() => costIn({ pictures: 3 })).toThrow(TargetError);
+    expect(() => costIn({ renders: "yes" })).toThrow(TargetError);
     expect(defaultMcpCost).toEqual({ renders: false, extraBatches: false, builds: false, mainBatchPosts: 20 });
     // The reference's own file allows everything: the embedded run keeps today's sizes.
     expect(spendInputFor({}).cost).toEqual({ renders: true, extraBatches: true, builds: true, mainBatchPosts: 20 });
@@ -39,8 +41,8 @@ describe("the spend of a run", () => {
   const real = spendInputFor({ config: realTarget });
 
   it("sizes the shared main batch by mcp.cost.main_batch_posts (1 to 20, create_posts' count)", () => {
-    expect(parseMcpSection({ cost: { main_batch_posts: 6 } }, "t.yaml").cost).toEqual({ mainBatchPosts: 6 });
-    for (const bad of [0, 21, 2.5, "many"]) expect(() => parseMcpSection({ cost: { main_batch_posts: bad } }, "t.yaml")).toThrow(TargetError);
+    expect(costIn({ main_batch_posts: 6 })).toEqual({ ...defaultMcpCost, mainBatchPosts: 6 });
+    for (const bad of [0, 21, 2.5, "many"]) expect(() => costIn({ main_batch_posts: bad })).toThrow(TargetError);
     expect(sharedSpend({ ...real, cost: { ...real.cost, mainBatchPosts: 6 } })).toEqual({ posts: 6, pictures: 6, renders: 0, builds: 0 });
   });
 
@@ -79,9 +81,10 @@ describe("the spend of a run", () => {
 describe("a run whose target file allows no renders", () => {
   it("skips the checks that render, saying how to allow them", async () => {
     // The reference's file without its URLs: the embedded reference, with renders off.
-    const { url: _rest, mcp: section, ...rest } = loadTargetFile(referenceTargetPath, {});
+    const { rest: restSection, mcp: section } = loadTargetFile(referenceTargetPath, {});
+    const { url: _rest, ...rest } = restSection!;
     const { url: _mcp, ...mcp } = section!;
-    const targetFile: TargetFile = { ...rest, mcp: { ...mcp, cost: { renders: false } } };
+    const targetFile: TargetFile = { rest, mcp: { ...mcp, cost: { renders: false } } };
     const result = await runConformance({ targetFile, suites: ["mcp"], only: ["mcp-regenerate-job", "mcp-image-in-progress", "mcp-render-failures"], env: {} });
     for (const c of result.checks) {
       expect(c.status, c.id).toBe("skip");

@@ -23,7 +23,7 @@ async function runAgainst(mutant: Mutant | null, extra: { expectedFailures?: str
   const proxy = await startMutantProxy(reference.url, mutant);
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    if (mutant?.timing) Object.assign(file.timing, mutant.timing);
+    if (mutant?.timing) file.rest = { ...file.rest, timing: { ...file.rest?.timing, ...mutant.timing } };
     // Strict: a mutant of an inferred rule must fail the run too, not pass as contract drift.
     // A mutant scoped to some checks (./mutants/rest/skips.ts) runs on them alone.
     const only = (mutant as ScopedMutant | null)?.run?.only;

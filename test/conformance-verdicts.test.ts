@@ -17,7 +17,7 @@ import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { restTokenEnv } from "../conformance/suites/rest/target.js";
-import { mcpTokenEnv, mcpTriggerTokenEnv, situationTokens } from "../conformance/suites/mcp/target.js";
+import { mcpTokenEnv, mcpTriggersOf, mcpTriggerTokenEnv, situationTokens, tokenKeys } from "../conformance/suites/mcp/target.js";
 import { mcpMutants } from "./mutants/mcp/catalogue.js";
 import { throughProxy } from "./mutants/mcp/links.js";
 import { mutants as restMutants } from "./mutants/rest/catalogue.js";
@@ -78,29 +78,29 @@ describe("the ledger", () => {
   });
 
   it("passes a member only when a case for it ran: one tried member leaves the others skipped", () => {
-    const ledger = buildLedger(rules, [result("c1", ["value-echoed"], "pass", { "value-echoed/first": "pass" })]);
+    const ledger = buildLedger(rules, [result("c1", ["value-echoed"], "pass", { "value-echoed/first": "pass" })], new Set(), "rest");
     const status = Object.fromEntries(ledger.map((e) => [e.id, e.status]));
     expect(status).toMatchObject({ "value-echoed/first": "pass", "value-echoed/second": "skipped", "value-echoed/third": "skipped", "plain-rule": "not-covered" });
   });
 
   it("makes a rule partial, never pass, when one of its cases was skipped", () => {
-    const ledger = buildLedger(rules, [result("c1", ["plain-rule"], "pass", { "plain-rule": "pass" }), result("c2", ["plain-rule"], "skip")]);
+    const ledger = buildLedger(rules, [result("c1", ["plain-rule"], "pass", { "plain-rule": "pass" }), result("c2", ["plain-rule"], "skip")], new Set(), "rest");
     const entry = ledger.find((e) => e.id === "plain-rule")!;
     expect(entry.status).toBe("partial");
     expect(entry.why).toContain("no token");
   });
 
   it("never passes a rule on a check that names it but recorded no case of it", () => {
-    const entry = buildLedger(rules, [result("c1", ["plain-rule"], "pass")]).find((e) => e.id === "plain-rule")!;
+    const entry = buildLedger(rules, [result("c1", ["plain-rule"], "pass")], new Set(), "rest").find((e) => e.id === "plain-rule")!;
     expect(entry.status).toBe("skipped");
     expect(entry.why).toContain("recorded no case");
   });
 
   it("fails a rule a case failed, skips a rule no case ran, and counts cases recorded before a skip", () => {
-    const failed = buildLedger(rules, [result("c1", ["plain-rule"], "fail", { "plain-rule": "fail" }, [{ rules: ["plain-rule"], message: "x" }]), result("c2", ["plain-rule"], "pass", { "plain-rule": "pass" })]);
+    const failed = buildLedger(rules, [result("c1", ["plain-rule"], "fail", { "plain-rule": "fail" }, [{ rules: ["plain-rule"], message: "x" }]), result("c2", ["plain-rule"], "pass", { "plain-rule": "pass" })], new Set(), "rest");
     expect(failed.find((e) => e.id === "plain-rule")?.status).toBe("fail");
-    expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")]).find((e) => e.id === "plain-rule")?.status).toBe("skipped");
-    const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })]);
+    expect(buildLedger(rules, [result("c2", ["plain-rule"], "skip")], new Set(), "rest").find((e) => e.id === "plain-rule")?.status).toBe("skipped");
+    const before = buildLedger(rules, [result("c3", ["value-echoed/first"], "skip", { "value-echoed/first": "pass" })], new Set(), "rest");
     expect(before.find((e) => e.id === "value-echoed/first")?.status).toBe("pass");
   });
 
@@ -395,7 +395,7 @@ describe("evidence", () => {
     const proxy = await startMutantProxy(reference.url, htmlNotFound);
     try {
       const file = loadTargetFile(referenceTargetPath, {});
-      const token = file.tokens?.team as string;
+      const token = file.rest?.tokens?.team as string;
       const result = await runConformance({ restUrl: proxy.url.href, targetFile: file, timeScale: 0.001, env: {}, probe: false, only: ["unknown-*-404"] });
       const failure = result.checks.flatMap((c) => c.failures).find((f) => f.evidence?.some((e) => e.status === 404));
       expect(failure, "a failure with the 404 exchange").toBeDefined();
@@ -427,12 +427,12 @@ describe("evidence", () => {
   function exportedTokens(): Record<string, string> {
     const file = loadTargetFile(referenceTargetPath, {});
     const vars: Record<string, string | undefined> = {
-      [restTokenEnv.team]: file.tokens.team,
-      [restTokenEnv["other-team"]]: file.tokens.otherTeam,
-      [restTokenEnv.expired]: file.tokens.expired,
+      [restTokenEnv.team]: file.rest?.tokens?.team,
+      [restTokenEnv["other-team"]]: file.rest?.tokens?.other_team,
+      [restTokenEnv.expired]: file.rest?.tokens?.expired,
     };
-    for (const [kind, name] of Object.entries(mcpTokenEnv)) vars[name] = file.mcp?.tokens[kind as keyof typeof mcpTokenEnv];
-    const situations = situationTokens(file.mcp!.triggers);
+    for (const [key, kind] of Object.entries(tokenKeys)) vars[mcpTokenEnv[kind]] = file.mcp?.tokens?.[key as keyof typeof tokenKeys];
+    const situations = situationTokens(mcpTriggersOf(file.mcp));
     for (const [code, token] of situations.common) vars[mcpTriggerTokenEnv("common_errors", code)] = token;
     return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => e[1] !== undefined));
   }

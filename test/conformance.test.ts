@@ -250,14 +250,14 @@ describe("target files", () => {
       "inline",
       { MY_TOKEN: "from-env" },
     );
-    expect(file.tokens.team).toBe("from-env");
-    const t = resolveTarget({ file, env: { IDEAS_OTHER_TEAM_TOKEN: "env-b" } });
+    expect(file.rest?.tokens?.team).toBe("from-env");
+    const t = resolveTarget({ file: file.rest!, env: { IDEAS_OTHER_TEAM_TOKEN: "env-b" } });
     expect(t.url.href).toBe("https://api.example.com/");
     expect(t.tokens).toMatchObject({ team: "from-env", otherTeam: "env-b" });
     expect(t.timing.batchPollMs).toBe(7500);
     expect(t.secrets).toContain("from-env");
     const ref = loadTargetFile(referenceTargetPath, {});
-    expect(ref.triggers.websiteFailsRead).toMatch(/\.invalid$/);
+    expect(ref.rest?.triggers?.website_fails_read).toMatch(/\.invalid$/);
   });
 
   it("refuses unknown keys, credentials in the URL and a missing target", () => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { binPath } from "../lib/run.js";
 import { repoRoot } from "../lib/paths.js";
 import { consumerProject } from "./consumer/lockfile.js";
+import { hangGuardMs } from "./support/hang-guard.js";
 
 const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { name: string; version: string };
 const fixtures = path.join(repoRoot, "test/consumer");
@@ -26,8 +27,9 @@ interface Ran {
   stderr: string;
 }
 
+// spawnSync blocks the test runner, so its own limit is the only hang guard a step has.
 function run(command: string, args: string[], cwd: string, expectStatus: number | null = 0): Ran {
-  const res = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 120_000 });
+  const res = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: hangGuardMs });
   const ran = { status: res.status, stdout: res.stdout, stderr: res.stderr };
   if (expectStatus !== null && res.status !== expectStatus)
     throw new Error(`${path.basename(command)} ${args.join(" ")} (in ${cwd}) exited ${res.status}${res.error ? ` (${res.error.message})` : ""}:\n${res.stdout}\n${res.stderr}`);
@@ -83,10 +85,10 @@ beforeAll(() => {
   npm(["pack", "--pack-destination", work], repoRoot); // prepack builds dist/
   tarball = path.join(work, `${manifest.name}-${manifest.version}.tgz`);
   expect(fs.existsSync(tarball)).toBe(true);
-}, 120_000);
+}, hangGuardMs);
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
-}, 120_000);
+}, hangGuardMs);
 
 describe("the packed package", () => {
   it("ships the build, the command and the docs, and no TypeScript sources", () => {
@@ -128,14 +130,14 @@ describe("the packed package", () => {
       ["./conformance", "./errors", "./errors.json", "./mcp", "./mock", "./openapi", "./openapi.json", "./package.json", "./proxy", "./rest", "./tools", "./tools.json"].sort(),
     );
     expect(ran.status).toBe(0);
-  }, 60_000);
+  }, hangGuardMs);
 });
 
 describe("a project that only imports types and validators", () => {
   let dir: string;
   beforeAll(() => {
     dir = project("light", []);
-  }, 120_000);
+  }, hangGuardMs);
 
   // The budget: 3 MB, with the whole conformance suite (222 checks), both mocks and the proxy inside; the generated
   // validators and manifest are half of it (scripts/build.ts compacts the rest: scripts/lib/package-trim.ts).
@@ -187,7 +189,7 @@ describe("a project with the optional peers", () => {
   beforeAll(() => {
     dir = project("full", ["@modelcontextprotocol/sdk", "yaml", "@stoplight/prism-cli", "@types/node"]);
     tsc(dir);
-  }, 120_000);
+  }, hangGuardMs);
 
   it("starts and stops the mocks and runs the conformance runner against them from code (ESM)", () => {
     const out = node("servers.js", dir);
@@ -202,19 +204,19 @@ describe("a project with the optional peers", () => {
     expect(out.conformance.summary.failed).toBe(0);
     expect(out.conformance.summary.passed).toBeGreaterThan(100);
     expect(out.conformance.junitCases).toBe(out.conformance.summary.checks);
-  }, 60_000);
+  }, hangGuardMs);
 
   it("starts and stops the mocks from CommonJS", () => {
     expect(node("servers.cjs", dir)).toEqual({
       module: "cjs",
       observed: { rest: { status: 201, brandValid: true }, mcp: { status: 200, listsCreatePosts: true }, stopped: true },
     });
-  }, 30_000);
+  }, hangGuardMs);
 
   it("runs the suite with the installed command, and resolves the OpenAPI file by its export", () => {
     const ran = npm(["exec", "--offline", "--no", "--", "ideas-contract", "conformance", "--only", "no-token-*", "--no-live"], dir);
     expect(ran.stdout).toMatch(/PASS/);
     const resolved = run(process.execPath, ["-p", 'require.resolve("ideas-contract/openapi.yaml")'], dir).stdout.trim();
     expect(fs.readFileSync(resolved, "utf8")).toMatch(/^openapi: 3\.1\.0$/m);
-  }, 60_000);
+  }, hangGuardMs);
 });

@@ -5,8 +5,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpHttp } from "../conformance/suites/mcp/http.js";
-import { parseMcpSection, resolveMcpTarget } from "../conformance/suites/mcp/target.js";
+import { resolveMcpTarget } from "../conformance/suites/mcp/target.js";
+import { parseTargetFile } from "../conformance/target-file.js";
 import { Redactor } from "../conformance/core/redact.js";
+
+/** The `mcp:` section of a target file holding `section`, read. */
+const mcpSection = (section: unknown, env: NodeJS.ProcessEnv) => parseTargetFile({ mcp: section }, "inline", env).mcp!;
 
 describe("opening a connect link", () => {
   const seen: { url: string; authorization: string | undefined }[] = [];
@@ -29,7 +33,7 @@ describe("opening a connect link", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const client = () => {
-    const target = resolveMcpTarget({ file: parseMcpSection({ url: base.href, tokens: { normal: "secret-normal-token" } }, "inline", {}), env: {} });
+    const target = resolveMcpTarget({ file: mcpSection({ url: base.href, tokens: { normal: "secret-normal-token" } }, {}), env: {} });
     return new McpHttp(target, new Redactor(["secret-normal-token"]), new AbortController().signal);
   };
 
@@ -52,9 +56,9 @@ describe("opening a connect link", () => {
 
 describe("mcp.inputs.logo_url", () => {
   it("is read from the target file (env substitution too) and reaches the target's inputs", () => {
-    const file = parseMcpSection({ url: "https://gw.example/mcp", inputs: { logo_url: { env: "LOGO" } } }, "inline", { LOGO: "https://cdn.example/logo.png" });
-    expect(file.inputs.logoUrl).toBe("https://cdn.example/logo.png");
+    const file = mcpSection({ url: "https://gw.example/mcp", inputs: { logo_url: { env: "LOGO" } } }, { LOGO: "https://cdn.example/logo.png" });
+    expect(file.inputs?.logo_url).toBe("https://cdn.example/logo.png");
     expect(resolveMcpTarget({ file, env: {} }).mcp?.inputs.logoUrl).toBe("https://cdn.example/logo.png");
-    expect(resolveMcpTarget({ file: parseMcpSection({ url: "https://gw.example/mcp" }, "inline", {}), env: {} }).mcp?.inputs.logoUrl).toBeUndefined();
+    expect(resolveMcpTarget({ file: mcpSection({ url: "https://gw.example/mcp" }, {}), env: {} }).mcp?.inputs.logoUrl).toBeUndefined();
   });
 });

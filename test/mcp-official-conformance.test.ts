@@ -34,7 +34,7 @@ async function install(): Promise<void> {
   mkdirSync(partial, { recursive: true });
   try {
     writeFileSync(path.join(partial, "package.json"), JSON.stringify({ private: true, dependencies: versions }, null, 2));
-    await run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: partial, timeout: 300_000 });
+    await run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error"], { cwd: partial, timeout: hangGuardMs });
     // Unless another run put a complete cache in place meanwhile (it may be using it).
     if (!(existsSync(node22) && existsSync(suite))) {
       rmSync(cache, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const restRulesPath = path.join(repoRoot, "spec/rules/rest.yaml");
+export const targetSchemaPath = path.join(repoRoot, "generated/conformance/target-file.schema.json");
 export const rulesSchemaPath = path.join(repoRoot, "spec/rules/rules.schema.json");
 export const openapiJsonPath = path.join(repoRoot, "generated/openapi/openapi.json");
 export const referenceTargetPath = path.join(repoRoot, "conformance/targets/reference.yaml");

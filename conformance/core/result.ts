@@ -9,6 +9,22 @@ import type { SuiteId } from "./suite.js";
 
 type Suite = SuiteId;
 
+/** One suite's target as reports show it, in run order (its secrets redacted). */
+export interface SuiteTarget {
+  suite: Suite;
+  /** For people: "Ideas REST API", "Partner Tool Gateway (MCP)". */
+  title: string;
+  /** The suite's rule catalogue, relative to the package (spec/rules/<suite>.yaml). */
+  rules: string;
+  url: string;
+  profile?: string;
+}
+
+/** "REST target", "MCP target": how reports name a suite's target. */
+export const targetLabel = (t: SuiteTarget): string => `${t.suite.toUpperCase()} target`;
+/** ", profile preview" for a suite whose target has a profile; else nothing. */
+export const profileOf = (t: SuiteTarget): string => (t.profile !== undefined ? `, profile ${t.profile}` : "");
+
 export interface ReportedCheck extends CheckResult {
   verdict: Verdict;
 }
@@ -27,6 +43,8 @@ export interface RunResult {
   walks?: WalksRun;
   /** The suites that ran. */
   suites: Suite[];
+  /** Each suite's target, in run order (what reports name; `target.url` and `target.mcp` say the same, kept for readers of earlier reports). */
+  targets: SuiteTarget[];
   startedAt: string;
   durationMs: number;
   requests: number;

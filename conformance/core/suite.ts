@@ -7,7 +7,8 @@ import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import type { RunTarget } from "./run-target.js";
 
-export type SuiteId = "rest" | "mcp";
+/** A suite's id (`rest`, `mcp`): the registry (conformance/index.ts) knows which there are; the core does not. */
+export type SuiteId = string;
 
 /** What a caller gives runConformance that a suite reads (flags and programmatic options of both suites). */
 export type SuiteOverrides = Record<string, unknown> & { timeScale?: number; insecure?: boolean };
@@ -57,8 +58,8 @@ export interface SuiteSession<Ctx extends RunContext, N extends string = Need> {
  * One protocol's suite. `Ctx` is what its checks run with; the registry holds suites as ConformanceSuite (their
  * checks' `run` is a method, so a suite of a narrower context stands in for the generic one).
  */
-export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends RunTarget = RunTarget, N extends string = Need, F = unknown> {
-  id: SuiteId;
+export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends RunTarget = RunTarget, N extends string = Need, F = unknown, Id extends SuiteId = SuiteId> {
+  id: Id;
   /** For people: "Ideas REST API", "Partner Tool Gateway (MCP)". */
   title: string;
   /** The rule catalogue (spec/rules/<id>.yaml). */

@@ -1,8 +1,6 @@
-// The values a target file holds, read the same way in every suite's section: mappings with known keys, strings
-// (or `{ env: NAME }`), booleans, positive numbers, URLs, a CA file; errors are TargetErrors naming the key.
+// What every suite's section of a target file shares: defaults, URL and CA checks, slot tables and the shape of a
+// section as read (target-file.ts validates the file against its schema; errors are TargetErrors).
 import { readFileSync } from "node:fs";
-
-type Raw = Record<string, unknown>;
 
 /** Defaults in the target's seconds (scaled by time_scale), from the seed's polling advice and durations. */
 export const defaultTiming = {
@@ -24,42 +22,17 @@ export const defaultConcurrency = 4;
 
 export class TargetError extends Error {}
 
-export function object(value: unknown, where: string): Raw {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw new TargetError(`${where} must be a mapping`);
-  return value as Raw;
-}
+/** A target-file value as the suites get it (target-file.ts): `{ env: NAME }` read into a string, null left out. */
+export type Read<T> = T extends { env: string } ? string : T extends object ? { [K in keyof T]?: Read<NonNullable<T[K]>> } : T;
 
-/** Refuses keys outside `keys`, naming the known ones. */
-export function onlyKeys(obj: Raw, keys: readonly string[], where: string): void {
-  for (const key of Object.keys(obj)) if (!keys.includes(key)) throw new TargetError(`${where}: unknown key "${key}" (known: ${keys.join(", ")})`);
-}
+/** A number the file may also write as a string ("0.5"; the schema checked it is one). */
+export const num = (value: number | string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
 
-/** A string value, or `{ env: NAME }` read from the environment (undefined when the variable is unset). */
-export function str(value: unknown, where: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return value;
-  if (typeof value === "object" && !Array.isArray(value) && typeof (value as Raw).env === "string") {
-    const v = env[(value as Raw).env as string];
-    return v === undefined || v === "" ? undefined : v;
-  }
-  throw new TargetError(`${where} must be a string or { env: NAME }`);
-}
-
-/** A boolean value, or undefined when absent. */
-export function bool(value: unknown, where: string): boolean | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "boolean") throw new TargetError(`${where} must be true or false`);
-  return value;
-}
-
-export function num(value: unknown, where: string, positive = true): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const n = typeof value === "string" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isFinite(n) || (positive ? n <= 0 : n < 0))
-    throw new TargetError(`${where} must be a ${positive ? "positive " : ""}number, got ${JSON.stringify(value)}`);
-  return n;
-}
+/** A section of numbers (timing) over its defaults. */
+export const numbers = <K extends string>(defaults: Readonly<Record<K, number>>, written: Partial<Record<K, number | string>> | undefined): Record<K, number> => ({
+  ...defaults,
+  ...(Object.fromEntries(Object.entries(written ?? {}).map(([key, value]) => [key, Number(value)])) as Partial<Record<K, number>>),
+});
 
 /** An http(s) URL without credentials or fragment, or a TargetError naming `what`. */
 export function targetUrl(raw: string, what: string): URL {
@@ -113,12 +86,6 @@ export interface TriggerSlot {
   reference: string;
 }
 
-/** Reads the slots of `table` from a section of a target file (the section's other keys are refused by the caller). */
-export function readSlots<K extends string>(section: Raw, table: Readonly<Record<K, TriggerSlot>>, at: (key: string) => string, env: NodeJS.ProcessEnv): SlotValues<K> {
-  const out: Record<string, string> = {};
-  for (const key of Object.keys(table) as K[]) {
-    const value = str(section[key], at(key), env);
-    if (value) out[camelKey(key)] = value;
-  }
-  return out as SlotValues<K>;
-}
+/** A section of slots (its keys as the target file spells them) under their names in code. */
+export const slotValues = <K extends string>(section: Partial<Record<K, string>> | undefined): SlotValues<K> =>
+  Object.fromEntries(Object.entries(section ?? {}).map(([key, value]) => [camelKey(key), value])) as SlotValues<K>;

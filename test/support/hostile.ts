@@ -300,10 +300,10 @@ export async function startHostileReference(rewrite: (req: Exchange, res: Answer
   const ref = await startRestMock({ port: 0, timeScale: hostileReferenceTimeScale });
   const reference = loadTargetFile(referenceTargetPath, {});
   const map: Record<string, string> = {
-    [hostileTokens.team]: reference.tokens.team!,
-    [hostileTokens.otherTeam]: reference.tokens.otherTeam!,
-    [hostileTokens.expired]: reference.tokens.expired!,
-    [hostileRateLimitedToken]: reference.triggers.rateLimitedToken!,
+    [hostileTokens.team]: reference.rest!.tokens!.team!,
+    [hostileTokens.otherTeam]: reference.rest!.tokens!.other_team!,
+    [hostileTokens.expired]: reference.rest!.tokens!.expired!,
+    [hostileRateLimitedToken]: reference.rest!.triggers!.rate_limited_token!,
   };
   const proxy = await startMutantProxy(ref.url, {
     id: "hostile",
@@ -312,10 +312,11 @@ export async function startHostileReference(rewrite: (req: Exchange, res: Answer
     request: (req) => ({ ...req, token: req.token && (map[req.token] ?? req.token) }),
     response: (req, res) => rewrite(req, res),
   });
-  const { url: _url, ...file } = reference;
+  const { url: _url, tokens: _tokens, ...rest } = reference.rest!;
+  const { rate_limited_token: _limited, ...triggers } = rest.triggers ?? {};
   return {
     url: proxy.url,
-    targetFile: { ...file, tokens: {}, triggers: { ...file.triggers, rateLimitedToken: undefined } },
+    targetFile: { ...reference, rest: { ...rest, triggers } },
     close: async () => {
       await proxy.stop();
       await ref.stop();

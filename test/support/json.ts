@@ -31,12 +31,28 @@ export const listAt = (value: unknown, ...path: (string | number)[]): unknown[] 
   return Array.isArray(node) ? node : [];
 };
 
+/** The object at `path` inside `value`, to read or edit in place; throws when there is none (the document changed shape). */
+export function fieldsOf(value: unknown, ...path: (string | number)[]): Fields {
+  const node = at(value, ...path);
+  if (!isFields(node)) throw new Error(`no object at ${path.join(".") || "the top"}`);
+  return node;
+}
+
+/** The array at `path` inside `value`, to edit in place; throws when there is none. */
+export function itemsOf(value: unknown, ...path: (string | number)[]): unknown[] {
+  const node = at(value, ...path);
+  if (!Array.isArray(node)) throw new Error(`no array at ${path.join(".")}`);
+  return node;
+}
+
 /** A path as steps: a dotted string ("frames.de.tasks", "kinds.2") or the steps themselves. */
 type Path = string | (string | number)[];
 
+const stepsOf = (path: Path): (string | number)[] => (typeof path === "string" ? path.split(".").map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [...path]);
+
 /** The container a path leads to inside `value`, and the last step; throws when there is none. */
 function parentAt(value: unknown, path: Path): { node: Record<string | number, unknown>; key: string | number } {
-  const steps = typeof path === "string" ? path.split(".").map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [...path];
+  const steps = stepsOf(path);
   const key = steps.pop()!;
   const node = at(value, ...steps);
   if (typeof node !== "object" || node === null) throw new Error(`nothing at ${steps.join(".")}`);
@@ -47,6 +63,11 @@ function parentAt(value: unknown, path: Path): { node: Record<string | number, u
 export function setAt(value: unknown, path: Path, to: unknown): void {
   const { node, key } = parentAt(value, path);
   node[key] = to;
+}
+
+/** Keeps the items of the array at `path` that `keep` takes (a new array in its place, as `x = x.filter(…)`). */
+export function filterAt(value: unknown, path: Path, keep: (item: unknown) => boolean): void {
+  setAt(value, path, itemsOf(value, ...stepsOf(path)).filter(keep));
 }
 
 /** Deletes the field at a dotted path, in place. */

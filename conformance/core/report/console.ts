@@ -2,7 +2,7 @@
 // waiting on (which brand or batch, which transition). On a terminal the waits sit in a status line that is
 // redrawn; elsewhere each wait is printed once when it starts. Then a summary with the failures and the ledger.
 import type { RunEvent } from "../runner.js";
-import type { RunResult } from "../result.js";
+import { profileOf, targetLabel, type RunResult } from "../result.js";
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { isTimingProblem } from "../host-load.js";
@@ -108,9 +108,8 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
       w("");
       w(`${enforcementLine(s.enforcement.seed, "testable seed rules")}; ${enforcementLine(s.enforcement.inferred, "inferred rules")}`);
       const embedded = result.target.embedded ? " (embedded reference)" : "";
-      if (result.suites.includes("rest")) w(`REST target ${result.target.url}${embedded}, time scale ${result.target.timeScale}`);
+      for (const t of result.targets) w(`${targetLabel(t)} ${t.url}${embedded}${profileOf(t)}, time scale ${result.target.timeScale}`);
       if (result.walks) w(walksLine(result.walks));
-      if (result.target.mcp) w(`MCP target ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}, time scale ${result.target.timeScale}`);
       w(`${s.checks} checks in ${(result.durationMs / 1000).toFixed(1)} s (${result.requests} requests): ${green(`${s.passed} passed`)}, ${s.failed ? red(`${s.failed} failed`) : "0 failed"}, ${s.skipped} skipped${s.errors ? `, ${yellow(`${s.errors} ended in error`)}` : ""}`);
       for (const line of rateLimitLines(result)) w(yellow(line));
       if (s.expectedFailures) w(yellow(`${s.expectedFailures} failure(s) expected by the baseline`));
@@ -143,9 +142,9 @@ export function consoleReporter(options: ConsoleOptions = {}): ConsoleReporter {
         w(yellow(`The host running the suite was starved (event-loop delay p99 ${result.host.p99Ms} ms): timing problems above may be the host's, not the target's; rerun on a quieter host or raise --budget`));
       for (const gate of s.gates) w(red(`✗ gate: ${gate}`));
       if (result.unknownBaselineIds.length) w(yellow(`The baseline lists ids that name no check: ${result.unknownBaselineIds.join(", ")}`));
-      for (const suite of result.suites) {
-        const counts = ledgerCounts(result.ledger.filter((e) => e.suite === suite));
-        w(`Rules (${suite === "rest" ? "spec/rules/rest.yaml" : "spec/rules/mcp.yaml"}): ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}`);
+      for (const t of result.targets) {
+        const counts = ledgerCounts(result.ledger.filter((e) => e.suite === t.suite));
+        w(`Rules (${t.rules}): ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")}`);
       }
       const open = result.ledger.filter((e) => e.status === "skipped" || e.status === "partial" || e.status === "not-covered");
       for (const e of open.slice(0, 12)) w(dim(`  ${e.suite}/${e.id}: ${e.status} — ${e.why ?? ""}`));

@@ -28,12 +28,9 @@ function testcase(c: ReportedCheck): string {
   return [head, props, ...(body ? [body] : []), "    </testcase>"].join("\n");
 }
 
-/** The root's name: every target that ran, by suite (`target.url` is the MCP endpoint when only MCP ran). */
+/** The root's name: every target that ran, by suite. */
 export function rootName(result: RunResult): string {
-  const mcp = result.suites.includes("mcp") ? result.target.mcp?.url : undefined;
-  const rest = result.suites.includes("rest") ? result.target.url : undefined;
-  const targets = [rest && `REST ${rest}`, mcp && `MCP ${mcp}`].filter(Boolean);
-  return `ideas-contract conformance (${targets.length ? targets.join(", ") : result.target.url})`;
+  return `ideas-contract conformance (${result.targets.map((t) => `${t.suite.toUpperCase()} ${t.url}`).join(", ")})`;
 }
 
 export function junitReport(result: RunResult): string {

@@ -6,6 +6,7 @@
 // names a rule but records no case for it has not enforced it (it counts as a skipped case); a check that names a
 // family must record a case per member, so one tried member never passes the others.
 import type { CheckResult } from "../check.js";
+import type { SuiteId } from "../suite.js";
 import type { Provenance, Rule, RuleCatalogue } from "../rules.js";
 
 export type LedgerStatus = "pass" | "fail" | "partial" | "skipped" | "not-covered" | "not-observable";
@@ -18,8 +19,8 @@ export interface LedgerCase {
 }
 
 export interface LedgerEntry {
-  /** The catalogue the rule is in: spec/rules/rest.yaml or spec/rules/mcp.yaml. */
-  suite: "rest" | "mcp";
+  /** The suite whose catalogue the rule is in (spec/rules/<suite>.yaml). */
+  suite: SuiteId;
   id: string;
   statement: string;
   section: string;
@@ -64,7 +65,7 @@ export function buildLedger(
   catalogue: RuleCatalogue,
   results: readonly CheckResult[],
   unselected: ReadonlySet<string> = new Set(),
-  suite: LedgerEntry["suite"] = "rest",
+  suite: SuiteId,
 ): LedgerEntry[] {
   return catalogue.rules.map((rule) => {
     const cases: LedgerCase[] = [];

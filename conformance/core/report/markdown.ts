@@ -4,7 +4,7 @@
 import { evidenceLines } from "../evidence.js";
 import { enforcementLine, ledgerCounts } from "./ledger.js";
 import { rateLimitLines } from "../pacing.js";
-import type { RunResult } from "../result.js";
+import { profileOf, targetLabel, type RunResult } from "../result.js";
 import { walksLine } from "../walks/engine.js";
 
 /** Text as literal Markdown: HTML and Markdown's own characters escaped. */
@@ -33,10 +33,9 @@ export function markdownReport(result: RunResult): string {
   const s = result.summary;
   const lines: string[] = [];
   const embedded = result.target.embedded ? " (embedded reference server)" : "";
-  lines.push(`# Conformance: ${result.suites.map((x) => (x === "rest" ? "Ideas REST API" : "Partner Tool Gateway (MCP)")).join(", ")}`, "");
+  lines.push(`# Conformance: ${result.targets.map((t) => t.title).join(", ")}`, "");
   lines.push(`**${enforcementLine(s.enforcement.seed, "testable seed rules")}**; ${enforcementLine(s.enforcement.inferred, "inferred rules")}.`, "");
-  if (result.suites.includes("rest")) lines.push(`- REST target: ${result.target.url}${embedded}`);
-  if (result.target.mcp) lines.push(`- MCP target: ${result.target.mcp.url}${embedded}, profile ${result.target.mcp.profile}`);
+  for (const t of result.targets) lines.push(`- ${targetLabel(t)}: ${t.url}${embedded}${profileOf(t)}`);
   if (result.target.stateful !== undefined) lines.push(`- Stateful: ${result.target.stateful ? "yes" : "no"} (${result.target.statefulReason})`);
   if (result.walks) lines.push(`- ${walksLine(result.walks)}`);
   lines.push(`- Started: ${result.startedAt}; took ${(result.durationMs / 1000).toFixed(1)} s; ${result.requests} requests; time scale ${result.target.timeScale}`);

@@ -4,7 +4,6 @@
 // `ideas-contract conformance --list` shows the spend per check before anything runs.
 import { sharedBatchRequests } from "./shared-batches.js";
 import type { McpTriggers } from "./triggers.js";
-import { bool, num, object as mapping, onlyKeys, TargetError } from "../../core/target-values.js";
 
 /** What a check (or the shared jobs) spends at most. */
 export interface Spend {
@@ -35,21 +34,6 @@ export interface McpCost {
 export const defaultMcpCost: McpCost = { renders: false, extraBatches: false, builds: false, mainBatchPosts: 20 };
 
 export const costSwitchKeys: Record<string, "renders" | "extraBatches" | "builds"> = { renders: "renders", extra_batches: "extraBatches", builds: "builds" };
-
-/** Parses `mcp.cost` of a target file. */
-export function parseCost(data: unknown, where: string): Partial<McpCost> {
-  const cost = mapping(data, where);
-  onlyKeys(cost, [...Object.keys(costSwitchKeys), "main_batch_posts"], where);
-  const out: Partial<McpCost> = {};
-  for (const [key, name] of Object.entries(costSwitchKeys)) {
-    const v = bool(cost[key], `${where}.${key}`);
-    if (v !== undefined) out[name] = v;
-  }
-  const posts = num(cost.main_batch_posts, `${where}.main_batch_posts`);
-  if (posts !== undefined && (!Number.isInteger(posts) || posts > 20)) throw new TargetError(`${where}.main_batch_posts must be a whole number from 1 to 20 (create_posts' count), got ${posts}`);
-  if (posts !== undefined) out.mainBatchPosts = posts;
-  return out;
-}
 
 /** What a check's spend is judged from: the target's triggers and cost settings. */
 export interface SpendInput {

@@ -9,7 +9,7 @@ import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
 import { mcpRulesPath } from "./paths.js";
 import { resolveMcpTarget, type McpOverrides, type McpRunTarget, type McpTargetFile } from "./target.js";
 
-export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, { mcp?: McpTargetFile }> = {
+export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, { mcp?: McpTargetFile }, "mcp"> = {
   id: "mcp",
   title: "Partner Tool Gateway (MCP)",
   rulesPath: mcpRulesPath,

@@ -1,45 +1,15 @@
 // The MCP gateway as a target: its endpoint, the tokens to use, the profile of tools to expect, the triggers for
-// paths a caller cannot force, and the seed's pace (scaled). Built from the `mcp:` section of a target file, the
-// environment and flags, in rising precedence, into the runner's Target (with `mcp` set).
-//
-//   mcp:
-//     url: https://gateway.example.com/mcp       # the Streamable HTTP endpoint itself
-//     profile: preview                            # preview (default) | all (in-development tools too)
-//     tokens: { normal, readonly, partner, other_tenant, expired, partner_unconfigured }
-//     triggers: { website_fails_build, brief_partial, brief_fails, caption_refused, caption_refused_once, …,
-//                 common_errors, upstream_status, render_stuck, pictures_held, brief_stepwise, brief_item_fails }
-//     inputs: { brand_id, website, allow_publishing }
-//     timing: { time_scale, batch_poll_first_seconds, batch_poll_seconds, batch_poll_max_seconds,
-//               batch_give_up_seconds, build_poll_seconds, build_deadline_seconds, ending_poll_seconds,
-//               ending_deadline_seconds, job_poll_seconds, job_deadline_seconds, request_timeout_seconds,
-//               budget_seconds }
-//     concurrency: 4
-//     tls: { insecure: false, ca_file: … }
-//     cost: { renders, extra_batches, builds }   # what the run may spend beyond the shared batches (cost.ts)
-// Any string may be written `{ env: NAME }`.
-import path from "node:path";
-import { defaultMcpCost, parseCost, type McpCost } from "./cost.js";
+// paths a caller cannot force, and the seed's pace (scaled). Built from the `mcp:` section of a target file (its
+// keys and defaults: the target file's JSON Schema, conformance/target-schema.ts; target-file.ts validates and
+// reads it), the environment and flags, in rising precedence, into the runner's Target (with `mcp` set).
+import type { McpSection } from "../../../generated/conformance/target-file.js";
+import { defaultMcpCost, type McpCost } from "./cost.js";
 import { wallClock } from "../../core/run-clock.js";
 import { credentialsOf, type RunTarget, type RunTiming } from "../../core/run-target.js";
 import { mcpTriggerSlots, type McpTriggers } from "./triggers.js";
-import {
-  bool,
-  checkedPace,
-  clean,
-  defaultConcurrency,
-  defaultInputs,
-  defaultTiming,
-  num,
-  object as mapping,
-  onlyKeys as only,
-  readCa,
-  readSlots,
-  str,
-  TargetError,
-  targetUrl,
-} from "../../core/target-values.js";
+import { checkedPace, clean, defaultConcurrency, defaultTiming, num, numbers, type Read, readCa, slotValues, TargetError, targetUrl } from "../../core/target-values.js";
 
-export type McpProfile = "preview" | "all";
+export type McpProfile = NonNullable<McpTargetFile["profile"]>;
 export type McpTokenKind = "normal" | "readonly" | "partner" | "otherTenant" | "expired" | "partnerUnconfigured";
 export type McpTokens = Partial<Record<McpTokenKind, string>>;
 export type { McpTriggers };
@@ -137,7 +107,12 @@ export const mcpTokenEnv: Record<McpTokenKind, string> = {
  */
 export const mcpTriggerTokenEnv = (key: string, slot?: string): string => `MCP_TRIGGER_${[key, slot].filter(Boolean).join("_").toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
 
-export const tokenKeys: Record<string, McpTokenKind> = {
+/** The `mcp:` section of a target file, read (target-file.ts). */
+export type McpTargetFile = Read<NonNullable<McpSection>>;
+type WrittenTokens = NonNullable<McpTargetFile["tokens"]>;
+
+/** Each token of `mcp.tokens` by its name in code. */
+export const tokenKeys: { readonly [K in keyof Required<WrittenTokens>]: McpTokenKind } = {
   normal: "normal",
   readonly: "readonly",
   partner: "partner",
@@ -153,76 +128,20 @@ export const mcpTargetSlots: readonly string[] = [
   ...["brand_id", "website", "allow_publishing"].map((k) => `mcp.inputs.${k}`),
 ];
 
-/** The keys of the `mcp:` section and of its mappings (the parser and the target file's JSON Schema read them here). */
-export const mcpSectionKeys = {
-  mcp: ["url", "profile", "tokens", "triggers", "inputs", "timing", "concurrency", "tls", "cost"],
-  inputs: ["brand_id", "website", "allow_publishing", "logo_url"],
-  tls: ["insecure", "ca_file"],
-} as const;
-
-export interface McpTargetFile {
-  url?: string;
-  profile?: McpProfile;
-  tokens: McpTokens;
-  triggers: McpTriggers;
-  inputs: Partial<McpInputs>;
-  timing: Partial<Record<keyof typeof defaultMcpTiming, number>>;
-  concurrency?: number;
-  tls: { insecure?: boolean; caFile?: string };
-  cost?: Partial<McpCost>;
-}
-
+/** A profile given as a flag (--mcp-profile); the target file's is checked by its schema. */
 export function parseProfile(value: unknown, where: string): McpProfile | undefined {
   if (value === undefined || value === null) return undefined;
   if (value !== "preview" && value !== "all") throw new TargetError(`${where} must be preview or all, got ${JSON.stringify(value)}`);
   return value;
 }
 
-/** Parses the `mcp:` section of a target file. */
-export function parseMcpSection(data: unknown, where: string, env: NodeJS.ProcessEnv = process.env): McpTargetFile {
-  const at = (k: string) => `${where}: mcp.${k}`;
-  const mcp = mapping(data, `${where}: mcp`);
-  only(mcp, mcpSectionKeys.mcp, `${where}: mcp`);
-  const tokens = mapping(mcp.tokens, at("tokens"));
-  only(tokens, Object.keys(tokenKeys), at("tokens"));
-  const triggers = mapping(mcp.triggers, at("triggers"));
-  only(triggers, Object.keys(mcpTriggerSlots), at("triggers"));
-  const inputs = mapping(mcp.inputs, at("inputs"));
-  only(inputs, mcpSectionKeys.inputs, at("inputs"));
-  const timing = mapping(mcp.timing, at("timing"));
-  only(timing, Object.keys(defaultMcpTiming), at("timing"));
-  const tls = mapping(mcp.tls, at("tls"));
-  only(tls, mcpSectionKeys.tls, at("tls"));
-  const out: McpTargetFile = { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
-  const url = str(mcp.url, at("url"), env);
-  if (url !== undefined) out.url = url;
-  const profile = parseProfile(mcp.profile, at("profile"));
-  if (profile) out.profile = profile;
-  for (const [key, kind] of Object.entries(tokenKeys)) {
-    const v = str(tokens[key], at(`tokens.${key}`), env);
-    if (v) out.tokens[kind] = v;
-  }
-  out.triggers = readSlots(triggers, mcpTriggerSlots, (key) => at(`triggers.${key}`), env);
-  const brandId = str(inputs.brand_id, at("inputs.brand_id"), env);
-  if (brandId) out.inputs.brandId = brandId;
-  const website = str(inputs.website, at("inputs.website"), env);
-  if (website) out.inputs.website = website;
-  const allow = bool(inputs.allow_publishing, at("inputs.allow_publishing"));
-  if (allow !== undefined) out.inputs.allowPublishing = allow;
-  const logo = str(inputs.logo_url, at("inputs.logo_url"), env);
-  if (logo) out.inputs.logoUrl = logo;
-  for (const key of Object.keys(defaultMcpTiming) as (keyof typeof defaultMcpTiming)[]) {
-    const n = num(timing[key], at(`timing.${key}`));
-    if (n !== undefined) out.timing[key] = n;
-  }
-  const concurrency = num(mcp.concurrency, at("concurrency"));
-  if (concurrency !== undefined) out.concurrency = concurrency;
-  const insecure = bool(tls.insecure, at("tls.insecure"));
-  if (insecure !== undefined) out.tls.insecure = insecure;
-  const ca = str(tls.ca_file, at("tls.ca_file"), env);
-  if (ca !== undefined) out.tls.caFile = path.resolve(path.dirname(where), ca);
-  if (mcp.cost !== undefined) out.cost = parseCost(mcp.cost, at("cost"));
-  return out;
+/** The triggers of the `mcp:` section, by their names in code. */
+export const mcpTriggersOf = (file: McpTargetFile | undefined): McpTriggers => slotValues<keyof typeof mcpTriggerSlots>(file?.triggers);
+
+/** What the `mcp:` section lets a run spend (mcp.cost over its defaults). */
+export function mcpCostOf(file: McpTargetFile | undefined): McpCost {
+  const c = file?.cost ?? {};
+  return { renders: c.renders ?? defaultMcpCost.renders, extraBatches: c.extra_batches ?? defaultMcpCost.extraBatches, builds: c.builds ?? defaultMcpCost.builds, mainBatchPosts: c.main_batch_posts ?? defaultMcpCost.mainBatchPosts };
 }
 
 /** What flags (or a caller of runConformance) set for the MCP suite. */
@@ -246,7 +165,7 @@ export interface McpRunTarget extends RunTarget {
 
 /** The MCP suite's target from its section of the target file, the environment (mcpTokenEnv) and the overrides. */
 export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): McpRunTarget {
-  const file = options.file ?? { tokens: {}, triggers: {}, inputs: {}, timing: {}, tls: {} };
+  const file = options.file ?? {};
   const o = options.overrides ?? {};
   const env = options.env ?? process.env;
   const embedded = options.embeddedUrl !== undefined;
@@ -260,12 +179,13 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
   const envTokens: McpTokens = embedded
     ? {}
     : clean(Object.fromEntries(Object.entries(mcpTokenEnv).map(([kind, name]) => [kind, env[name]])) as McpTokens);
-  const tokens: McpTokens = { ...clean(file.tokens), ...envTokens, ...clean(o.mcpTokens ?? {}) };
-  const triggers: McpTriggers = { ...clean(file.triggers), ...clean(o.mcpTriggers ?? {}) };
+  const written: McpTokens = Object.fromEntries(Object.entries(file.tokens ?? {}).map(([key, value]) => [tokenKeys[key as keyof WrittenTokens], value]));
+  const tokens: McpTokens = { ...written, ...envTokens, ...clean(o.mcpTokens ?? {}) };
+  const triggers: McpTriggers = { ...mcpTriggersOf(file), ...clean(o.mcpTriggers ?? {}) };
 
-  const t = { ...defaultMcpTiming, ...file.timing };
+  const t = numbers(defaultMcpTiming, file.timing);
   const scale = o.timeScale ?? t.time_scale;
-  const concurrency = o.concurrency ?? file.concurrency ?? defaultConcurrency;
+  const concurrency = o.concurrency ?? num(file.concurrency) ?? defaultConcurrency;
   checkedPace(scale, concurrency);
   const ms = (seconds: number) => seconds * 1000 * scale;
   const floor = (seconds: number, min: number) => Math.max(ms(seconds), min);
@@ -282,7 +202,8 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
     jobPollMs: ms(t.job_poll_seconds),
     jobDeadlineMs: floor(t.job_deadline_seconds, mcpDeadlineFloorsMs.job),
   };
-  const ca = readCa(file.tls.caFile, "mcp.tls.ca_file");
+  const ca = readCa(file.tls?.ca_file, "mcp.tls.ca_file");
+  const inputs = file.inputs ?? {};
   const situations = situationTokens(triggers);
   // The downstream-auth slot is a token too: kept out of every output like the others.
   const secrets = [...Object.values(tokens), ...situations.common.values(), ...situations.upstream.values(), triggers.partnerDownstreamAuthFails].filter((s): s is string => typeof s === "string" && s.length > 0);
@@ -297,7 +218,7 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
       budgetMs: o.budgetSeconds !== undefined ? o.budgetSeconds * 1000 : Math.max(ms(t.budget_seconds), mcpDeadlineFloorsMs.budget),
     },
     concurrency,
-    tls: { insecure: o.insecure ?? file.tls.insecure ?? false, ...(ca ? { ca } : {}) },
+    tls: { insecure: o.insecure ?? file.tls?.insecure ?? false, ...(ca ? { ca } : {}) },
     secrets,
     clock: wallClock,
     mcp: {
@@ -306,9 +227,9 @@ export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: Mc
       profile: o.mcpProfile ?? file.profile ?? "preview",
       tokens,
       triggers,
-      inputs: { website: file.inputs.website ?? defaultMcpInputs.website, allowPublishing: file.inputs.allowPublishing ?? false, ...(file.inputs.brandId ? { brandId: file.inputs.brandId } : {}), ...(file.inputs.logoUrl ? { logoUrl: file.inputs.logoUrl } : {}) },
+      inputs: { website: inputs.website ?? defaultMcpInputs.website, allowPublishing: inputs.allow_publishing ?? false, ...(inputs.brand_id ? { brandId: inputs.brand_id } : {}), ...(inputs.logo_url ? { logoUrl: inputs.logo_url } : {}) },
       timing: mcpTiming,
-      cost: { ...defaultMcpCost, ...file.cost },
+      cost: mcpCostOf(file),
     },
   };
 }

@@ -62,14 +62,14 @@ function openRest(env: SuiteEnv<Target>): SuiteSession<CheckContext, RestNeed> {
   };
 }
 
-export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, RestTargetFile> = {
+export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, { rest?: RestTargetFile }, "rest"> = {
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,
   checks: restChecks,
-  urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.url ? { file: file.url } : {}) }),
+  urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.rest?.url ? { file: file.rest.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>
-    resolveTarget({ ...(file ? { file } : {}), overrides: overrides as TargetOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
+    resolveTarget({ ...(file?.rest ? { file: file.rest } : {}), overrides: overrides as TargetOverrides, env, ...(embeddedUrl ? { embeddedUrl } : {}) }),
   startEmbedded: (options) => startReference("rest", options),
   summary: (target) => ({ url: target.url.href }),
   probe: probeRest,
