@@ -11,18 +11,26 @@ export const maxJudgedDepth = 128;
 /** A request body that took longer than this to arrive is a slow client (the contract's "within seconds"). */
 export const slowRequestMs = defaultTiming.answer_within_seconds * 1000;
 
-/** How deep arrays and objects nest in JSON text, counted without parsing (stops once past `cap`). */
+/** The rest of a JSON string after its opening quote, up to its closing quote or the end of the text (sticky). */
+const stringRest = /[^"\\]*(?:\\[\s\S][^"\\]*)*/y;
+
+/**
+ * How deep arrays and objects nest in JSON text, counted without parsing (stops once past `cap`). Every exchange's
+ * bodies pass here, and most of a body's text is strings (an MCP result holds its whole payload again as text):
+ * a string is skipped to its closing quote by one regular expression, the rest read a character at a time.
+ */
 export function jsonDepth(text: string, cap = maxJudgedDepth): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped unit
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      stringRest.lastIndex = i + 1;
+      stringRest.test(text);
+      i = stringRest.lastIndex;
+      // No closing quote (the text ends inside the string, or in a lone backslash): nothing more nests.
+      if (text.charCodeAt(i) !== 34) return max;
+    } else if (c === 91 || c === 123) {
       if (++depth > max && (max = depth) > cap) return max;
     } else if (c === 93 || c === 125) depth--;
   }

@@ -12,6 +12,7 @@
 import type { Socket } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
 import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
+import { clientIdleCloseMs, keepAliveValue } from "./keep-alive.js";
 import { keepFor, type Conn, type RawPool } from "./raw-pool.js";
 import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead } from "./raw-http.js";
 
@@ -35,8 +36,6 @@ export interface FastContext {
   handOver(socket: Socket): void;
 }
 
-/** As the proxy's node:http server: an idle client connection is closed after this (see server.ts). */
-const clientIdleMs = 65_000;
 
 let dateAt = 0;
 let dateText = "";
@@ -70,10 +69,13 @@ function clientHead(h: AnswerHead, keepOpen: boolean): string {
   }
   if (!dated) s += `Date: ${httpDate()}\r\n`;
   if (h.framing.kind === "chunked") s += "Transfer-Encoding: chunked\r\n";
-  return `${s}${keepOpen ? `Connection: keep-alive\r\nKeep-Alive: timeout=${clientIdleMs / 1000}` : "Connection: close"}\r\n\r\n`;
+  return `${s}${keepOpen ? `Connection: keep-alive\r\nKeep-Alive: ${keepAliveValue}` : "Connection: close"}\r\n\r\n`;
 }
 
 /** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
+/** Bytes read ahead of the request being answered before reading stops: a whole plain request at most. */
+const readAhead = maxHeadBytes;
+
 export function serveFast(socket: Socket, ctx: FastContext): void {
   let pending: Buffer | undefined;
   let busy = false;
@@ -84,11 +86,16 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
 
   const onData = (chunk: Buffer) => {
     pending = pending ? Buffer.concat([pending, chunk]) : chunk;
+    // During an exchange what the client sends ahead waits here, up to a request's worth (then in the socket).
+    if (busy) return void (pending.length > readAhead && socket.pause());
     next();
   };
+  // The client's end: as node:http's server (which does not allow half-open connections), a request whose answer
+  // has not ended is abandoned (the client went away: its fault, never the service's) and the connection ends.
   const onEnd = () => {
     halfClosed = true;
-    if (!busy) socket.end();
+    socket.end();
+    abort?.();
   };
   const onClose = () => abort?.();
   const onError = () => socket.destroy();
@@ -98,7 +105,8 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   socket.on("close", onClose);
   socket.on("error", onError);
   socket.on("timeout", onTimeout);
-  socket.setTimeout(clientIdleMs);
+  // Between requests, as node:http's server (keep-alive.ts); during an exchange the timeout closes nothing.
+  socket.setTimeout(clientIdleCloseMs);
   socket.setNoDelay(true);
 
   const handOver = () => {
@@ -117,7 +125,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   };
 
   const next = (): void => {
-    if (!pending || busy || socket.destroyed) return;
+    if (!pending || busy || halfClosed || socket.destroyed) return;
     const end = headEnd(pending);
     const plain = end > 0 ? plainRequest(pending, end) : undefined;
     if (!plain || plain.contentLength > ctx.captureBytes || pending.length < end + plain.contentLength) return handOver();
@@ -127,9 +135,8 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     const body = pending.subarray(end, end + plain.contentLength);
     pending = pending.length > end + plain.contentLength ? pending.subarray(end + plain.contentLength) : undefined;
     busy = true;
-    // Nothing more is read until the answer has ended: what the client sends ahead waits in the socket (bounded
-    // by it), and its end is seen after the answer, so the connection can still be handed over whole.
-    socket.pause();
+    // Reading goes on during the exchange (so the client's end is seen when it comes), but no next request is
+    // taken until the answer has ended: what is read ahead is kept whole, for the next exchange or node:http.
     exchange(req, body, taken.target, taken.done);
   };
 
@@ -165,7 +172,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
       const { contentType, body: text } = ctx.failureBody(message);
       status = 502;
       responseHeaders = {};
-      socket.write(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${clientIdleMs / 1000}\r\n\r\n${text}`);
+      socket.write(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\nKeep-Alive: ${keepAliveValue}\r\n\r\n${text}`);
       finish(message);
     };
     abort = () => {
@@ -192,7 +199,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
         const complete = () => {
           conn = undefined;
           pool.release(c, reusable ? keepFor(answer!) : undefined);
-          if (answer!.framing.kind === "close" || halfClosed) socket.end();
+          if (answer!.framing.kind === "close") socket.end();
           finish();
         };
         /** The answer broke off after its head reached the client: the client's connection goes too. */
@@ -255,7 +262,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
               responseHeaders = answer.headers;
               if (answer.framing.kind === "length") left = answer.framing.length;
               if (answer.framing.kind === "chunked") chunked = new ChunkedReader();
-              first = clientHead(answer, answer.framing.kind !== "close" && !halfClosed);
+              first = clientHead(answer, answer.framing.kind !== "close");
               chunk = buf;
               buf = undefined;
             }

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { answerOnSocket, limitOptions, type HttpLimits } from "../mock/http-guards.js";
 import { serveFast, type FastContext } from "./fast-path.js";
+import { keepClientsAlive } from "./keep-alive.js";
 import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
@@ -132,14 +133,8 @@ async function listen(
     if (handle) handle._consumed = true;
     nodeConnection.call(server, s);
   };
-  // A kept-alive connection should be closed by the client first: clients close an idle one a second before the
-  // time the server announces (undici), and a loaded client can take many seconds to send its next request on
-  // it; a server that closes at the announced time races that request into a reset (seen at 5 s and at 15 s
-  // under load). 65 s, as load balancers use, leaves the gaps of a busy client well inside. This side of the
-  // race belongs to the client (only it knows when it will send; a server cannot close "safely"), so the long
-  // idle time stays; the proxy's own side (its pool towards the upstream) is fixed for real: it lets an idle
-  // connection go before the upstream does and resends what the upstream never took (forward.ts).
-  server.keepAliveTimeout = 65_000;
+  // Kept-alive client connections: one policy for both paths (keep-alive.ts).
+  keepClientsAlive(server);
   const sockets = new Set<Socket>();
   let served = 0;
   server.on("connection", (s: Socket) => {

@@ -24,6 +24,12 @@ export interface Judge {
 
 export const ruleList = (rules: RuleRef): RuleId[] => (typeof rules === "string" ? [rules] : [...rules]);
 
+/**
+ * `judge.expect`, with the message made only for a failure: messages serialise what was answered, a passing
+ * case's message is never read, and the contract proxy judges every exchange it forwards.
+ */
+export const expectThat = (judge: Pick<Judge, "expect">, ok: boolean, rules: RuleRef, message: () => string): boolean => judge.expect(ok, rules, ok ? "" : message());
+
 /** What the runner gives every check, whatever its protocol: a Judge of the target's replies, and the check's course. */
 export interface RunContext extends Judge {
   /** Ends the check as failed. */

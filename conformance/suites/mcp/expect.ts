@@ -3,7 +3,7 @@
 // (isError, ok false, code, message, retryable as the catalogue says, the structured fields of the code), and
 // refusals before a tool runs (no envelope).
 import type { FamilyId, RuleId } from "../../../generated/rules.js";
-import type { Judge, RuleRef } from "../../core/judge.js";
+import { expectThat, type Judge, type RuleRef } from "../../core/judge.js";
 import { judgedAt } from "../../core/places.js";
 import type { Answered, AnsweredOutput } from "./answers.js";
 import type { ErrorDetail } from "../../../generated/mcp/types.js";
@@ -64,18 +64,24 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
-  const ka = Object.keys(a as object).filter((k) => (a as any)[k] !== undefined);
-  const kb = Object.keys(b as object).filter((k) => (b as any)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as any)[k], (b as any)[k]));
+  // Members holding undefined count as absent (as in JSON); counted in place, not listed (every reply comes here).
+  let defined = 0;
+  for (const k of Object.keys(a as object)) {
+    if ((a as any)[k] === undefined) continue;
+    if (!sameJson((a as any)[k], (b as any)[k])) return false;
+    defined++;
+  }
+  for (const k of Object.keys(b as object)) if ((b as any)[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 /**
  * A success's content[0].text holds the payload as a JSON string (Conventions 1): any JSON formatting of the same
  * value, bare or as the whole `{ data: … }` of structuredContent (the text then still holds the payload).
  */
-function expectTextMirrors(ctx: Judge, o: CallOutcome, where: string): void {
+function expectTextMirrors(ctx: Judge, o: CallOutcome, where: () => string): void {
   if (o.text === undefined) {
-    ctx.expect(false, forTool(R.text, o.tool), `${where}: content[0] is not the payload as text`);
+    ctx.expect(false, forTool(R.text, o.tool), `${where()}: content[0] is not the payload as text`);
     return;
   }
   let parsed: unknown;
@@ -86,7 +92,7 @@ function expectTextMirrors(ctx: Judge, o: CallOutcome, where: string): void {
     ok = false;
   }
   const wrapped = ok && sameJson(parsed, o.result?.structuredContent);
-  ctx.expect(ok && (wrapped || sameJson(parsed, o.data)), forTool(R.text, o.tool), `${where}: content[0].text ${show(o.text.slice(0, 200))} is not the same payload as structuredContent.data`);
+  expectThat(ctx, ok && (wrapped || sameJson(parsed, o.data)), forTool(R.text, o.tool), () => `${where()}: content[0].text ${show(o.text!.slice(0, 200))} is not the same payload as structuredContent.data`);
 }
 
 /** Whether a payload is the failure envelope's shape. */
@@ -119,7 +125,7 @@ export function judgeReply(ctx: Judge, o: CallOutcome): void {
 function judgeReplyOnce(ctx: Judge, o: CallOutcome): void {
   expectConventionsOnce(ctx, o);
   if (o.result && isEnvelope(o.data)) {
-    ctx.expect(o.result.isError === true, envelopePart("is-error"), `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result.isError)}`);
+    expectThat(ctx, o.result.isError === true, envelopePart("is-error"), () => `${describeCall(o)}: a failure envelope needs isError true, got ${show(o.result!.isError)}`);
     judgeEnvelope(ctx, o, o.data.error);
   } else if (o.result?.isError === true && isErrorHolder(o.data)) {
     // An envelope in all but ok: the seed's "always false" is broken, not a refusal of another kind.
@@ -135,31 +141,37 @@ const isErrorHolder = (data: unknown): data is { ok?: unknown; error: Record<str
 /** The conventions every answer keeps, whatever it says (and, on a failure, its envelope): judgeReply. */
 export const expectConventions = judgeReply;
 
+/** The call as failure messages name it, made when first asked for (nearly every call passes). */
+const describedLazily = (o: CallOutcome): (() => string) => {
+  let said: string | undefined;
+  return () => (said ??= describeCall(o));
+};
+
 function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
-  const where = describeCall(o);
-  if (o.error?.kind === "output-schema") ctx.expect(false, forTool(R.schema, o.tool), `${where}: structuredContent does not match the tool's output schema in tools/list`);
-  if (o.error?.kind === "no-structured-content") ctx.expect(false, forTool(R.structured, o.tool), `${where}: a success without structuredContent`);
+  const where = describedLazily(o);
+  if (o.error?.kind === "output-schema") ctx.expect(false, forTool(R.schema, o.tool), `${where()}: structuredContent does not match the tool's output schema in tools/list`);
+  if (o.error?.kind === "no-structured-content") ctx.expect(false, forTool(R.structured, o.tool), `${where()}: a success without structuredContent`);
   const r = o.result;
   if (!r) return;
   const sc = r.structuredContent as Record<string, unknown> | undefined;
   if (sc === undefined) return;
   if (!r.isError) {
     // Conventions 1 says absent, not false: a success that carries the member at all breaks it.
-    ctx.expect(!("isError" in r), forTool(R.structured, o.tool), `${where}: a success carries isError ${show(r.isError)}; it must be absent`);
+    expectThat(ctx, !("isError" in r), forTool(R.structured, o.tool), () => `${where()}: a success carries isError ${show(r.isError)}; it must be absent`);
     // The SDK client validated structuredContent against the live output schema: a case of that rule passed.
-    ctx.expect(true, forTool(R.schema, o.tool), `${where}: matches the live output schema`);
+    ctx.expect(true, forTool(R.schema, o.tool), "");
     // Judged by the contract too, whatever the gateway advertises (a live schema may say only {type: "object"}).
     if (contractTool.has(o.tool)) {
       const problems = contractOutputProblems(o.tool, sc);
-      ctx.expect(problems.length === 0, shapeRule(o.tool), `${where}: structuredContent does not match the contract's output schema: ${problems.join("; ")}`);
+      expectThat(ctx, problems.length === 0, shapeRule(o.tool), () => `${where()}: structuredContent does not match the contract's output schema: ${problems.join("; ")}`);
     }
   }
-  ctx.expect(!!sc && typeof sc === "object" && "data" in sc, r.isError ? envelopePart("ok-false") : forTool(R.structured, o.tool), `${where}: structuredContent is not { data: … }`);
+  expectThat(ctx, !!sc && typeof sc === "object" && "data" in sc, r.isError ? envelopePart("ok-false") : forTool(R.structured, o.tool), () => `${where()}: structuredContent is not { data: … }`);
   // Seed 001 Conventions 1 ties the text to the payload on success only; a failure's content is left to the
   // gateway (human-readable words are fine), so it is not judged.
   if (!r.isError) expectTextMirrors(ctx, o, where);
   if (contractTool.get(o.tool)?.annotations?.readOnlyHint === false)
-    ctx.expect(!(o.data && typeof o.data === "object" && (o.data as any).cancelled === true), `${R.cancelled}/${o.tool}`, `${where}: answered { cancelled: true } to a backend call`);
+    expectThat(ctx, !(o.data && typeof o.data === "object" && (o.data as any).cancelled === true), `${R.cancelled}/${o.tool}`, () => `${where()}: answered { cancelled: true } to a backend call`);
 }
 
 /**
@@ -168,44 +180,44 @@ function expectConventionsOnce(ctx: Judge, o: CallOutcome): void {
  */
 export function expectOk<N extends string>(ctx: Judge, o: CallOutcome<N>, rule: RuleRef): AnsweredOutput<N> | undefined {
   judgeReply(ctx, o);
-  const where = describeCall(o);
+  const where = describedLazily(o);
   if (o.error) {
-    if (o.error.kind !== "output-schema" && o.error.kind !== "no-structured-content") ctx.expect(false, rule, `${where}: expected a result`);
+    if (o.error.kind !== "output-schema" && o.error.kind !== "no-structured-content") ctx.expect(false, rule, `${where()}: expected a result`);
     return undefined;
   }
   const r = o.result!;
   if (r.isError) {
-    ctx.expect(false, rule, `${where}: expected success`);
+    ctx.expect(false, rule, `${where()}: expected success`);
     return undefined;
   }
   // An envelope without isError true: judgeReply failed failure-envelope/is-error.
   if (isEnvelope(o.data)) return undefined;
-  if (!ctx.expect(r.structuredContent !== undefined && o.data !== undefined, forTool(R.structured, o.tool), `${where}: success without structuredContent.data`)) return undefined;
+  if (!expectThat(ctx, r.structuredContent !== undefined && o.data !== undefined, forTool(R.structured, o.tool), () => `${where()}: success without structuredContent.data`)) return undefined;
   return o.data as AnsweredOutput<N>;
 }
 
 /** The envelope of a failure: shape, retryable per catalogue, structured fields (present, of their type and format). */
 function judgeEnvelope(ctx: Judge, o: CallOutcome, e: Record<string, any>): void {
-  const where = describeCall(o);
-  const got = show({ code: e.code, message: e.message, retryable: e.retryable });
-  ctx.expect(typeof e.code === "string" && e.code.length > 0, envelopePart("code"), `${where}: error needs a string code, got ${got}`);
-  ctx.expect(typeof e.message === "string", envelopePart("message"), `${where}: error needs a string message, got ${got}`);
-  ctx.expect(typeof e.retryable === "boolean", envelopePart("retryable"), `${where}: error needs a boolean retryable, got ${got}`);
+  const where = describedLazily(o);
+  const got = () => show({ code: e.code, message: e.message, retryable: e.retryable });
+  expectThat(ctx, typeof e.code === "string" && e.code.length > 0, envelopePart("code"), () => `${where()}: error needs a string code, got ${got()}`);
+  expectThat(ctx, typeof e.message === "string", envelopePart("message"), () => `${where()}: error needs a string message, got ${got()}`);
+  expectThat(ctx, typeof e.retryable === "boolean", envelopePart("retryable"), () => `${where()}: error needs a boolean retryable, got ${got()}`);
   if (typeof e.code === "string") {
     const want = expectedRetryable(e as { code: string });
     if (want !== undefined)
-      ctx.expect(e.retryable === want, forCode(R.retryable, e.code), `${where}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
+      expectThat(ctx, e.retryable === want, forCode(R.retryable, e.code), () => `${where()}: ${e.code} has retryable ${show(e.retryable)}, the catalogue says ${want}`);
     // create_connect_link refuses a channel (lowercase), not a destination: its platform_not_supported names the
     // channels it connects (supportedChannels) instead of the destination pair.
     const fields = o.tool === "create_connect_link" && e.code === "platform_not_supported" ? ["supportedChannels"] : requiredFields(e.code);
     const missing = fields.filter((f) => !(f in e));
     if (e.code === "platform_not_supported" && !("supportedPlatforms" in e) && !("supportedChannels" in e)) missing.push("supportedPlatforms");
-    if (fields.length || e.code === "platform_not_supported") ctx.expect(missing.length === 0, forCode(R.fields, e.code), `${where}: ${e.code} lacks ${missing.join(", ")}`);
+    if (fields.length || e.code === "platform_not_supported") expectThat(ctx, missing.length === 0, forCode(R.fields, e.code), () => `${where()}: ${e.code} lacks ${missing.join(", ")}`);
     // Every structured field the catalogue names for the code, when present, by the contract's type and format.
     if (envelopeCodes.has(e.code)) {
       const wrong = structuredFieldProblems(o.tool, e.code, e);
       if (wrong.length || fieldsNamed(e.code).some((f) => f in e))
-        ctx.expect(wrong.length === 0, forCode(R.fields, e.code), `${where}: ${e.code}'s structured fields are not as the seed states: ${wrong.join("; ")}`);
+        expectThat(ctx, wrong.length === 0, forCode(R.fields, e.code), () => `${where()}: ${e.code}'s structured fields are not as the seed states: ${wrong.join("; ")}`);
     }
   }
 }
@@ -223,31 +235,31 @@ export interface ErrorWant {
  */
 export function expectError(ctx: Judge, o: CallOutcome, want: ErrorWant): Answered<ErrorDetail> | undefined {
   judgeReply(ctx, o);
-  const where = describeCall(o);
+  const where = describedLazily(o);
   const codes = want.code === undefined ? undefined : typeof want.code === "string" ? [want.code] : [...want.code];
   if (o.error) {
-    ctx.expect(false, want.rule, `${where}: expected a failure in the envelope${codes ? ` (${codes.join(" or ")})` : ""}`);
+    ctx.expect(false, want.rule, `${where()}: expected a failure in the envelope${codes ? ` (${codes.join(" or ")})` : ""}`);
     return undefined;
   }
   if (!isEnvelope(o.data)) {
-    ctx.expect(false, want.rule, `${where}: expected a failure${codes ? ` with ${codes.join(" or ")}` : ""}`);
+    ctx.expect(false, want.rule, `${where()}: expected a failure${codes ? ` with ${codes.join(" or ")}` : ""}`);
     return undefined;
   }
   // judgeReply judged isError, the envelope's parts, retryable and the code's structured fields.
   const e: Answered<ErrorDetail> = o.data.error;
   // A case either way: a failure in the envelope is what the rule wanted, whatever its code when none is named.
-  ctx.expect(!codes || codes.includes(e.code as string), want.rule, `${where}: error.code is ${show(e.code)}, expected ${codes?.join(" or ")}`);
+  expectThat(ctx, !codes || codes.includes(e.code as string), want.rule, () => `${where()}: error.code is ${show(e.code)}, expected ${codes?.join(" or ")}`);
   return e;
 }
 
 /** A refusal before the tool ran: isError with text and no envelope, or a JSON-RPC error. */
 export function expectRefusedFirst(ctx: Judge, o: CallOutcome, rule: RuleRef): boolean {
   judgeReply(ctx, o);
-  const where = describeCall(o);
-  if (o.error) return ctx.expect(o.error.kind === "rpc", rule, `${where}: expected a refusal before the tool runs`);
+  const where = describedLazily(o);
+  if (o.error) return expectThat(ctx, o.error.kind === "rpc", rule, () => `${where()}: expected a refusal before the tool runs`);
   const r = o.result!;
-  if (!ctx.expect(r.isError === true, rule, `${where}: expected a refusal before the tool runs (isError), got a success`)) return false;
-  return ctx.expect(!isEnvelope(o.data), rule, `${where}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
+  if (!expectThat(ctx, r.isError === true, rule, () => `${where()}: expected a refusal before the tool runs (isError), got a success`)) return false;
+  return expectThat(ctx, !isEnvelope(o.data), rule, () => `${where()}: refused in the envelope (the tool ran); expected the SDK's validation refusal with no envelope`);
 }
 
 /** A call whose arguments the input schema takes: the tool ran (a result, or its own envelope), it was not refused before. */
@@ -255,7 +267,7 @@ export function expectRan(ctx: Judge, o: CallOutcome, rule: RuleRef): boolean {
   judgeReply(ctx, o);
   const answered = o.error?.kind === "output-schema" || o.error?.kind === "no-structured-content";
   const ran = answered || (!!o.result && (!o.result.isError || isEnvelope(o.data)));
-  return ctx.expect(ran, rule, `${describeCall(o)}: refused before the tool ran, though every argument is within what the seed states`);
+  return expectThat(ctx, ran, rule, () => `${describeCall(o)}: refused before the tool ran, though every argument is within what the seed states`);
 }
 
 /** The data of a successful outcome, or undefined. */

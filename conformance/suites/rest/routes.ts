@@ -16,8 +16,19 @@ const routes = Object.values(operations).map((op) => {
   return { op, names, re: new RegExp(`^${source}/?$`) };
 });
 
-/** The contract operation a method and path name, with its path parameters. */
+/** The last match: the proxy's judge and the reply's place (places.ts) ask for the same exchange in turn. */
+let last: { method: string; path: string; matched: Matched | undefined } | undefined;
+
+/** The contract operation a method and path name, with its path parameters (frozen: one answer may be shared). */
 export function matchOperation(method: string, path: string): Matched | undefined {
+  if (last?.method === method && last.path === path) return last.matched;
+  const matched = match(method, path);
+  if (matched) Object.freeze(Object.freeze(matched).params);
+  last = { method, path, matched };
+  return matched;
+}
+
+function match(method: string, path: string): Matched | undefined {
   const pathname = path.split("?")[0]!;
   for (const r of routes) {
     if (r.op.method !== method.toUpperCase()) continue;
