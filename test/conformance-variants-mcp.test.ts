@@ -30,7 +30,9 @@ describe("MCP allowed variants", () => {
     for (const v of mcpVariants) expect(v.basis, v.id).toMatch(/\w{3,}.*\w{3,}/);
   });
 
-  it.concurrent.each(mcpVariants.map((v) => [v.id, v] as const))("passes %s", async (_id, variant) => {
+  // One at a time: each is a whole run on driven time, bound by CPU alone, so running several at once gains nothing on
+  // two cores and multiplies each test's wall time (five at once met the hang guard on a loaded host).
+  it.each(mcpVariants.map((v) => [v.id, v] as const))("passes %s", async (_id, variant) => {
     const result = await runVariant(variant);
     if (variant.changed) expect(variant.changed(), `${variant.id} changed nothing`).toBeGreaterThan(0);
     expect(falseFailures(result)).toEqual([]);

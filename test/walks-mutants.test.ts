@@ -19,7 +19,9 @@ const rates = new Map<string, string>();
 const cases = (["rest", "mcp"] as const).flatMap((p) => mutantsOf[p]().map((m) => [m.id, p, m.rule] as const));
 
 describe("walk-only mutants", () => {
-  it.concurrent.each(cases)("%s (%s): the scripted checks miss it, the walks kill it, shrunk to ≤ 5 steps, and its replay file kills it again", async (id, protocol, rule) => {
+  // One at a time: each is a whole run on driven time, bound by CPU alone, so running several at once gains nothing on
+  // two cores and multiplies each test's wall time (five at once met the hang guard on a loaded host).
+  it.each(cases)("%s (%s): the scripted checks miss it, the walks kill it, shrunk to ≤ 5 steps, and its replay file kills it again", async (id, protocol, rule) => {
     const scripted = await runAgainst(protocol, id, { walks: 0 });
     expect(scripted.checks.find((c) => c.id === walksCheck[protocol])?.status).toBe("skip");
     expect(killersOf(scripted, rule).map((c) => c.id), `${id} is caught without walks: not a walk-only mutant`).toEqual([]);
