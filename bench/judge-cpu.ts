@@ -1,4 +1,4 @@
-// `npx tsx bench/judge-cpu.ts`: the proxy judge's CPU per exchange, in CPU time (process.cpuUsage), which the
+// `npm run bench:judge-cpu`: the proxy judge's CPU per exchange, in CPU time (process.cpuUsage), which the
 // other load on a shared machine barely moves. The exchanges are real: captured from the mocks (started as users
 // start them), the ones bench:proxy loads (REST GET /v1/brands/{id}, MCP tools/call get_profile) and a spread of
 // others (creations, errors, refusals, tools/list), then judged as the judge worker judges them (exchangeOf, then

@@ -220,9 +220,9 @@ Generated from \`spec/\` by \`npm run generate\`; \`npm run check:generated\` fa
 | [walks.md](walks.md) | the stateful walks: what their model predicts, how to read a shrunk failure, how to replay it (from \`conformance/core/walks/README.md\`) |
 | [walks-audit.md](walks-audit.md) | the held-out audit of the seeds' cross-operation statements: the sampling rule, each statement, enforced before and after, its mutant (from \`conformance/core/walks/AUDIT.md\`) |
 
-The installed package carries every page but rest.md, mcp-tools.md and rules.md, whose data it ships as data
-(\`ideas-contract/openapi.json\`, \`ideas-contract/tools.json\`, the rule catalogues), and walks-audit.md, a record for the
-suite's maintainers: read those four in the repository.
+The installed package carries every page but rest.md, mcp-tools.md, errors.md and rules.md, whose data it ships as
+data (\`ideas-contract/openapi.json\`, \`ideas-contract/tools.json\`, \`ideas-contract/errors.json\`, the rule catalogues),
+and walks-audit.md, a record for the suite's maintainers: read those five in the repository.
 `,
   );
 }
