@@ -17,7 +17,7 @@ export function cases(ctx: Judge, tool: string): void {
   ctx.fail(["error-envelope", "no-such-rule"], "stops");
 }
 
-export const declared: Pick<RestCheck, "rules" | "needs"> = { rules: ["create-brand-201"], needs: ["other-team-token"] };
+export const declared: Pick<RestCheck, "rules" | "needs"> = { rules: ["create-brand-201"], needs: ["stateful"] };
 // @ts-expect-error a REST check declares REST needs only
 export const wrongNeed: Pick<RestCheck, "needs"> = { needs: ["mcp:partner-token"] };
 // @ts-expect-error a check's rules are rule ids
