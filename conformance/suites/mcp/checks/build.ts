@@ -15,7 +15,9 @@ import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
-const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
+// The partner token is the slot of most of these checks' rules (mcp.tokens.partner); the others need it declared.
+const needs = ["mcp:profile-all", "mcp:cost-builds"] as const;
+const partnerNeeds = ["mcp:partner-token", ...needs] as const;
 
 /**
  * get_profile, create_posts and get_profile again while a build runs: on a client of the check's own whose build
@@ -146,7 +148,7 @@ export const buildChecks: McpCheck[] = [
     // The one code the trigger's website fails with, judged in passing; mcp-build-failure-codes provokes each.
     incidental: ["build-failure-codes"],
     group,
-    needs,
+    needs: partnerNeeds,
     async run(ctx, m) {
       const rule = "failed-build-retried-by-repeat";
       const t = await sharedBuild(m, "fails");
@@ -286,7 +288,7 @@ export const buildChecks: McpCheck[] = [
     },
     spend: ({ triggers }) => ({ builds: triggers.websiteFailsQueue ? 1 : 0 }),
     group,
-    needs,
+    needs: partnerNeeds,
     async run(ctx, m) {
       const [websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown] = (["website_fails_queue", "website_unsafe", "website_refused_unknown"] as const).map((s) => ctx.slot(`mcp.triggers.${s}`, "optional"));
       if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
@@ -317,7 +319,7 @@ export const buildChecks: McpCheck[] = [
     rules: ["external-billing-refused"],
     spend: ({ triggers }) => ({ builds: triggers.externalBillingExternalId ? 1 : 0 }),
     group,
-    needs,
+    needs: partnerNeeds,
     async run(ctx, m) {
       const marker = ctx.slot("mcp.triggers.external_billing_external_id");
       const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
