@@ -33,7 +33,7 @@ const e2e = `
 import fs from "node:fs";
 const rest = process.env.IDEAS_MOCK_REST_URL ?? process.env.IDEAS_PROXY_REST_URL;
 const mcp = process.env.IDEAS_MOCK_MCP_URL ?? process.env.IDEAS_PROXY_MCP_URL;
-const seen = { rest, mcp, pid: process.pid, wrapper: process.ppid, statuses: [] };
+const seen = { rest, mcp, prism: process.env.IDEAS_MOCK_PRISM_URL, pid: process.pid, wrapper: process.ppid, statuses: [] };
 const headers = { authorization: "Bearer test_team_a", "content-type": "application/json" };
 // A request the contract refuses (count above 10): a client violation for the proxy, a 400 from the mock.
 seen.statuses.push((await fetch(rest + "/v1/ideas", { method: "POST", headers, body: JSON.stringify({ brand: "brand_x", count: 99 }) })).status);
@@ -122,6 +122,8 @@ function sh(command: string, env: Record<string, string> = {}) {
   const child = spawnTracked("sh", ["-c", command], { cwd: dir, env: { ...process.env, ...offline, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let out = "";
   const ended = new Promise<{ code: number | null; out: string }>((resolve) => child.once("close", (code) => resolve({ code, out })));
+  /** The command's own end, even if something it started still holds its output. */
+  const exited = new Promise<{ code: number | null; out: string }>((resolve) => child.once("exit", (code) => resolve({ code, out })));
   /** Resolves once the output shows `text` (or the command ended without it). */
   const printed = (text: string) =>
     new Promise<void>((resolve) => {
@@ -131,10 +133,10 @@ function sh(command: string, env: Record<string, string> = {}) {
     });
   child.stdout!.on("data", (c) => (out += c));
   child.stderr!.on("data", (c) => (out += c));
-  return { ended, pid: child.pid!, printed };
+  return { ended, exited, pid: child.pid!, printed };
 }
 
-function seen(): { rest: string; mcp?: string; pid: number; wrapper: number; statuses: number[] } {
+function seen(): { rest: string; mcp?: string; prism?: string; pid: number; wrapper: number; statuses: number[] } {
   const s = JSON.parse(fs.readFileSync(path.join(dir, "e2e-seen.json"), "utf8"));
   leftovers.push(s.pid, s.wrapper);
   return s;
@@ -143,6 +145,7 @@ function seen(): { rest: string; mcp?: string; pid: number; wrapper: number; sta
 async function expectNothingLeft(s: ReturnType<typeof seen>): Promise<void> {
   expect(await listening(s.rest), `a server still listens at ${s.rest}`).toBe(false);
   if (s.mcp) expect(await listening(s.mcp), `a server still listens at ${s.mcp}`).toBe(false);
+  if (s.prism) expect(await listening(s.prism), `Prism still listens at ${s.prism}`).toBe(false);
   expect(alive(s.wrapper), "the ideas-contract process is still running").toBe(false);
   expect(alive(s.pid), "the wrapped command is still running").toBe(false);
 }
@@ -168,6 +171,21 @@ describe("ideas-contract mock -- COMMAND (the README's CI recipe)", () => {
       expect(s.statuses).toEqual([400, 200]);
       await expectNothingLeft(s);
     }
+  }, hangGuardMs);
+
+  it("with Prism: SIGTERM to the bin stops the tests, then the mocks and Prism (a process of its own)", async () => {
+    for (const f of ["e2e-seen.json", "e2e-signal"]) fs.rmSync(path.join(dir, f), { force: true });
+    const run = sh("exec node_modules/.bin/ideas-contract mock --rest-port 0 --mcp-port 0 --prism-port 0 --quiet -- npm run test:e2e", { E2E_HANG: "1" });
+    await run.printed("e2e waiting");
+    const s = seen();
+    expect(s.prism, "IDEAS_MOCK_PRISM_URL").toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await listening(s.prism!), "Prism listens while the tests run").toBe(true);
+    process.kill(run.pid, "SIGTERM");
+    // Its exit, not its output's close: a Prism left running would hold the output open.
+    const ended = await run.exited;
+    expect(fs.readFileSync(path.join(dir, "e2e-signal"), "utf8")).toBe("SIGTERM");
+    await expectNothingLeft(s);
+    expect(ended.code, ended.out).not.toBe(0);
   }, hangGuardMs);
 });
 

@@ -235,7 +235,10 @@ describe("429 rate_limit", () => {
     const fast = await startRestMock({ clock: createClock({ timeScale: 0.01, start: suiteStart }) });
     try {
       const c = client(fast);
-      fast.clock.advance(60_000 - (fast.clock.now() % 60_000)); // start of a virtual minute (600 ms real here)
+      // The window is a minute × the scale (600 ms here). Time is held at the window's start, so every request
+      // lands in it however slowly the machine runs them (no wall-clock race).
+      fast.clock.advance(60_000 - (fast.clock.now() % 60_000));
+      fast.clock.freeze();
       let answer;
       for (let i = 0; i <= tinyRateLimitPerMinute; i++) answer = await c("GET", "/v1/brands/brand_0000000000", { token: "test_rate_limited" });
       expect(answer!.status).toBe(429);
