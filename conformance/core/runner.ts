@@ -1,6 +1,7 @@
 // Runs one suite's checks against a target: every check at once (requests share the clients' concurrency limits,
 // waits share the suite's fixtures), each skipped with the reason when its needs or the target-file slots of its
-// rules are not met, all within the run's budget. It knows no protocol: the suite's session (suite.ts) makes each check's context and counts its requests.
+// rules (slots.ts) are not met, all within the run's budget. It knows no protocol: the suite's session (suite.ts)
+// makes each check's context and counts its requests, its slot table says where each slot's value is.
 import { setMaxListeners } from "node:events";
 import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
 import { BudgetExceeded, TransportError } from "./http.js";
