@@ -1,6 +1,6 @@
 // `ideas-contract conformance --list`: every selected check with its rules, the cases its rule families give it (one
 // per member: an operation, a tool, a field, …, so a new tool or endpoint shows up here), its needs, the target-file
-// slots its rules' cases are provoked through (from the rule catalogue, so never out of step), and for the MCP
+// slots its rules' cases are provoked through, required or optional (the runner's own data: core/slots.ts), and for the MCP
 // checks what the run would spend of the tenant's AI allowance (posts generated, pictures, renders, profile builds), sized by
 // the target file's triggers and mcp.cost, before anything runs.
 import type { CheckInfo } from "../conformance/core/check.js";
@@ -8,7 +8,8 @@ import { suiteOf } from "../conformance/select.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/suites/mcp/cost.js";
 import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
 import { restRulesPath } from "../conformance/core/paths.js";
-import { loadRules, slotsOf, type RuleCatalogue } from "../conformance/core/rules.js";
+import { loadRules, type RuleCatalogue } from "../conformance/core/rules.js";
+import { checkSlots } from "../conformance/core/slots.js";
 import { needsOf } from "../conformance/core/runner.js";
 
 /** The members of each rule family the check names: `family × N (member, …)`, one entry per family. */
@@ -28,8 +29,9 @@ export function listLines(checks: readonly CheckInfo[], spend: SpendInput): stri
     const cases = casesOf(c, catalogues[suiteOf(c)]);
     if (cases.length) lines.push(`    cases: ${cases.join("; ")}`);
     lines.push(`    needs: ${needsOf(c).join(", ")}`);
-    const slots = slotsOf(catalogues[suiteOf(c)], c.rules);
-    if (slots.length) lines.push(`    target file: ${slots.join(", ")} (what the cases of its trigger rules are provoked through)`);
+    const slots = checkSlots(catalogues[suiteOf(c)], c);
+    if (slots.required.length) lines.push(`    target file: ${slots.required.join(", ")} (required: the check is skipped without it)`);
+    for (const s of slots.optional) lines.push(`    target file, optional: ${s} (${c.optionalSlots?.[s]})`);
     if (suiteOf(c) === "mcp") lines.push(`    spends: ${describeSpend(spendOf(c, spend))}`);
   }
   const mcp = checks.filter((c) => suiteOf(c) === "mcp");

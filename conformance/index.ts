@@ -238,6 +238,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
           rules: p.rules,
           redactor,
           unmetNeed: p.def.unmetNeed,
+          slots: p.def.slots,
           open: p.def.open,
           ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         }),

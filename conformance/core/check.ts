@@ -4,7 +4,7 @@
 // against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
-import type { RuleId } from "../../generated/rules.js";
+import type { RuleId, TargetSlot } from "../../generated/rules.js";
 import type { Exchange } from "./evidence.js";
 import type { RunContext } from "./judge.js";
 
@@ -35,8 +35,16 @@ export interface CheckInfo<N extends string = Need> {
   incidental?: readonly string[];
   /** The module the check belongs to: shapes, errors, auth, negative, brand-lifecycle, batch-lifecycle, … */
   group: string;
-  /** What the check needs besides a team token (which every check needs unless `tokenless`). */
+  /**
+   * What the check needs besides a team token (which every check needs unless `tokenless`) and besides the
+   * target-file slots of its rules (core/slots.ts), which it needs unless it names them in `optionalSlots`.
+   */
   needs?: readonly N[];
+  /**
+   * Slots of its rules the check runs without (slot → why): `ctx.slot(slot, "optional")` is then undefined and the
+   * cases that need it are left out (their rules not enforced), while its other cases run.
+   */
+  optionalSlots?: { readonly [S in TargetSlot]?: string };
   /** The check sends no team token (e.g. the 401 checks). */
   tokenless?: boolean;
 }

@@ -3,7 +3,7 @@
 // and the proxy's per-exchange findings are both Judges, so one set of assertions (conformance/suites/rest/expect.ts,
 // conformance/suites/mcp/expect.ts, conformance/suites/mcp/fields.ts) gives the same verdict on the same reply
 // wherever it is met.
-import type { RuleId } from "../../generated/rules.js";
+import type { RuleId, TargetSlot } from "../../generated/rules.js";
 
 /** The rule (or rules) a case is of: ids of the catalogues (generated/rules.d.ts), so a misspelt id is a compile error. */
 export type RuleRef = RuleId | readonly RuleId[];
@@ -40,4 +40,11 @@ export interface RunContext extends Judge {
   waiting(text: string | null): void;
   /** Whether a failure has been recorded so far. */
   readonly failed: boolean;
+  /**
+   * The value of a target-file slot that one of the check's rules names (core/slots.ts). A required slot is always
+   * set (the check is skipped before it runs otherwise); one the check names in `optionalSlots` is read with
+   * "optional" and may be undefined. Reading a slot none of the check's rules names is an error of the suite.
+   */
+  slot(name: TargetSlot): string;
+  slot(name: TargetSlot, optional: "optional"): string | undefined;
 }

@@ -1,6 +1,7 @@
 // Runs one suite's checks against a target: every check at once (requests share the clients' concurrency limits,
-// waits share the suite's fixtures), each skipped with the reason when its needs are not met, all within the run's
-// budget. It knows no protocol: the suite's session (suite.ts) makes each check's context and counts its requests.
+// waits share the suite's fixtures), each skipped with the reason when its needs or the target-file slots of its
+// rules (slots.ts) are not met, all within the run's budget. It knows no protocol: the suite's session (suite.ts)
+// makes each check's context and counts its requests, its slot table says where each slot's value is.
 import { setMaxListeners } from "node:events";
 import { ExchangeLog, reproduction, withExchangeLog } from "./evidence.js";
 import { BudgetExceeded, TransportError } from "./http.js";
@@ -9,6 +10,7 @@ import type { Redactor } from "./redact.js";
 import { ruleList } from "./judge.js";
 import { markedPlace } from "./places.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
+import { checkSlots, unsetSlotReason, type SlotTable, type TargetSlot } from "./slots.js";
 import type { SuiteEnv, SuiteSession } from "./suite.js";
 import type { RunTarget } from "./run-target.js";
 
@@ -22,6 +24,8 @@ export interface RunnerOptions<Ctx extends RunContext, T extends RunTarget = Run
   onEvent?: (event: RunEvent) => void;
   /** Why a need is unmet by the target (the suite decides from the target file and environment). */
   unmetNeed(need: N | "token", target: T): string | undefined;
+  /** The suite's target-file slots: each one's value in the target and how to give it. */
+  slots: Partial<SlotTable<T>>;
   /** Opens the suite's session for the run (its clients, fixtures, shared jobs). */
   open(env: SuiteEnv<T>): SuiteSession<Ctx, N>;
 }
@@ -36,9 +40,14 @@ export function needsOf<N extends string>(check: CheckInfo<N>): (N | "token")[] 
 export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<Ctx>): Promise<{ results: CheckResult[]; requests: number; stateful?: boolean; statefulReason?: string }> {
   const { target, checks, rules, redactor } = options;
   const emit = options.onEvent ?? (() => {});
-  for (const check of checks)
+  const slotsOfCheck = new Map<string, ReturnType<typeof checkSlots>>();
+  for (const check of checks) {
     for (const rule of [...check.rules, ...(check.incidental ?? [])])
       if (!expandRuleRef(rules, rule)) throw new Error(`check ${check.id} names unknown rule ${rule}`);
+    const slots = checkSlots(rules, check);
+    for (const slot of [...slots.required, ...slots.optional]) if (!options.slots[slot]) throw new Error(`check ${check.id}: the suite maps no target-file slot ${slot}`);
+    slotsOfCheck.set(check.id, slots);
+  }
 
   const abort = new AbortController();
   // Every request in flight listens for the budget's end; there may be many more than ten.
@@ -99,6 +108,18 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
       };
     };
     const waitKey = `check:${check.id}`;
+    const slots = slotsOfCheck.get(check.id)!;
+    // A check reads only the slots its rules name, so what it needs is what --list shows; anything else is a bug of the suite.
+    function slot(name: TargetSlot): string;
+    function slot(name: TargetSlot, optional: "optional"): string | undefined;
+    function slot(name: TargetSlot, optional?: "optional"): string | undefined {
+      if (!slots.required.includes(name) && !slots.optional.includes(name))
+        throw new Error(`check ${check.id} reads the target-file slot ${name}, which none of its rules names`);
+      if (slots.optional.includes(name) && !optional) throw new Error(`check ${check.id} reads its optional slot ${name} as required (read it with "optional")`);
+      const value = options.slots[name]!.value(target);
+      if (value === undefined && !optional) throw new Error(`check ${check.id} ran without its required slot ${name}`);
+      return value;
+    }
     const base: RunContext = {
       speed: { withinMs: target.timing.answerWithinMs, judged: !target.embedded },
       expect(ok, r, message) {
@@ -119,6 +140,7 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
       get failed() {
         return failures.length > 0;
       },
+      slot,
     };
     let made: ReturnType<SuiteSession<Ctx>["context"]> | undefined;
     emit({ type: "start", check });
@@ -126,6 +148,10 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
       for (const need of needsOf(check)) {
         const why = options.unmetNeed(need, target);
         if (why) return result("skip", why);
+      }
+      for (const name of slots.required) {
+        const source = options.slots[name]!;
+        if (source.value(target) === undefined) return result("skip", unsetSlotReason(name, source));
       }
       const unready = await session.unready?.(check);
       if (typeof unready === "object") base.fail(unready.rule, unready.why);

@@ -6,6 +6,7 @@ import type { SharedTime } from "../../lib/shared-time.js";
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import type { RunTarget } from "./run-target.js";
+import type { SlotTable } from "./slots.js";
 
 /** A suite's id (`rest`, `mcp`): the registry (conformance/index.ts) knows which there are; the core does not. */
 export type SuiteId = string;
@@ -77,6 +78,8 @@ export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends
   probe(target: T, redactor: Redactor, signal: AbortSignal): Promise<void>;
   /** Why a need is unmet by the target (a sentence), or undefined when it is met or not this suite's. */
   unmetNeed(need: N | "token", target: T): string | undefined;
+  /** Its catalogue's target-file slots, each with its value in the target and how to give it (suites/<id>/slots.ts). */
+  slots: Partial<SlotTable<T>>;
   /** Opens the suite's session of a run: its clients, shared fixtures and jobs. */
   open(env: SuiteEnv<T>): SuiteSession<Ctx, N>;
 }

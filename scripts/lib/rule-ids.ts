@@ -1,6 +1,6 @@
-// generated/rules.d.ts: the rule ids of the catalogues (spec/rules/rest.yaml, mcp.yaml) as types, so that a rule a
-// check, a judge or a mutant names and the catalogue does not hold is a compile error. Made after generated/ is on
-// disk: the families listed `from:` the contract take their members from it.
+// generated/rules.d.ts: the rule ids and target-file slots of the catalogues (spec/rules/rest.yaml, mcp.yaml) as
+// types, so that a rule or slot that a check, a judge or a mutant names and the catalogue does not hold is a compile
+// error. Made after generated/ is on disk: the families listed `from:` the contract take their members from it.
 import { mcpRulesPath } from "../../conformance/suites/mcp/paths.js";
 import { restRulesPath } from "../../conformance/core/paths.js";
 import { loadRules, type RuleCatalogue } from "../../conformance/core/rules.js";
@@ -16,6 +16,8 @@ function section(name: string, file: string, catalogue: RuleCatalogue): string {
     `export type ${name}PlainRuleId = ${union(plain)};`,
     `/** The families of ${file}: named alone, a family stands for every member. */`,
     `export type ${name}FamilyId = ${union([...catalogue.families.keys()])};`,
+    `/** The target-file slots the rules of ${file} are provoked through (their \`slot:\`). */`,
+    `export type ${name}TargetSlot = ${union([...new Set(catalogue.rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort())};`,
     "",
   ].join("\n");
 }
@@ -27,6 +29,8 @@ export function generateRuleIds(files: GeneratedFiles): void {
     section("Mcp", "spec/rules/mcp.yaml", loadRules(mcpRulesPath)),
     "/** A family of either catalogue. */",
     "export type FamilyId = RestFamilyId | McpFamilyId;",
+    "/** A target-file slot of either catalogue: what a check's rules need the target file (or environment) to give. */",
+    "export type TargetSlot = RestTargetSlot | McpTargetSlot;",
     "/**",
     " * What a check, a judge or a mutant may name: a rule, a family, or a member of a family. A member is taken as",
     " * `<family>/${string}` so that one built at run time (`publish-results/${part}`) still names a known family",

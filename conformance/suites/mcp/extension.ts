@@ -26,10 +26,7 @@ export interface McpContext {
 
 const tokenNeeds: Partial<Record<McpNeed, keyof typeof mcpTokenEnv>> = {
   token: "normal",
-  "mcp:readonly-token": "readonly",
   "mcp:partner-token": "partner",
-  "mcp:other-tenant-token": "otherTenant",
-  "mcp:partner-unconfigured-token": "partnerUnconfigured",
 };
 const fileKey: Record<keyof typeof mcpTokenEnv, string> = {
   normal: "normal",
@@ -53,14 +50,6 @@ export function mcpUnmetNeed(need: McpNeed, target: McpRunTarget): string | unde
       return mcp.inputs.allowPublishing ? undefined : "publishes posts for real (set mcp.inputs.allow_publishing: true in the target file to allow it)";
     case "trigger:mcp-website-fails-build":
       return t.websiteFailsBuild ? undefined : "no website whose build fails (mcp.triggers.website_fails_build in the target file)";
-    case "trigger:mcp-brief-partial":
-      return t.briefPartial ? undefined : "no brief that fails some slots (mcp.triggers.brief_partial in the target file)";
-    case "trigger:mcp-brief-fails":
-      return t.briefFails ? undefined : "no brief that fails a batch (mcp.triggers.brief_fails in the target file)";
-    case "trigger:mcp-caption-refused":
-      return t.captionRefused ? undefined : "no caption the provider refuses (mcp.triggers.caption_refused in the target file)";
-    case "trigger:mcp-caption-refused-once":
-      return t.captionRefusedOnce ? undefined : "no caption the provider refuses once (mcp.triggers.caption_refused_once in the target file)";
     case "mcp:cost-renders":
       return mcp.cost.renders ? undefined : "spends picture renders of the tenant's AI allowance (set mcp.cost.renders: true in the target file to allow them)";
     case "mcp:cost-extra-batches":

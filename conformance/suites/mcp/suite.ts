@@ -1,5 +1,5 @@
 // The MCP suite (seed 001, the Partner Tool Gateway): its checks, catalogue, target section, reference, probe,
-// needs and the runner extension that gives each check an SDK session and the shared jobs.
+// needs, slots and the runner extension that gives each check an SDK session and the shared jobs.
 import { mcpChecks } from "./checks/index.js";
 import { startReference } from "../../core/embedded.js";
 import { probeMcp } from "./probe.js";
@@ -7,6 +7,7 @@ import type { ConformanceSuite } from "../../core/suite.js";
 import type { McpNeed } from "./needs.js";
 import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
 import { mcpRulesPath } from "./paths.js";
+import { mcpSlots } from "./slots.js";
 import { resolveMcpTarget, type McpOverrides, type McpRunTarget, type McpTargetFile } from "./target.js";
 
 export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, { mcp?: McpTargetFile }, "mcp"> = {
@@ -21,5 +22,6 @@ export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, 
   summary: (target) => ({ url: target.mcp.endpoint.href, profile: target.mcp.profile }),
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,
+  slots: mcpSlots,
   open: openMcp,
 };

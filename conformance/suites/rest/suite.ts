@@ -1,4 +1,4 @@
-// The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe and needs.
+// The REST suite (seed 000, the Ideas REST service): its checks, catalogue, target, reference, probe, needs and slots.
 import { extendContext } from "../../core/check.js";
 import type { CheckContext, RestNeed } from "./check.js";
 import { restChecks } from "./checks/index.js";
@@ -8,28 +8,20 @@ import { apiClient, Transport } from "../../core/http.js";
 import { judgeReplyHere } from "./replies.js";
 import { restRulesPath } from "../../core/paths.js";
 import { probeRest } from "./probe.js";
+import { restSlots } from "./slots.js";
 import type { ConformanceSuite, SuiteEnv, SuiteSession } from "../../core/suite.js";
 import { resolveTarget, type RestTargetFile, type Target, type TargetOverrides } from "./target.js";
 
-/** Why a REST need is not met by the target (undefined when it is met); "stateful" is decided by the probe. */
+/**
+ * Why a REST need is not met by the target (undefined when it is met); "stateful" is decided by the probe, the
+ * target-file slots by the runner (slots.ts).
+ */
 function unmetNeed(need: RestNeed, target: Target): string | undefined {
   switch (need) {
     case "token":
       return target.tokens.team ? undefined : "no token of the team under test (IDEAS_TOKEN, or rest.tokens.team in the target file)";
-    case "other-team-token":
-      return target.tokens.otherTeam ? undefined : "no token of another team (IDEAS_OTHER_TEAM_TOKEN, or rest.tokens.other_team in the target file)";
-    case "expired-token":
-      return target.tokens.expired ? undefined : "no expired token (IDEAS_EXPIRED_TOKEN, or rest.tokens.expired in the target file)";
     case "https":
       return target.url.protocol === "https:" ? undefined : `the target is plain HTTP (${target.url.origin}); the check applies to HTTPS targets only`;
-    case "trigger:website-fails-read":
-      return target.triggers.websiteFailsRead ? undefined : "no website the target fails to read (rest.triggers.website_fails_read in the target file)";
-    case "trigger:focus-fails-batch":
-      return target.triggers.focusFailsBatch ? undefined : "no focus that fails a batch (rest.triggers.focus_fails_batch in the target file)";
-    case "trigger:focus-server-error":
-      return target.triggers.focusServerError ? undefined : "no focus that makes the target fail on its side (rest.triggers.focus_server_error in the target file)";
-    case "trigger:rate-limited-token":
-      return target.triggers.rateLimitedToken ? undefined : "no token that hits the rate limit (rest.triggers.rate_limited_token in the target file)";
     default:
       return undefined;
   }
@@ -74,5 +66,6 @@ export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, { rest?
   summary: (target) => ({ url: target.url.href }),
   probe: probeRest,
   unmetNeed,
+  slots: restSlots,
   open: openRest,
 };

@@ -208,12 +208,14 @@ export const batchChecks: McpCheck[] = [
     id: "mcp-batch-items",
     description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
     rules: ["batch-items", "batch-items-failed", "item-error-retryable"],
+    optionalSlots: { "mcp.triggers.brief_partial": "the main batch and its own item-failing batches are judged without the partial one" },
     spend: ({ triggers, cost }) => ({ posts: cost.extraBatches ? (triggers.briefItemFails ? itemErrorCodes.length + 1 : 0) + (triggers.briefAllowanceRunsOut ? 2 : 0) : 0 }),
     group,
     async run(ctx, m) {
       const rule = "batch-items";
       // The main and partial batches, and batches of its own where triggers make items fail with each code or skip.
-      const tracks = [await sharedBatch(m, "main"), ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : []), await itemFailsBatch(ctx, m), await runsOutBatch(ctx, m)];
+      const partial = ctx.slot("mcp.triggers.brief_partial", "optional");
+      const tracks = [await sharedBatch(m, "main"), ...(partial ? [await sharedBatch(m, "partial")] : []), await itemFailsBatch(ctx, m), await runsOutBatch(ctx, m)];
       let seen = 0;
       const problems: string[] = [];
       for (const t of tracks) {
@@ -256,7 +258,6 @@ export const batchChecks: McpCheck[] = [
     description: "A batch some of whose slots fail ends partial, the failed items with errors",
     rules: ["batch-partial-or-failed/partial", "batch-counts-consistent"],
     group,
-    needs: ["trigger:mcp-brief-partial"],
     async run(ctx, m) {
       const rule = "batch-partial-or-failed/partial";
       const t = await started(ctx, m, "partial");
@@ -272,7 +273,7 @@ export const batchChecks: McpCheck[] = [
     description: "A batch whose every slot fails ends failed with an error and no post",
     rules: ["batch-partial-or-failed/failed", "batch-failed-says-why"],
     group,
-    needs: ["trigger:mcp-brief-fails"],
+    optionalSlots: { "mcp.triggers.brief_partial": "the family's slot provokes its partial member; the failed one needs brief_fails" },
     async run(ctx, m) {
       const rule = "batch-partial-or-failed/failed";
       const t = await started(ctx, m, "fails");
@@ -380,8 +381,10 @@ export const batchChecks: McpCheck[] = [
     description: "create_posts with the allowance used up is refused with usage_limit_exceeded and resetDate, and a failing generation with ai_generation_failed; neither makes a batch",
     rules: ["create-posts-allowance-refused", "create-posts-ai-failure"],
     group,
+    optionalSlots: { "mcp.triggers.brief_allowance_exhausted": "each refusal runs when its own trigger is given", "mcp.triggers.brief_ai_fails": "each refusal runs when its own trigger is given" },
     async run(ctx, m) {
-      const { briefAllowanceExhausted: exhausted, briefAiFails: fails } = m.target.triggers;
+      const exhausted = ctx.slot("mcp.triggers.brief_allowance_exhausted", "optional");
+      const fails = ctx.slot("mcp.triggers.brief_ai_fails", "optional");
       if (!exhausted && !fails) return ctx.skip("no brief that uses the allowance up or fails generation (mcp.triggers.brief_allowance_exhausted, brief_ai_fails)");
       const brandId = await brandIdOrSkip(ctx, m);
       for (const [rule, marker, code] of [

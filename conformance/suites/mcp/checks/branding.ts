@@ -10,7 +10,7 @@ import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, show } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, triggerOf, type McpCheck } from "./common.js";
+import { mcpCheck, type McpCheck } from "./common.js";
 
 const group = "mcp-branding";
 // Each check with these needs works on a client of its own (a profile build: mcp.cost.builds).
@@ -89,7 +89,7 @@ export const brandingChecks: McpCheck[] = [
     spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "design-style-busy";
-      const busy = triggerOf(ctx, m, "designStyleBusy", "design_style_busy", "colour whose save meets a concurrent one");
+      const busy = ctx.slot("mcp.triggers.design_style_busy");
       await withClient(ctx, m, "busy", async (brandId) => {
         const e = await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "update_brand_style", args: { addColors: [busy], colorRoles: { accent: busy } }, code: "design_style_busy" });
         if (e) ctx.expect(e.retryable === true, rule, `design_style_busy answered retryable ${show(e.retryable)}; the seed says retry with the same arguments`);
@@ -104,7 +104,7 @@ export const brandingChecks: McpCheck[] = [
     needs: ["mcp:profile-all"],
     async run(ctx, m) {
       const rule = "design-style-unavailable";
-      const brandId = triggerOf(ctx, m, "designStyleUnavailableBrand", "design_style_unavailable_brand", "brand off the design style");
+      const brandId = ctx.slot("mcp.triggers.design_style_unavailable_brand");
       for (const args of [{ fonts: { heading: "Inter" } }, { colorRoles: { primary: conformanceBlue } }])
         await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "update_brand_style", args, code: "design_style_unavailable", as: "normal" });
       // Palette colours alone still go in (adding one the palette holds changes nothing on a second run).
@@ -161,7 +161,7 @@ export const brandingChecks: McpCheck[] = [
     spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "logo-unreadable";
-      const sourceUrl = triggerOf(ctx, m, "logoUnreadable", "logo_unreadable", "unusable logo address");
+      const sourceUrl = ctx.slot("mcp.triggers.logo_unreadable");
       await withClient(ctx, m, "logo-unreadable", async (brandId) => {
         await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "upload_brand_logo", args: { sourceUrl }, code: "logo_unreadable" });
       });

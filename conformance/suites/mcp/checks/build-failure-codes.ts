@@ -49,12 +49,11 @@ export const buildFailureChecks: McpCheck[] = [
     // Judged in passing on every client it makes: the profile's other fields and its readiness.
     incidental: [...profileConsistencyRules, "profile-fields"],
     group: "mcp-build",
-    needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
+    needs: ["mcp:profile-all", "mcp:cost-builds"],
     // A client per build failure code, each built twice (failed, then restarted by a repeat).
     spend: ({ triggers }) => ({ builds: triggers.websiteFailsBuildCode ? 2 * familyMembers(family).length : 0 }),
     async run(ctx, m) {
-      const website = m.target.triggers.websiteFailsBuildCode;
-      if (!website) return ctx.skip("no website whose build fails with a given code (mcp.triggers.website_fails_build_code)");
+      const website = ctx.slot("mcp.triggers.website_fails_build_code");
       // rule: build-failure-codes/<code>, every code of the catalogue, all at once.
       const runs = await Promise.allSettled(familyMembers(family).map((code) => provoke(ctx, m, website, code)));
       // Every code ran to its end (and erased its client) before a skip or failure of one of them ends the check.

@@ -15,7 +15,9 @@ import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
-const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
+// The partner token is the slot of most of these checks' rules (mcp.tokens.partner); the others need it declared.
+const needs = ["mcp:profile-all", "mcp:cost-builds"] as const;
+const partnerNeeds = ["mcp:partner-token", ...needs] as const;
 
 /**
  * get_profile, create_posts and get_profile again while a build runs: on a client of the check's own whose build
@@ -146,7 +148,7 @@ export const buildChecks: McpCheck[] = [
     // The one code the trigger's website fails with, judged in passing; mcp-build-failure-codes provokes each.
     incidental: ["build-failure-codes"],
     group,
-    needs: [...needs, "trigger:mcp-website-fails-build"],
+    needs: partnerNeeds,
     async run(ctx, m) {
       const rule = "failed-build-retried-by-repeat";
       const t = await sharedBuild(m, "fails");
@@ -279,11 +281,16 @@ export const buildChecks: McpCheck[] = [
     id: "mcp-create-profile-trigger-refusals",
     description: "A website whose build cannot start answers failed with build_not_queued; a harmful one is refused as URL_UNSAFE, one refused for an unknown reason without websiteRefusal",
     rules: ["create-profile-not-queued", "website-refusal-unsafe", "website-refusal-unknown-left-out"],
+    optionalSlots: {
+      "mcp.triggers.website_fails_queue": "each refusal runs when its own website is given",
+      "mcp.triggers.website_unsafe": "each refusal runs when its own website is given",
+      "mcp.triggers.website_refused_unknown": "each refusal runs when its own website is given",
+    },
     spend: ({ triggers }) => ({ builds: triggers.websiteFailsQueue ? 1 : 0 }),
     group,
-    needs,
+    needs: partnerNeeds,
     async run(ctx, m) {
-      const { websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown } = m.target.triggers;
+      const [websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown] = (["website_fails_queue", "website_unsafe", "website_refused_unknown"] as const).map((s) => ctx.slot(`mcp.triggers.${s}`, "optional"));
       if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
         return ctx.skip("no website that fails to queue, is harmful or is refused for an unknown reason (mcp.triggers.website_fails_queue, website_unsafe, website_refused_unknown)");
       const call = (websiteUrl: string, key: string) =>
@@ -312,10 +319,9 @@ export const buildChecks: McpCheck[] = [
     rules: ["external-billing-refused"],
     spend: ({ triggers }) => ({ builds: triggers.externalBillingExternalId ? 1 : 0 }),
     group,
-    needs,
+    needs: partnerNeeds,
     async run(ctx, m) {
-      const marker = m.target.triggers.externalBillingExternalId;
-      if (!marker) return ctx.skip("no externalId of a workspace that pays its own plan (mcp.triggers.external_billing_external_id)");
+      const marker = ctx.slot("mcp.triggers.external_billing_external_id");
       const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
       if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
       for (const [tool, args] of [

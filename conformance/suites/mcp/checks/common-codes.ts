@@ -38,8 +38,7 @@ export const commonCodeChecks = [
     rules: ["common-codes-meaning", ...commonErrorCodes.map((c): RuleId => `retryable-per-catalogue/${c}`)],
     group,
     async run(ctx, m) {
-      const tokens = situationTokens(m.target.triggers).common;
-      if (!tokens.size) return ctx.skip("no token per common code (mcp.triggers.common_errors, {code} standing for the code)");
+      const tokens = situationTokens({ commonErrors: ctx.slot("mcp.triggers.common_errors") }).common;
       for (const [code, token] of tokens) {
         // rule: common-codes-meaning/<code>
         const rule: RuleId = `common-codes-meaning/${code}`;
@@ -58,8 +57,7 @@ export const commonCodeChecks = [
     rules: ["upstream-status-retryable", "retryable-per-catalogue/upstream_429"],
     group,
     async run(ctx, m) {
-      const tokens = situationTokens(m.target.triggers).upstream;
-      if (!tokens.size) return ctx.skip("no token per upstream status (mcp.triggers.upstream_status, {status} standing for the status)");
+      const tokens = situationTokens({ upstreamStatus: ctx.slot("mcp.triggers.upstream_status") }).upstream;
       for (const [member, token] of tokens) {
         // rule: upstream-status-retryable/<member>
         const rule: RuleId = `upstream-status-retryable/${member}`;

@@ -139,13 +139,6 @@ export async function goneOut(m: McpContext, id: string): Promise<string[]> {
   return results.filter((r) => ["scheduled", "published", "publishing"].includes(r?.status as string)).map((r) => `${r?.platform} ${r?.status}`);
 }
 
-/** A trigger of the target file (mcp.triggers.<slot>); skips the check, naming the slot, when it is not given. */
-export function triggerOf(ctx: RunContext, m: McpContext, key: keyof McpContext["target"]["triggers"], slot: string, what: string): string {
-  const v = m.target.triggers[key];
-  if (!v) return ctx.skip(`no ${what} (mcp.triggers.${slot} in the target file)`);
-  return v;
-}
-
 /**
  * The id a tool the seed only names answered with (create_draft's post id, upload_image's mediaId). A success
  * without it breaks our design of that tool's output (inferred-output-shape/<tool>: drift against a real target),

@@ -7,7 +7,7 @@ import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { isLower, mcpCheck, show, triggerOf } from "./common.js";
+import { isLower, mcpCheck, show } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-connecting";
@@ -73,7 +73,7 @@ export const connectingChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const platform = triggerOf(ctx, m, "headlessUnsupportedPlatform", "headless_unsupported_platform", "platform without a headless connect");
+      const platform = ctx.slot("mcp.triggers.headless_unsupported_platform");
       const brandId = await brandIdOrSkip(ctx, m);
       expectError(ctx, await m.session.call("create_connect_link", { brandId, platform, returnUrl: connectReturnUrl }), { code: "headless_connect_unavailable", rule: "headless-connect-unavailable" });
     },
@@ -85,7 +85,7 @@ export const connectingChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const connectToken = triggerOf(ctx, m, "connectTokenExpired", "connect_token_expired", "expired connectToken");
+      const connectToken = ctx.slot("mcp.triggers.connect_token_expired");
       const brandId = await brandIdOrSkip(ctx, m);
       const rule = "connect-session-expired";
       expectError(ctx, await m.session.call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule });

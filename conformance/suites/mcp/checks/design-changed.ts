@@ -4,7 +4,7 @@
 import type { McpCheck } from "./common.js";
 import { expectError } from "../expect.js";
 import { goneOut, mcpCheck, unbook } from "./common.js";
-import { FEED, feedPost, trigger } from "./drafts.js";
+import { FEED, feedPost } from "./drafts.js";
 
 export const designChangedChecks: McpCheck[] = [
   mcpCheck({
@@ -14,7 +14,7 @@ export const designChangedChecks: McpCheck[] = [
     group: "mcp-approval",
     async run(ctx, m) {
       const rule = "design-changed-after-approval";
-      const id = await feedPost(ctx, m, trigger(ctx, m, "designChanged", "design_changed"), rule);
+      const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.design_changed"), rule);
       expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(38), platforms: [FEED] }), { code: "design_changed_after_approval", rule });
       if (m.target.inputs.allowPublishing) expectError(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), { code: "design_changed_after_approval", rule });
       const out = await goneOut(m, id);

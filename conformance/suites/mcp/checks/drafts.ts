@@ -80,13 +80,6 @@ export const caseCaption = (m: McpContext, what: string) => `Conformance run ${m
 /** The destination the single-destination cases use: it needs no picture, so a caption alone publishes. */
 export const FEED = "FACEBOOK";
 
-/** The trigger in slot `key`, or a skip naming the slot. */
-export function trigger(ctx: RunContext, m: McpContext, key: keyof McpTriggers, slot: string): string {
-  const t = m.target.triggers[key];
-  if (!t) ctx.skip(`no trigger for this case (mcp.triggers.${slot} in the target file)`);
-  return t;
-}
-
 /** A draft whose FEED caption carries `marker` (besides the brand's default destination), approved as it reads. */
 export async function feedPost(ctx: RunContext, m: McpContext, marker: string, rule: RuleId): Promise<string> {
   const brandId = await brandPublishingTo(ctx, m, [FEED.toLowerCase()]);

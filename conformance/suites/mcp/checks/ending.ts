@@ -12,7 +12,7 @@ import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
 
 const group = "mcp-ending";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
-const needs = ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"] as const;
+const needs = ["mcp:profile-all", "mcp:cost-builds"] as const;
 
 export const endingChecks: McpCheck[] = [
   mcpCheck({

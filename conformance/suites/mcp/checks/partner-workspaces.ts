@@ -16,7 +16,7 @@ export const partnerWorkspaceChecks: McpCheck[] = [
     description: "With a partner token get_workspaces lists the partner's clients only, list_brands of a client workspace answers needsUserChoice false, and onboarding shows only on a profile create_profile made",
     rules: ["workspaces-partner-clients", "list-brands-client-workspace", "onboarding-only-from-create-profile"],
     group,
-    needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
+    needs: ["mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const s = m.session;
@@ -57,8 +57,7 @@ export const partnerWorkspaceChecks: McpCheck[] = [
     group,
     async run(ctx, m) {
       const rule = "partner-downstream-auth-failed";
-      const bearer = m.target.triggers.partnerDownstreamAuthFails;
-      if (!bearer) return ctx.skip("no token for which the gateway cannot get the partner client's access (mcp.triggers.partner_downstream_auth_fails)");
+      const bearer = ctx.slot("mcp.triggers.partner_downstream_auth_fails");
       const token = { bearer, env: mcpTriggerTokenEnv("partner_downstream_auth_fails") };
       // A read that changes nothing, should the gateway let it through after all.
       const res = await m.session.raw(toolsCall("get_workspaces", {}), token);

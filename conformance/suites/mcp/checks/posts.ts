@@ -155,10 +155,12 @@ export const postChecks: McpCheck[] = [
     description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
     rules: ["render-failure-codes", "template-rendering"],
     needs: ["mcp:cost-renders"],
+    optionalSlots: { "mcp.triggers.render_fails": "each part runs when its own trigger is given", "mcp.triggers.prompt_templates": "each part runs when its own trigger is given" },
     spend: ({ triggers }) => ({ renders: triggers.renderFails ? 5 : 0 }),
     group,
     async run(ctx, m) {
-      const { renderFails, promptTemplates } = m.target.triggers;
+      const renderFails = ctx.slot("mcp.triggers.render_fails", "optional");
+      const promptTemplates = ctx.slot("mcp.triggers.prompt_templates", "optional");
       if (!renderFails && !promptTemplates) return ctx.skip("no prompt that fails a render or renders from templates (mcp.triggers.render_fails, prompt_templates)");
       // A draft of its own with the caller's caption (no generation), so no post of the main batch is used up.
       const brandId = await brandIdOrSkip(ctx, m);

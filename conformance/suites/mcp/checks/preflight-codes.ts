@@ -186,8 +186,7 @@ export const preflightCodeChecks: McpCheck[] = [
     group,
     async run(ctx, m) {
       const rule = "preflight-flair-required";
-      const subreddit = m.target.triggers.subredditNeedsFlair;
-      if (!subreddit) return ctx.skip("no subreddit that requires a flair (mcp.triggers.subreddit_needs_flair in the target file)");
+      const subreddit = ctx.slot("mcp.triggers.subreddit_needs_flair");
       const brandId = await brandPublishingTo(ctx, m, ["reddit"]);
       const id = await redditDraft(ctx, m, brandId, rule, { subreddit });
       await expectBlocked(ctx, m, id, "REDDIT", "reddit_flair_required", rule);

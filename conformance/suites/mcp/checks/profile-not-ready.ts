@@ -126,7 +126,7 @@ export const profileNotReadyChecks: McpCheck[] = [
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",
     rules: [refusal, notHeld, "profile-not-ready-blocker/failed"],
     group: "mcp-build",
-    needs: ["mcp:partner-token", "mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
+    needs: ["mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
     // A client whose build fails, and one building slowly when the target gives such a website.
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 2 : 1 }),
     run,

@@ -10,7 +10,7 @@ import { destinationCodes, destinationRetryable } from "../contract.js";
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk, okData } from "../expect.js";
 import { approveAsSeen, goneOut, heldDestinations, mcpCheck, pollCall, show, unbook, wellFormedError, type McpCheck } from "./common.js";
-import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture, trigger } from "./drafts.js";
+import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture } from "./drafts.js";
 
 const group = "mcp-publishing-edges";
 const publishing = ["mcp:publishing-allowed"] as const;
@@ -38,7 +38,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     needs: publishing,
     async run(ctx, m) {
       const rule = "publish-in-progress";
-      const id = await feedPost(ctx, m, trigger(ctx, m, "captionSlow", "caption_slow"), rule);
+      const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_slow"), rule);
       const r = await publishFeed(ctx, m, id, rule);
       ctx.expect(r?.status === "pending" && r?.reason?.code === "publishing_in_progress", rule, `a slow ${FEED} answered ${show(r)}, expected pending with publishing_in_progress`);
       const t = m.target.timing;
@@ -54,7 +54,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     needs: publishing,
     async run(ctx, m) {
       const rule = "publish-stuck-at-provider";
-      const id = await feedPost(ctx, m, trigger(ctx, m, "captionStuck", "caption_stuck"), rule);
+      const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_stuck"), rule);
       const first = await publishFeed(ctx, m, id, rule);
       if (first?.status === "published") return ctx.skip(`${FEED} of ${id} went live at once; the provider did not hold it`);
       const again = await publishFeed(ctx, m, id, rule);
@@ -69,7 +69,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     needs: publishing,
     async run(ctx, m) {
       const rule = "publish-story-partial";
-      const marker = trigger(ctx, m, "captionStoryPartial", "caption_story_partial");
+      const marker = ctx.slot("mcp.triggers.caption_story_partial");
       const brandId = await brandPublishingTo(ctx, m, ["instagram"]);
       const picture = await libraryPicture(ctx, m, brandId, rule);
       const id = await draft(ctx, m, brandId, { caption: `${caseCaption(m, "a story")} ${marker}`, mediaIds: [picture], platforms: ["INSTAGRAM_STORIES"] }, rule);
@@ -90,7 +90,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     rules: ["publisher-error"],
     group,
     async run(ctx, m) {
-      const marker = trigger(ctx, m, "captionPublisherError", "caption_publisher_error");
+      const marker = ctx.slot("mcp.triggers.caption_publisher_error");
       const rule = (tool: string): RuleId => `publisher-error/${tool}`;
       // schedule_post and publish_post_now of a post whose caption makes the provider fail.
       const id = await feedPost(ctx, m, marker, rule("schedule_post"));
@@ -129,10 +129,9 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "A destination the provider refused stays failed, with its error, while the caller does nothing",
     rules: ["failed-destination-stays-failed"],
     group,
-    needs: [...publishing, "trigger:mcp-caption-refused"],
     async run(ctx, m) {
       const rule = "failed-destination-stays-failed";
-      const id = await feedPost(ctx, m, m.target.triggers.captionRefused!, rule);
+      const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_refused"), rule);
       const r = await publishFeed(ctx, m, id, rule);
       if (!ctx.expect(r?.status === "failed", rule, `${FEED} with a refused caption answered ${show(r)}, expected failed`)) return;
       // Watched over several polls: no retry of the service's own may move it.
@@ -149,7 +148,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     group,
     needs: publishing,
     async run(ctx, m) {
-      const template = trigger(ctx, m, "captionRefusedCode", "caption_refused_code");
+      const template = ctx.slot("mcp.triggers.caption_refused_code");
       const marker = (code: string) => template.replaceAll("{code}", code);
       // Publishing: each code on a fresh post, so a transient one meets its first attempt.
       for (const code of [...lastingCodes, ...transientCodes]) {
@@ -220,7 +219,6 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "Editing a post with a live destination is refused with post_already_published or already_published naming it; unpublish_post takes it down with one result per destination",
     rules: ["edit-published-refused", "unpublish-post"],
     group,
-    needs: publishing,
     async run(ctx, m) {
       const id = await feedPost(ctx, m, "", "edit-published-refused");
       const r = await publishFeed(ctx, m, id, "edit-published-refused");

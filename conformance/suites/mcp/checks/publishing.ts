@@ -16,7 +16,6 @@ import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platfo
 import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-publishing";
-const publishing = ["mcp:publishing-allowed"] as const;
 
 /** Publish result reasons the seed ties to status skipped (rule publish-reason-status/<reason>). */
 const skippedReasons = ["already_published", "held_by_provider", "not_requested"];
@@ -163,7 +162,6 @@ export const publishingChecks: McpCheck[] = [
     description: "publish_post_now skips every destination booked for a time with held_by_provider and publishes none of them",
     rules: ["held-by-provider", "publish-results/one-per-destination", "publish-results/reason-codes", "publish-reason-status/held_by_provider"],
     group,
-    needs: publishing,
     async run(ctx, m) {
       const rule = "held-by-provider";
       const { id, platforms } = await readyPost(ctx, m, "the held booking check", rule);
@@ -221,7 +219,6 @@ export const publishingChecks: McpCheck[] = [
     description: "publish_post_now answers one result per destination (not_requested outside platforms); repeating it publishes only what is not live",
     rules: ["publish-results", "publish-repeat-safe", "platforms-subset/publish_post_now", "publish-reason-status/not_requested", "publish-reason-status/already_published"],
     group,
-    needs: publishing,
     async run(ctx, m) {
       const { id, platforms } = await readyPost(ctx, m, "the publish check", "publish-results/one-per-destination");
       const [first, ...rest] = platforms;
@@ -254,11 +251,10 @@ export const publishingChecks: McpCheck[] = [
     description: "A destination the provider refuses is reported failed with a per-destination code and its retryable; the others still publish",
     rules: ["publish-failed-destination", "publish-results"],
     group,
-    needs: [...publishing, "trigger:mcp-caption-refused"],
     async run(ctx, m) {
       const rule = "publish-failed-destination";
       const { id, view, platforms } = await readyPost(ctx, m, "the refused publish check", rule);
-      const refused = await withTrigger(ctx, m, id, view, m.target.triggers.captionRefused!, rule);
+      const refused = await withTrigger(ctx, m, id, view, ctx.slot("mcp.triggers.caption_refused"), rule);
       if (!refused) return ctx.skip(`post ${id} has no captioned destination to refuse`);
       const data = expectOk(ctx, await m.session.call("publish_post_now", { id }), rule);
       if (!data) return;
@@ -280,12 +276,11 @@ export const publishingChecks: McpCheck[] = [
           : "A destination refused once answers schedule_failed, retryable; the retry books only the outstanding destination",
       rules: kind === "refused" ? ["schedule-failed-rule"] : ["schedule-failed-retry"],
       group,
-      needs: [kind === "refused" ? "trigger:mcp-caption-refused" : "trigger:mcp-caption-refused-once"],
       async run(ctx, m) {
         const rule = kind === "refused" ? "schedule-failed-rule/refused-destinations" : "schedule-failed-retry";
         const member = (part: string): RuleId => (kind === "refused" ? `schedule-failed-rule/${part}` : "schedule-failed-retry");
         const { id, view, platforms } = await readyPost(ctx, m, `schedule_failed (${kind})`, rule);
-        const trigger = kind === "refused" ? m.target.triggers.captionRefused! : m.target.triggers.captionRefusedOnce!;
+        const trigger = ctx.slot(kind === "refused" ? "mcp.triggers.caption_refused" : "mcp.triggers.caption_refused_once");
         const refused = await withTrigger(ctx, m, id, view, trigger, rule);
         if (!refused || platforms.length < 2) return ctx.skip(`post ${id} needs two destinations, one with a caption (has ${show(platforms)})`);
         const when = m.run.clock.future(33);
@@ -317,8 +312,7 @@ export const publishingChecks: McpCheck[] = [
     rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c): RuleId[] => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
     async run(ctx, m) {
-      const template = m.target.triggers.captionRefusedCode;
-      if (!template) return ctx.skip("no caption marker that makes the provider refuse with a given code (mcp.triggers.caption_refused_code in the target file)");
+      const template = ctx.slot("mcp.triggers.caption_refused_code");
       const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
       const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c): RuleId => `schedule-failed-retryable/${c}`));
       const d = (view.destinations ?? []).find((x) => typeof x?.text === "string" && x.text !== "");

@@ -15,7 +15,6 @@ export const tenancyChecks: McpCheck[] = [
     description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",
     rules: ["cross-tenant-refused", "cross-tenant-not-listed", "list-brands-foreign-forbidden"],
     group,
-    needs: ["mcp:other-tenant-token"],
     async run(ctx, m) {
       const rule = "cross-tenant-refused/view_post";
       const brand = await brandOrSkip(ctx, m);

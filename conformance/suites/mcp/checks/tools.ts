@@ -99,7 +99,7 @@ export const toolsChecks: McpCheck[] = [
     description: "A partner token sees the partner-only tools in tools/list",
     rules: ["partner-only-listed"],
     group,
-    needs: ["mcp:partner-token", "mcp:profile-all"],
+    needs: ["mcp:profile-all"],
     async run(ctx, m) {
       const live = new Set((await m.session.tools("partner")).map((t) => t.name));
       for (const t of expectedTools(m.target.profile, true).filter((t) => t.meta.partnerOnly))

@@ -8,7 +8,7 @@ import type { ApiResponse } from "../../../core/http.js";
 import { errorRules } from "./common.js";
 
 const group = "auth";
-const needs = ["other-team-token", "stateful"] as const;
+const needs = ["stateful"] as const;
 /** The rules a check of another team's access to `op` names. */
 const rulesFor = (op: OperationId): RuleId[] => [...errorRules(403), `team-isolation-403/${op}`];
 

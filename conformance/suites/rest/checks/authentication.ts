@@ -143,7 +143,7 @@ const expired: RestCheck[] = operationIds.map((op) => ({
   description: `${operations[op].method} ${operations[op].template} with an expired token, for an existing resource, answers 401 authentication_error`,
   rules: [...errorRules(401), `auth-expired-401/${op}`],
   group,
-  needs: ["expired-token", "stateful"],
+  needs: ["stateful"],
   async run(ctx: CheckContext) {
     expectError(ctx, await send(ctx, op, await existingIds(ctx), "expired"), op, 401, { statusRules: `auth-expired-401/${op}` });
   },

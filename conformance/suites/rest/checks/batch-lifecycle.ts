@@ -55,7 +55,7 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
   description: `A ${want} batch is still ${want}, its documented fields the same, when looked at again`,
   rules: [...(want === "done" ? doneBatchRules : batchRules), rule, "batch-terminal-unchanged"],
   group,
-  needs: key === "fails" ? [...needs, "trigger:focus-fails-batch"] : needs,
+  needs,
   async run(ctx: CheckContext) {
     const track = await ctx.fixtures.batch(key);
     if (track.last?.status !== want || !track.again) return ctx.fixtures.missing(ctx, track, `a ${want} batch`);
@@ -273,7 +273,7 @@ export const batchLifecycleChecks: RestCheck[] = [
     description: "A batch whose work fails goes thinking → failed with an error and no ideas",
     rules: [...batchRules, "ideas-accepted-202/status-202", "get-batch-200", "batch-thinking-to-failed", "batch-only-done-has-ideas", "batch-failed-no-ideas"],
     group,
-    needs: [...needs, "trigger:focus-fails-batch"],
+    needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.batch("fails");
       if (track.created) expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");

@@ -119,7 +119,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     description: "A brand whose website cannot be read goes reading → failed",
     rules: [...brandRules, "create-brand-201", "get-brand-200", "brand-reading-to-failed", "brand-reading-until-settled"],
     group,
-    needs: [...needs, "trigger:website-fails-read"],
+    needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.created) expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201");
@@ -133,7 +133,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     description: "A failed brand is still failed when looked at again",
     rules: [...brandRules, "brand-failed-stays"],
     group,
-    needs: [...needs, "trigger:website-fails-read"],
+    needs,
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.last?.status !== "failed" || !track.again) ctx.skip(`needs a failed brand: ${track.problem ?? `it is ${track.last?.status}`}`);
@@ -295,10 +295,10 @@ export const brandLifecycleChecks: RestCheck[] = [
     description: "PATCH with a website the target cannot read starts a new read, which fails (ready → failed)",
     rules: [...patchRules, "update-brand-200", "brand-patch-website-rereads", "brand-failed-stays"],
     group,
-    needs: [...needs, "trigger:website-fails-read"],
+    needs,
     async run(ctx: CheckContext) {
       const id = await ctx.fixtures.readyBrandId(ctx, "rereadFails");
-      const website = ctx.target.triggers.websiteFailsRead!;
+      const website = ctx.slot("rest.triggers.website_fails_read");
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { website });
       if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", "brand-patch-website-rereads"])) return;
       let last: Settling | undefined = brandIn(res);

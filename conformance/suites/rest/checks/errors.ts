@@ -147,7 +147,7 @@ const conflicts: RestCheck[] = [
     description: "POST /v1/ideas for a brand whose read failed answers 409 brand_not_ready (it is not ready)",
     rules: [...errorRules(409), "ideas-failed-brand-409", "ideas-brand-not-ready-409"],
     group,
-    needs: ["stateful", "trigger:website-fails-read"],
+    needs: ["stateful"],
     async run(ctx: CheckContext) {
       const track = await ctx.fixtures.brand("fails");
       if (track.last?.status !== "failed" || !track.id) ctx.skip(`needs a failed brand: ${track.problem ?? `the brand is ${track.last?.status}`}`);
@@ -171,7 +171,7 @@ const limits: RestCheck[] = [
     description: "Requests beyond the rate limit answer 429 rate_limit with Retry-After in whole seconds",
     rules: [...errorRules(429), "rate-limit-429"],
     group,
-    needs: ["stateful", "trigger:rate-limited-token"],
+    needs: ["stateful"],
     tokenless: true,
     async run(ctx: CheckContext) {
       const path = pathOf("getBrand", { brand_id: unknownId("brand_") });
@@ -200,10 +200,10 @@ const limits: RestCheck[] = [
     description: "A failure on the target's side answers 500 server_error in the envelope",
     rules: [...errorRules(500), "server-error-500"],
     group,
-    needs: ["stateful", "trigger:focus-server-error"],
+    needs: ["stateful"],
     async run(ctx: CheckContext) {
       const brand = await ctx.fixtures.readyBrandId(ctx);
-      const res = await ctx.api.post(pathOf("createIdeas"), { brand, focus: ctx.target.triggers.focusServerError });
+      const res = await ctx.api.post(pathOf("createIdeas"), { brand, focus: ctx.slot("rest.triggers.focus_server_error") });
       expectError(ctx, res, "createIdeas", 500, { statusRules: "server-error-500", typeRules: "server-error-500" });
     },
   },

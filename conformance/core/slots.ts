@@ -1,0 +1,35 @@
+// A check's target-file slots: what the rules it declares are provoked through (their `slot:` in the catalogue),
+// required unless the check names one optional (it then runs without it, leaving those cases out). Each suite maps
+// its slots to the values of its target (suites/<id>/slots.ts); the runner skips a check whose required slot is
+// unset, with one reason for all, and hands the values in through `ctx.slot`.
+import type { TargetSlot } from "../../generated/rules.js";
+import type { CheckInfo } from "./check.js";
+import { slotsOf, type RuleCatalogue } from "./rules.js";
+
+export type { TargetSlot };
+
+/** Where one slot's value comes from in a suite's target, and how a user gives it. */
+export interface SlotSource<T> {
+  /** The slot's value in the target; undefined when the target file and environment leave it unset. */
+  value(target: T): string | undefined;
+  /** What the value is, for people (a sentence or a noun phrase). */
+  what: string;
+  /** The environment variable that gives it too, when there is one. */
+  env?: string;
+}
+
+/** A suite's slots (its catalogue's, `S`), each with its source; one missing is a compile error where it is built. */
+export type SlotTable<T, S extends TargetSlot = TargetSlot> = { readonly [K in S]: SlotSource<T> };
+
+/** The slots a check's rules name, split into those it cannot run without and those it runs without. */
+export function checkSlots(catalogue: RuleCatalogue, check: CheckInfo): { required: TargetSlot[]; optional: TargetSlot[] } {
+  const all = slotsOf(catalogue, check.rules) as TargetSlot[];
+  const optional = Object.keys(check.optionalSlots ?? {}) as TargetSlot[];
+  const stray = optional.filter((s) => !all.includes(s));
+  if (stray.length) throw new Error(`check ${check.id} names optional slots its rules do not name: ${stray.join(", ")}`);
+  return { required: all.filter((s) => !optional.includes(s)), optional };
+}
+
+/** The one reason a check is skipped for when a slot it requires is unset. */
+export const unsetSlotReason = (slot: TargetSlot, source: SlotSource<unknown>): string =>
+  `needs ${slot} in the target file${source.env ? ` (or ${source.env})` : ""}: ${source.what}`;

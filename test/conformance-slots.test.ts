@@ -1,0 +1,109 @@
+// A check's target-file slots come from the rules it declares (issue 24 item 2): the runner skips it, naming the slot
+// and how to give it, when one it requires is unset; hands the values in through ctx.slot; leaves an optional one
+// undefined; and ends a check that reads a slot none of its rules names in `error` (a bug of the suite).
+import { describe, expect, it } from "vitest";
+import type { RuleId, TargetSlot } from "../generated/rules.js";
+import type { Check, RunContext } from "../conformance/core/check.js";
+import { Redactor } from "../conformance/core/redact.js";
+import { wallClock } from "../conformance/core/run-clock.js";
+import type { RunTarget } from "../conformance/core/run-target.js";
+import { loadRules } from "../conformance/core/rules.js";
+import { runChecks } from "../conformance/core/runner.js";
+import type { SlotTable } from "../conformance/core/slots.js";
+import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpSlots } from "../conformance/suites/mcp/slots.js";
+import { restSlots } from "../conformance/suites/rest/slots.js";
+import { restRulesPath } from "../conformance/core/paths.js";
+
+const rules = loadRules(mcpRulesPath);
+/** A rule of the MCP catalogue provoked through `slot`. */
+const ruleOf = (slot: TargetSlot): RuleId => rules.rules.find((r) => r.slot === slot)!.id as RuleId;
+const slow = "mcp.triggers.caption_slow" satisfies TargetSlot;
+const stuck = "mcp.triggers.caption_stuck" satisfies TargetSlot;
+
+/** A target that is only what the runner reads of one (nothing is sent), and a slot table of two slots over it. */
+type Given = RunTarget & { given: Partial<Record<TargetSlot, string>> };
+const target = (given: Given["given"]): Given => ({
+  url: new URL("http://127.0.0.1:9/"),
+  embedded: true,
+  credentials: {},
+  timing: { timeScale: 1, requestTimeoutMs: 1000, answerWithinMs: 1000, budgetMs: 60_000 },
+  concurrency: 1,
+  tls: { insecure: false },
+  secrets: [],
+  clock: wallClock,
+  given,
+});
+const slots: Partial<SlotTable<Given>> = {
+  [slow]: { value: (t) => t.given[slow], what: "a caption marker the destination finishes later", env: "CAPTION_SLOW" },
+  [stuck]: { value: (t) => t.given[stuck], what: "a caption marker the provider never reports" },
+};
+
+const check = (id: string, run: (ctx: RunContext) => void, extra: Partial<Check> = {}): Check => ({
+  id,
+  description: id,
+  group: "slots",
+  rules: [ruleOf(slow)],
+  tokenless: true,
+  run: async (ctx) => run(ctx),
+  ...extra,
+});
+
+const run = (checks: Check[], given: Given["given"]) =>
+  runChecks({
+    target: target(given),
+    checks,
+    rules,
+    redactor: new Redactor([]),
+    unmetNeed: () => undefined,
+    slots,
+    open: () => ({ context: (_check, base) => ({ ctx: base, requests: () => 0 }), requests: () => 0, close() {} }),
+  });
+
+describe("a check's target-file slots", () => {
+  it("skips a check whose required slot is unset, naming the slot and how to give it, before it runs", async () => {
+    let ran = false;
+    const { results } = await run([check("needs-slow", () => void (ran = true))], {});
+    expect(ran).toBe(false);
+    expect(results[0]).toMatchObject({ status: "skip", reason: "needs mcp.triggers.caption_slow in the target file (or CAPTION_SLOW): a caption marker the destination finishes later" });
+  });
+
+  it("hands a required slot's value in through ctx.slot", async () => {
+    let seen: string | undefined;
+    const { results } = await run([check("reads-slow", (ctx) => void (seen = ctx.slot(slow)))], { [slow]: "[slow]" });
+    expect(results[0]!.status).toBe("pass");
+    expect(seen).toBe("[slow]");
+  });
+
+  it("ends a check that reads a slot none of its rules names in error, never as the target's failure", async () => {
+    const { results } = await run([check("reads-stuck", (ctx) => void ctx.slot(stuck))], { [slow]: "[slow]", [stuck]: "[stuck]" });
+    expect(results[0]).toMatchObject({ status: "error", error: { kind: "suite" } });
+    expect(results[0]!.error!.message).toMatch(/reads the target-file slot mcp\.triggers\.caption_stuck, which none of its rules names/);
+  });
+
+  it("runs a check without an optional slot: read with \"optional\" it is undefined, read as required it is an error of the suite", async () => {
+    const optional = { rules: [ruleOf(slow), ruleOf(stuck)], optionalSlots: { [stuck]: "its other case runs without it" } };
+    const seen: (string | undefined)[] = [];
+    const { results } = await run(
+      [
+        check("optional-stuck", (ctx) => void seen.push(ctx.slot(slow), ctx.slot(stuck, "optional")), optional),
+        check("optional-read-as-required", (ctx) => void ctx.slot(stuck), optional),
+      ],
+      { [slow]: "[slow]" },
+    );
+    expect(results.map((r) => r.status)).toEqual(["pass", "error"]);
+    expect(seen).toEqual(["[slow]", undefined]);
+    expect(results[1]!.error!.message).toMatch(/reads its optional slot mcp\.triggers\.caption_stuck as required/);
+  });
+
+  it("refuses a check naming as optional a slot its rules do not name, and a slot the suite does not map", async () => {
+    await expect(run([check("stray-optional", () => {}, { optionalSlots: { [stuck]: "why" } })], {})).rejects.toThrow(/optional slots its rules do not name: mcp\.triggers\.caption_stuck/);
+    await expect(run([check("unmapped", () => {}, { rules: [ruleOf("mcp.tokens.expired")] })], {})).rejects.toThrow(/maps no target-file slot mcp\.tokens\.expired/);
+  });
+
+  it("has every slot of each catalogue mapped in its suite's table, and nothing else", () => {
+    const catalogueSlots = (file: string) => [...new Set(loadRules(file).rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
+    expect(Object.keys(restSlots).sort()).toEqual(catalogueSlots(restRulesPath));
+    expect(Object.keys(mcpSlots).sort()).toEqual(catalogueSlots(mcpRulesPath));
+  });
+});
