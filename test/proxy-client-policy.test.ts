@@ -9,6 +9,7 @@ import { upstreamOf } from "../proxy/forward.js";
 import { clientIdleCloseMs, keepAliveValue, keepClientsAlive } from "../proxy/keep-alive.js";
 import { RawPool } from "../proxy/raw-pool.js";
 import { startProxy } from "../proxy/server.js";
+import { rawExchange } from "./support/raw-exchange.js";
 
 const stops: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -30,18 +31,6 @@ async function serve(handler: http.RequestListener, configure: (s: http.Server) 
   return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/`;
 }
 
-/** Writes a whole request and closes the client's side at once; resolves once the proxy has closed the connection. */
-function sendAndLeave(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let got = "";
-    socket.on("data", (d: Buffer) => (got += d.toString("latin1")));
-    socket.on("close", () => resolve(got));
-    socket.on("error", reject);
-    socket.end(bytes);
-  });
-}
-
 describe("a client that leaves right after its request", () => {
   it("is the client's fault on both paths, never the service's", async () => {
     // The upstream never answers: only the proxy's taking the client's end as its leaving ends the exchange.
@@ -49,7 +38,7 @@ describe("a client that leaves right after its request", () => {
     for (const fastPath of [true, false]) {
       const proxy = await startProxy({ restUpstream: upstream, fastPath });
       stops.push(() => proxy.stop());
-      await sendAndLeave(Number(proxy.restUrl!.port), "GET /v1/brands/brand_x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\r\n");
+      await rawExchange(Number(proxy.restUrl!.port), "GET /v1/brands/brand_x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\r\n", { leave: true });
       await proxy.settled();
       const report = proxy.report();
       expect(report.exchanges.rest, `fast path ${fastPath}`).toBe(1);

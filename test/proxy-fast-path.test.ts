@@ -9,6 +9,7 @@ import { upstreamIdleMs } from "../proxy/forward.js";
 import { keepFor } from "../proxy/raw-pool.js";
 import { answerHead, ChunkedReader, headersOf, plainRequest, type AnswerHead } from "../proxy/raw-http.js";
 import { startProxy, type ExchangeEvent, type RunningProxy } from "../proxy/server.js";
+import { rawExchange } from "./support/raw-exchange.js";
 
 const stops: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -168,18 +169,6 @@ function get(url: URL, agent: http.Agent): Promise<{ status: number; text: strin
     });
     req.on("error", reject);
     req.end();
-  });
-}
-
-/** Raw bytes to a port (the connection left open: the last request says Connection: close); resolves with all that comes back before it closes. */
-function rawExchange(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let got = "";
-    socket.on("data", (d: Buffer) => (got += d.toString("latin1")));
-    socket.on("close", () => resolve(got));
-    socket.on("error", reject);
-    socket.write(bytes);
   });
 }
 
