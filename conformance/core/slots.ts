@@ -21,6 +21,21 @@ export interface SlotSource<T> {
 /** A suite's slots (its catalogue's, `S`), each with its source; one missing is a compile error where it is built. */
 export type SlotTable<T, S extends TargetSlot = TargetSlot> = { readonly [K in S]: SlotSource<T> };
 
+/**
+ * A slot per trigger of a suite's trigger table (`<section>.triggers.<key>`, described as the table describes it):
+ * a trigger added to the table is a slot with no other edit, so the table stays the one list of them.
+ */
+export function triggerSlots<T, K extends string, P extends string>(
+  section: P,
+  table: { readonly [Key in K]: { readonly what: string } },
+  value: (target: T, key: K) => string | undefined,
+): { readonly [Key in K as `${P}.triggers.${Key}`]: SlotSource<T> } {
+  const keys = Object.keys(table) as K[];
+  return Object.fromEntries(keys.map((key) => [`${section}.triggers.${key}`, { value: (target: T) => value(target, key), what: table[key].what }])) as {
+    readonly [Key in K as `${P}.triggers.${Key}`]: SlotSource<T>;
+  };
+}
+
 /** The slots a check's rules name, split into those it cannot run without and those it runs without. */
 export function checkSlots(catalogue: RuleCatalogue, check: CheckInfo): { required: TargetSlot[]; optional: TargetSlot[] } {
   const all = slotsOf(catalogue, check.rules) as TargetSlot[];
