@@ -184,6 +184,9 @@ describe("ideas-contract mock -- COMMAND (the README's CI recipe)", () => {
     // Its exit, not its output's close: a Prism left running would hold the output open.
     const ended = await run.exited;
     expect(fs.readFileSync(path.join(dir, "e2e-signal"), "utf8")).toBe("SIGTERM");
+    // The tests (npm's child) end on their own signal handler, possibly just after npm and the bin did: waited for,
+    // bounded only by the hang guard (the mocks and Prism, the bin's own, must be gone already).
+    while (alive(s.pid)) await new Promise((r) => setTimeout(r, 50));
     await expectNothingLeft(s);
     expect(ended.code, ended.out).not.toBe(0);
   }, hangGuardMs);

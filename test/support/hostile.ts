@@ -280,7 +280,7 @@ export function reasonsOf(result: RunResult): { id: string; status: string; text
 /** Skip reasons that only say the target file lacks something (not the fault of the server under test). */
 // A check skipped for an MCP trigger slot or input the target file leaves out names it: "no … (mcp.triggers.<slot>…)",
 // "no … (mcp.inputs.<input>…)".
-export const unmetNeedReason = /^no (token|expired token|website|focus)|^the target is plain HTTP|^no [^(]*\(mcp\.(triggers|inputs)\.|allow_publishing|mcp\.cost\./;
+export const unmetNeedReason = /^needs [\w.]+ in the target file|^no (token|expired token|website|focus)|^the target is plain HTTP|^no [^(]*\(mcp\.(triggers|inputs)\.|allow_publishing|mcp\.cost\./;
 
 /** The reference server's time scale behind `startHostileReference` (runs against it must use the same). */
 export const hostileReferenceTimeScale = 0.002;
