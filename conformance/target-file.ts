@@ -41,7 +41,8 @@ const pathKeys = new Set(["ca_file"]);
 function read(value: unknown, at: { env: NodeJS.ProcessEnv; folder: string }, key = ""): unknown {
   if (value === null || value === "") return undefined;
   if (typeof value !== "object") return typeof value === "string" && pathKeys.has(key) ? path.resolve(at.folder, value) : value;
-  // Valid data holds a mapping with the one key `env` only where a value may be read from the environment.
+  // Valid data holds a mapping with the one key `env` only where a value may be read from the environment: the schema
+  // has no other property named `env` (test/conformance-target-file.test.ts holds it to that).
   const entries = Object.entries(value);
   if (entries.length === 1 && entries[0]![0] === "env") return read(at.env[String(entries[0]![1])], at, key);
   return Object.fromEntries(entries.flatMap(([k, v]) => ((v = read(v, at, k)) === undefined ? [] : [[k, v]])));
@@ -55,8 +56,10 @@ function problems(errors: readonly ErrorObject[]): string[] {
   const lines = errors
     .filter((e) => e.keyword === "anyOf" || !anyOfs.some((p) => e.instancePath === p || e.instancePath.startsWith(`${p}/`)))
     .map((e) => {
-      const place = e.instancePath.slice(1).split("/").filter(Boolean).join(".");
-      const key = (k: string) => (place ? `${place}.${k}` : k);
+      const path = e.instancePath.slice(1).split("/").filter(Boolean).join(".");
+      // An error of the whole file (e.g. a list where the mapping of sections belongs) is placed as "the file".
+      const place = path || "the file";
+      const key = (k: string) => (path ? `${path}.${k}` : k);
       switch (e.keyword) {
         case "additionalProperties": {
           const known = Object.keys((e.parentSchema as { properties?: object }).properties ?? {});
@@ -67,7 +70,7 @@ function problems(errors: readonly ErrorObject[]): string[] {
         case "enum":
           return `${place}: must be one of ${(e.params.allowedValues as unknown[]).filter((v) => v !== null).join(", ")}`;
         case "type":
-          return `${place || "the file"}: must be ${typeWords(String(e.params.type))}`;
+          return `${place}: must be ${typeWords(String(e.params.type))}`;
         default:
           return `${place}: ${e.message}`;
       }

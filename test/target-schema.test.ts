@@ -71,6 +71,18 @@ describe("the target file's JSON Schema", () => {
     expect(refusal(data)).toEqual(lines);
   });
 
+  it("has no property named env but the env reference's own (the reader takes any { env } mapping for one)", () => {
+    const owners: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== "object") return;
+      const properties = (node as { properties?: Record<string, unknown> }).properties;
+      if (properties && "env" in properties) owners.push(at);
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
+    };
+    walk(schema, "#");
+    expect(owners).toEqual(["#/$defs/EnvRef"]);
+  });
+
   it("never prints a refused value (it may be a secret)", () => {
     expect(refusal({ rest: { url: "https://user:s3cret@api.example.com", tokens: { team: ["s3cret"] } } }).join("\n")).not.toContain("s3cret");
   });
