@@ -21,8 +21,20 @@ export interface McpContext {
   session: McpSession;
   /** What the run's checks share: its letters, its clock, polling, the shared scenarios (made once). */
   run: McpRun;
-  target: McpTarget;
+  /**
+   * The gateway as a check sees it: its endpoint, profile, tokens, pace and what the run may spend (mcp.cost: run
+   * settings, not target-file slots), but not the target file's inputs and triggers, which a check reads only
+   * through ctx.slot (so what it reads is what it declares, and --list shows).
+   */
+  target: McpTargetView;
+  /**
+   * The check's own ctx.slot, for the helpers and shared scenarios that take only this context: a value they read
+   * is a read of the check's, so an undeclared one ends the check in error as the check's own would.
+   */
+  slot: RunContext["slot"];
 }
+
+export type McpTargetView = Omit<McpTarget, "inputs" | "triggers">;
 
 const tokenNeeds: Partial<Record<McpNeed, keyof typeof mcpTokenEnv>> = {
   token: "normal",
@@ -72,7 +84,7 @@ export function openMcp(env: SuiteEnv<McpRunTarget>): SuiteSession<McpCheckConte
     context(_check, base) {
       // A refusal of an argument of our design (not the seed's) ends the check as drift (inferred-inputs.ts).
       const session = endingAsDrift(new McpSession(http, target, {}, connections), (rules, message) => base.fail(rules, message));
-      const mcp: McpContext = { session, run, target: target.mcp };
+      const mcp: McpContext = { session, run, target: target.mcp, slot: base.slot };
       return { ctx: extendContext(base, { mcp }), requests: () => session.requests, close: () => session.close() };
     },
     /** Every request of the run (checks and shared scenarios). */

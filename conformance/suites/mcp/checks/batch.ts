@@ -42,6 +42,7 @@ function expectCounts(ctx: RunContext, b: BatchPayload, where: string): void {
  */
 async function ownBatch(ctx: RunContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
   if (!markers.length) return undefined;
+  // mcp.cost is a run setting (what the run may spend), not a target-file slot: it sizes the run, it provokes nothing.
   if (!m.target.cost.extraBatches) {
     ctx.note(`batch ${key} not made: it generates posts of its own (mcp.cost.extra_batches)`);
     return undefined;
@@ -53,13 +54,17 @@ async function ownBatch(ctx: RunContext, m: McpContext, key: string, markers: st
 
 /** The batch whose slots fail with each item error code (mcp.triggers.brief_item_fails), and one created slot. */
 const itemFailsBatch = (ctx: RunContext, m: McpContext) => {
-  const t = m.target.triggers.briefItemFails;
+  const t = m.slot("mcp.triggers.brief_item_fails", "optional");
   return ownBatch(ctx, m, "item-fails", t ? itemErrorCodes.map((c) => t.replaceAll("{code}", c)) : [], itemErrorCodes.length + 1);
 };
 /** A batch whose allowance runs out part way, so that its later slots end skipped. */
-const runsOutBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", m.target.triggers.briefAllowanceRunsOut ? [m.target.triggers.briefAllowanceRunsOut] : [], 2);
+const runsOutBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", markers(m.slot("mcp.triggers.brief_allowance_runs_out", "optional")), 2);
 /** A batch that moves one phase per read (queued, then generating). */
-const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "stepwise", m.target.triggers.briefStepwise ? [m.target.triggers.briefStepwise] : [], 1);
+const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "stepwise", markers(m.slot("mcp.triggers.brief_stepwise", "optional")), 1);
+/** A trigger's marker as the markers of a brief: none when the target file leaves it unset. */
+function markers(marker: string | undefined): string[] {
+  return marker ? [marker] : [];
+}
 
 export const batchChecks: McpCheck[] = [
   mcpCheck({
@@ -109,6 +114,7 @@ export const batchChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-batch-status-values",
+    optionalSlots: { "mcp.triggers.brief_fails": "the failed batch's statuses are judged too where it is given", "mcp.triggers.brief_partial": "the partial batch's statuses are judged too where it is given", "mcp.triggers.brief_stepwise": "the queued and generating phases are made certain where it is given" },
     description: "Every batch read has settled exactly when its status is ready, partial or failed",
     rules: ["batch-status-values"],
     spend: ({ triggers, cost }) => ({ posts: triggers.briefStepwise && cost.extraBatches ? 1 : 0 }),
@@ -116,8 +122,8 @@ export const batchChecks: McpCheck[] = [
     async run(ctx, m) {
       // The main batch; a stepwise one (queued, generating); the partial and failed ones where triggers make them.
       const tracks = [await started(ctx, m, "main"), await stepwiseBatch(ctx, m)];
-      if (m.target.triggers.briefPartial) tracks.push(await sharedBatch(m, "partial"));
-      if (m.target.triggers.briefFails) tracks.push(await sharedBatch(m, "fails"));
+      if (m.slot("mcp.triggers.brief_partial", "optional")) tracks.push(await sharedBatch(m, "partial"));
+      if (m.slot("mcp.triggers.brief_fails", "optional")) tracks.push(await sharedBatch(m, "fails"));
       for (const t of tracks) {
         if (!t) continue;
         if (!payloads(t).length) ctx.note(`batch ${t.key} (${t.batchId ?? "?"}) could not be read: ${t.problem}`);
@@ -179,6 +185,7 @@ export const batchChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-pictures-land",
+    optionalSlots: { "mcp.triggers.pictures_held": "pictures kept rendering until read make the case certain where it is given" },
     description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
     spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
@@ -187,7 +194,7 @@ export const batchChecks: McpCheck[] = [
       const rule = (member: string): RuleId => `pictures-land/${member}`;
       // With mcp.triggers.pictures_held a one-post batch of its own keeps its picture rendering until it is read
       // settled, so a picture is always seen landing; otherwise the main batch, when one was seen rendering.
-      const held = m.target.cost.extraBatches ? m.target.triggers.picturesHeld : undefined;
+      const held = m.target.cost.extraBatches ? m.slot("mcp.triggers.pictures_held", "optional") : undefined;
       const request = { brandId: await brandIdOrSkip(ctx, m), brief: `Conformance run: a picture seen landing. ${held}`, count: 1 };
       const t = held ? await followNewBatch(m, "pictures-held", request, m.session, "check:pictures-held") : await started(ctx, m, "main");
       if (t.outcome !== "done") return ctx.fail(rule("count-zero"), `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
@@ -208,7 +215,7 @@ export const batchChecks: McpCheck[] = [
     id: "mcp-batch-items",
     description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
     rules: ["batch-items", "batch-items-failed", "item-error-retryable"],
-    optionalSlots: { "mcp.triggers.brief_partial": "the main batch and its own item-failing batches are judged without the partial one" },
+    optionalSlots: { "mcp.triggers.brief_allowance_runs_out": "later items ending skipped are provoked where it is given", "mcp.triggers.brief_item_fails": "each item error code is provoked where it is given", "mcp.triggers.brief_partial": "the main batch and its own item-failing batches are judged without the partial one" },
     spend: ({ triggers, cost }) => ({ posts: cost.extraBatches ? (triggers.briefItemFails ? itemErrorCodes.length + 1 : 0) + (triggers.briefAllowanceRunsOut ? 2 : 0) : 0 }),
     group,
     async run(ctx, m) {

@@ -169,6 +169,7 @@ export const brandingChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-logo-made-current",
+    optionalSlots: { "mcp.inputs.logo_url": "a usable logo address; the check is skipped without one" },
     description: "upload_brand_logo saves the logo as the one in use (get_brand_style then shows it), and with makeCurrent false only adds it",
     rules: ["logo-made-current"],
     group,
@@ -176,7 +177,7 @@ export const brandingChecks: McpCheck[] = [
     spend: () => ({ builds: 1 }),
     async run(ctx, m) {
       const rule = "logo-made-current";
-      const sourceUrl = m.target.inputs.logoUrl;
+      const sourceUrl = m.slot("mcp.inputs.logo_url", "optional");
       if (!sourceUrl) return ctx.skip("no usable logo address (mcp.inputs.logo_url in the target file)");
       await withClient(ctx, m, "logo", async (brandId) => {
         const saved = expectOk(ctx, await m.session.call("upload_brand_logo", { brandId, sourceUrl }, "partner"), rule);

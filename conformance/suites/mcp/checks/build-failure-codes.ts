@@ -34,7 +34,7 @@ async function provoke(ctx: RunContext, m: McpContext, website: string, code: st
     ctx.expect(r?.canGenerate === false && Array.isArray(r.blockers) && r.blockers.includes("profile_not_ready"), "profile-not-ready-blocker/failed", `a failed build (${code}) shows readiness ${show(r)}`);
     expectProfileConsistent(ctx, profile, `get_profile ${c.brandId}`);
     // The repeat with the same externalId (and another website) restarts the build.
-    const again = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: "Conformance repeat", externalId: `conformance-${m.run.id}-fails-${code}` }, "partner"), rule);
+    const again = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: "Conformance repeat", externalId: `conformance-${m.run.id}-fails-${code}` }, "partner"), rule);
     if (again) ctx.expect(again.status === "building" && again.created === false && again.brandId === c.brandId, rule, `the repeat after a ${code} failure answered ${show(again)}`);
   } finally {
     await eraseClient(ctx, m, c.brandId);

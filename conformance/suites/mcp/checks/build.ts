@@ -25,7 +25,7 @@ const partnerNeeds = ["mcp:partner-token", ...needs] as const;
  * saw right after create_profile.
  */
 async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?: CallOutcome<"get_profile">; createPosts?: CallOutcome<"create_posts">; profileAfter?: CallOutcome<"get_profile">; problem?: string }> {
-  const slow = m.target.triggers.websiteBuildsSlowly;
+  const slow = m.slot("mcp.triggers.website_builds_slowly", "optional");
   if (!slow) {
     const t = await sharedBuild(m, "main");
     return { ...t.during, ...(t.problem ? { problem: t.problem } : {}) };
@@ -115,6 +115,7 @@ export const buildChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-profile-not-ready-while-building",
+    optionalSlots: { "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run" },
     description: "While a build runs, readiness has profile_not_ready and create_posts is refused with profile_not_ready (retryable)",
     // A build seen failed here is judged in passing; mcp-build-failure-codes provokes the failed member on purpose.
     rules: ["profile-not-ready-blocker/building", "profile-not-ready-refusal/create_posts"],
@@ -191,7 +192,7 @@ export const buildChecks: McpCheck[] = [
       }
       // Nothing was made: the first externalId with a good website makes a new profile (then it is erased).
       const externalId = `conformance-${m.run.id}-refused-blocked_domain`;
-      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance refused ${m.run.id}`, externalId }, "partner"), rule);
+      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance refused ${m.run.id}`, externalId }, "partner"), rule);
       if (!made) return;
       ctx.expect(made.created === true, rule, `after a refusal, the same externalId answered created ${show(made.created)}: the refused call made something`);
       if (typeof made.brandId === "string") await m.session.call("delete_profile", { brandId: made.brandId, confirm: true }, "partner");
@@ -206,7 +207,7 @@ export const buildChecks: McpCheck[] = [
     group,
     needs,
     async run(ctx, m) {
-      const base = { websiteUrl: m.target.inputs.website, name: `Conformance limits ${m.run.id}`, externalId: `conformance-${m.run.id}-limits` };
+      const base = { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance limits ${m.run.id}`, externalId: `conformance-${m.run.id}-limits` };
       const erase = async (o: { data?: unknown }) => {
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string") await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
@@ -245,7 +246,7 @@ export const buildChecks: McpCheck[] = [
         }
         await erase(o);
       }
-      const bare = new URL(m.target.inputs.website).hostname;
+      const bare = new URL(m.slot("mcp.inputs.website")).hostname;
       const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.run.id}-bare` }, "partner");
       const d = expectOk(ctx, o, "create-profile-bare-domain");
       if (d) ctx.expect(typeof d.brandId === "string" && d.created === true, "create-profile-bare-domain", `a bare domain ${bare} answered ${show(d)}`);
@@ -254,6 +255,7 @@ export const buildChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-approval-required",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "In a partner workspace, scheduling, publishing or moving a post with no approval recorded is refused with approval_required",
     rules: ["approval-required"],
     group,
@@ -269,7 +271,7 @@ export const buildChecks: McpCheck[] = [
       const postId = madeId(ctx, "create_draft", d);
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(60) }, "partner"), { code: "approval_required", rule });
       // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
-      if (m.target.inputs.allowPublishing)
+      if (m.slot("mcp.inputs.allow_publishing", "optional"))
         expectError(ctx, await s.call("publish_post_now", { id: postId }, "partner"), { code: "approval_required", rule: "approval-required/publish_post_now" });
       const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.run.clock.future(61) }] }, "partner"), "approval-required/reschedule_posts");
       if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
@@ -322,7 +324,7 @@ export const buildChecks: McpCheck[] = [
     needs: partnerNeeds,
     async run(ctx, m) {
       const marker = ctx.slot("mcp.triggers.external_billing_external_id");
-      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
+      const made = okData(await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
       if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
       for (const [tool, args] of [
         ["deactivate_profile", { brandId: made.brandId }],

@@ -15,7 +15,7 @@ const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
 async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: RuleId, calls: (s: McpSession) => Promise<void>): Promise<void> {
-  const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
+  const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.session.http.target.mcp, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
   try {
     await calls(s);
   } catch (err) {

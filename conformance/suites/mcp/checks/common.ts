@@ -49,7 +49,7 @@ export const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspace
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
+    Object.entries(probeInput(tool, m.run.id, m.slot("mcp.inputs.website"), overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
 /**

@@ -79,6 +79,7 @@ export const conventionChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-success-conventions",
+    optionalSlots: { "mcp.inputs.logo_url": "the tour calls upload_brand_logo only where a logo address is given", "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Every tool of the contract, called successfully on a tour (partner-only ones with the partner token), answers structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
     rules: ["success-structured-data", "text-mirrors-data", "result-matches-output-schema"],
     group,
@@ -150,7 +151,7 @@ export const conventionChecks: McpCheck[] = [
       const s = m.session;
       for (const t of await reachable(m)) {
         // A valid input plus an argument no tool takes: the tool must not run (its ids name nothing should it run).
-        const extra = await s.callRaw(t.name, { ...probeInput(t.name, m.run.id, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
+        const extra = await s.callRaw(t.name, { ...probeInput(t.name, m.run.id, m.slot("mcp.inputs.website")), conformanceUnknown: true }, tokenFor(t));
         await expectRefusal(ctx, m, extra, `unknown-argument-refused/${t.name}`);
         await eraseIfMade(m, extra.data);
         const bad = t.examples.invalidInputs[0];
@@ -194,7 +195,7 @@ export const conventionChecks: McpCheck[] = [
       for (const t of (await reachable(m)).filter((t) => uuidTools.includes(t.name))) {
         // rule: uuid-brand-id/<tool>, uuid-brand-id-inferred/<tool>
         const rule: RuleId = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
-        await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
+        await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.slot("mcp.inputs.website"), { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
       }
     },
   }),

@@ -50,7 +50,7 @@ async function goOut<N extends "schedule_post" | "publish_post_now">(m: McpConte
 async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
   const id = await feedPost(ctx, m, "", "bad-request-own");
   const calls: CallOutcome[] = [await m.session.call("update_post", { id, platform: FEED })];
-  if (m.target.inputs.allowPublishing) calls.push(await m.session.call("schedule_post", { id, scheduledAt: new Date(m.run.clock.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  if (m.slot("mcp.inputs.allow_publishing", "optional")) calls.push(await m.session.call("schedule_post", { id, scheduledAt: new Date(m.run.clock.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
   for (const o of calls) {
     const e = errorOf(o);
     if (e?.code === "bad_request")
@@ -62,6 +62,7 @@ async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
 export const errorCodeChecks = [
   mcpCheck({
     id: "mcp-own-bad-request",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description:
       "Input that passes the schema but that the tool refuses (mediaIds naming no picture) answers bad_request with invalidFields as dotted paths, and fieldErrors per field when given; so does any such refusal of update_post and schedule_post",
     rules: ["bad-request-own", "invalid-fields-paths", ...perCode("bad_request")],

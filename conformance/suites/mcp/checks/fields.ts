@@ -98,6 +98,7 @@ export const fieldChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-batch-fields",
+    optionalSlots: { "mcp.triggers.brief_partial": "the partial batch is judged too where it is given" },
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
     rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields", "connection-warning"],
     // A one-post batch for a brand with no connected channel (connectionWarning).
@@ -110,7 +111,7 @@ export const fieldChecks: McpCheck[] = [
       if (!created) return batchMissing(ctx, t, "create_posts did not answer a batch");
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
       // The partial batch has no pictures: its items needing media and the batch's warnings show there.
-      for (const track of [t, ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : [])])
+      for (const track of [t, ...(m.slot("mcp.triggers.brief_partial", "optional") ? [await sharedBatch(m, "partial")] : [])])
         for (const [i, b] of track.polls.map(okData).filter(truthy).entries()) {
           const where = `batch ${track.batchId} read ${i + 1} (${b.status})`;
           expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);

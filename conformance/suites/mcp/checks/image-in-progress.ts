@@ -11,6 +11,7 @@ const running = (status: unknown) => status !== "completed" && status !== "faile
 export const imageInProgressChecks = [
   mcpCheck({
     id: "mcp-image-in-progress",
+    optionalSlots: { "mcp.triggers.render_stuck": "a render that keeps running makes the refusal certain where it is given" },
     description: "While a render runs on a post, another regenerate_post_image on it is refused with image_generation_in_progress (not retryable) naming the running job",
     rules: ["image-in-progress", "retryable-per-catalogue/image_generation_in_progress", "error-structured-fields/image_generation_in_progress"],
     needs: ["mcp:cost-renders"],
@@ -24,7 +25,7 @@ export const imageInProgressChecks = [
       const d = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft for two renders.` }), rule);
       const id = madeId(ctx, "create_draft", d);
       try {
-        const stuck = m.target.triggers.renderStuck;
+        const stuck = m.slot("mcp.triggers.render_stuck", "optional");
         const first = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id, ...(stuck ? { prompt: `Conformance run. ${stuck}` } : {}) }), rule);
         const jobId = first?.jobId;
         if (!ctx.expect(typeof jobId === "string", rule, `regenerate_post_image answered ${show(first)}, no jobId`) || typeof jobId !== "string") return;

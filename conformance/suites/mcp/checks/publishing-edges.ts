@@ -86,6 +86,7 @@ export const publishingEdgeChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-publisher-error",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "schedule_post, publish_post_now and unschedule_platform answer publisher_error (retryable) when the publishing provider fails, and change nothing",
     rules: ["publisher-error"],
     group,
@@ -98,7 +99,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         ["schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: [FEED] }],
         ["publish_post_now", { id, platforms: [FEED] }],
       ] as const) {
-        if (tool === "publish_post_now" && !m.target.inputs.allowPublishing) continue;
+        if (tool === "publish_post_now" && !m.slot("mcp.inputs.allow_publishing", "optional")) continue;
         const e = expectError(ctx, await m.session.callRaw(tool, args), { code: "publisher_error", rule: rule(tool) });
         if (e) ctx.expect(e.retryable === true, rule(tool), `publisher_error from ${tool} has retryable ${show(e.retryable)}`);
         const out = await goneOut(m, id);
@@ -237,6 +238,7 @@ export const publishingEdgeChecks: McpCheck[] = [
   }),
   mcpCheck({
     id: "mcp-schedule-needs-connection",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Scheduling or publishing a post of a brand with no connected channel is refused with platform_not_connected",
     rules: ["schedule-needs-connection"],
     group,
@@ -246,7 +248,7 @@ export const publishingEdgeChecks: McpCheck[] = [
       const id = await draft(ctx, m, brandId, { caption: caseCaption(m, "nowhere to go") }, rule);
       await approveAsSeen(ctx, m, id, rule);
       expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(37) }), { code: "platform_not_connected", rule });
-      if (m.target.inputs.allowPublishing) expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "platform_not_connected", rule });
+      if (m.slot("mcp.inputs.allow_publishing", "optional")) expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "platform_not_connected", rule });
       ctx.expect((await goneOut(m, id)).length === 0, rule, `post ${id} of a brand with no connected channel went out`);
     },
   }),

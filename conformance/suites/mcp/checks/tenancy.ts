@@ -12,6 +12,7 @@ const refused = ["not_found", "forbidden"] as const;
 export const tenancyChecks: McpCheck[] = [
   mcpCheck({
     id: "mcp-cross-tenant-refused",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",
     rules: ["cross-tenant-refused", "cross-tenant-not-listed", "list-brands-foreign-forbidden"],
     group,
@@ -46,7 +47,7 @@ export const tenancyChecks: McpCheck[] = [
         ["create_posts", { brandId: brand.brandId, brief: "Conformance run: another tenant's brief.", count: 1, includeImage: false }],
         ["create_draft", { brandId: brand.brandId, caption: "Conformance run: another tenant's draft." }],
         // publish_post_now would put the post live should the gateway let it through: only where publishing is allowed.
-        ...(m.target.inputs.allowPublishing ? ([["publish_post_now", { id }]] as [string, Record<string, unknown>][]) : []),
+        ...(m.slot("mcp.inputs.allow_publishing", "optional") ? ([["publish_post_now", { id }]] as [string, Record<string, unknown>][]) : []),
       ];
       const live = new Set((await s.tools("normal")).map((t) => t.name));
       for (const [tool, args] of [...reads, ...writes, ["get_brand_style", { brandId: brand.brandId }] as [string, Record<string, unknown>]])

@@ -119,7 +119,7 @@ export const toolsChecks: McpCheck[] = [
       for (const t of [...contractTool.values()].filter((t) => t.meta.partnerOnly)) {
         ctx.expect(!live.has(t.name), `partner-only-hidden/${t.name}`, `tools/list shows ${t.name} to a normal token`);
         // Ids nobody issued: should the tool run after all, it touches nothing (and a profile it made is erased).
-        const args = probeInput(t.name, `${m.run.id}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
+        const args = probeInput(t.name, `${m.run.id}-hidden`, m.slot("mcp.inputs.website"), t.name === "create_profile" ? {} : { brandId: unknownUuid() });
         const o = await m.session.callRaw(t.name, args);
         ctx.expect(asUnknown(o), `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool does (${unknown}), got ${failureForm(o)}`);
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
