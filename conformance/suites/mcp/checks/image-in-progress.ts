@@ -3,13 +3,13 @@
 // refusal is always judged; without it, it is judged only when the first render is seen still running after the
 // second call (otherwise skipped with that reason, never passed on timing luck).
 import { expectError, expectOk, okData } from "../expect.js";
-import { madeId, mcpCheck, show } from "./common.js";
+import { madeId, show, type McpCheck } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const running = (status: unknown) => status !== "completed" && status !== "failed";
 
-export const imageInProgressChecks = [
-  mcpCheck({
+export const imageInProgressChecks: McpCheck[] = [
+  {
     id: "mcp-image-in-progress",
     optionalSlots: { "mcp.triggers.render_stuck": "a render that keeps running makes the refusal certain where it is given" },
     description: "While a render runs on a post, another regenerate_post_image on it is refused with image_generation_in_progress (not retryable) naming the running job",
@@ -18,7 +18,8 @@ export const imageInProgressChecks = [
     // The second render starts only when the first ended before it arrived.
     spend: ({ triggers }) => ({ renders: triggers.renderStuck ? 1 : 2 }),
     group: "mcp-posts",
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "image-in-progress/refused";
       const brandId = await brandIdOrSkip(ctx, m);
       // A draft of its own with the caller's caption (no generation), deleted at the end (which ends a stuck render).
@@ -42,5 +43,5 @@ export const imageInProgressChecks = [
         await m.session.call("delete_post", { id });
       }
     },
-  }),
+  },
 ];

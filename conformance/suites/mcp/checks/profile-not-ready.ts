@@ -8,7 +8,7 @@ import { describeCall, errorOf, expectError, expectOk, okData } from "../expect.
 import type { McpContext } from "../extension.js";
 import { exampleInput } from "../probes.js";
 import { eraseClient, familyMembers, newClient, settledBuild, signIn, textChannel } from "./clients.js";
-import { approveAsSeen, mcpCheck, show, type McpCheck } from "./common.js";
+import { approveAsSeen, show, type McpCheck } from "./common.js";
 
 const refusal = "profile-not-ready-refusal";
 const notHeld = "not-ready-does-not-hold";
@@ -121,7 +121,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 export const profileNotReadyChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-profile-not-ready-refusals",
     optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)", "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run", "mcp.triggers.connect_account": "an account is connected first only where the suite may sign in", "mcp.triggers.website_fails_build": "the client whose build failed (its need, trigger:mcp-website-fails-build, skips the check without it)" },
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",
@@ -130,6 +130,6 @@ export const profileNotReadyChecks: McpCheck[] = [
     needs: ["mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
     // A client whose build fails, and one building slowly when the target gives such a website.
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 2 : 1 }),
-    run,
-  }),
+    run: (ctx) => run(ctx, ctx.mcp),
+  },
 ];

@@ -10,7 +10,7 @@ import type { RunContext } from "../../../core/check.js";
 import { describeCall, errorOf, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
-import { mcpCheck, show, type McpCheck } from "./common.js";
+import { show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
@@ -85,7 +85,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 export const readinessViewChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-readiness-views",
     optionalSlots: { "mcp.triggers.website_fails_build": "profile_not_ready is provoked only where it is given", "mcp.triggers.connect_account_unreachable": "connection_check_failed is provoked only where it is given" },
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",
@@ -95,6 +95,6 @@ export const readinessViewChecks: McpCheck[] = [
     needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
     // A bare client, and one with an unreachable account when the target gives such an account.
     spend: ({ triggers }) => ({ builds: triggers.connectAccountUnreachable ? 2 : 1 }),
-    run,
-  }),
+    run: (ctx) => run(ctx, ctx.mcp),
+  },
 ];
