@@ -116,11 +116,15 @@ export const batchChecks: McpCheck[] = [
   },
   {
     id: "mcp-batch-status-values",
-    optionalSlots: { "mcp.triggers.brief_fails": "the failed batch's statuses are judged too where it is given", "mcp.triggers.brief_partial": "the partial batch's statuses are judged too where it is given", "mcp.triggers.brief_stepwise": "the queued and generating phases are made certain where it is given" },
     description: "Every batch read has settled exactly when its status is ready, partial or failed",
     rules: ["batch-status-values"],
     spend: ({ triggers, cost }) => ({ posts: triggers.briefStepwise && cost.extraBatches ? 1 : 0 }),
     group,
+    optionalSlots: {
+      "mcp.triggers.brief_fails": "the failed batch's statuses are judged too where it is given",
+      "mcp.triggers.brief_partial": "the partial batch's statuses are judged too where it is given",
+      "mcp.triggers.brief_stepwise": "the queued and generating phases are made certain where it is given",
+    },
     async run(ctx) {
       const m = ctx.mcp;
       // The main batch; a stepwise one (queued, generating); the partial and failed ones where triggers make them.
@@ -191,11 +195,11 @@ export const batchChecks: McpCheck[] = [
   },
   {
     id: "mcp-pictures-land",
-    optionalSlots: { "mcp.triggers.pictures_held": "pictures kept rendering until read make the case certain where it is given" },
     description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
     spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
     group,
+    optionalSlots: { "mcp.triggers.pictures_held": "pictures kept rendering until read make the case certain where it is given" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = (member: string): RuleId => `pictures-land/${member}`;

@@ -175,12 +175,12 @@ export const brandingChecks: McpCheck[] = [
   },
   {
     id: "mcp-logo-made-current",
-    optionalSlots: { "mcp.inputs.logo_url": "a usable logo address; the check is skipped without one" },
     description: "upload_brand_logo saves the logo as the one in use (get_brand_style then shows it), and with makeCurrent false only adds it",
     rules: ["logo-made-current"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
+    optionalSlots: { "mcp.inputs.logo_url": "a usable logo address; the check is skipped without one" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "logo-made-current";

@@ -118,7 +118,6 @@ export const buildChecks: McpCheck[] = [
   },
   {
     id: "mcp-profile-not-ready-while-building",
-    optionalSlots: { "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run" },
     description: "While a build runs, readiness has profile_not_ready and create_posts is refused with profile_not_ready (retryable)",
     // A build seen failed here is judged in passing; mcp-build-failure-codes provokes the failed member on purpose.
     rules: ["profile-not-ready-blocker/building", "profile-not-ready-refusal/create_posts"],
@@ -127,6 +126,7 @@ export const buildChecks: McpCheck[] = [
     needs,
     // A client of its own building slowly, when the target gives such a website (else the shared build).
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 1 : 0 }),
+    optionalSlots: { "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run" },
     async run(ctx) {
       const m = ctx.mcp;
       const during = await whileBuilding(ctx, m);
@@ -262,11 +262,11 @@ export const buildChecks: McpCheck[] = [
   },
   {
     id: "mcp-approval-required",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "In a partner workspace, scheduling, publishing or moving a post with no approval recorded is refused with approval_required",
     rules: ["approval-required"],
     group,
     needs,
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "approval-required/schedule_post";

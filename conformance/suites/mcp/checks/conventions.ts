@@ -79,13 +79,16 @@ export const conventionChecks: McpCheck[] = [
   },
   {
     id: "mcp-success-conventions",
-    optionalSlots: { "mcp.inputs.logo_url": "the tour calls upload_brand_logo only where a logo address is given", "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Every tool of the contract, called successfully on a tour (partner-only ones with the partner token), answers structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
     rules: ["success-structured-data", "text-mirrors-data", "result-matches-output-schema"],
     group,
     // The tour's renders (two generate_image, one regenerate_post_image), its one-post batch and its client's build,
     // each only when the target file allows that spend (the tour leaves the tool out otherwise, saying why).
     spend: ({ cost }) => ({ renders: cost.renders ? 3 : 0, posts: cost.extraBatches ? 1 : 0, builds: cost.builds ? 1 : 0 }),
+    optionalSlots: {
+      "mcp.inputs.logo_url": "the tour calls upload_brand_logo only where a logo address is given",
+      "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)",
+    },
     async run(ctx) {
       const m = ctx.mcp;
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "success-structured-data/get_workspaces");

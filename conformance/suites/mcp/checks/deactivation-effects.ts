@@ -180,13 +180,13 @@ async function inactiveGeneration(ctx: RunContext, m: McpContext): Promise<void>
 export const deactivationEffectChecks: McpCheck[] = [
   {
     id: "mcp-deactivation-effects",
-    optionalSlots: { "mcp.triggers.connect_account": "a post is booked on a connected account only where the suite may sign in" },
     description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts and their pictures, and the inactive client refuses to publish; deletion then erases the posts, and their pictures stop resolving",
     rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "deletion-pictures-stop-resolving", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
     incidental: profileConsistencyRules,
     group: "mcp-ending",
     needs: ["mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
+    optionalSlots: { "mcp.triggers.connect_account": "a post is booked on a connected account only where the suite may sign in" },
     run: (ctx) => run(ctx, ctx.mcp),
   },
   {

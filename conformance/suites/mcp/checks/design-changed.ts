@@ -8,10 +8,10 @@ import { FEED, feedPost } from "./drafts.js";
 export const designChangedChecks: McpCheck[] = [
   {
     id: "mcp-design-changed-after-approval",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "A post whose design changed after approval is refused by schedule_post and publish_post_now with design_changed_after_approval, and nothing is sent",
     rules: ["design-changed-after-approval"],
     group: "mcp-approval",
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "design-changed-after-approval";

@@ -62,11 +62,11 @@ async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
 export const errorCodeChecks: McpCheck[] = [
   {
     id: "mcp-own-bad-request",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description:
       "Input that passes the schema but that the tool refuses (mediaIds naming no picture) answers bad_request with invalidFields as dotted paths, and fieldErrors per field when given; so does any such refusal of update_post and schedule_post",
     rules: ["bad-request-own", "invalid-fields-paths", ...perCode("bad_request")],
     group,
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);

@@ -100,12 +100,12 @@ export const fieldChecks: McpCheck[] = [
   },
   {
     id: "mcp-batch-fields",
-    optionalSlots: { "mcp.triggers.brief_partial": "the partial batch is judged too where it is given" },
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
     rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields", "connection-warning"],
     // A one-post batch for a brand with no connected channel (connectionWarning).
     spend: ({ cost }) => ({ posts: cost.extraBatches ? 1 : 0 }),
     group,
+    optionalSlots: { "mcp.triggers.brief_partial": "the partial batch is judged too where it is given" },
     async run(ctx) {
       const m = ctx.mcp;
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields

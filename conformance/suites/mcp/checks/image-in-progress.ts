@@ -11,13 +11,13 @@ const running = (status: unknown) => status !== "completed" && status !== "faile
 export const imageInProgressChecks: McpCheck[] = [
   {
     id: "mcp-image-in-progress",
-    optionalSlots: { "mcp.triggers.render_stuck": "a render that keeps running makes the refusal certain where it is given" },
     description: "While a render runs on a post, another regenerate_post_image on it is refused with image_generation_in_progress (not retryable) naming the running job",
     rules: ["image-in-progress", "retryable-per-catalogue/image_generation_in_progress", "error-structured-fields/image_generation_in_progress"],
     needs: ["mcp:cost-renders"],
     // The second render starts only when the first ended before it arrived.
     spend: ({ triggers }) => ({ renders: triggers.renderStuck ? 1 : 2 }),
     group: "mcp-posts",
+    optionalSlots: { "mcp.triggers.render_stuck": "a render that keeps running makes the refusal certain where it is given" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "image-in-progress/refused";

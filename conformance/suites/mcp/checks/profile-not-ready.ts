@@ -123,13 +123,18 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 export const profileNotReadyChecks: McpCheck[] = [
   {
     id: "mcp-profile-not-ready-refusals",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)", "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run", "mcp.triggers.connect_account": "an account is connected first only where the suite may sign in", "mcp.triggers.website_fails_build": "the client whose build failed (its need, trigger:mcp-website-fails-build, skips the check without it)" },
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",
     rules: [refusal, notHeld, "profile-not-ready-blocker/failed"],
     group: "mcp-build",
     needs: ["mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
     // A client whose build fails, and one building slowly when the target gives such a website.
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 2 : 1 }),
+    optionalSlots: {
+      "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)",
+      "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run",
+      "mcp.triggers.connect_account": "an account is connected first only where the suite may sign in",
+      "mcp.triggers.website_fails_build": "the client whose build failed (its need, trigger:mcp-website-fails-build, skips the check without it)",
+    },
     run: (ctx) => run(ctx, ctx.mcp),
   },
 ];

@@ -89,10 +89,10 @@ export const publishingEdgeChecks: McpCheck[] = [
   },
   {
     id: "mcp-publisher-error",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "schedule_post, publish_post_now and unschedule_platform answer publisher_error (retryable) when the publishing provider fails, and change nothing",
     rules: ["publisher-error"],
     group,
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const marker = ctx.slot("mcp.triggers.caption_publisher_error");
@@ -246,10 +246,10 @@ export const publishingEdgeChecks: McpCheck[] = [
   },
   {
     id: "mcp-schedule-needs-connection",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Scheduling or publishing a post of a brand with no connected channel is refused with platform_not_connected",
     rules: ["schedule-needs-connection"],
     group,
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "schedule-needs-connection";

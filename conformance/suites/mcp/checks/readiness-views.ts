@@ -87,7 +87,6 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 export const readinessViewChecks: McpCheck[] = [
   {
     id: "mcp-readiness-views",
-    optionalSlots: { "mcp.triggers.website_fails_build": "profile_not_ready is provoked only where it is given", "mcp.triggers.connect_account_unreachable": "connection_check_failed is provoked only where it is given" },
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",
     rules: ["profile_not_ready", "no_channel_connected", "connection_check_failed"].map(consistent).concat("publish-readiness-values/unknown"),
     incidental: profileConsistencyRules,
@@ -95,6 +94,10 @@ export const readinessViewChecks: McpCheck[] = [
     needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
     // A bare client, and one with an unreachable account when the target gives such an account.
     spend: ({ triggers }) => ({ builds: triggers.connectAccountUnreachable ? 2 : 1 }),
+    optionalSlots: {
+      "mcp.triggers.website_fails_build": "profile_not_ready is provoked only where it is given",
+      "mcp.triggers.connect_account_unreachable": "connection_check_failed is provoked only where it is given",
+    },
     run: (ctx) => run(ctx, ctx.mcp),
   },
 ];

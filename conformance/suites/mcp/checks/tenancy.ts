@@ -11,10 +11,10 @@ const refused = ["not_found", "forbidden"] as const;
 export const tenancyChecks: McpCheck[] = [
   {
     id: "mcp-cross-tenant-refused",
-    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",
     rules: ["cross-tenant-refused", "cross-tenant-not-listed", "list-brands-foreign-forbidden"],
     group,
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "cross-tenant-refused/view_post";
