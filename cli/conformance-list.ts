@@ -9,7 +9,9 @@ import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type Spend
 import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
 import { restRulesPath } from "../conformance/core/paths.js";
 import { loadRules, type RuleCatalogue } from "../conformance/core/rules.js";
-import { checkSlots } from "../conformance/core/slots.js";
+import { checkSlots, type SlotSource } from "../conformance/core/slots.js";
+import { mcpSlots } from "../conformance/suites/mcp/slots.js";
+import { restSlots } from "../conformance/suites/rest/slots.js";
 import { needsOf } from "../conformance/core/runner.js";
 
 /** The members of each rule family the check names: `family × N (member, …)`, one entry per family. */
@@ -33,6 +35,13 @@ export function listLines(checks: readonly CheckInfo[], spend: SpendInput): stri
     if (slots.required.length) lines.push(`    target file: ${slots.required.join(", ")} (required: the check is skipped without it)`);
     for (const s of slots.optional) lines.push(`    target file, optional: ${s} (${c.optionalSlots?.[s]})`);
     if (suiteOf(c) === "mcp") lines.push(`    spends: ${describeSpend(spendOf(c, spend))}`);
+  }
+  // The slots a suite shares with every check of it (core/slots.ts): listed once, not under each check.
+  const tables: Record<"rest" | "mcp", Record<string, SlotSource<never>>> = { rest: restSlots, mcp: mcpSlots };
+  for (const suite of ["rest", "mcp"] as const) {
+    if (!checks.some((c) => suiteOf(c) === suite)) continue;
+    const shared = Object.entries(tables[suite]).filter(([, source]) => source.shared);
+    if (shared.length) lines.push("", `Every ${suite} check may read, besides its own slots:`, ...shared.map(([slot, source]) => `  target file, optional: ${slot} (${source.shared})`));
   }
   const mcp = checks.filter((c) => suiteOf(c) === "mcp");
   if (mcp.length) {

@@ -31,6 +31,7 @@ import { loadTargetFile, type TargetFile } from "./target-file.js";
 import { restWalksCheck, restWalksId } from "./suites/rest/walks/check.js";
 import { defaultMcpWalks, defaultWalks } from "./core/walks/defaults.js";
 import { mcpWalksCheck, mcpWalksId } from "./suites/mcp/walks/check.js";
+import { mcpRegistered } from "./suites/mcp/extension.js";
 import type { McpStep } from "./suites/mcp/walks/steps.js";
 import { judgingReplies } from "./suites/rest/replies.js";
 import { newSeed } from "./core/walks/prng.js";
@@ -191,7 +192,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const walks = { rest: walksOf<Step>(replayFormats.rest, defaultWalks), mcp: walksOf<McpStep>(replayFormats.mcp, defaultMcpWalks) };
   const pool = (options.checks ?? registry.flatMap((s) => s.checks))
     .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? judgingReplies(restWalksCheck(walks.rest)) : c.id === mcpWalksId ? mcpWalksCheck(walks.mcp) : c));
+    .map((c) => (c.id === restWalksId ? judgingReplies(restWalksCheck(walks.rest)) : c.id === mcpWalksId ? mcpRegistered(mcpWalksCheck(walks.mcp)) : c));
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 

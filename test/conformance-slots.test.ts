@@ -1,6 +1,7 @@
 // A check's target-file slots come from the rules it declares (issue 24 item 2): the runner skips it, naming the slot
 // and how to give it, when one it requires is unset; hands the values in through ctx.slot; leaves an optional one
-// undefined; and ends a check that reads a slot none of its rules names in `error` (a bug of the suite).
+// undefined; lets a check read another slot of the target file it names in optionalSlots, or one its suite shares with
+// every check; and ends a check that reads any other slot in `error` (a bug of the suite).
 import { describe, expect, it } from "vitest";
 import type { RuleId, TargetSlot } from "../generated/rules.js";
 import type { Check, RunContext } from "../conformance/core/check.js";
@@ -77,10 +78,10 @@ describe("a check's target-file slots", () => {
     expect(seen).toBe("[slow]");
   });
 
-  it("ends a check that reads a slot none of its rules names in error, never as the target's failure", async () => {
+  it("ends a check that reads a slot it does not name in error, never as the target's failure", async () => {
     const { results } = await run([check("reads-stuck", (ctx) => void ctx.slot(stuck))], { [slow]: "[slow]", [stuck]: "[stuck]" });
     expect(results[0]).toMatchObject({ status: "error", error: { kind: "suite" } });
-    expect(results[0]!.error!.message).toMatch(/reads the target-file slot mcp\.triggers\.caption_stuck, which none of its rules names/);
+    expect(results[0]!.error!.message).toMatch(/reads the target-file slot mcp\.triggers\.caption_stuck, which it does not name \(by a rule or in optionalSlots\)/);
   });
 
   it("runs a check without an optional slot: read with \"optional\" it is undefined, read as required it is an error of the suite", async () => {
@@ -98,12 +99,27 @@ describe("a check's target-file slots", () => {
     expect(results[1]!.error!.message).toMatch(/reads its optional slot mcp\.triggers\.caption_stuck as required/);
   });
 
-  it("refuses a check naming as optional a slot its rules do not name, and a slot the suite does not map", async () => {
-    await expect(run([check("stray-optional", () => {}, { optionalSlots: { [stuck]: "why" } })], {})).rejects.toThrow(/optional slots its rules do not name: mcp\.triggers\.caption_stuck/);
+  it("lets a check read, where given, a slot no rule of it names when it names it in optionalSlots, and one its suite shares", async () => {
+    const seen: (string | undefined)[] = [];
+    const shared = { ...slots, "mcp.inputs.website": { value: () => "https://www.example.com", what: "a website", shared: "an input with a default" } };
+    const { results } = await runChecks({
+      target: target({ [slow]: "[slow]" }),
+      checks: [check("optional-unnamed", (ctx) => void seen.push(ctx.slot(stuck, "optional"), ctx.slot("mcp.inputs.website")), { optionalSlots: { [stuck]: "makes a case certain where given" } })],
+      rules,
+      redactor: new Redactor([]),
+      unmetNeed: () => undefined,
+      slots: shared,
+      open: () => ({ context: (_check, base) => ({ ctx: base, requests: () => 0 }), requests: () => 0, close() {} }),
+    });
+    expect(results[0]!.status).toBe("pass");
+    expect(seen).toEqual([undefined, "https://www.example.com"]);
+  });
+
+  it("refuses a check naming a slot the suite does not map", async () => {
     await expect(run([check("unmapped", () => {}, { rules: [ruleOf("mcp.tokens.expired")] })], {})).rejects.toThrow(/maps no target-file slot mcp\.tokens\.expired/);
   });
 
-  it("has every slot of each catalogue mapped in its suite's table, and besides them only the suite's triggers", () => {
+  it("has every slot of each catalogue mapped in its suite's table, and besides them only the suite's triggers and inputs", () => {
     const catalogueSlots = (file: string) => [...new Set(loadRules(file).rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
     const cases = [
       [restSlots, restRulesPath, "rest", restTriggerSlots],
@@ -115,7 +131,7 @@ describe("a check's target-file slots", () => {
       expect(named.filter((slot) => !mapped.includes(slot)), `${section}: slots no table entry maps`).toEqual([]);
       // A trigger no rule names yet is still a place in the target file (the table takes every trigger, one list).
       const allowed = new Set([...named, ...Object.keys(triggers).map((key) => `${section}.triggers.${key}`)]);
-      expect(mapped.filter((slot) => !allowed.has(slot)), `${section}: entries that are neither a rule's slot nor a trigger`).toEqual([]);
+      expect(mapped.filter((slot) => !allowed.has(slot) && !slot.startsWith(`${section}.inputs.`)), `${section}: entries that are neither a rule's slot, a trigger nor an input`).toEqual([]);
       expect(mapped.filter((slot) => slot.startsWith(`${section}.triggers.`)).sort()).toEqual(Object.keys(triggers).map((key) => `${section}.triggers.${key}`).sort());
     }
   });

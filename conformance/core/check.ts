@@ -4,7 +4,7 @@
 // against a CheckContext; it records soft failures with `ctx.expect` (the check goes on), stops with
 // `ctx.fail`, and gives up with `ctx.skip(reason)` when something it needs is missing. Every failure names the
 // rule(s) it breaks, so the coverage ledger and the mutant tests can tell which rule a target broke.
-import type { RuleId, TargetSlot } from "../../generated/rules.js";
+import type { FileSlot, RuleId } from "../../generated/rules.js";
 import type { Exchange } from "./evidence.js";
 import type { RunContext } from "./judge.js";
 
@@ -41,10 +41,11 @@ export interface CheckInfo<N extends string = Need> {
    */
   needs?: readonly N[];
   /**
-   * Slots of its rules the check runs without (slot → why): `ctx.slot(slot, "optional")` is then undefined and the
-   * cases that need it are left out (their rules not enforced), while its other cases run.
+   * Slots the check runs without (slot → why): slots of its rules, whose cases are left out when the slot is unset
+   * (their rules not enforced) while its other cases run, and other slots of the target file it reads where given
+   * (an input, a trigger that makes a case certain). `ctx.slot(slot, "optional")` is undefined when it is unset.
    */
-  optionalSlots?: { readonly [S in TargetSlot]?: string };
+  optionalSlots?: { readonly [S in FileSlot]?: string };
   /** The check sends no team token (e.g. the 401 checks). */
   tokenless?: boolean;
 }

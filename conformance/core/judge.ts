@@ -3,7 +3,7 @@
 // and the proxy's per-exchange findings are both Judges, so one set of assertions (conformance/suites/rest/expect.ts,
 // conformance/suites/mcp/expect.ts, conformance/suites/mcp/fields.ts) gives the same verdict on the same reply
 // wherever it is met.
-import type { RuleId, TargetSlot } from "../../generated/rules.js";
+import type { FileSlot, RuleId } from "../../generated/rules.js";
 
 /** The rule (or rules) a case is of: ids of the catalogues (generated/rules.d.ts), so a misspelt id is a compile error. */
 export type RuleRef = RuleId | readonly RuleId[];
@@ -41,10 +41,11 @@ export interface RunContext extends Judge {
   /** Whether a failure has been recorded so far. */
   readonly failed: boolean;
   /**
-   * The value of a target-file slot that one of the check's rules names (core/slots.ts). A required slot is always
-   * set (the check is skipped before it runs otherwise); one the check names in `optionalSlots` is read with
-   * "optional" and may be undefined. Reading a slot none of the check's rules names is an error of the suite.
+   * The value of a target-file slot the check names (core/slots.ts): one of its rules' slots, or one it names in
+   * `optionalSlots`. A required slot is always set (the check is skipped before it runs otherwise); an optional one
+   * is read with "optional" and may be undefined. Reading a slot the check does not name (unless its suite shares it
+   * with every check) is an error of the suite: every value a check takes from the target file is read here.
    */
-  slot(name: TargetSlot): string;
-  slot(name: TargetSlot, optional: "optional"): string | undefined;
+  slot(name: FileSlot): string;
+  slot(name: FileSlot, optional: "optional"): string | undefined;
 }

@@ -10,7 +10,7 @@ import type { Redactor } from "./redact.js";
 import { ruleList } from "./judge.js";
 import { markedPlace } from "./places.js";
 import { expandRuleRef, type RuleCatalogue } from "./rules.js";
-import { checkSlots, unsetSlotReason, type SlotTable, type TargetSlot } from "./slots.js";
+import { checkSlots, unsetSlotReason, type FileSlot, type SlotTable } from "./slots.js";
 import type { SuiteEnv, SuiteSession } from "./suite.js";
 import type { RunTarget } from "./run-target.js";
 
@@ -109,14 +109,15 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
     };
     const waitKey = `check:${check.id}`;
     const slots = slotsOfCheck.get(check.id)!;
-    // A check reads only the slots its rules name, so what it needs is what --list shows; anything else is a bug of the suite.
-    function slot(name: TargetSlot): string;
-    function slot(name: TargetSlot, optional: "optional"): string | undefined;
-    function slot(name: TargetSlot, optional?: "optional"): string | undefined {
-      if (!slots.required.includes(name) && !slots.optional.includes(name))
-        throw new Error(`check ${check.id} reads the target-file slot ${name}, which none of its rules names`);
+    // A check reads only the slots it names (by its rules, or in optionalSlots) and those its suite shares with every
+    // check, so what it needs is what --list shows; anything else is a bug of the suite.
+    function slot(name: FileSlot): string;
+    function slot(name: FileSlot, optional: "optional"): string | undefined;
+    function slot(name: FileSlot, optional?: "optional"): string | undefined {
+      if (!slots.required.includes(name) && !slots.optional.includes(name) && !options.slots[name]?.shared)
+        throw new Error(`check ${check.id} reads the target-file slot ${name}, which it does not name (by a rule or in optionalSlots)`);
       if (slots.optional.includes(name) && !optional) throw new Error(`check ${check.id} reads its optional slot ${name} as required (read it with "optional")`);
-      const value = options.slots[name]!.value(target);
+      const value = options.slots[name]?.value(target);
       if (value === undefined && !optional) throw new Error(`check ${check.id} ran without its required slot ${name}`);
       return value;
     }

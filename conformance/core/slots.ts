@@ -2,11 +2,11 @@
 // required unless the check names one optional (it then runs without it, leaving those cases out). Each suite maps
 // its slots to the values of its target (suites/<id>/slots.ts); the runner skips a check whose required slot is
 // unset, with one reason for all, and hands the values in through `ctx.slot`.
-import type { TargetSlot } from "../../generated/rules.js";
+import type { FileSlot, TargetSlot } from "../../generated/rules.js";
 import type { CheckInfo } from "./check.js";
 import { slotsOf, type RuleCatalogue } from "./rules.js";
 
-export type { TargetSlot };
+export type { FileSlot, TargetSlot };
 
 /** Where one slot's value comes from in a suite's target, and how a user gives it. */
 export interface SlotSource<T> {
@@ -16,10 +16,15 @@ export interface SlotSource<T> {
   what: string;
   /** The environment variable that gives it too, when there is one. */
   env?: string;
+  /**
+   * Why any check of the suite may read it without naming it: an input the target file defaults (never unset, so no
+   * check is skipped for it), or one the suite's shared scenarios are made from (any check may await one).
+   */
+  shared?: string;
 }
 
-/** A suite's slots (its catalogue's, `S`), each with its source; one missing is a compile error where it is built. */
-export type SlotTable<T, S extends TargetSlot = TargetSlot> = { readonly [K in S]: SlotSource<T> };
+/** A suite's slots (its section's, `S`), each with its source; one missing is a compile error where it is built. */
+export type SlotTable<T, S extends FileSlot = FileSlot> = { readonly [K in S]: SlotSource<T> };
 
 /**
  * A slot per trigger of a suite's trigger table (`<section>.triggers.<key>`, described as the table describes it):
@@ -36,15 +41,16 @@ export function triggerSlots<T, K extends string, P extends string>(
   };
 }
 
-/** The slots a check's rules name, split into those it cannot run without and those it runs without. */
-export function checkSlots(catalogue: RuleCatalogue, check: CheckInfo): { required: TargetSlot[]; optional: TargetSlot[] } {
-  const all = slotsOf(catalogue, check.rules) as TargetSlot[];
-  const optional = Object.keys(check.optionalSlots ?? {}) as TargetSlot[];
-  const stray = optional.filter((s) => !all.includes(s));
-  if (stray.length) throw new Error(`check ${check.id} names optional slots its rules do not name: ${stray.join(", ")}`);
+/**
+ * The slots a check reads: those its rules name, split into those it cannot run without and those it runs without,
+ * and the others of the target file it names in `optionalSlots` (each with why it reads it), which it runs without.
+ */
+export function checkSlots(catalogue: RuleCatalogue, check: CheckInfo): { required: FileSlot[]; optional: FileSlot[] } {
+  const all = slotsOf(catalogue, check.rules) as FileSlot[];
+  const optional = Object.keys(check.optionalSlots ?? {}) as FileSlot[];
   return { required: all.filter((s) => !optional.includes(s)), optional };
 }
 
 /** The one reason a check is skipped for when a slot it requires is unset. */
-export const unsetSlotReason = (slot: TargetSlot, source: SlotSource<unknown>): string =>
+export const unsetSlotReason = (slot: FileSlot, source: SlotSource<unknown>): string =>
   `needs ${slot} in the target file${source.env ? ` (or ${source.env})` : ""}: ${source.what}`;

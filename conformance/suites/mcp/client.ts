@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import { LATEST_PROTOCOL_VERSION, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { BudgetExceeded, TransportError, type Credential } from "../../core/http.js";
 import type { ToolInputs, ToolName } from "../../../generated/mcp/types.js";
-import type { McpRunTarget } from "./target.js";
+import type { McpRunTargetView } from "./target.js";
 import { compileLive, contractTool, liveProblems, passThroughValidator } from "./contract.js";
 import { openEnums } from "./fields.js";
 import type { McpHttp, McpHttpResponse } from "./http.js";
@@ -153,7 +153,7 @@ export class McpSession {
    */
   constructor(
     readonly http: McpHttp,
-    readonly target: McpRunTarget,
+    readonly target: McpRunTargetView,
     readonly env: Partial<Record<McpTokenKind, string>> = {},
     readonly shared?: McpConnections,
   ) {}

@@ -6,7 +6,7 @@
 import { sseData } from "../../../proxy/mcp-wire.js";
 import { Transport, TransportError, type ApiResponse, type Credential } from "../../core/http.js";
 import type { Redactor } from "../../core/redact.js";
-import type { McpRunTarget } from "./target.js";
+import type { McpRunTargetView } from "./target.js";
 
 export interface McpHttpRequest {
   method: "GET" | "POST" | "DELETE";
@@ -52,7 +52,7 @@ export class McpHttp {
   readonly #transport: Transport;
 
   constructor(
-    readonly target: McpRunTarget,
+    readonly target: McpRunTargetView,
     redactor: Redactor,
     signal: AbortSignal,
   ) {

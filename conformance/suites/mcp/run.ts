@@ -34,7 +34,8 @@ export class McpRun {
   readonly id = randomBytes(3).toString("hex");
   /** The session the shared scenarios call with (their requests count for the run, not for a check). */
   readonly session: McpSession;
-  readonly mcp: McpTarget;
+  /** The gateway without the target file's inputs and triggers (a check reads those through ctx.slot). */
+  readonly mcp: Omit<McpTarget, "inputs" | "triggers">;
   readonly clock: TargetClock;
   /** Every reply the shared scenarios got, in order (judged once, by mcp-shared-replies). */
   readonly replies: CallOutcome[] = [];

@@ -163,6 +163,12 @@ export interface McpRunTarget extends RunTarget {
   mcp: McpTarget;
 }
 
+/**
+ * The target as the clients and the checks hold it: the gateway without the target file's inputs and triggers, which
+ * a check reads only through ctx.slot (so a check cannot reach them through its session either).
+ */
+export type McpRunTargetView = Omit<McpRunTarget, "mcp"> & { mcp: Omit<McpTarget, "inputs" | "triggers"> };
+
 /** The MCP suite's target from its section of the target file, the environment (mcpTokenEnv) and the overrides. */
 export function resolveMcpTarget(options: { file?: McpTargetFile; overrides?: McpOverrides; env?: NodeJS.ProcessEnv; embeddedUrl?: URL }): McpRunTarget {
   const file = options.file ?? {};

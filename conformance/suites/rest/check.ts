@@ -16,9 +16,15 @@ export type RestNeed =
   /** The target is served over HTTPS. */
   | "https";
 
+/**
+ * The target as a check sees it: where it is, its tokens and pace, but not the target file's inputs and triggers,
+ * which a check reads only through ctx.slot (so what it reads is what it declares, and --list shows).
+ */
+export type TargetView = Omit<Target, "inputs" | "triggers">;
+
 /** A REST check's context: the runner's, plus the target, its API (this check's requests counted) and the shared fixtures. */
 export interface CheckContext extends RunContext {
-  readonly target: Target;
+  readonly target: TargetView;
   readonly api: ApiClient;
   readonly fixtures: Fixtures;
 }

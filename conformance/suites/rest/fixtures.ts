@@ -102,7 +102,10 @@ function brokenBy(track: Track, readable: boolean): { rule: RuleId; why: string 
   return undefined;
 }
 
-/** Brand requests the fixtures make; checks compare what they get against them. */
+/**
+ * Brand requests the fixtures make; checks compare what they get against them. The website is the target file's
+ * (rest.inputs.website, a slot every check may read); the failing brand's comes from the check that asks for it.
+ */
 export function brandRequests(target: Target, run: string) {
   const never = ["Talk about prices or discounts.", "Use emojis."];
   return {
@@ -143,24 +146,20 @@ export function brandRequests(target: Target, run: string) {
     patchWebsite: { website: target.inputs.website },
     /** For PATCH of the website to the one the target fails to read. */
     rereadFails: { website: target.inputs.website },
-    /** From the website the target fails to read. */
-    fails: { website: target.triggers.websiteFailsRead ?? "" },
   };
 }
 export type BrandKey = keyof ReturnType<typeof brandRequests>;
 
-/** Batch requests (the brand is filled in when the main brand is ready). */
-export function batchRequests(target: Target) {
+/** Batch requests (the brand is filled in when the main brand is ready); the failing batch's focus comes from the check. */
+export function batchRequests() {
   return {
     /** count, formats and a focus. */
     main: { count: 4, formats: ["carousel", "text"], focus: "Lean toward the first cold mornings of the season and warm drinks." },
     /** Nothing but the brand: default count, all formats, no focus. */
     plain: {},
-    /** The focus that makes a batch fail. */
-    fails: { focus: target.triggers.focusFailsBatch ?? "" },
   } as Record<string, Record<string, unknown>>;
 }
-export type BatchKey = "main" | "plain" | "fails";
+export type BatchKey = "main" | "plain";
 
 export class Fixtures {
   /** A few letters unique to the run, for names. */
@@ -179,7 +178,7 @@ export class Fixtures {
     this.#env = env;
     this.#api = apiClient(env.transport, () => {});
     this.brandRequests = brandRequests(env.target, this.run);
-    this.batchRequests = batchRequests(env.target);
+    this.batchRequests = batchRequests();
   }
 
   /** Whether the target keeps what it is sent: a brand made with a name unique to the run must echo it. */
@@ -213,9 +212,21 @@ export class Fixtures {
 
   /** A brand, created once per key and followed until it settles. */
   brand(key: BrandKey): Promise<Track> {
+    return this.#brand(key, this.brandRequests[key]);
+  }
+
+  /**
+   * The brand made from the website the target fails to read (rest.triggers.website_fails_read, which the check
+   * read through ctx.slot): made once per run, like the others.
+   */
+  failingBrand(website: string): Promise<Track> {
+    return this.#brand("fails", { website });
+  }
+
+  #brand(key: string, request: Record<string, unknown>): Promise<Track> {
     let p = this.#brands.get(key);
     if (!p) {
-      p = this.#follow("brand", key, pathOf("createBrand"), this.brandRequests[key]);
+      p = this.#follow("brand", key, pathOf("createBrand"), request);
       // It rejects (a budget cut short) for every check awaiting it, never as an unhandled rejection.
       p.catch(() => {});
       this.#brands.set(key, p);
@@ -225,12 +236,21 @@ export class Fixtures {
 
   /** A batch for the main brand, created once per key (once the brand is ready) and followed until it settles. */
   batch(key: BatchKey): Promise<Track> {
+    return this.#batch(key, this.batchRequests[key]!);
+  }
+
+  /** The batch asked with the focus that makes it fail (rest.triggers.focus_fails_batch, read by the check). */
+  failingBatch(focus: string): Promise<Track> {
+    return this.#batch("fails", { focus });
+  }
+
+  #batch(key: string, asked: Record<string, unknown>): Promise<Track> {
     let p = this.#batches.get(key);
     if (!p) {
       p = (async (): Promise<Track> => {
         const brand = await this.brand("main");
         const usable = await this.#usable(brand);
-        const request = { brand: brand.id ?? "", ...this.batchRequests[key] };
+        const request = { brand: brand.id ?? "", ...asked };
         if (!usable.ok)
           return { kind: "batch", key, request, history: [], outcome: "error", problem: `no ready brand to ask for ideas: ${usable.why}`, elapsedMs: 0 };
         const track = await this.#follow("batch", key, pathOf("createIdeas"), request);

@@ -3,10 +3,9 @@
 // rejection holds until a new approval — both refuse schedule_post and publish_post_now as a whole.
 import type { RuleId } from "../../../../generated/rules.js";
 import type { AnsweredOutput } from "../answers.js";
-import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
 import { expectContractFields } from "../fields.js";
-import { approveAsSeen, editCaption, goneOut, mcpCheck, show, unbook, viewPost } from "./common.js";
+import { approveAsSeen, editCaption, goneOut, show, unbook, viewPost, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-approval";
@@ -15,12 +14,13 @@ const group = "mcp-approval";
 const edited = (view: AnsweredOutput<"view_post">, tag: string): string => `${view.destinations?.find((d) => typeof d?.text === "string" && d.text !== "")?.text ?? view.postText ?? ""} ${tag}`.trim();
 
 export const approvalChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-approve-records-digest",
     description: "approve_post records the digest the reviewer saw; after an edit, approve_post and reject_post with the old digest answer post_content_changed and record nothing",
     rules: ["approve-records-digest", "approve-outdated-digest", "approval-fields", "approval-decision-values/approved"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const id = await claimPost(ctx, m, "the approval record check");
       const seen = await viewPost(ctx, m, id, "approve-records-digest/answer");
       const a = expectOk(ctx, await m.session.call("approve_post", { id, contentDigest: seen.contentDigest as string }), "approve-records-digest/answer");
@@ -49,13 +49,14 @@ export const approvalChecks: McpCheck[] = [
         `refused decisions changed the record: approval is now ${show(after.approval)}, it was the approval of ${show(seen.contentDigest)}`,
       );
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-approval-stale",
     description: "An approved post whose content then changes is refused by schedule_post and publish_post_now with approval_stale, and nothing goes out",
     rules: ["approval-stale/schedule_post", "approval-stale/publish_post_now"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const both: RuleId[] = ["approval-stale/schedule_post", "approval-stale/publish_post_now"];
       const id = await claimPost(ctx, m, "the stale approval check");
       const seen = await approveAsSeen(ctx, m, id, both);
@@ -68,13 +69,14 @@ export const approvalChecks: McpCheck[] = [
       ctx.expect(out.length === 0, both, `post ${id} went out though its approval is stale: ${out.join(", ")}`);
       if (out.length) await unbook(ctx, m, id);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-approval-rejected",
     description: "A rejected post is refused by schedule_post, publish_post_now and its reschedule_posts entry with approval_rejected until a new approve_post clears it",
     rules: ["approval-rejected", "rejection-cleared-by-approval", "approval-decision-values/rejected"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const both: RuleId[] = ["approval-rejected/schedule_post", "approval-rejected/publish_post_now", "approval-rejected/reschedule_posts"];
       const id = await claimPost(ctx, m, "the rejection check");
       const seen = await viewPost(ctx, m, id, both);
@@ -94,5 +96,5 @@ export const approvalChecks: McpCheck[] = [
       if (booked) ctx.expect(Array.isArray(booked.scheduledDestinations) && booked.scheduledDestinations.length > 0, rule, `after a new approval schedule_post booked ${show(booked.scheduledDestinations)}`);
       await unbook(ctx, m, id);
     },
-  }),
+  },
 ];

@@ -10,7 +10,7 @@ import type { Credential } from "../../../core/http.js";
 import { expectError, expectOk } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import type { McpHttpResponse } from "../http.js";
-import { mcpCheck, probeOf, show, viewPost, type McpCheck } from "./common.js";
+import { probeOf, show, viewPost, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
 
@@ -67,13 +67,14 @@ async function probeCall(m: McpContext): Promise<unknown> {
 }
 
 export const authChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-no-token-401",
     description: "Every tool (and tools/list) refuses a request with no bearer token — no Authorization header, another scheme (Token, Basic) carrying a valid token, an empty Bearer — with HTTP 401 and a Bearer challenge, no envelope",
     rules: ["unauthenticated-401/missing", "bearer-challenge/missing"],
     group,
     tokenless: true,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const token = m.target.tokens.normal;
       const variants: AuthVariant[] = [
         { what: "without a token", auth: undefined },
@@ -88,14 +89,15 @@ export const authChecks: McpCheck[] = [
       ];
       await expect401Everywhere(ctx, m, variants, "unauthenticated-401/missing", "missing");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-bad-token-401",
     description: "Every tool (and tools/list) refuses an invalid bearer token — one nobody issued, a valid one with no space after Bearer — with HTTP 401 and a Bearer challenge",
     rules: ["unauthenticated-401/invalid", "bearer-challenge/invalid"],
     group,
     tokenless: true,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const token = m.target.tokens.normal;
       const variants: AuthVariant[] = [
         { what: "with a token nobody issued", auth: { bearer: `conformance-invalid-${randomBytes(12).toString("hex")}` } },
@@ -104,23 +106,25 @@ export const authChecks: McpCheck[] = [
       ];
       await expect401Everywhere(ctx, m, variants, "unauthenticated-401/invalid", "invalid");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-expired-token-401",
     description: "Every tool (and tools/list) refuses an expired token with HTTP 401 and a Bearer challenge",
     rules: ["expired-token-401", "bearer-challenge/expired"],
     group,
     tokenless: true,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       await expect401Everywhere(ctx, m, [{ what: "with an expired token", auth: m.session.credential("expired") }], "expired-token-401", "expired");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-read-scope-reads",
     description: "A token with mcp:read only lists tools and reaches every tool that changes nothing",
     rules: ["read-scope-suffices"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tools = await m.session.tools("readonly");
       ctx.expect(tools.length > 0, "read-scope-suffices", "tools/list with a read-only token listed nothing");
       const token = m.session.credential("readonly");
@@ -132,13 +136,14 @@ export const authChecks: McpCheck[] = [
       const brandId = await brandIdOrSkip(ctx, m);
       expectOk(ctx, await m.session.call("get_profile", { brandId }, "readonly"), "read-scope-suffices/get_profile");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-write-without-scope-403",
     description: "Every write with a token lacking mcp:write is refused with HTTP 403 insufficient_scope, and a real post is unchanged",
     rules: ["insufficient-scope-403"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const token = m.session.credential("readonly");
       const expect403 = (res: McpHttpResponse, tool: string) => {
         const rule: RuleId = `insufficient-scope-403/${tool}`;
@@ -154,18 +159,19 @@ export const authChecks: McpCheck[] = [
       const after = (await viewPost(ctx, m, id, rule)).contentDigest;
       ctx.expect(after === before, rule, `the refused write changed post ${id} (digest ${before} → ${after})`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-partner-not-found",
     description: "A token of a partner client with no configured partner gets partner_not_found on every call",
     rules: ["partner-not-found"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       for (const t of contractTools.filter((t) => !t.meta.partnerOnly && live.has(t.name)))
         expectError(ctx, await m.session.callRaw(t.name, probeOf(m, t.name), "partnerUnconfigured"), { code: "partner_not_found", rule: `partner-not-found/${t.name}` });
       const call = (await probeCall(m)) as { params: { arguments: Record<string, unknown> } };
       expectError(ctx, await m.session.callRaw("get_profile", call.params.arguments, "partnerUnconfigured"), { code: "partner_not_found", rule: "partner-not-found/get_profile" });
     },
-  }),
+  },
 ];

@@ -56,7 +56,9 @@ export function sharedBatch(m: McpContext, key: SharedBatch): Promise<BatchTrack
   return m.run.once(`batch:${key}`, async () => {
     const brand = await brandUnderTest(m);
     if (!brand.brandId) return emptyBatch(key, { brandId: "", brief: "", count: 0 }, `no brand to make posts for: ${brand.problem}`);
-    return followNewBatch(m, key, sharedBatchRequests(m.target, brand.brandId)[key], m.run.session);
+    // Only the trigger of the batch asked for is read (through the check's ctx.slot): the check that asks names it.
+    const triggers = key === "partial" ? { briefPartial: m.slot("mcp.triggers.brief_partial", "optional") } : key === "fails" ? { briefFails: m.slot("mcp.triggers.brief_fails", "optional") } : {};
+    return followNewBatch(m, key, sharedBatchRequests({ cost: m.target.cost, triggers }, brand.brandId)[key], m.run.session);
   });
 }
 

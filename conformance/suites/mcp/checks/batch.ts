@@ -8,7 +8,7 @@ import { expectedRetryable, itemErrorCodes } from "../contract.js";
 import { describeCall, errorOf, expectError, expectOk, expectRan, expectRefusedFirst, isEnvelope, okData } from "../expect.js";
 import { expectRefusal, refusedFirstRule } from "../refusal.js";
 import type { McpContext } from "../extension.js";
-import { mcpCheck, show, unknownId, unknownUuid, wellFormedError, type McpCheck } from "./common.js";
+import { show, unknownId, unknownUuid, wellFormedError, type McpCheck } from "./common.js";
 import { type BatchPayload, type BatchTrack, batchMissing, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandUnderTest, storyDestinationsOf } from "./brand-under-test.js";
 
@@ -42,6 +42,7 @@ function expectCounts(ctx: RunContext, b: BatchPayload, where: string): void {
  */
 async function ownBatch(ctx: RunContext, m: McpContext, key: string, markers: string[], count: number): Promise<BatchTrack | undefined> {
   if (!markers.length) return undefined;
+  // mcp.cost is a run setting (what the run may spend), not a target-file slot: it sizes the run, it provokes nothing.
   if (!m.target.cost.extraBatches) {
     ctx.note(`batch ${key} not made: it generates posts of its own (mcp.cost.extra_batches)`);
     return undefined;
@@ -53,34 +54,40 @@ async function ownBatch(ctx: RunContext, m: McpContext, key: string, markers: st
 
 /** The batch whose slots fail with each item error code (mcp.triggers.brief_item_fails), and one created slot. */
 const itemFailsBatch = (ctx: RunContext, m: McpContext) => {
-  const t = m.target.triggers.briefItemFails;
+  const t = m.slot("mcp.triggers.brief_item_fails", "optional");
   return ownBatch(ctx, m, "item-fails", t ? itemErrorCodes.map((c) => t.replaceAll("{code}", c)) : [], itemErrorCodes.length + 1);
 };
 /** A batch whose allowance runs out part way, so that its later slots end skipped. */
-const runsOutBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", m.target.triggers.briefAllowanceRunsOut ? [m.target.triggers.briefAllowanceRunsOut] : [], 2);
+const runsOutBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "allowance-runs-out", markers(m.slot("mcp.triggers.brief_allowance_runs_out", "optional")), 2);
 /** A batch that moves one phase per read (queued, then generating). */
-const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "stepwise", m.target.triggers.briefStepwise ? [m.target.triggers.briefStepwise] : [], 1);
+const stepwiseBatch = (ctx: RunContext, m: McpContext) => ownBatch(ctx, m, "stepwise", markers(m.slot("mcp.triggers.brief_stepwise", "optional")), 1);
+/** A trigger's marker as the markers of a brief: none when the target file leaves it unset. */
+function markers(marker: string | undefined): string[] {
+  return marker ? [marker] : [];
+}
 
 export const batchChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-create-posts-count-edge-accepted",
     description: "create_posts takes a count of 20, the most the seed allows (the shared main batch at mcp.cost.main_batch_posts 20)",
     rules: ["limit-create-posts-edge-accepted"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "limit-create-posts-edge-accepted/count-max";
       const t = await sharedBatch(m, "main");
       if (t.request.count !== 20) ctx.skip(`the main batch asks for ${show(t.request.count)} posts (mcp.cost.main_batch_posts); 20 is the edge`);
       if (!t.created) return t.rule ? batchMissing(ctx, t, "the main batch") : ctx.skip(t.problem ?? "no batch was asked for");
       if (expectRan(ctx, t.created, rule)) expectOk(ctx, t.created, rule);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-posts-queued",
     description: "create_posts answers a queued batch with one pending item per post, indexed from 0, as get_post_batch_status then shows it",
     rules: ["create-posts-queued", "create-posts-matches-status", "generation-in-background/create_posts", "include-image-default"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `create-posts-queued/${member}`;
       const t = await started(ctx, m, "main");
       const b = expectOk(ctx, t.created!, rule("batch-id"));
@@ -106,18 +113,24 @@ export const batchChecks: McpCheck[] = [
       same("requested-count", b.requestedCount, read.requestedCount);
       same("item-indexes", indexes(items), indexes(Array.isArray(read.items) ? read.items : []));
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-status-values",
     description: "Every batch read has settled exactly when its status is ready, partial or failed",
     rules: ["batch-status-values"],
     spend: ({ triggers, cost }) => ({ posts: triggers.briefStepwise && cost.extraBatches ? 1 : 0 }),
     group,
-    async run(ctx, m) {
+    optionalSlots: {
+      "mcp.triggers.brief_fails": "the failed batch's statuses are judged too where it is given",
+      "mcp.triggers.brief_partial": "the partial batch's statuses are judged too where it is given",
+      "mcp.triggers.brief_stepwise": "the queued and generating phases are made certain where it is given",
+    },
+    async run(ctx) {
+      const m = ctx.mcp;
       // The main batch; a stepwise one (queued, generating); the partial and failed ones where triggers make them.
       const tracks = [await started(ctx, m, "main"), await stepwiseBatch(ctx, m)];
-      if (m.target.triggers.briefPartial) tracks.push(await sharedBatch(m, "partial"));
-      if (m.target.triggers.briefFails) tracks.push(await sharedBatch(m, "fails"));
+      if (m.slot("mcp.triggers.brief_partial", "optional")) tracks.push(await sharedBatch(m, "partial"));
+      if (m.slot("mcp.triggers.brief_fails", "optional")) tracks.push(await sharedBatch(m, "fails"));
       for (const t of tracks) {
         if (!t) continue;
         if (!payloads(t).length) ctx.note(`batch ${t.key} (${t.batchId ?? "?"}) could not be read: ${t.problem}`);
@@ -128,23 +141,25 @@ export const batchChecks: McpCheck[] = [
         }
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-counts-consistent",
     description: "Every read of a batch has counts that agree with its items",
     rules: ["batch-counts-consistent"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const t = await started(ctx, m, "main");
       for (const [i, b] of payloads(t).entries()) expectCounts(ctx, b, `batch ${t.batchId} read ${i + 1} (${b.status})`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-settles",
     description: "A batch settles when polled at the seed's pace within the give-up time, and every later read stays settled",
     rules: ["batch-settles", "batch-stays-settled"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const t = await started(ctx, m, "main");
       for (const o of t.polls) expectOk(ctx, o, "batch-settles/within-give-up");
       if (!ctx.expect(t.outcome === "done" || t.outcome === "settled", "batch-settles/within-give-up", `batch ${t.batchId ?? "?"}: ${t.problem ?? t.outcome}`)) return;
@@ -155,13 +170,14 @@ export const batchChecks: McpCheck[] = [
         ctx.expect(later?.settled === true && later?.status === first?.status, "batch-stays-settled", `batch ${t.batchId} changed after settling (${show(first?.status)}): ${describeCall(o)}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-settled-copy-only",
     description: "Once settled no item is pending or generating; imagesPendingCount counts the created items whose picture still renders",
     rules: ["settled-copy-only"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const t = await started(ctx, m, "main");
       if (t.settledIndex === undefined) return ctx.skip(`the batch did not settle: ${t.problem ?? t.outcome}`);
       for (const b of t.polls.slice(t.settledIndex).map(okData)) {
@@ -176,18 +192,20 @@ export const batchChecks: McpCheck[] = [
         ctx.expect((b.imagesPendingCount ?? 0) === rendering, "settled-copy-only/images-pending-count", `batch ${t.batchId}: imagesPendingCount ${show(b.imagesPendingCount)}, ${rendering} created items with imagePending`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-pictures-land",
     description: "Pictures seen rendering land: imagePending false with the picture, imagesPendingCount 0, a new contentDigest",
     rules: ["pictures-land"],
     spend: ({ triggers, cost }) => (triggers.picturesHeld && cost.extraBatches ? { posts: 1, pictures: 1 } : {}),
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.triggers.pictures_held": "pictures kept rendering until read make the case certain where it is given" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `pictures-land/${member}`;
       // With mcp.triggers.pictures_held a one-post batch of its own keeps its picture rendering until it is read
       // settled, so a picture is always seen landing; otherwise the main batch, when one was seen rendering.
-      const held = m.target.cost.extraBatches ? m.target.triggers.picturesHeld : undefined;
+      const held = m.target.cost.extraBatches ? m.slot("mcp.triggers.pictures_held", "optional") : undefined;
       const request = { brandId: await brandIdOrSkip(ctx, m), brief: `Conformance run: a picture seen landing. ${held}`, count: 1 };
       const t = held ? await followNewBatch(m, "pictures-held", request, m.session, "check:pictures-held") : await started(ctx, m, "main");
       if (t.outcome !== "done") return ctx.fail(rule("count-zero"), `batch ${t.batchId ?? "?"}: ${t.problem ?? `ended ${t.outcome}`}`);
@@ -203,15 +221,16 @@ export const batchChecks: McpCheck[] = [
         ctx.expect(after !== undefined && after !== null && after !== before, rule("digest-changes"), `post ${postId}: contentDigest ${show(before)} while rendering and ${show(after)} once landed; it must change`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-items",
     description: "Created items carry a postId and uppercase destinations; failed and skipped ones no postId and a well-formed error",
     rules: ["batch-items", "batch-items-failed", "item-error-retryable"],
-    optionalSlots: { "mcp.triggers.brief_partial": "the main batch and its own item-failing batches are judged without the partial one" },
+    optionalSlots: { "mcp.triggers.brief_allowance_runs_out": "later items ending skipped are provoked where it is given", "mcp.triggers.brief_item_fails": "each item error code is provoked where it is given", "mcp.triggers.brief_partial": "the main batch and its own item-failing batches are judged without the partial one" },
     spend: ({ triggers, cost }) => ({ posts: cost.extraBatches ? (triggers.briefItemFails ? itemErrorCodes.length + 1 : 0) + (triggers.briefAllowanceRunsOut ? 2 : 0) : 0 }),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "batch-items";
       // The main and partial batches, and batches of its own where triggers make items fail with each code or skip.
       const partial = ctx.slot("mcp.triggers.brief_partial", "optional");
@@ -252,13 +271,14 @@ export const batchChecks: McpCheck[] = [
       }
       if (!seen) return ctx.skip(`no batch settled to look at (${problems.join("; ")})`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-partial",
     description: "A batch some of whose slots fail ends partial, the failed items with errors",
     rules: ["batch-partial-or-failed/partial", "batch-counts-consistent"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "batch-partial-or-failed/partial";
       const t = await started(ctx, m, "partial");
       if (t.settledIndex === undefined) return ctx.fail(rule, `the partial batch did not settle: ${t.problem ?? t.outcome}`);
@@ -267,14 +287,15 @@ export const batchChecks: McpCheck[] = [
       ctx.expect((b?.createdCount ?? 0) > 0 && (b?.failedCount ?? 0) > 0, rule, `the partial batch has createdCount ${show(b?.createdCount)}, failedCount ${show(b?.failedCount)}`);
       expectCounts(ctx, b!, `partial batch ${t.batchId}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-failed",
     description: "A batch whose every slot fails ends failed with an error and no post",
     rules: ["batch-partial-or-failed/failed", "batch-failed-says-why"],
     group,
     optionalSlots: { "mcp.triggers.brief_partial": "the family's slot provokes its partial member; the failed one needs brief_fails" },
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "batch-partial-or-failed/failed";
       const t = await started(ctx, m, "fails");
       if (t.settledIndex === undefined) return ctx.fail(rule, `the failing batch did not settle: ${t.problem ?? t.outcome}`);
@@ -284,15 +305,16 @@ export const batchChecks: McpCheck[] = [
       ctx.expect(typeof b?.error === "string" && b.error.length > 0, "batch-failed-says-why", `the failed batch has error ${show(b?.error)}`);
       ctx.expect(b?.createdCount === 0 && (b?.items ?? []).every((i) => !i?.postId), rule, `the failed batch made posts: ${show(b?.items)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-posts-repeat",
     description: "The same create_posts sent twice makes two batches; each post keeps the brand's default destination",
     rules: ["create-posts-repeat-new-batch", "default-destination-kept"],
     needs: ["mcp:cost-extra-batches"],
     spend: () => ({ posts: 2 }),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brand = await brandUnderTest(m);
       const brandId = await brandIdOrSkip(ctx, m);
       const def: string | null = brand.profile?.defaultPlatform ?? null;
@@ -314,13 +336,14 @@ export const batchChecks: McpCheck[] = [
       const platforms = item.platforms!;
       ctx.expect(platforms.includes(def!) && platforms.includes(others[0]!), "default-destination-kept", `asked for ${others[0]}; the post has ${show(item.platforms)}, without the default ${def}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-stories-need-media",
     description: "create_posts for stories only and without mediaIds is refused with media_required",
     rules: ["stories-need-media"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brand = await brandUnderTest(m);
       const brandId = await brandIdOrSkip(ctx, m);
       const { stories, stated } = storyDestinationsOf(brand.profile);
@@ -333,13 +356,14 @@ export const batchChecks: McpCheck[] = [
       expectError(ctx, o, { code: "media_required", rule: "stories-need-media" });
       ctx.expect(!okData(o)?.batchId, "stories-need-media", `a batch was made: ${describeCall(o)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-posts-limits",
     description: "create_posts refuses (before it runs where its schema states the limit) a count, a brief and mediaIds beyond each side of their limits, and mediaIds with includeImage true, and takes each at its edge; reschedule_posts likewise for its moves",
     rules: ["limit-create-posts-count", "limit-create-posts-brief", "limit-create-posts-media-ids", "limit-reschedule-moves", "media-ids-with-include-image-refused", "limit-edge-accepted", `${refusedFirstRule}/create_posts`, `${refusedFirstRule}/reschedule_posts`],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       const s = m.session;
       const base = { brandId, brief: "Conformance run: never made.", count: 1, includeImage: false };
@@ -375,14 +399,15 @@ export const batchChecks: McpCheck[] = [
         ).map(async ([edge, tool, args]) => expectRan(ctx, await s.callRaw(tool, args), `limit-edge-accepted/${edge}`)),
       );
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-posts-generation-refusals",
     description: "create_posts with the allowance used up is refused with usage_limit_exceeded and resetDate, and a failing generation with ai_generation_failed; neither makes a batch",
     rules: ["create-posts-allowance-refused", "create-posts-ai-failure"],
     group,
     optionalSlots: { "mcp.triggers.brief_allowance_exhausted": "each refusal runs when its own trigger is given", "mcp.triggers.brief_ai_fails": "each refusal runs when its own trigger is given" },
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const exhausted = ctx.slot("mcp.triggers.brief_allowance_exhausted", "optional");
       const fails = ctx.slot("mcp.triggers.brief_ai_fails", "optional");
       if (!exhausted && !fails) return ctx.skip("no brief that uses the allowance up or fails generation (mcp.triggers.brief_allowance_exhausted, brief_ai_fails)");
@@ -398,5 +423,5 @@ export const batchChecks: McpCheck[] = [
         ctx.expect(!okData(o)?.batchId, rule, `a batch was made: ${describeCall(o)}`);
       }
     },
-  }),
+  },
 ];

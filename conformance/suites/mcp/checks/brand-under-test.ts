@@ -93,7 +93,7 @@ async function findBrand(m: McpContext): Promise<BrandInfo> {
   const s = m.run.session;
   try {
     const profileOf = async (brandId: string) => okData(await s.call("get_profile", { brandId }));
-    const given = m.target.inputs.brandId;
+    const given = m.slot("mcp.inputs.brand_id", "optional");
     if (given) {
       const profile = await profileOf(given);
       if (!profile) return { problem: `get_profile of the target file's brand ${given} failed` };

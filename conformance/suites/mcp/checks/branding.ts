@@ -10,7 +10,7 @@ import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, show } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { mcpCheck, type McpCheck } from "./common.js";
+import { type McpCheck } from "./common.js";
 
 const group = "mcp-branding";
 // Each check with these needs works on a client of its own (a profile build: mcp.cost.builds).
@@ -60,14 +60,15 @@ const sameColor = (a: unknown, b: unknown) => typeof a === "string" && typeof b 
 const conformanceBlue = "#0B3D91";
 
 export const brandingChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-brand-style-fonts",
     description: "update_brand_style with a font in neither the brand library nor the public families answers font_not_found with invalidFields, and no role changes (not even a known font sent with it)",
     rules: ["brand-style-fonts"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "brand-style-fonts";
       await withClient(ctx, m, "fonts", async (brandId) => {
         // A known font with an unknown one: the whole call is refused, the known font is not set either.
@@ -79,15 +80,16 @@ export const brandingChecks: McpCheck[] = [
         ctx.expect(!Array.isArray(fields) || !fields.some((f: unknown) => typeof f === "string" && f.includes("heading")), rule, `font_not_found names the known heading font among invalidFields ${show(fields)}`);
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-design-style-busy",
     description: "A save that meets a concurrent one answers design_style_busy (retryable) and changes nothing",
     rules: ["design-style-busy"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "design-style-busy";
       const busy = ctx.slot("mcp.triggers.design_style_busy");
       await withClient(ctx, m, "busy", async (brandId) => {
@@ -95,14 +97,15 @@ export const brandingChecks: McpCheck[] = [
         if (e) ctx.expect(e.retryable === true, rule, `design_style_busy answered retryable ${show(e.retryable)}; the seed says retry with the same arguments`);
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-design-style-unavailable",
     description: "A brand not on the design style gets design_style_unavailable from role and font changes, while palette colours can still be added",
     rules: ["design-style-unavailable"],
     group,
     needs: ["mcp:profile-all"],
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "design-style-unavailable";
       const brandId = ctx.slot("mcp.triggers.design_style_unavailable_brand");
       for (const args of [{ fonts: { heading: "Inter" } }, { colorRoles: { primary: conformanceBlue } }])
@@ -113,15 +116,16 @@ export const brandingChecks: McpCheck[] = [
       const after = await readStyle(ctx, m, brandId, rule, "normal");
       ctx.expect((after.palette ?? []).some((c: unknown) => sameColor(c, conformanceBlue)), rule, `get_brand_style after addColors shows palette ${show(after.palette)}, without ${conformanceBlue}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-brand-style-views",
     description: "update_brand_style answers the look as saved (palette, roles, fonts set), and get_brand_style then reads the same",
     rules: ["brand-style-views-agree"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "brand-style-views-agree";
       await withClient(ctx, m, "look", async (brandId) => {
         const update = { brandId, addColors: [conformanceBlue], colorRoles: { primary: conformanceBlue }, fonts: { heading: "Playfair Display" } };
@@ -134,15 +138,16 @@ export const brandingChecks: McpCheck[] = [
         ctx.expect(look(read) === look(saved), rule, `update_brand_style answered ${look(saved)}; get_brand_style then read ${look(read)}`);
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-logo-source-refused",
     description: "upload_brand_logo refuses a sourceUrl that is not https (source_not_https) or not public (source_not_public), and saves nothing",
     rules: ["logo-source"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       await withClient(ctx, m, "logo-source", async (brandId) => {
         const cases = [
           { member: "not-https", code: "source_not_https", sourceUrl: "http://www.example.com/conformance-logo.png" },
@@ -151,32 +156,35 @@ export const brandingChecks: McpCheck[] = [
         for (const c of cases) await expectRefusedUnchanged(ctx, m, brandId, `logo-source/${c.member}`, { tool: "upload_brand_logo", args: { sourceUrl: c.sourceUrl }, code: c.code });
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-logo-unreadable",
     description: "A logo that is not a usable image answers logo_unreadable and nothing is saved",
     rules: ["logo-unreadable"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "logo-unreadable";
       const sourceUrl = ctx.slot("mcp.triggers.logo_unreadable");
       await withClient(ctx, m, "logo-unreadable", async (brandId) => {
         await expectRefusedUnchanged(ctx, m, brandId, rule, { tool: "upload_brand_logo", args: { sourceUrl }, code: "logo_unreadable" });
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-logo-made-current",
     description: "upload_brand_logo saves the logo as the one in use (get_brand_style then shows it), and with makeCurrent false only adds it",
     rules: ["logo-made-current"],
     group,
     needs,
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.logo_url": "a usable logo address; the check is skipped without one" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "logo-made-current";
-      const sourceUrl = m.target.inputs.logoUrl;
+      const sourceUrl = m.slot("mcp.inputs.logo_url", "optional");
       if (!sourceUrl) return ctx.skip("no usable logo address (mcp.inputs.logo_url in the target file)");
       await withClient(ctx, m, "logo", async (brandId) => {
         const saved = expectOk(ctx, await m.session.call("upload_brand_logo", { brandId, sourceUrl }, "partner"), rule);
@@ -196,5 +204,5 @@ export const brandingChecks: McpCheck[] = [
         ctx.expect((again.logos ?? []).some((l) => l?.id === extra.logo?.id), rule, `get_brand_style does not list the logo kept with makeCurrent false (${show(extra.logo?.id)})`);
       });
     },
-  }),
+  },
 ];

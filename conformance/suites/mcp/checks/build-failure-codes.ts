@@ -8,7 +8,7 @@ import { expectOk, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { expectContractFields } from "../fields.js";
 import { eraseClient, familyMembers, newClient, settledBuild } from "./clients.js";
-import { mcpCheck, show, type McpCheck } from "./common.js";
+import { show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 
 const family = "build-failure-codes";
@@ -34,7 +34,7 @@ async function provoke(ctx: RunContext, m: McpContext, website: string, code: st
     ctx.expect(r?.canGenerate === false && Array.isArray(r.blockers) && r.blockers.includes("profile_not_ready"), "profile-not-ready-blocker/failed", `a failed build (${code}) shows readiness ${show(r)}`);
     expectProfileConsistent(ctx, profile, `get_profile ${c.brandId}`);
     // The repeat with the same externalId (and another website) restarts the build.
-    const again = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: "Conformance repeat", externalId: `conformance-${m.run.id}-fails-${code}` }, "partner"), rule);
+    const again = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: "Conformance repeat", externalId: `conformance-${m.run.id}-fails-${code}` }, "partner"), rule);
     if (again) ctx.expect(again.status === "building" && again.created === false && again.brandId === c.brandId, rule, `the repeat after a ${code} failure answered ${show(again)}`);
   } finally {
     await eraseClient(ctx, m, c.brandId);
@@ -42,7 +42,7 @@ async function provoke(ctx: RunContext, m: McpContext, website: string, code: st
 }
 
 export const buildFailureChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-build-failure-codes",
     description: "Each build failure code, provoked on a client of its own, ends the build failed with that code in onboarding.error (profile_not_ready meanwhile), and a repeat of create_profile restarts it",
     rules: [family, "onboarding-fields", "create-profile-output-fields", "profile-fields/onboarding", "profile-not-ready-blocker/failed", "readiness-consistent/profile_not_ready"],
@@ -52,7 +52,8 @@ export const buildFailureChecks: McpCheck[] = [
     needs: ["mcp:profile-all", "mcp:cost-builds"],
     // A client per build failure code, each built twice (failed, then restarted by a repeat).
     spend: ({ triggers }) => ({ builds: triggers.websiteFailsBuildCode ? 2 * familyMembers(family).length : 0 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const website = ctx.slot("mcp.triggers.website_fails_build_code");
       // rule: build-failure-codes/<code>, every code of the catalogue, all at once.
       const runs = await Promise.allSettled(familyMembers(family).map((code) => provoke(ctx, m, website, code)));
@@ -60,5 +61,5 @@ export const buildFailureChecks: McpCheck[] = [
       const stopped = runs.find((r): r is PromiseRejectedResult => r.status === "rejected");
       if (stopped) throw stopped.reason;
     },
-  }),
+  },
 ];

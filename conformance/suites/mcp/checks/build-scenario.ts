@@ -66,7 +66,7 @@ function settle(r: PollResult<CallOutcome<"get_profile">>): BuildOutcome {
 async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> {
   const run = m.run;
   const s = run.session;
-  const website = key === "fails" ? (m.target.triggers.websiteFailsBuild ?? "") : m.target.inputs.website;
+  const website = key === "fails" ? (m.slot("mcp.triggers.website_fails_build", "optional") ?? "") : m.slot("mcp.inputs.website");
   const request = { websiteUrl: website, name: `Conformance ${key} ${run.id}`, externalId: `conformance-${run.id}-${key}` };
   const track: BuildTrack = { key, request, polls: [], restartPolls: [], outcome: "error" };
   const as: McpTokenKind = "partner";
@@ -88,7 +88,7 @@ async function startBuild(m: McpContext, key: SharedBuild): Promise<BuildTrack> 
       // Read once more: create_posts is judged only when the build was running before and after it.
       track.during.profileAfter = await s.call("get_profile", { brandId }, as);
       const otherName = `Conformance repeat ${run.id}`;
-      track.repeat = await s.call("create_profile", { websiteUrl: m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
+      track.repeat = await s.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website").replace(/^(https?:\/\/)?/, "https://repeat."), name: otherName, externalId: request.externalId, allowTeamPhotos: true }, as);
       track.repeatQuery = await s.call("get_workspaces", { query: otherName }, as);
       track.firstQuery = await s.call("get_workspaces", { query: request.name }, as);
     }

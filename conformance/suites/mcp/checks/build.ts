@@ -10,7 +10,7 @@ import { expectRefusal, refusedFirstRule } from "../refusal.js";
 import { expectContractFields } from "../fields.js";
 import type { McpContext } from "../extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { madeId, mcpCheck, show, type McpCheck } from "./common.js";
+import { madeId, show, type McpCheck } from "./common.js";
 import { sharedBuild, startedBuild } from "./build-scenario.js";
 
 const group = "mcp-build";
@@ -25,7 +25,7 @@ const partnerNeeds = ["mcp:partner-token", ...needs] as const;
  * saw right after create_profile.
  */
 async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?: CallOutcome<"get_profile">; createPosts?: CallOutcome<"create_posts">; profileAfter?: CallOutcome<"get_profile">; problem?: string }> {
-  const slow = m.target.triggers.websiteBuildsSlowly;
+  const slow = m.slot("mcp.triggers.website_builds_slowly", "optional");
   if (!slow) {
     const t = await sharedBuild(m, "main");
     return { ...t.during, ...(t.problem ? { problem: t.problem } : {}) };
@@ -42,13 +42,14 @@ async function whileBuilding(ctx: RunContext, m: McpContext): Promise<{ profile?
 }
 
 export const buildChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-create-profile-building",
     description: "create_profile with a new externalId answers at once: ids, created true, status building",
     rules: ["create-profile-building", "create-profile-output-fields"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `create-profile-building/${member}`;
       const t = await sharedBuild(m, "main");
       if (!t.created) return ctx.skip(t.problem ?? "create_profile was not called");
@@ -60,14 +61,15 @@ export const buildChecks: McpCheck[] = [
       ctx.expect(d.created === true, rule("created"), `a new externalId answered created ${show(d.created)}`);
       ctx.expect(d.status === "building" || (d.status === "failed" && typeof d.error === "string"), rule("status"), `a new profile answered status ${show(d.status)}${d.error ? ` (${d.error})` : ""}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-profile-idempotent",
     description: "create_profile repeated with the same externalId answers the first profile, created false, and makes no workspace",
     rules: ["create-profile-idempotent"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `create-profile-idempotent/${member}`;
       const t = await sharedBuild(m, "main");
       if (!t.brandId || !t.repeat) return ctx.skip(t.problem ?? "no profile was made");
@@ -87,14 +89,15 @@ export const buildChecks: McpCheck[] = [
         if (after) ctx.expect(after.created === false && after.brandId === t.brandId && after.status === "ready", rule("current-state"), `a repeat once ready answered ${show(after)}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-build-completes",
     description: "A build goes building → ready, as get_profile's onboarding shows",
     rules: ["build-completes", "onboarding-fields"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "build-completes";
       const t = await sharedBuild(m, "main");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
@@ -112,8 +115,8 @@ export const buildChecks: McpCheck[] = [
       if (settled?.onboarding?.status === "ready")
         ctx.expect(!(settled.readiness?.blockers ?? []).includes("profile_not_ready"), rule, `profile ${t.brandId} is ready, yet readiness is ${show(settled.readiness)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-profile-not-ready-while-building",
     description: "While a build runs, readiness has profile_not_ready and create_posts is refused with profile_not_ready (retryable)",
     // A build seen failed here is judged in passing; mcp-build-failure-codes provokes the failed member on purpose.
@@ -123,7 +126,9 @@ export const buildChecks: McpCheck[] = [
     needs,
     // A client of its own building slowly, when the target gives such a website (else the shared build).
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 1 : 0 }),
-    async run(ctx, m) {
+    optionalSlots: { "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const during = await whileBuilding(ctx, m);
       if (!during.profile || !during.createPosts) return ctx.skip(during.problem ?? "nothing was asked while the build ran");
       const p = expectOk(ctx, during.profile, "profile-not-ready-blocker/building");
@@ -140,8 +145,8 @@ export const buildChecks: McpCheck[] = [
         return ctx.note(`the build was ${show(after)} right after create_posts: whether it ran while building is not known, so it is not judged`);
       expectError(ctx, during.createPosts, { code: "profile_not_ready", rule: "profile-not-ready-refusal/create_posts" });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-failed-build-retried",
     description: "A failed build is retried by repeating create_profile: building again, created false, then ready",
     rules: ["failed-build-retried-by-repeat", "build-fails"],
@@ -149,7 +154,8 @@ export const buildChecks: McpCheck[] = [
     incidental: ["build-failure-codes"],
     group,
     needs: partnerNeeds,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "failed-build-retried-by-repeat";
       const t = await sharedBuild(m, "fails");
       if (!t.brandId) return ctx.skip(t.problem ?? "no profile was made");
@@ -163,15 +169,16 @@ export const buildChecks: McpCheck[] = [
       ctx.expect(restart.status === "building" && restart.created === false && restart.brandId === t.brandId, [rule, ...member], `the repeat after the failure answered ${show(restart)}`);
       ctx.expect(t.restartOutcome === "ready", rule, `the restarted build ended ${t.restartOutcome}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-website-refused",
     description: "A social profile, an address that never resolves and a private address as website are each refused with invalid_website_url and its reason, and nothing is created",
     rules: ["website-refused", "website-refusal-reason"],
     spend: () => ({ builds: 1 }),
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "website-refused";
       const refusals = [
         ["BLOCKED_DOMAIN", `https://www.instagram.com/conformance${m.run.id}`],
@@ -191,13 +198,13 @@ export const buildChecks: McpCheck[] = [
       }
       // Nothing was made: the first externalId with a good website makes a new profile (then it is erased).
       const externalId = `conformance-${m.run.id}-refused-blocked_domain`;
-      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance refused ${m.run.id}`, externalId }, "partner"), rule);
+      const made = expectOk(ctx, await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance refused ${m.run.id}`, externalId }, "partner"), rule);
       if (!made) return;
       ctx.expect(made.created === true, rule, `after a refusal, the same externalId answered created ${show(made.created)}: the refused call made something`);
       if (typeof made.brandId === "string") await m.session.call("delete_profile", { brandId: made.brandId, confirm: true }, "partner");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-profile-inputs",
     description: "create_profile refuses each text input beyond each side of its length (before it runs where its schema states the limit), takes each at its edge, and takes a bare domain as website",
     rules: ["limit-create-profile-website-url", "limit-create-profile-name", "limit-create-profile-external-id", "limit-create-profile-edge-accepted", "create-profile-bare-domain", `${refusedFirstRule}/create_profile`],
@@ -205,8 +212,9 @@ export const buildChecks: McpCheck[] = [
     spend: () => ({ builds: 6 }),
     group,
     needs,
-    async run(ctx, m) {
-      const base = { websiteUrl: m.target.inputs.website, name: `Conformance limits ${m.run.id}`, externalId: `conformance-${m.run.id}-limits` };
+    async run(ctx) {
+      const m = ctx.mcp;
+      const base = { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance limits ${m.run.id}`, externalId: `conformance-${m.run.id}-limits` };
       const erase = async (o: { data?: unknown }) => {
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
         if (typeof made === "string") await m.session.call("delete_profile", { brandId: made, confirm: true }, "partner");
@@ -245,20 +253,22 @@ export const buildChecks: McpCheck[] = [
         }
         await erase(o);
       }
-      const bare = new URL(m.target.inputs.website).hostname;
+      const bare = new URL(m.slot("mcp.inputs.website")).hostname;
       const o = await m.session.call("create_profile", { ...base, websiteUrl: bare, externalId: `conformance-${m.run.id}-bare` }, "partner");
       const d = expectOk(ctx, o, "create-profile-bare-domain");
       if (d) ctx.expect(typeof d.brandId === "string" && d.created === true, "create-profile-bare-domain", `a bare domain ${bare} answered ${show(d)}`);
       await erase(o);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-approval-required",
     description: "In a partner workspace, scheduling, publishing or moving a post with no approval recorded is refused with approval_required",
     rules: ["approval-required"],
     group,
     needs,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "approval-required/schedule_post";
       // The shared client as soon as it exists: a draft with the caller's own caption is not held up by the build
       // (not-ready-does-not-hold), so this does not wait for it.
@@ -269,15 +279,15 @@ export const buildChecks: McpCheck[] = [
       const postId = madeId(ctx, "create_draft", d);
       expectError(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(60) }, "partner"), { code: "approval_required", rule });
       // rule: approval-required/publish_post_now (only where publishing is allowed), approval-required/reschedule_posts
-      if (m.target.inputs.allowPublishing)
+      if (m.slot("mcp.inputs.allow_publishing", "optional"))
         expectError(ctx, await s.call("publish_post_now", { id: postId }, "partner"), { code: "approval_required", rule: "approval-required/publish_post_now" });
       const moved = expectOk(ctx, await s.call("reschedule_posts", { moves: [{ postId, scheduledAt: m.run.clock.future(61) }] }, "partner"), "approval-required/reschedule_posts");
       if (moved) ctx.expect(moved.moves?.[0]?.ok === false && moved.moves[0].error?.code === "approval_required", "approval-required/reschedule_posts", `reschedule_posts of a post with no decision answered ${show(moved.moves)}`);
       const left = okData(await s.call("get_post_status", { id: postId }, "partner"));
       ctx.expect(!(left?.platformResults ?? []).some((p) => p?.status === "scheduled"), ["approval-required/schedule_post", "approval-required/reschedule_posts"], `post ${postId} was booked though approval was required`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-profile-trigger-refusals",
     description: "A website whose build cannot start answers failed with build_not_queued; a harmful one is refused as URL_UNSAFE, one refused for an unknown reason without websiteRefusal",
     rules: ["create-profile-not-queued", "website-refusal-unsafe", "website-refusal-unknown-left-out"],
@@ -289,7 +299,8 @@ export const buildChecks: McpCheck[] = [
     spend: ({ triggers }) => ({ builds: triggers.websiteFailsQueue ? 1 : 0 }),
     group,
     needs: partnerNeeds,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const [websiteFailsQueue, websiteUnsafe, websiteRefusedUnknown] = (["website_fails_queue", "website_unsafe", "website_refused_unknown"] as const).map((s) => ctx.slot(`mcp.triggers.${s}`, "optional"));
       if (!websiteFailsQueue && !websiteUnsafe && !websiteRefusedUnknown)
         return ctx.skip("no website that fails to queue, is harmful or is refused for an unknown reason (mcp.triggers.website_fails_queue, website_unsafe, website_refused_unknown)");
@@ -312,17 +323,18 @@ export const buildChecks: McpCheck[] = [
         if (e) ctx.expect(!("websiteRefusal" in e), "website-refusal-unknown-left-out/unknown", `a refusal for an unknown reason carries websiteRefusal ${show(e.websiteRefusal)}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-external-billing-refused",
     description: "deactivate_profile and delete_profile of a workspace that pays its own plan answer external_billing_workspace and change nothing",
     rules: ["external-billing-refused"],
     spend: ({ triggers }) => ({ builds: triggers.externalBillingExternalId ? 1 : 0 }),
     group,
     needs: partnerNeeds,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const marker = ctx.slot("mcp.triggers.external_billing_external_id");
-      const made = okData(await m.session.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
+      const made = okData(await m.session.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance billing ${m.run.id}`, externalId: `${marker}-${m.run.id}` }, "partner"));
       if (typeof made?.brandId !== "string") return ctx.skip("create_profile made no client with that externalId");
       for (const [tool, args] of [
         ["deactivate_profile", { brandId: made.brandId }],
@@ -334,5 +346,5 @@ export const buildChecks: McpCheck[] = [
       const p = expectOk(ctx, await m.session.call("get_profile", { brandId: made.brandId }, "partner"), "external-billing-refused/deactivate_profile");
       if (p) ctx.expect(p.isActive === true, "external-billing-refused/deactivate_profile", `after refused ending calls the profile has isActive ${show(p.isActive)}`);
     },
-  }),
+  },
 ];

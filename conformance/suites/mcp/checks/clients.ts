@@ -29,7 +29,7 @@ export function familyMembers(family: FamilyId): string[] {
 let catalogue: ReturnType<typeof loadRules> | undefined;
 
 /** A new client of the partner, its externalId unique to the run and `key`; skips the check when none is made. */
-export async function newClient(ctx: RunContext, m: McpContext, key: string, websiteUrl = m.target.inputs.website): Promise<Client> {
+export async function newClient(ctx: RunContext, m: McpContext, key: string, websiteUrl = m.slot("mcp.inputs.website")): Promise<Client> {
   const created = await m.session.call("create_profile", { websiteUrl, name: `Conformance ${key} ${m.run.id}`, externalId: `conformance-${m.run.id}-${key}` }, "partner");
   const d = okData(created);
   if (typeof d?.brandId !== "string") return ctx.skip(`create_profile made no client of the check's own (${key}): ${describeCall(created)}`);
@@ -54,7 +54,7 @@ export async function settledBuild(ctx: RunContext, m: McpContext, brandId: stri
  * Signs in on a connect link (create_connect_link's url) as the client would, as the target's connect_account.
  * Returns why it could not (no such account, a link off the target's URL, a refused page), or undefined once done.
  */
-export async function signIn(ctx: RunContext, m: McpContext, url: unknown, account = m.target.triggers.connectAccount): Promise<string | undefined> {
+export async function signIn(ctx: RunContext, m: McpContext, url: unknown, account = m.slot("mcp.triggers.connect_account", "optional")): Promise<string | undefined> {
   if (!account) return "no account the suite may sign in with on a connect link (mcp.triggers.connect_account)";
   if (typeof url !== "string") return `create_connect_link gave no link: ${show(url)}`;
   const at = new URL(url);
@@ -71,7 +71,7 @@ export async function signIn(ctx: RunContext, m: McpContext, url: unknown, accou
 export const textChannel = "facebook";
 
 /** Gives a client an account on the text channel (a connect link, signed in); skips the check when the suite cannot sign in. */
-export async function connectAccount(ctx: RunContext, m: McpContext, brandId: string, account = m.target.triggers.connectAccount): Promise<void> {
+export async function connectAccount(ctx: RunContext, m: McpContext, brandId: string, account = m.slot("mcp.triggers.connect_account", "optional")): Promise<void> {
   const why = await signIn(ctx, m, okData(await m.session.call("create_connect_link", { brandId, platform: textChannel }, "partner"))?.url, account);
   if (why) ctx.skip(why);
 }

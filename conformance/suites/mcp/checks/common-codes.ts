@@ -8,14 +8,14 @@ import { expectError, expectOk } from "../expect.js";
 import { endingAsDrift } from "../inferred-inputs.js";
 import type { McpContext } from "../extension.js";
 import { commonErrorCodes, mcpTriggerTokenEnv, situationTokens, upstreamStatuses } from "../target.js";
-import { mcpCheck, unknownUuid } from "./common.js";
+import { unknownUuid, type McpCheck } from "./common.js";
 import { BudgetExceeded } from "../../../core/http.js";
 
 const group = "mcp-errors";
 
 /** Calls made with a situation token through the SDK client (output validation on, like every other call). */
 async function withToken(ctx: RunContext, m: McpContext, token: string, env: string, rule: RuleId, calls: (s: McpSession) => Promise<void>): Promise<void> {
-  const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.target, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
+  const s = endingAsDrift(new McpSession(m.session.http, { ...m.session.http.target, mcp: { ...m.session.http.target.mcp, tokens: { normal: token } } }, { normal: env }), (rules, message) => ctx.fail(rules, message));
   try {
     await calls(s);
   } catch (err) {
@@ -31,13 +31,14 @@ async function withToken(ctx: RunContext, m: McpContext, token: string, env: str
 const read = (s: McpSession): Promise<CallOutcome> => s.call("get_workspaces", {});
 const write = (s: McpSession): Promise<CallOutcome> => s.call("delete_post", { id: unknownUuid() });
 
-export const commonCodeChecks = [
-  mcpCheck({
+export const commonCodeChecks: McpCheck[] = [
+  {
     id: "mcp-common-codes",
     description: "Each common code arrives in its documented situation (a token of the target file per code), with the catalogue's retryable; writes_disabled refuses writes only",
     rules: ["common-codes-meaning", ...commonErrorCodes.map((c): RuleId => `retryable-per-catalogue/${c}`)],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tokens = situationTokens({ commonErrors: ctx.slot("mcp.triggers.common_errors") }).common;
       for (const [code, token] of tokens) {
         // rule: common-codes-meaning/<code>
@@ -50,13 +51,14 @@ export const commonCodeChecks = [
         });
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-upstream-status",
     description: "A refusal the gateway does not recognise arrives as upstream_<status>: 4xx not retryable, 429 and 5xx retryable",
     rules: ["upstream-status-retryable", "retryable-per-catalogue/upstream_429"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tokens = situationTokens({ upstreamStatus: ctx.slot("mcp.triggers.upstream_status") }).upstream;
       for (const [member, token] of tokens) {
         // rule: upstream-status-retryable/<member>
@@ -69,5 +71,5 @@ export const commonCodeChecks = [
         });
       }
     },
-  }),
+  },
 ];

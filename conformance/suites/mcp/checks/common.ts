@@ -1,39 +1,16 @@
-// What the MCP checks share: the check constructor (every check declares the rules any call can break), polling
-// within a check at the seed's pace, post helpers and cleanup of bookings.
+// What the MCP checks share: polling within a check at the seed's pace, post helpers and cleanup of bookings.
 import type { RuleRef } from "../../../core/judge.js";
 import { randomBytes } from "node:crypto";
-import type { Check, CheckInfo, RunContext } from "../../../core/check.js";
+import type { RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
-import { callRules, describeCall, expectOk, judgeReply, okData, show } from "../expect.js";
-import type { McpCheckContext, McpContext } from "../extension.js";
-import type { McpNeed } from "../needs.js";
-import type { Spending } from "../cost.js";
+import { describeCall, expectOk, okData, show } from "../expect.js";
+import type { McpContext } from "../extension.js";
 import { probeInput } from "../probes.js";
 import type { McpTokenKind } from "../target.js";
 import type { Answered, AnsweredOutput } from "../answers.js";
 import type { ProfileChannel } from "../../../../generated/mcp/types.js";
 
-/**
- * A check of the MCP suite, as the runner runs it: its id starts with mcp-, its rules are of spec/rules/mcp.yaml;
- * every call it makes is judged against the call rules in passing (incidental).
- */
-export type McpCheck = Check<McpCheckContext, McpNeed> & Spending;
-
-export interface McpCheckDef extends CheckInfo<McpNeed>, Spending {
-  run(ctx: RunContext, m: McpContext): Promise<void>;
-}
-
-export function mcpCheck(def: McpCheckDef): McpCheck {
-  if (!def.id.startsWith("mcp-")) throw new Error(`MCP check ids start with mcp-: ${def.id}`);
-  const { run, ...rest } = def;
-  // A check's own `incidental` (e.g. a survey judging whatever the target's profiles show) adds to the call rules.
-  const judged = (ctx: McpCheckContext): McpContext => {
-    // Every reply the check's calls get is judged by the call rules as it comes back, whatever the check reads of it.
-    ctx.mcp.session.observe((o) => judgeReply(ctx, o));
-    return ctx.mcp;
-  };
-  return { ...rest, incidental: [...callRules.filter((r) => !def.rules.includes(r)), ...(def.incidental ?? [])], run: (ctx) => run(ctx, judged(ctx)) };
-}
+export type { McpCheck } from "../extension.js";
 
 /** An id nobody issued. */
 export const unknownId = () => `conformance-unknown-${randomBytes(8).toString("hex")}`;
@@ -49,7 +26,7 @@ export const idArgs = ["id", "postId", "brandId", "batchId", "jobId", "workspace
 /** A valid input of `tool` whose ids name nothing (UUIDs nobody issued): even a call that runs touches nothing real. */
 export const probeOf = (m: McpContext, tool: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
   Object.fromEntries(
-    Object.entries(probeInput(tool, m.run.id, m.target.inputs.website, overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
+    Object.entries(probeInput(tool, m.run.id, m.slot("mcp.inputs.website"), overrides)).map(([k, v]) => [k, idArgs.includes(k) && !(k in overrides) ? unknownUuid() : v]),
   );
 
 /**

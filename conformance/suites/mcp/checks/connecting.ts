@@ -3,11 +3,10 @@
 // The client's part (signing in at the platform) is played by opening the link the way a browser would, on the
 // gateway's own origin only; a link that needs a real sign-in leaves the check skipped.
 import type { RuleId } from "../../../../generated/rules.js";
-import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { eraseClient, newClient } from "./clients.js";
-import { isLower, mcpCheck, show } from "./common.js";
+import { isLower, show, type McpCheck } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-connecting";
@@ -50,13 +49,14 @@ export async function openHeadlessConnect(m: McpContext, brandId: string, call: 
 const needs = ["mcp:profile-all"] as const;
 
 export const connectingChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-connect-platform-refused",
     description: "create_connect_link for a platform the gateway does not connect answers platform_not_supported with supportedChannels, lowercase",
     rules: ["connect-platform-not-supported"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "connect-platform-not-supported";
       const brandId = await brandIdOrSkip(ctx, m);
       const e = expectError(ctx, await m.session.call("create_connect_link", { brandId, platform: "conformance_nowhere" }), { code: "platform_not_supported", rule });
@@ -65,41 +65,44 @@ export const connectingChecks: McpCheck[] = [
       ctx.expect(Array.isArray(channels) && channels.length > 0 && channels.every(isLower), rule, `supportedChannels is ${show(channels)}: expected lowercase channels`);
       ctx.expect(!Array.isArray(channels) || !channels.includes("conformance_nowhere"), rule, `supportedChannels ${show(channels)} holds the channel just refused`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-headless-connect-unavailable",
     description: "create_connect_link with platform and returnUrl for a platform without a headless flow answers headless_connect_unavailable",
     rules: ["headless-connect-unavailable"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const platform = ctx.slot("mcp.triggers.headless_unsupported_platform");
       const brandId = await brandIdOrSkip(ctx, m);
       expectError(ctx, await m.session.call("create_connect_link", { brandId, platform, returnUrl: connectReturnUrl }), { code: "headless_connect_unavailable", rule: "headless-connect-unavailable" });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-connect-session-expired",
     description: "get_connect_options and complete_connect with an expired connectToken answer connect_session_expired",
     rules: ["connect-session-expired"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const connectToken = ctx.slot("mcp.triggers.connect_token_expired");
       const brandId = await brandIdOrSkip(ctx, m);
       const rule = "connect-session-expired";
       expectError(ctx, await m.session.call("get_connect_options", { brandId, connectToken }), { code: "connect_session_expired", rule });
       expectError(ctx, await m.session.call("complete_connect", { brandId, connectToken, optionId: "conformance-option" }), { code: "connect_session_expired", rule });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-connect-completed",
     description: "A headless connect finished with complete_connect shows the channel connected in get_profile, and its session is used up",
     rules: ["connect-completed"],
     group,
     needs: ["mcp:profile-all", "mcp:partner-token", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: "channel-connected" | "session-used-up"): RuleId => `connect-completed/${member}`;
       const { brandId } = await newClient(ctx, m, "connect");
       try {
@@ -130,5 +133,5 @@ export const connectingChecks: McpCheck[] = [
         await eraseClient(ctx, m, brandId);
       }
     },
-  }),
+  },
 ];

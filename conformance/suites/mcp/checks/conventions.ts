@@ -2,7 +2,6 @@
 // schema violations, non-UUID brand ids), unknown tools, statelessness, argument names, letter case of
 // destinations and UTC times.
 import type { RuleId } from "../../../../generated/rules.js";
-import type { McpCheck } from "./common.js";
 import { toolsCall } from "../client.js";
 import type { RunContext } from "../../../core/check.js";
 import { contractTool, type ContractTool } from "../contract.js";
@@ -11,7 +10,7 @@ import type { McpContext } from "../extension.js";
 import { probeInput, tokenFor } from "../probes.js";
 import { expectRefusal, liveSchemaRefuses, refusedFirstRule } from "../refusal.js";
 import { runTour } from "./tour.js";
-import { idArgs, isLower, isUpper, mcpCheck, platformsOf, probeOf, show, unknownId, viewPost } from "./common.js";
+import { idArgs, isLower, isUpper, platformsOf, probeOf, show, unknownId, viewPost, type McpCheck } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip, brandOrSkip } from "./brand-under-test.js";
 
@@ -60,12 +59,13 @@ const uuidTools = ["create_connect_link", "deactivate_profile", "delete_profile"
 const malformedId = (m: McpContext) => `../conformance ${m.run.id}?x=1#`;
 
 export const conventionChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-stateless-tools-call",
     description: "A tools/call sent on its own, with no session or initialize before it, is answered",
     rules: ["stateless-requests", "no-session-id"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const res = await m.session.raw(toolsCall("get_workspaces", {}), m.session.credential("normal"));
       ctx.expect(res.status === 200, "stateless-requests", `a lone tools/call answered HTTP ${res.status}: ${res.text.slice(0, 200)}`);
       const body = res.body;
@@ -76,8 +76,8 @@ export const conventionChecks: McpCheck[] = [
       );
       ctx.expect(res.header("mcp-session-id") === undefined, "no-session-id", "the gateway handed out an Mcp-Session-Id (it answered without one all the same)");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-success-conventions",
     description: "Every tool of the contract, called successfully on a tour (partner-only ones with the partner token), answers structuredContent {data}, the same payload as JSON text, valid for the live output schema, isError absent",
     rules: ["success-structured-data", "text-mirrors-data", "result-matches-output-schema"],
@@ -85,7 +85,12 @@ export const conventionChecks: McpCheck[] = [
     // The tour's renders (two generate_image, one regenerate_post_image), its one-post batch and its client's build,
     // each only when the target file allows that spend (the tour leaves the tool out otherwise, saying why).
     spend: ({ cost }) => ({ renders: cost.renders ? 3 : 0, posts: cost.extraBatches ? 1 : 0, builds: cost.builds ? 1 : 0 }),
-    async run(ctx, m) {
+    optionalSlots: {
+      "mcp.inputs.logo_url": "the tour calls upload_brand_logo only where a logo address is given",
+      "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)",
+    },
+    async run(ctx) {
+      const m = ctx.mcp;
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "success-structured-data/get_workspaces");
       ctx.expect(Array.isArray(ws?.workspaces), "success-structured-data/get_workspaces", `get_workspaces' data holds no workspaces: ${show(ws)}`);
       const brandId = await brandIdOrSkip(ctx, m);
@@ -93,15 +98,16 @@ export const conventionChecks: McpCheck[] = [
       // Every other tool: a tour over what the check makes itself (conformance/suites/mcp/checks/tour.ts).
       await runTour(ctx, m, new Set((await reachable(m)).map((t) => t.name)));
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-failure-conventions",
     description: "Failures answer isError true and the envelope, retryable as the catalogue says, with the code's structured fields",
     rules: ["failure-envelope"],
     // Judged only when the gateway's schema lists the destinations it publishes to (then it refuses one first).
     incidental: ["schema-violation-refused-first/create_posts"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       expectError(ctx, await m.session.call("get_profile", { brandId: unknownId() }), { code: ["not_found", "forbidden"], rule: "failure-envelope/code" });
       const brandId = await brandIdOrSkip(ctx, m);
       // A destination nobody publishes to: refused before anything is made (by the input schema when it lists the
@@ -115,13 +121,14 @@ export const conventionChecks: McpCheck[] = [
         rule: "failure-envelope/code",
       });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-unknown-ids-refused",
     description: "Every tool that takes an id refuses one nobody issued with not_found (or forbidden)",
     rules: ["unknown-id-refused"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const family = ["get_profile", "list_brands", "get_post_batch_status", "view_post", "get_post_status", "get_generation_job", "update_post", "approve_post", "reject_post", "schedule_post", "publish_post_now", "unschedule_platform", "create_posts", "generate_caption", "regenerate_post_image", "delete_post"];
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       await Promise.all(
@@ -140,17 +147,18 @@ export const conventionChecks: McpCheck[] = [
           }),
       );
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-invalid-arguments-refused-first",
     description: "Every tool refuses an unknown argument, and an input breaking its advertised schema before it runs with no envelope, and changes nothing",
     rules: ["unknown-argument-refused", "schema-violation-refused-first", refusedFirstRule],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const s = m.session;
       for (const t of await reachable(m)) {
         // A valid input plus an argument no tool takes: the tool must not run (its ids name nothing should it run).
-        const extra = await s.callRaw(t.name, { ...probeInput(t.name, m.run.id, m.target.inputs.website), conformanceUnknown: true }, tokenFor(t));
+        const extra = await s.callRaw(t.name, { ...probeInput(t.name, m.run.id, m.slot("mcp.inputs.website")), conformanceUnknown: true }, tokenFor(t));
         await expectRefusal(ctx, m, extra, `unknown-argument-refused/${t.name}`);
         await eraseIfMade(m, extra.data);
         const bad = t.examples.invalidInputs[0];
@@ -171,39 +179,42 @@ export const conventionChecks: McpCheck[] = [
       const after = (await viewPost(ctx, m, id, "unknown-argument-refused/update_post")).contentDigest;
       ctx.expect(after === before, ["unknown-argument-refused/update_post", "schema-violation-refused-first/update_post"], `post ${id} changed (digest ${before} → ${after}) though every update was refused`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-unknown-tool-fails",
     description: "Calling a tool the gateway does not have fails, outside the envelope",
     rules: ["unknown-tool-fails", "unknown-tool-no-envelope"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const o = await m.session.callRaw(`conformance_no_such_tool_${m.run.id}`, {});
       const failed = o.error?.kind === "rpc" || o.result?.isError === true;
       ctx.expect(failed, "unknown-tool-fails", `${describeCall(o)}: expected a failure as an unknown tool`);
       if (failed) ctx.expect(!isEnvelope(o.data), "unknown-tool-no-envelope", `${describeCall(o)}: an unknown tool answered in the envelope`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-uuid-brand-id",
     description: "Every tool that takes brandId as a UUID refuses another string before it runs",
     rules: ["uuid-brand-id", "uuid-brand-id-inferred", ...uuidTools.map((t): RuleId => `${refusedFirstRule}/${t}`)],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const seed = uuidTools.slice(0, 3);
       for (const t of (await reachable(m)).filter((t) => uuidTools.includes(t.name))) {
         // rule: uuid-brand-id/<tool>, uuid-brand-id-inferred/<tool>
         const rule: RuleId = `${seed.includes(t.name) ? "uuid-brand-id" : "uuid-brand-id-inferred"}/${t.name}`;
-        await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.target.inputs.website, { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
+        await expectRefusal(ctx, m, await m.session.callRaw(t.name, probeInput(t.name, m.run.id, m.slot("mcp.inputs.website"), { brandId: `not-a-uuid-${m.run.id}` }), tokenFor(t)), rule);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-post-id-argument-names",
     description: "Post tools take the post as id (view_post, approve_post, schedule_post, …) or postId (generate_caption, regenerate_post_image, generate_image)",
     rules: ["post-id-argument-names", "post-id-argument-inferred"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tools = new Map((await m.session.tools("normal")).map((t) => [t.name, t]));
       const seed: Record<string, string> = { view_post: "id", approve_post: "id", schedule_post: "id", generate_caption: "postId", regenerate_post_image: "postId" };
       const inferred: Record<string, string> = { publish_post_now: "id", update_post: "id", reject_post: "id", get_post_status: "id", unschedule_platform: "id", unpublish_post: "id", delete_post: "id", generate_image: "postId" };
@@ -218,13 +229,14 @@ export const conventionChecks: McpCheck[] = [
         }
       expectRefusedFirst(ctx, await m.session.callRaw("view_post", { postId: unknownId() }), "post-id-argument-names/view_post");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-destination-case",
     description: "Post destinations are uppercase; profile channels and storyDestinations are lowercase, and stories are never channels",
     rules: ["destination-case", "story-destination-values"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const p = (await brandOrSkip(ctx, m)).profile;
       for (const c of p.channels ?? []) {
         ctx.expect(isLower(c.platform), "destination-case/channels-lower", `channel ${show(c.platform)} is not lowercase`);
@@ -248,13 +260,14 @@ export const conventionChecks: McpCheck[] = [
         for (const d of platformsOf(await viewPost(ctx, m, first.postId as string, "destination-case/post-destinations-upper")))
           ctx.expect(isUpper(d), "destination-case/post-destinations-upper", `view_post destination ${show(d)} is not uppercase`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-times-to-utc",
     description: "A time sent with Z or a numeric offset is answered as the same instant in UTC; one without a zone is refused",
     rules: ["times-to-utc", "time-without-zone-refused"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const id = await claimPost(ctx, m, "times in UTC");
       const zulu = aheadOnTheMinute(m, 91);
       await expectUtc(ctx, m, id, zulu, zulu.toISOString().replace(/\.\d{3}Z$/, "Z"), "z");
@@ -263,5 +276,5 @@ export const conventionChecks: McpCheck[] = [
       await expectUtc(ctx, m, id, local, sent, "numeric-offset");
       expectRefusedFirst(ctx, await m.session.call("update_post", { id, scheduledAt: local.toISOString().replace(/\.\d{3}Z$/, "") }), "time-without-zone-refused");
     },
-  }),
+  },
 ];

@@ -6,7 +6,7 @@ import type { RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk, okData } from "../expect.js";
-import { channelPosts, mcpCheck, platformsOf, show, unknownId, viewPost, type McpCheck } from "./common.js";
+import { channelPosts, platformsOf, show, unknownId, viewPost, type McpCheck } from "./common.js";
 import { brandPublishingTo, caseCaption, draft } from "./drafts.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
@@ -25,12 +25,13 @@ async function expectRefused(ctx: RunContext, m: McpContext, brandId: string, ex
 const channelOf = (platform: string) => platform.toLowerCase().replace(/_stories$/, "");
 
 export const createPostsRefusalChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-create-posts-refusals",
     description: "create_posts with unknown library pictures, an unsupported destination, REDDIT without options or stories without media is refused with its code and makes no batch",
     rules: [refusal("bad_request"), refusal("platform_not_supported"), refusal("reddit_options_required"), refusal("media_required")],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandPublishingTo(ctx, m, ["instagram"]);
       const bad = await expectRefused(ctx, m, brandId, { mediaIds: [unknownId()] }, "bad_request", refusal("bad_request"));
       if (bad) ctx.expect((bad.invalidFields ?? []).includes("mediaIds.0"), refusal("bad_request"), `bad_request for an unknown mediaIds entry names ${show(bad.invalidFields)}, not mediaIds.0`);
@@ -41,13 +42,14 @@ export const createPostsRefusalChecks: McpCheck[] = [
       const reddit = await brandPublishingTo(ctx, m, ["reddit"]);
       await expectRefused(ctx, m, reddit, { platforms: ["REDDIT"] }, "reddit_options_required", refusal("reddit_options_required"));
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-create-posts-not-connected",
     description: "create_posts naming a supported destination with no live connection is refused with platform_not_connected, naming unavailablePlatforms and connectedPlatforms",
     rules: ["create-posts-not-connected"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "create-posts-not-connected";
       const brandId = await brandIdOrSkip(ctx, m);
       // The destinations the gateway publishes to, from its own refusal of one it does not.
@@ -64,13 +66,14 @@ export const createPostsRefusalChecks: McpCheck[] = [
         ctx.expect(Array.isArray(e.connectedPlatforms) && e.connectedPlatforms.every((p: unknown) => typeof p === "string" && connected.has(channelOf(p))), rule, `connectedPlatforms ${show(e.connectedPlatforms)}; get_profile shows ${show([...connected])} connected`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-reddit-options-required",
     description: "update_post adding REDDIT without reddit options is refused with reddit_options_required and adds nothing; with reddit { subreddit } it is added",
     rules: ["reddit-options-required"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "reddit-options-required";
       const brandId = await brandPublishingTo(ctx, m, ["reddit", "instagram"]);
       // Named destinations: left to the brand's defaults, a draft of a brand with Reddit connected might get REDDIT already.
@@ -81,5 +84,5 @@ export const createPostsRefusalChecks: McpCheck[] = [
       const reddit = (await viewPost(ctx, m, id, rule)).destinations?.find((d) => d?.platform === "REDDIT");
       ctx.expect(!!reddit, rule, `post ${id}: update_post with reddit options answered ok, yet view_post shows no REDDIT destination`);
     },
-  }),
+  },
 ];

@@ -14,7 +14,7 @@ import { describeCall, expectError, expectOk, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
 import { caseCaption, draft } from "./drafts.js";
-import { approveAsSeen, heldDestinations, mcpCheck, pollCall, show, viewPost, type McpCheck } from "./common.js";
+import { approveAsSeen, heldDestinations, pollCall, show, viewPost, type McpCheck } from "./common.js";
 import { expectProfileConsistent, profileConsistencyRules } from "./profiles.js";
 import { batchPicture } from "./batch-scenario.js";
 
@@ -178,7 +178,7 @@ async function inactiveGeneration(ctx: RunContext, m: McpContext): Promise<void>
 }
 
 export const deactivationEffectChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-deactivation-effects",
     description: "On a client with an account and a booked post: deactivation withdraws the booking keeping its date, removes the account, keeps the posts and their pictures, and the inactive client refuses to publish; deletion then erases the posts, and their pictures stop resolving",
     rules: [effect("posts-withdrawn"), effect("dates-kept"), effect("channels-removed"), effect("content-kept"), "inactive-refuses-work", "deletion-erases", "deletion-pictures-stop-resolving", "readiness-consistent/brand_inactive", "readiness-consistent/all_channels_disconnected", "channel-health-publishes/disconnected"],
@@ -186,15 +186,16 @@ export const deactivationEffectChecks: McpCheck[] = [
     group: "mcp-ending",
     needs: ["mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
-    run,
-  }),
-  mcpCheck({
+    optionalSlots: { "mcp.triggers.connect_account": "a post is booked on a connected account only where the suite may sign in" },
+    run: (ctx) => run(ctx, ctx.mcp),
+  },
+  {
     id: "mcp-inactive-refuses-generation",
     description: "A client deactivated while it builds refuses every generating tool (create_posts, create_draft with a prompt, generate_caption, generate_image, regenerate_post_image) once its build is ready",
     rules: ["inactive-refuses-work"],
     group: "mcp-ending",
     needs: ["mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
-    run: inactiveGeneration,
-  }),
+    run: (ctx) => inactiveGeneration(ctx, ctx.mcp),
+  },
 ];

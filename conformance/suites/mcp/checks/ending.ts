@@ -2,27 +2,27 @@
 // sticky (deleted, never not_found), and confirm true only. Each check makes its own client with create_profile.
 import type { RuleId } from "../../../../generated/rules.js";
 import { truthy, type AnsweredOutput } from "../answers.js";
-import type { McpCheck } from "./common.js";
 import { sleep } from "../../../core/http.js";
 import type { CallOutcome } from "../client.js";
 import { describeCall, expectError, expectOk, expectRefusedFirst, okData } from "../expect.js";
 import { expectContractFields } from "../fields.js";
 import { newClient } from "./clients.js";
-import { mcpCheck, pollCall, show, unknownUuid } from "./common.js";
+import { pollCall, show, unknownUuid, type McpCheck } from "./common.js";
 
 const group = "mcp-ending";
 // Every check here may start a profile build (create_profile): allowed by mcp.cost.builds.
 const needs = ["mcp:profile-all", "mcp:cost-builds"] as const;
 
 export const endingChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-deactivation-progress",
     description: "deactivate_profile: deactivation_scheduled, progress on repeat, then deactivated; the profile is inactive",
     rules: ["deactivation-progress", "deactivate-output-fields", "deactivation-effects/profile-inactive"],
     spend: () => ({ builds: 1 }),
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `deactivation-progress/${member}`;
       const { brandId, companyId } = await newClient(ctx, m, "deactivate");
       const call = () => m.session.call("deactivate_profile", { brandId }, "partner");
@@ -53,15 +53,16 @@ export const endingChecks: McpCheck[] = [
       const item = (listed?.brands ?? []).find((b) => b?.id === brandId);
       if (listed) ctx.expect(item?.isActive === false, effect, `after deactivation list_brands of ${companyId} shows ${show(item)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-deletion-progress",
     description: "delete_profile: deleted true, deletion_scheduled, then deleted; later calls keep answering deleted, never not_found",
     rules: ["deletion-progress", "deleted-sticky", "delete-output-fields"],
     spend: () => ({ builds: 1 }),
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const { brandId, companyId } = await newClient(ctx, m, "delete");
       const call = () => m.session.call("delete_profile", { brandId, confirm: true }, "partner");
       const first = expectOk(ctx, await call(), "deletion-progress/first-call");
@@ -85,17 +86,18 @@ export const endingChecks: McpCheck[] = [
       }
       ctx.waiting(null);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-delete-confirm-true",
     description: "delete_profile with confirm other than true is refused before it runs; with a brandId that never named a profile it answers not_found",
     rules: ["delete-confirm-true", "delete-unknown-not-found"],
     group,
     needs,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       expectRefusedFirst(ctx, await m.session.callRaw("delete_profile", { brandId: unknownUuid(), confirm: false }, "partner"), "delete-confirm-true/false");
       expectRefusedFirst(ctx, await m.session.callRaw("delete_profile", { brandId: unknownUuid() }, "partner"), "delete-confirm-true/missing");
       expectError(ctx, await m.session.call("delete_profile", { brandId: unknownUuid(), confirm: true }, "partner"), { code: "not_found", rule: "delete-unknown-not-found" });
     },
-  }),
+  },
 ];

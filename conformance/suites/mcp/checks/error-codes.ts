@@ -8,7 +8,7 @@ import { CheckSkipped, type RunContext } from "../../../core/check.js";
 import type { CallOutcome } from "../client.js";
 import { errorOf, expectError, expectOk } from "../expect.js";
 import type { McpContext } from "../extension.js";
-import { approveAsSeen, madeId, mcpCheck, platformsOf, show, unbook, unknownId } from "./common.js";
+import { approveAsSeen, madeId, platformsOf, show, unbook, unknownId, type McpCheck } from "./common.js";
 import { FEED, feedPost } from "./drafts.js";
 import { unconnectedBrand } from "./fields.js";
 import { brandIdOrSkip, brandUnderTest } from "./brand-under-test.js";
@@ -50,7 +50,7 @@ async function goOut<N extends "schedule_post" | "publish_post_now">(m: McpConte
 async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
   const id = await feedPost(ctx, m, "", "bad-request-own");
   const calls: CallOutcome[] = [await m.session.call("update_post", { id, platform: FEED })];
-  if (m.target.inputs.allowPublishing) calls.push(await m.session.call("schedule_post", { id, scheduledAt: new Date(m.run.clock.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
+  if (m.slot("mcp.inputs.allow_publishing", "optional")) calls.push(await m.session.call("schedule_post", { id, scheduledAt: new Date(m.run.clock.now() - 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z") }));
   for (const o of calls) {
     const e = errorOf(o);
     if (e?.code === "bad_request")
@@ -59,14 +59,16 @@ async function siblingRefusals(ctx: RunContext, m: McpContext): Promise<void> {
   if (calls.length > 1 && !calls[1]!.result?.isError) await unbook(ctx, m, id);
 }
 
-export const errorCodeChecks = [
-  mcpCheck({
+export const errorCodeChecks: McpCheck[] = [
+  {
     id: "mcp-own-bad-request",
     description:
       "Input that passes the schema but that the tool refuses (mediaIds naming no picture) answers bad_request with invalidFields as dotted paths, and fieldErrors per field when given; so does any such refusal of update_post and schedule_post",
     rules: ["bad-request-own", "invalid-fields-paths", ...perCode("bad_request")],
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       // A target with no brand to make such a post on leaves only the main case (not a reason to skip it).
       await siblingRefusals(ctx, m).catch((err: unknown) => (err instanceof CheckSkipped ? ctx.note(`update_post and schedule_post not tried: ${err.reason}`) : Promise.reject(err)));
@@ -88,13 +90,14 @@ export const errorCodeChecks = [
       ctx.expect(fields.every((f) => typeof f === "string" && dottedPath.test(f)), "invalid-fields-paths", `invalidFields ${show(fields)} are not dotted paths`);
       ctx.expect(["mediaIds.0", "mediaIds.1"].every((p) => fields.includes(p)), "invalid-fields-paths", `two unknown mediaIds gave invalidFields ${show(fields)}; expected mediaIds.0 and mediaIds.1`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-platform-not-connected",
     description: "A draft for a supported destination the brand has no live connection to is refused with platform_not_connected, naming it and what is connected",
     rules: perCode("platform_not_connected"),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       const caption = `Conformance run ${m.run.id}: never made.`;
       // The destinations the gateway publishes to, as its own refusal lists them.
@@ -112,14 +115,15 @@ export const errorCodeChecks = [
       if (e && Array.isArray(e.unavailablePlatforms))
         ctx.expect(e.unavailablePlatforms.includes(candidate), "error-structured-fields/platform_not_connected", `unavailablePlatforms ${show(e.unavailablePlatforms)} does not name ${candidate}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-live-post-refusals",
     description: "A post with a live destination refuses edits and deletion with post_already_published, and scheduling with already_published (or the other), naming the live destinations",
     rules: perCode("post_already_published", "already_published"),
     group,
     needs: ["mcp:publishing-allowed"],
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "error-structured-fields/post_already_published";
       const id = await draft(ctx, m, "a post that goes live", rule);
       const view = await approveAsSeen(ctx, m, id, rule);
@@ -135,13 +139,14 @@ export const errorCodeChecks = [
       const e = expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), { code: either, rule: "error-structured-fields/already_published" });
       names(e, `error-structured-fields/${e?.code === "post_already_published" ? "post_already_published" : "already_published"}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-booked-post-refusals",
     description: "A post a provider holds booked refuses deletion with post_already_scheduled (or already_scheduled), naming each held destination with its platformPostId",
     rules: perCode("post_already_scheduled"),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "error-structured-fields/post_already_scheduled";
       const id = await draft(ctx, m, "a post to book", rule);
       try {
@@ -160,13 +165,14 @@ export const errorCodeChecks = [
         await m.session.call("delete_post", { id });
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-reddit-options-required-draft",
     description: "A draft for REDDIT without reddit options is refused with reddit_options_required (on a brand where REDDIT is not refused as unconnected first)",
     rules: ["retryable-per-catalogue/reddit_options_required"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "retryable-per-catalogue/reddit_options_required";
       // The brand under test, else one with no channel at all (its destinations are provisional, not refused).
       for (const brandId of [await brandIdOrSkip(ctx, m), await unconnectedBrand(m)]) {
@@ -180,13 +186,14 @@ export const errorCodeChecks = [
       }
       ctx.skip("REDDIT was refused as not connected on every brand tried: reddit_options_required not reached");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-upload-refusals",
     description: "upload_image refuses a sourceUrl that is not https with source_not_https, and a private address with source_not_public; nothing is saved",
     rules: ["retryable-per-catalogue/source_not_https", "retryable-per-catalogue/source_not_public"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       for (const [code, sourceUrl] of [
         ["source_not_https", `http://www.example.com/conformance-${m.run.id}.jpg`],
@@ -197,5 +204,5 @@ export const errorCodeChecks = [
         ctx.expect(!(o.data as any)?.mediaId, `retryable-per-catalogue/${code}`, `upload_image saved ${show((o.data as any)?.mediaId)} from ${sourceUrl}`);
       }
     },
-  }),
+  },
 ];

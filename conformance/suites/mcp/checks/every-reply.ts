@@ -7,7 +7,7 @@ import type { RunContext } from "../../../core/check.js";
 import { judgeReply, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import type { McpTokenKind } from "../target.js";
-import { byId, mcpCheck, type McpCheck } from "./common.js";
+import { byId, type McpCheck } from "./common.js";
 import { batchMissing, sharedBatch } from "./batch-scenario.js";
 
 const group = "mcp-conventions";
@@ -34,13 +34,14 @@ async function readPosts(m: McpContext, as: McpTokenKind, batchId: string, postI
 }
 
 export const everyReplyChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-shared-replies",
     description: "Every reply the shared scenarios got (the brand under test, the batches, the builds) is judged by the call rules: conventions, the contract's output shape, the envelope and its structured fields",
-    // The call rules only (mcpCheck's incidental): the replies are whatever the shared scenarios received.
+    // The call rules only (every MCP check's incidental, mcpRegistered): the replies are whatever the shared scenarios received.
     rules: [],
     group,
-    async run(ctx: RunContext, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       // The main batch first: every run makes it, and while it is followed the other checks start what they share.
       const main = await sharedBatch(m, "main");
       let judged = 0;
@@ -53,13 +54,14 @@ export const everyReplyChecks: McpCheck[] = [
       if (judged === 0) batchMissing(ctx, main, "the shared scenarios got no reply to judge");
       ctx.note(`${judged} replies of the shared scenarios judged`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-read-variants",
     description: "The read tools in every read variant (get_workspaces plain, limited and by query; get_profile with and without includeScopes; the main batch, its posts and their status) with every token kind the target gives, each reply judged by the contract's output shape",
     rules: [],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tokens = readingTokens(m);
       await Promise.all(tokens.map((as) => readEveryVariant(m, as)));
       const t = await sharedBatch(m, "main");
@@ -70,5 +72,5 @@ export const everyReplyChecks: McpCheck[] = [
       if (!t.batchId) return ctx.note(`the main batch is missing (${t.problem ?? t.outcome}): its reads in every token kind were not made`);
       await Promise.all(tokens.map((as) => readPosts(m, as, t.batchId!, postIds)));
     },
-  }),
+  },
 ];

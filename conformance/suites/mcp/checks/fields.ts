@@ -8,7 +8,7 @@ import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, okData } from "../expect.js";
 import { expectContractFields } from "../fields.js";
 import type { McpContext } from "../extension.js";
-import { approveAsSeen, byId, heldDestinations, mcpCheck, show, viewPost, type McpCheck } from "./common.js";
+import { approveAsSeen, byId, heldDestinations, show, viewPost, type McpCheck } from "./common.js";
 import { batchMissing, doneBatch, followNewBatch, sharedBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 import { familyMembers } from "./clients.js";
@@ -54,12 +54,13 @@ async function expectConnectionWarning(ctx: RunContext, m: McpContext): Promise<
 }
 
 export const fieldChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-workspace-and-brand-fields",
     description: "get_workspaces and list_brands answer every field the contract gives their lists and items, with its type and nullability",
     rules: ["workspaces-output-fields", "workspace-item-fields", "list-brands-output-fields", "brand-item-fields"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       // rule: workspaces-output-fields, workspace-item-fields, list-brands-output-fields, brand-item-fields
       const ws = expectOk(ctx, await m.session.call("get_workspaces", {}), "workspaces-output-fields/workspaces");
       if (!ws) return;
@@ -73,14 +74,15 @@ export const fieldChecks: McpCheck[] = [
         for (const b of byId(listOf(list.brands)).slice(0, 10)) expectContractFields(ctx, "brand-item-fields", "list_brands", "BrandItem", b, `brand ${b?.id}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-profile-fields",
     description: "get_profile answers every field the contract gives a profile, its channels and its readiness, with and without includeScopes",
     // onboarding shows only on a profile create_profile made (mcp-build-failure-codes judges it there).
     rules: [...familyMembers("profile-fields").filter((f) => f !== "onboarding").map((f): RuleId => `profile-fields/${f}`), "channel-fields", "readiness-fields", "channel-scopes-on-request"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       // rule: profile-fields, channel-fields, readiness-fields
       const brandId = await brandIdOrSkip(ctx, m);
       for (const includeScopes of [false, true]) {
@@ -95,22 +97,24 @@ export const fieldChecks: McpCheck[] = [
         }
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-fields",
     description: "create_posts and every read of get_post_batch_status answer every field the contract gives a batch and its items",
     rules: ["create-posts-output-fields", "batch-output-fields", "batch-item-fields", "connection-warning"],
     // A one-post batch for a brand with no connected channel (connectionWarning).
     spend: ({ cost }) => ({ posts: cost.extraBatches ? 1 : 0 }),
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.triggers.brief_partial": "the partial batch is judged too where it is given" },
+    async run(ctx) {
+      const m = ctx.mcp;
       // rule: create-posts-output-fields, batch-output-fields, batch-item-fields
       const t = await sharedBatch(m, "main");
       const created = okData(t.created);
       if (!created) return batchMissing(ctx, t, "create_posts did not answer a batch");
       expectContractFields(ctx, "create-posts-output-fields", "create_posts", "PostBatch", created, `create_posts ${t.batchId}`);
       // The partial batch has no pictures: its items needing media and the batch's warnings show there.
-      for (const track of [t, ...(m.target.triggers.briefPartial ? [await sharedBatch(m, "partial")] : [])])
+      for (const track of [t, ...(m.slot("mcp.triggers.brief_partial", "optional") ? [await sharedBatch(m, "partial")] : [])])
         for (const [i, b] of track.polls.map(okData).filter(truthy).entries()) {
           const where = `batch ${track.batchId} read ${i + 1} (${b.status})`;
           expectContractFields(ctx, "batch-output-fields", "get_post_batch_status", "PostBatchStatus", b, where);
@@ -118,13 +122,14 @@ export const fieldChecks: McpCheck[] = [
         }
       await expectConnectionWarning(ctx, m);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-post-fields",
     description: "view_post and get_post_status answer every field the contract gives a post view, its destinations and pictures, and a post status",
     rules: ["post-view-fields", "destination-fields", "destination-image-fields", "post-status-fields"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       // rule: post-view-fields, destination-fields, destination-image-fields, post-status-fields
       const t = await doneBatch(ctx, m);
       const ids: string[] = listOf(t.last?.items).map((i) => i?.postId).filter((id): id is string => typeof id === "string").slice(0, 3);
@@ -140,5 +145,5 @@ export const fieldChecks: McpCheck[] = [
         if (s) expectContractFields(ctx, "post-status-fields", "get_post_status", "PostStatus", s, `get_post_status ${id}`);
       }
     },
-  }),
+  },
 ];

@@ -1,5 +1,5 @@
 // Every check of the MCP gateway suite, in report order.
-import type { McpCheck } from "./common.js";
+import { mcpRegistered, type McpCheck } from "../extension.js";
 import { mcpWalksCheck } from "../walks/check.js";
 import { defaultMcpWalks } from "../../../core/walks/defaults.js";
 import { approvalChecks as mcpApprovalChecks } from "./approval.js";
@@ -34,7 +34,7 @@ import { slideTextSourceChecks as mcpSlideTextSourceChecks } from "./slide-text-
 import { tenancyChecks as mcpTenancyChecks } from "./tenancy.js";
 import { toolsChecks as mcpToolsChecks } from "./tools.js";
 
-/** The MCP gateway's checks (ids start with mcp-), run in the MCP suite's session (mcp/extension.ts). */
+/** The MCP gateway's checks (ids start with mcp-), run in the MCP suite's session (mcp/extension.ts), each registered once. */
 export const mcpChecks: readonly McpCheck[] = [
   ...mcpToolsChecks,
   ...mcpConventionChecks,
@@ -69,5 +69,5 @@ export const mcpChecks: readonly McpCheck[] = [
   ...mcpDeactivationEffectChecks,
   // Its options (count, length, seed, replay) come from the run: runConformance puts in the run's own.
   mcpWalksCheck({ ...defaultMcpWalks, seed: "set-by-the-run" }),
-];
+].map(mcpRegistered);
 

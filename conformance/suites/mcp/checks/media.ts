@@ -4,7 +4,7 @@ import type { RuleId } from "../../../../generated/rules.js";
 import type { RunContext } from "../../../core/check.js";
 import { expectError, expectOk, show } from "../expect.js";
 import type { McpContext } from "../extension.js";
-import { mcpCheck, viewPost, type McpCheck } from "./common.js";
+import { viewPost, type McpCheck } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const group = "mcp-media";
@@ -26,12 +26,13 @@ async function replaceLastPicture(ctx: RunContext, m: McpContext, id: string, ru
 }
 
 export const mediaChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-upload-image-source",
     description: "upload_image refuses a sourceUrl that is not https (source_not_https) or points at a private address (source_not_public)",
     rules: ["upload-image-source"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       const cases = [
         { member: "not-https", code: "source_not_https", sourceUrl: "http://www.example.com/conformance-picture.jpg" },
@@ -39,8 +40,8 @@ export const mediaChecks: McpCheck[] = [
       ] as const;
       for (const c of cases) expectError(ctx, await m.session.call("upload_image", { brandId, sourceUrl: c.sourceUrl }), { code: c.code, rule: `upload-image-source/${c.member}` });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-generate-image-on-post",
     description: "generate_image with postId answers the new picture's address and puts it into slot imageIndex, as view_post then shows",
     rules: ["generate-image-on-post"],
@@ -48,7 +49,8 @@ export const mediaChecks: McpCheck[] = [
     needs: ["mcp:cost-renders"],
     // A library picture and the replacement in the draft's last slot.
     spend: () => ({ renders: 2 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "generate-image-on-post";
       // A draft of the check's own, with a library picture the gateway made; deleted at the end.
       const brandId = await brandIdOrSkip(ctx, m);
@@ -62,5 +64,5 @@ export const mediaChecks: McpCheck[] = [
         await m.session.call("delete_post", { id: draft.postId });
       }
     },
-  }),
+  },
 ];

@@ -1,24 +1,24 @@
 // What a partner token reaches: get_workspaces lists its clients' workspaces and no one else's, list_brands of a
 // client workspace needs no choice, onboarding shows only on profiles create_profile made, and a client whose
 // access the gateway cannot get answers partner_downstream_auth_failed with the token still good.
-import type { McpCheck } from "./common.js";
 import { toolsCall } from "../client.js";
 import { expectOk, okData } from "../expect.js";
 import { mcpTriggerTokenEnv } from "../target.js";
 import { eraseClient, newClient } from "./clients.js";
-import { byId, mcpCheck, show } from "./common.js";
+import { byId, show, type McpCheck } from "./common.js";
 
 const group = "mcp-profiles";
 
 export const partnerWorkspaceChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-partner-workspaces",
     description: "With a partner token get_workspaces lists the partner's clients only, list_brands of a client workspace answers needsUserChoice false, and onboarding shows only on a profile create_profile made",
     rules: ["workspaces-partner-clients", "list-brands-client-workspace", "onboarding-only-from-create-profile"],
     group,
     needs: ["mcp:profile-all", "mcp:cost-builds"],
     spend: () => ({ builds: 1 }),
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const s = m.session;
       const c = await newClient(ctx, m, "workspaces");
       try {
@@ -49,13 +49,14 @@ export const partnerWorkspaceChecks: McpCheck[] = [
         await eraseClient(ctx, m, c.brandId);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-partner-downstream-auth-failed",
     description: "A partner client whose access the gateway cannot get answers every call with partner_downstream_auth_failed (retryable) in the envelope, and its token is still accepted",
     rules: ["partner-downstream-auth-failed", "retryable-per-catalogue/partner_downstream_auth_failed"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "partner-downstream-auth-failed";
       const bearer = ctx.slot("mcp.triggers.partner_downstream_auth_fails");
       const token = { bearer, env: mcpTriggerTokenEnv("partner_downstream_auth_fails") };
@@ -70,5 +71,5 @@ export const partnerWorkspaceChecks: McpCheck[] = [
       const list = await m.session.raw({ jsonrpc: "2.0", id: 2, method: "tools/list" }, token);
       ctx.expect(list.status === 200 && Array.isArray(list.body?.result?.tools), rule, `tools/list with the same token answered HTTP ${list.status}: the token should stay good`);
     },
-  }),
+  },
 ];

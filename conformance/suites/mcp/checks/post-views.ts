@@ -1,20 +1,20 @@
 // Two views of one thing: a create_posts batch with mediaIds and scheduledAt, whose posts must all carry those
 // pictures (view_post, each destination, the batch item when it lists them) and the intended time without any
 // booking (get_post_status); and the contentDigest following a post's destinations as they are removed and added.
-import type { McpCheck } from "./common.js";
 import { expectOk, okData } from "../expect.js";
-import { goneOut, mcpCheck, platformsOf, show, unbook, viewPost } from "./common.js";
+import { goneOut, platformsOf, show, unbook, viewPost, type McpCheck } from "./common.js";
 import { brandPublishingTo, caseCaption, draft, FEED, libraryPicture } from "./drafts.js";
 import { batchMissing, followNewBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 export const postViewChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-media-ids-batch",
     description: "create_posts with mediaIds and scheduledAt gives every post the same pictures (view_post, each destination, the batch item) and records the time without booking anything",
     rules: ["media-ids-same-pictures", "scheduled-at-records-only"],
     group: "mcp-batch",
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const pictures = "media-ids-same-pictures";
       const recorded = "scheduled-at-records-only";
       const brandId = await brandIdOrSkip(ctx, m);
@@ -43,13 +43,14 @@ export const postViewChecks: McpCheck[] = [
         if (out.length) await unbook(ctx, m, id);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-digest-follows-destinations",
     description: "A post's contentDigest changes when a destination is removed and again when one is added",
     rules: ["digest-follows-content/destinations"],
     group: "mcp-posts",
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "digest-follows-content/destinations";
       const brandId = await brandPublishingTo(ctx, m, ["instagram", FEED.toLowerCase()]);
       const id = await draft(ctx, m, brandId, { caption: caseCaption(m, "two destinations"), platforms: ["INSTAGRAM", FEED] }, rule);
@@ -66,5 +67,5 @@ export const postViewChecks: McpCheck[] = [
       const status = okData(await m.session.call("get_post_status", { id }));
       if (status && "contentDigest" in status) ctx.expect(status.contentDigest === added.contentDigest, rule, `post ${id}: get_post_status reports digest ${show(status.contentDigest)}, view_post ${show(added.contentDigest)}`);
     },
-  }),
+  },
 ];

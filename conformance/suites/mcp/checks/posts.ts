@@ -2,11 +2,10 @@
 // and a picture render (regenerate_post_image → get_generation_job) replacing a picture with a new URL (a second
 // render refused while one runs: image-in-progress.ts).
 import type { RuleId } from "../../../../generated/rules.js";
-import type { McpCheck } from "./common.js";
 import { catalogue, renderRetryable } from "../contract.js";
 import { expectError, expectOk, okData } from "../expect.js";
 import { expectContractFields } from "../fields.js";
-import { editCaption, madeId, mcpCheck, platformsOf, pollCall, show, viewPost, wellFormedError } from "./common.js";
+import { editCaption, madeId, platformsOf, pollCall, show, viewPost, wellFormedError, type McpCheck } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
@@ -18,12 +17,13 @@ const renderCodes = new Set((catalogue as readonly { code: string; kind: string 
 const finishedJob = (status: unknown) => status === "completed" || status === "failed";
 
 export const postChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-view-post-fields",
     description: "view_post: id and postId the same, postText a caption of the post, imageUrl the first picture, characterCount the caption's length",
     rules: ["view-post-fields", "same-picture-per-slot", "images-match-image-urls"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `view-post-fields/${member}`;
       const t = await doneBatch(ctx, m);
       const ids: string[] = (t.last?.items ?? []).map((i) => i?.postId).filter((id: unknown) => typeof id === "string").slice(0, 3);
@@ -49,13 +49,14 @@ export const postChecks: McpCheck[] = [
           ctx.expect(show((d.images ?? []).map((i) => i?.url)) === show(d.imageUrls), "images-match-image-urls/images", `post ${id} ${d.platform}: images ${show((d.images ?? []).map((i) => i?.url))}, imageUrls ${show(d.imageUrls)}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-batch-item-matches-post",
     description: "A created batch item, get_post_status and view_post of one post agree on destinations, media, pictures and digest",
     rules: ["batch-item-matches-post", "digest-agrees-across-views"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       // A post no other check changes, read through both views one after the other.
       const id = await claimPost(ctx, m, "the batch item against its post");
       const t = await doneBatch(ctx, m);
@@ -75,13 +76,14 @@ export const postChecks: McpCheck[] = [
       if (status && "contentDigest" in status)
         ctx.expect(status.contentDigest === v.contentDigest, "digest-agrees-across-views/get_post_status", `post ${id}: get_post_status reports digest ${show(status.contentDigest)}, view_post ${show(v.contentDigest)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-digest-follows-content",
     description: "contentDigest stays while the content does, and changes with a caption and with a first comment",
     rules: ["digest-follows-content/stable", "digest-follows-content/caption", "digest-follows-content/first-comment"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = (member: string): RuleId => `digest-follows-content/${member}`;
       const id = await claimPost(ctx, m, "the digest check");
       const first = await viewPost(ctx, m, id, rule("stable"));
@@ -100,15 +102,16 @@ export const postChecks: McpCheck[] = [
       const commented = await viewPost(ctx, m, id, rule("first-comment"));
       ctx.expect(commented.contentDigest !== edited.contentDigest, rule("first-comment"), `post ${id}: the first comment changed and contentDigest stayed ${show(edited.contentDigest)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-regenerate-job",
     description: "regenerate_post_image answers a jobId that get_generation_job follows to its end, with a new picture URL and digest",
     rules: ["regenerate-job", "new-picture-new-url", "digest-follows-content/picture", "generation-job-fields", "generation-in-background/regenerate_post_image"],
     needs: ["mcp:cost-renders"],
     spend: () => ({ renders: 1 }),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const id = await claimPost(ctx, m, "the picture render check");
       const before = await viewPost(ctx, m, id, "new-picture-new-url/new-url");
       const started = expectOk(ctx, await m.session.call("regenerate_post_image", { postId: id }), "regenerate-job/job-id");
@@ -149,8 +152,8 @@ export const postChecks: McpCheck[] = [
         ctx.expect((after.imageUrls ?? []).includes(end.imageUrl), "regenerate-job/image-url", `the last render's imageUrl ${end.imageUrl} is not among the post's pictures ${show(after.imageUrls)}`);
       ctx.expect(after.contentDigest !== before.contentDigest, ["new-picture-new-url/new-digest", "digest-follows-content/picture"], `post ${id}: a new picture and contentDigest stayed ${show(before.contentDigest)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-render-failures",
     description: "A render that fails with each image render code ends failed with it and its retryable; a template-rendering workspace refuses regenerate_post_image, and generate_image with saveToLibrary",
     rules: ["render-failure-codes", "template-rendering"],
@@ -158,7 +161,8 @@ export const postChecks: McpCheck[] = [
     optionalSlots: { "mcp.triggers.render_fails": "each part runs when its own trigger is given", "mcp.triggers.prompt_templates": "each part runs when its own trigger is given" },
     spend: ({ triggers }) => ({ renders: triggers.renderFails ? 5 : 0 }),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const renderFails = ctx.slot("mcp.triggers.render_fails", "optional");
       const promptTemplates = ctx.slot("mcp.triggers.prompt_templates", "optional");
       if (!renderFails && !promptTemplates) return ctx.skip("no prompt that fails a render or renders from templates (mcp.triggers.render_fails, prompt_templates)");
@@ -183,13 +187,14 @@ export const postChecks: McpCheck[] = [
       }
       await m.session.call("delete_post", { id });
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-draft-edits",
     description: "On a draft of its own: a caption too long for every destination is refused with caption_over_limit, removePlatforms takes a destination off, generate_caption answers a caption, delete_post removes the draft",
     rules: ["caption-over-limit", "remove-platforms", "generate-caption", "delete-post"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       const draft = expectOk(ctx, await m.session.call("create_draft", { brandId, caption: `Conformance run ${m.run.id}: a draft to edit.` }), "remove-platforms/update_post");
       const id = madeId(ctx, "create_draft", draft);
@@ -215,5 +220,5 @@ export const postChecks: McpCheck[] = [
       if (deleted) ctx.expect(deleted.deleted === true && deleted.id === id, "delete-post", `delete_post answered ${show(deleted)}`);
       expectError(ctx, await m.session.call("view_post", { id }), { code: ["not_found"], rule: "delete-post" });
     },
-  }),
+  },
 ];

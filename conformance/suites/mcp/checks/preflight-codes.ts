@@ -7,7 +7,7 @@ import type { RunContext } from "../../../core/check.js";
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk } from "../expect.js";
 import { expectContractFields } from "../fields.js";
-import { approveAsSeen, goneOut, mcpCheck, show, unbook, viewPost, type McpCheck } from "./common.js";
+import { approveAsSeen, goneOut, show, unbook, viewPost, type McpCheck } from "./common.js";
 import { brandPublishingTo, caseCaption, draft, libraryPicture } from "./drafts.js";
 
 const group = "mcp-preflight";
@@ -163,33 +163,35 @@ const cases: Case[] = [
 
 function caseCheck(c: Case): McpCheck {
   const rule: RuleId = `preflight-codes/${c.code}`;
-  return mcpCheck({
+  return {
     id: c.id,
     description: `${c.description} is refused at pre-flight with ${c.code} and nothing is booked`,
     rules: [rule, ...entryFields, ...(c.also ?? [])],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandPublishingTo(ctx, m, c.channels);
       const id = await c.build(ctx, m, brandId, rule);
       const entry = await expectBlocked(ctx, m, id, c.platform, c.code, rule);
       if (entry) c.judge?.(ctx, entry);
     },
-  });
+  };
 }
 
 export const preflightCodeChecks: McpCheck[] = [
   ...cases.map(caseCheck),
-  mcpCheck({
+  {
     id: "mcp-preflight-flair-required",
     description: "A Reddit post to a subreddit that requires a flair, sent without one, is refused at pre-flight with reddit_flair_required",
     rules: ["preflight-flair-required", ...entryFields],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "preflight-flair-required";
       const subreddit = ctx.slot("mcp.triggers.subreddit_needs_flair");
       const brandId = await brandPublishingTo(ctx, m, ["reddit"]);
       const id = await redditDraft(ctx, m, brandId, rule, { subreddit });
       await expectBlocked(ctx, m, id, "REDDIT", "reddit_flair_required", rule);
     },
-  }),
+  },
 ];

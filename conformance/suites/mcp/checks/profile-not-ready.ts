@@ -8,7 +8,7 @@ import { describeCall, errorOf, expectError, expectOk, okData } from "../expect.
 import type { McpContext } from "../extension.js";
 import { exampleInput } from "../probes.js";
 import { eraseClient, familyMembers, newClient, settledBuild, signIn, textChannel } from "./clients.js";
-import { approveAsSeen, mcpCheck, show, type McpCheck } from "./common.js";
+import { approveAsSeen, show, type McpCheck } from "./common.js";
 
 const refusal = "profile-not-ready-refusal";
 const notHeld = "not-ready-does-not-hold";
@@ -61,7 +61,7 @@ async function refuseAll(ctx: RunContext, m: McpContext, brandId: string, postId
  * without it a build may end mid-way, so the building state is left to mcp-profile-not-ready-while-building).
  */
 async function whileBuilding(ctx: RunContext, m: McpContext): Promise<void> {
-  const slow = m.target.triggers.websiteBuildsSlowly;
+  const slow = m.slot("mcp.triggers.website_builds_slowly", "optional");
   if (!slow) return ctx.note("the refusals are not tried while building: no website whose build outlasts the run (mcp.triggers.website_builds_slowly)");
   const c = await newClient(ctx, m, "not-ready-building", slow);
   try {
@@ -77,7 +77,7 @@ async function whileBuilding(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 async function run(ctx: RunContext, m: McpContext): Promise<void> {
-  const website = m.target.triggers.websiteFailsBuild!;
+  const website = m.slot("mcp.triggers.website_fails_build", "optional")!;
   const c = await newClient(ctx, m, "not-ready", website);
   const s = m.session;
   const as = "partner" as const;
@@ -104,7 +104,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
       if (connected) await approveAsSeen(ctx, m, postId, `${notHeld}/schedule_post`, as);
       notHeldUp(ctx, await s.call("schedule_post", { id: postId, scheduledAt: m.run.clock.future(30) }, as), "schedule_post", connected);
     }
-    if (m.target.inputs.allowPublishing) {
+    if (m.slot("mcp.inputs.allow_publishing", "optional")) {
       const other = okData(await s.call("create_draft", { brandId: c.brandId, caption: caption(2) }, as));
       const id = other?.id ?? other?.postId;
       if (typeof id === "string") {
@@ -121,7 +121,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 export const profileNotReadyChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-profile-not-ready-refusals",
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",
     rules: [refusal, notHeld, "profile-not-ready-blocker/failed"],
@@ -129,6 +129,12 @@ export const profileNotReadyChecks: McpCheck[] = [
     needs: ["mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
     // A client whose build fails, and one building slowly when the target gives such a website.
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 2 : 1 }),
-    run,
-  }),
+    optionalSlots: {
+      "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)",
+      "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run",
+      "mcp.triggers.connect_account": "an account is connected first only where the suite may sign in",
+      "mcp.triggers.website_fails_build": "the client whose build failed (its need, trigger:mcp-website-fails-build, skips the check without it)",
+    },
+    run: (ctx) => run(ctx, ctx.mcp),
+  },
 ];

@@ -7,7 +7,7 @@ import { channelHealth, readinessBlockers } from "../contract.js";
 import { expectOk, okData } from "../expect.js";
 import { expectRefusal, refusedFirstRule } from "../refusal.js";
 import type { McpContext } from "../extension.js";
-import { byId, mcpCheck, show, type McpCheck } from "./common.js";
+import { byId, show, type McpCheck } from "./common.js";
 import type { AnsweredOutput } from "../answers.js";
 
 /** get_workspaces' payload with its list there (the fields check judges the rest of the shape). */
@@ -96,12 +96,13 @@ export function expectProfileConsistent(ctx: RunContext, p: AnsweredOutput<"get_
 }
 
 export const profileChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-workspaces-limit-truncated",
     description: "get_workspaces lists at most limit, with totalCount before the limit, truncated and needsUserChoice to match",
     rules: ["workspaces-limit-truncated", "limit-workspaces-limit", `${refusedFirstRule}/get_workspaces`],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "workspaces-limit-truncated/total-count";
       const all = await workspaces(ctx, m, {}, rule);
       expectListShape(ctx, all, {});
@@ -115,13 +116,14 @@ export const profileChecks: McpCheck[] = [
       await expectRefusal(ctx, m, await m.session.call("get_workspaces", { limit: 0 }), "limit-workspaces-limit/min");
       await expectRefusal(ctx, m, await m.session.call("get_workspaces", { limit: 201 }), "limit-workspaces-limit/max");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-workspaces-query",
     description: "get_workspaces' query matches a workspace's name or slug whatever the case; a query matching nothing lists nothing",
     rules: ["workspaces-query", "limit-workspaces-query", `${refusedFirstRule}/get_workspaces`],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const all = await workspaces(ctx, m, {}, "workspaces-query/name");
       const first = byId(all.workspaces)[0];
       if (!first) return ctx.skip("the token reaches no workspace");
@@ -142,15 +144,16 @@ export const profileChecks: McpCheck[] = [
       await expectRefusal(ctx, m, await m.session.call("get_workspaces", { query: "" }), "limit-workspaces-query/min");
       await expectRefusal(ctx, m, await m.session.call("get_workspaces", { query: "c".repeat(201) }), "limit-workspaces-query/max");
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-list-brands",
     description: "list_brands answers the workspace and its brands, needsUserChoice true exactly when there is more than one",
     rules: ["list-brands", "brand-list-matches-profile"],
     // A survey of the target's brands: the readiness values it meets (mcp-readiness-views provokes each on purpose).
     incidental: ["publish-readiness-values"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const all = await workspaces(ctx, m, {}, "list-brands/workspace-id");
       for (const w of byId(all.workspaces).slice(0, 3)) {
         const d = expectOk(ctx, await m.session.call("list_brands", { workspaceId: w.id as string }), "list-brands/workspace-id");
@@ -173,8 +176,8 @@ export const profileChecks: McpCheck[] = [
         }
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-profile-readiness",
     description: "get_profile's readiness agrees with its blockers and channels; channel health and reasons are consistent",
     rules: ["readiness-blockers-are-codes", "blocker-code-form", "can-publish-definition", "health-reason-null-when-connected", "expiring-soon-window"],
@@ -182,7 +185,8 @@ export const profileChecks: McpCheck[] = [
     // provokes each blocker on purpose), so a member it never meets is not a skipped case.
     incidental: ["readiness-consistent", "channel-health-publishes"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       let seen = 0;
       // The tenant under test, and another tenant's profiles where the target gives its token.
       for (const as of m.target.tokens.otherTenant ? (["normal", "otherTenant"] as const) : (["normal"] as const)) {
@@ -199,5 +203,5 @@ export const profileChecks: McpCheck[] = [
       }
       if (!seen) return ctx.skip("the token reaches no profile");
     },
-  }),
+  },
 ];

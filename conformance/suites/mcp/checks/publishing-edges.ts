@@ -9,7 +9,7 @@ import type { RunContext } from "../../../core/check.js";
 import { destinationCodes, destinationRetryable } from "../contract.js";
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk, okData } from "../expect.js";
-import { approveAsSeen, goneOut, heldDestinations, mcpCheck, pollCall, show, unbook, wellFormedError, type McpCheck } from "./common.js";
+import { approveAsSeen, goneOut, heldDestinations, pollCall, show, unbook, wellFormedError, type McpCheck } from "./common.js";
 import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture } from "./drafts.js";
 
 const group = "mcp-publishing-edges";
@@ -30,13 +30,14 @@ const lastingCodes = [...destinationCodes].filter((c) => destinationRetryable(c)
 const transientCodes = [...destinationCodes].filter((c) => destinationRetryable(c) === true);
 
 export const publishingEdgeChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-publish-in-progress",
     description: "A destination accepted but still finishing is reported pending with publishing_in_progress and goes live later",
     rules: ["publish-in-progress"],
     group,
     needs: publishing,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "publish-in-progress";
       const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_slow"), rule);
       const r = await publishFeed(ctx, m, id, rule);
@@ -45,14 +46,15 @@ export const publishingEdgeChecks: McpCheck[] = [
       const live = await pollCall(ctx, m, `${FEED} of ${id} going live`, () => m.session.call("get_post_status", { id }), (o) => (okData(o)?.platformResults ?? []).some((x) => x?.platform === FEED && x.status === "published"), t.jobPollMs, t.jobDeadlineMs);
       ctx.expect(live.finished, rule, `${FEED} of ${id}, accepted as pending, was not live after ${(t.jobDeadlineMs / 1000).toFixed(1)} s: ${show(await statusOf(m, id))}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publish-stuck-at-provider",
     description: "A destination the provider took and never reported is skipped with stuck_at_provider on a later call",
     rules: ["publish-stuck-at-provider"],
     group,
     needs: publishing,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "publish-stuck-at-provider";
       const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_stuck"), rule);
       const first = await publishFeed(ctx, m, id, rule);
@@ -60,14 +62,15 @@ export const publishingEdgeChecks: McpCheck[] = [
       const again = await publishFeed(ctx, m, id, rule);
       ctx.expect(again?.status === "skipped" && again?.reason?.code === "stuck_at_provider", rule, `a repeat for a stuck ${FEED} answered ${show(again)}, expected skipped with stuck_at_provider`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publish-story-partial",
     description: "A story some of whose frames went live is skipped on repeat with story_partially_published",
     rules: ["publish-story-partial"],
     group,
     needs: publishing,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "publish-story-partial";
       const marker = ctx.slot("mcp.triggers.caption_story_partial");
       const brandId = await brandPublishingTo(ctx, m, ["instagram"]);
@@ -83,13 +86,15 @@ export const publishingEdgeChecks: McpCheck[] = [
       const again = await publish();
       ctx.expect(again?.status === "skipped" && again?.reason?.code === "story_partially_published", rule, `a repeat for a partly published story answered ${show(again)}, expected skipped with story_partially_published`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publisher-error",
     description: "schedule_post, publish_post_now and unschedule_platform answer publisher_error (retryable) when the publishing provider fails, and change nothing",
     rules: ["publisher-error"],
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const marker = ctx.slot("mcp.triggers.caption_publisher_error");
       const rule = (tool: string): RuleId => `publisher-error/${tool}`;
       // schedule_post and publish_post_now of a post whose caption makes the provider fail.
@@ -98,7 +103,7 @@ export const publishingEdgeChecks: McpCheck[] = [
         ["schedule_post", { id, scheduledAt: m.run.clock.future(30), platforms: [FEED] }],
         ["publish_post_now", { id, platforms: [FEED] }],
       ] as const) {
-        if (tool === "publish_post_now" && !m.target.inputs.allowPublishing) continue;
+        if (tool === "publish_post_now" && !m.slot("mcp.inputs.allow_publishing", "optional")) continue;
         const e = expectError(ctx, await m.session.callRaw(tool, args), { code: "publisher_error", rule: rule(tool) });
         if (e) ctx.expect(e.retryable === true, rule(tool), `publisher_error from ${tool} has retryable ${show(e.retryable)}`);
         const out = await goneOut(m, id);
@@ -123,13 +128,14 @@ export const publishingEdgeChecks: McpCheck[] = [
       await m.session.callRaw("update_post", { id: clean, caption: other.text, platform: other.platform });
       await unbook(ctx, m, clean);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-failed-destination-stays-failed",
     description: "A destination the provider refused stays failed, with its error, while the caller does nothing",
     rules: ["failed-destination-stays-failed"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "failed-destination-stays-failed";
       const id = await feedPost(ctx, m, ctx.slot("mcp.triggers.caption_refused"), rule);
       const r = await publishFeed(ctx, m, id, rule);
@@ -140,14 +146,15 @@ export const publishingEdgeChecks: McpCheck[] = [
       const last = await statusOf(m, id);
       ctx.expect(!seen.finished && last?.status === "failed" && wellFormedError(last?.error), rule, `a failed ${FEED} did not stay failed with its error: ${show(last)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-destination-codes-retryable",
     description: "A destination the provider refuses with each per-destination code is failed with the catalogue's retryable, in publishResults and get_post_status; a transient code answers schedule_failed retryable",
     rules: [...destinationCodes].map((c): RuleId => `destination-code-retryable/${c}`).concat(transientCodes.map((c): RuleId => `schedule-failed-retryable/${c}`)),
     group,
     needs: publishing,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const template = ctx.slot("mcp.triggers.caption_refused_code");
       const marker = (code: string) => template.replaceAll("{code}", code);
       // Publishing: each code on a fresh post, so a transient one meets its first attempt.
@@ -172,20 +179,21 @@ export const publishingEdgeChecks: McpCheck[] = [
         await unbook(ctx, m, id);
       }
     },
-  }),
+  },
   ...(
     [
       ["mcp-dry-run-schedule-post", "schedule_post"],
       ["mcp-dry-run-publish-post-now", "publish_post_now"],
     ] as const
-  ).map(([id, tool]) =>
-    mcpCheck({
+  ).map(([id, tool]) : McpCheck =>
+    ({
       id,
       description: `${tool} with dryRun true lists each pre-flight problem in blocked[] (platform, code, message) and books or publishes nothing, a clean post included`,
       rules: [`dry-run-blocked/${tool}`],
       group,
       needs: ["mcp:profile-all"],
-      async run(ctx, m) {
+      async run(ctx) {
+        const m = ctx.mcp;
         const rule: RuleId = `dry-run-blocked/${tool}`;
         const brandId = await brandPublishingTo(ctx, m, ["instagram", "facebook"]);
         const args = (id: string, platforms: string[]) => (tool === "schedule_post" ? { id, scheduledAt: m.run.clock.future(36), platforms, dryRun: true } : { id, platforms, dryRun: true });
@@ -214,12 +222,13 @@ export const publishingEdgeChecks: McpCheck[] = [
       },
     }),
   ),
-  mcpCheck({
+  {
     id: "mcp-published-post-edits",
     description: "Editing a post with a live destination is refused with post_already_published or already_published naming it; unpublish_post takes it down with one result per destination",
     rules: ["edit-published-refused", "unpublish-post"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const id = await feedPost(ctx, m, "", "edit-published-refused");
       const r = await publishFeed(ctx, m, id, "edit-published-refused");
       if (r?.status !== "published") return ctx.skip(`${FEED} of ${id} answered ${show(r)}, not live`);
@@ -234,20 +243,22 @@ export const publishingEdgeChecks: McpCheck[] = [
       const s = await statusOf(m, id);
       ctx.expect(s?.status !== "published", "unpublish-post", `after unpublish_post, get_post_status still reports ${FEED} ${show(s?.status)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-schedule-needs-connection",
     description: "Scheduling or publishing a post of a brand with no connected channel is refused with platform_not_connected",
     rules: ["schedule-needs-connection"],
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "schedule-needs-connection";
       const brandId = await brandWithoutChannels(ctx, m);
       const id = await draft(ctx, m, brandId, { caption: caseCaption(m, "nowhere to go") }, rule);
       await approveAsSeen(ctx, m, id, rule);
       expectError(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(37) }), { code: "platform_not_connected", rule });
-      if (m.target.inputs.allowPublishing) expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "platform_not_connected", rule });
+      if (m.slot("mcp.inputs.allow_publishing", "optional")) expectError(ctx, await m.session.call("publish_post_now", { id }), { code: "platform_not_connected", rule });
       ctx.expect((await goneOut(m, id)).length === 0, rule, `post ${id} of a brand with no connected channel went out`);
     },
-  }),
+  },
 ];

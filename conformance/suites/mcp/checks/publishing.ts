@@ -12,7 +12,7 @@ import { destinationCodes, destinationRetryable, publishReasonCodes } from "../c
 import type { McpContext } from "../extension.js";
 import { expectError, expectOk, okData } from "../expect.js";
 import { expectContractFields } from "../fields.js";
-import { approveAsSeen, editCaption, goneOut, heldDestinations, mcpCheck, platformsOf, show, unbook, unknownId, viewPost, wellFormedError, type McpCheck } from "./common.js";
+import { approveAsSeen, editCaption, goneOut, heldDestinations, platformsOf, show, unbook, unknownId, viewPost, wellFormedError, type McpCheck } from "./common.js";
 import { claimPost } from "./batch-scenario.js";
 
 const group = "mcp-publishing";
@@ -67,7 +67,7 @@ async function withTrigger(ctx: RunContext, m: McpContext, id: string, view: Ans
 }
 
 export const publishingChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-preflight-refusal",
     description: "A caption over one destination's limit is refused at pre-flight (caption_too_long with its counts) and nothing is booked; `platforms` without it books the rest only",
     rules: [
@@ -77,7 +77,8 @@ export const publishingChecks: McpCheck[] = [
       ...["platform", "code", "characterCount", "characterLimit"].map((f): RuleId => `blocked-destination-fields/${f}`),
     ],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const code = "preflight-codes/caption_too_long";
       const id = await claimPost(ctx, m, "the pre-flight check");
       const view = await viewPost(ctx, m, id, code);
@@ -121,13 +122,14 @@ export const publishingChecks: McpCheck[] = [
       }
       await unbook(ctx, m, id);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-already-scheduled-locked",
     description: "Booking a booked post again answers already_scheduled with each held platform and platformPostId; unschedule_platform withdraws each",
     rules: ["already-scheduled-locked", "reject-booked-locked"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "already-scheduled-locked/locked-destinations";
       const withdraw = "already-scheduled-locked/unschedule-withdraws";
       const { id } = await readyPost(ctx, m, "the booking lock check", rule);
@@ -156,13 +158,14 @@ export const publishingChecks: McpCheck[] = [
       const left = await heldDestinations(m, id);
       ctx.expect(left.length === 0, withdraw, `after withdrawing every locked destination, still held: ${show(left)}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publish-held-by-provider",
     description: "publish_post_now skips every destination booked for a time with held_by_provider and publishes none of them",
     rules: ["held-by-provider", "publish-results/one-per-destination", "publish-results/reason-codes", "publish-reason-status/held_by_provider"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "held-by-provider";
       const { id, platforms } = await readyPost(ctx, m, "the held booking check", rule);
       if (!expectOk(ctx, await m.session.call("schedule_post", { id, scheduledAt: m.run.clock.future(30) }), rule)) return;
@@ -175,13 +178,14 @@ export const publishingChecks: McpCheck[] = [
       }
       await unbook(ctx, m, id);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-reschedule-per-entry",
     description: "reschedule_posts answers one move per entry (in order); a stale approval or an unknown post fails its entry only",
     rules: ["reschedule-per-entry", "reschedule-moves-in-order", "approval-stale/reschedule_posts"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "reschedule-per-entry/one-per-entry";
       const good = await readyPost(ctx, m, "reschedule_posts (a good entry)", rule);
       const stale = await readyPost(ctx, m, "reschedule_posts (a stale entry)", rule);
@@ -213,13 +217,14 @@ export const publishingChecks: McpCheck[] = [
       await unbook(ctx, m, good.id);
       await unbook(ctx, m, stale.id);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publish-results",
     description: "publish_post_now answers one result per destination (not_requested outside platforms); repeating it publishes only what is not live",
     rules: ["publish-results", "publish-repeat-safe", "platforms-subset/publish_post_now", "publish-reason-status/not_requested", "publish-reason-status/already_published"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const { id, platforms } = await readyPost(ctx, m, "the publish check", "publish-results/one-per-destination");
       const [first, ...rest] = platforms;
       if (!first) return ctx.skip(`post ${id} has no destination`);
@@ -245,13 +250,14 @@ export const publishingChecks: McpCheck[] = [
             ctx.expect(by3.get(p)?.status === "skipped" && by3.get(p)?.reason?.code === "already_published", "publish-repeat-safe", `a third call answered ${show(by3.get(p))} for live ${p}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-publish-failed-destination",
     description: "A destination the provider refuses is reported failed with a per-destination code and its retryable; the others still publish",
     rules: ["publish-failed-destination", "publish-results"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "publish-failed-destination";
       const { id, view, platforms } = await readyPost(ctx, m, "the refused publish check", rule);
       const refused = await withTrigger(ctx, m, id, view, ctx.slot("mcp.triggers.caption_refused"), rule);
@@ -266,9 +272,9 @@ export const publishingChecks: McpCheck[] = [
       const pr = (status?.platformResults ?? []).find((x) => x?.platform === refused);
       ctx.expect(pr?.status === "failed" && wellFormedError(pr?.error), rule, `get_post_status reports the refused ${refused} as ${show(pr)}`);
     },
-  }),
-  ...(["refused", "refused-once"] as const).map((kind) =>
-    mcpCheck({
+  },
+  ...(["refused", "refused-once"] as const).map((kind) : McpCheck =>
+    ({
       id: kind === "refused" ? "mcp-schedule-failed-final" : "mcp-schedule-failed-retry",
       description:
         kind === "refused"
@@ -276,7 +282,8 @@ export const publishingChecks: McpCheck[] = [
           : "A destination refused once answers schedule_failed, retryable; the retry books only the outstanding destination",
       rules: kind === "refused" ? ["schedule-failed-rule"] : ["schedule-failed-retry"],
       group,
-      async run(ctx, m) {
+      async run(ctx) {
+        const m = ctx.mcp;
         const rule = kind === "refused" ? "schedule-failed-rule/refused-destinations" : "schedule-failed-retry";
         const member = (part: string): RuleId => (kind === "refused" ? `schedule-failed-rule/${part}` : "schedule-failed-retry");
         const { id, view, platforms } = await readyPost(ctx, m, `schedule_failed (${kind})`, rule);
@@ -305,13 +312,14 @@ export const publishingChecks: McpCheck[] = [
       },
     }),
   ),
-  mcpCheck({
+  {
     id: "mcp-schedule-failed-codes",
     description: "A destination the provider refuses with each lasting per-destination code answers schedule_failed with the seed's retryable, and get_post_status reports the code with its own",
     // The lasting codes only: a transient one refuses a first attempt only (mcp-destination-codes-retryable tries those).
     rules: [...destinationCodes].filter((c) => destinationRetryable(c) === false).flatMap((c): RuleId[] => [`schedule-failed-retryable/${c}`, `destination-code-retryable/${c}`]),
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const template = ctx.slot("mcp.triggers.caption_refused_code");
       const lasting = [...destinationCodes].filter((c) => destinationRetryable(c) === false);
       const { id, view } = await readyPost(ctx, m, "schedule_failed per code", lasting.map((c): RuleId => `schedule-failed-retryable/${c}`));
@@ -335,5 +343,5 @@ export const publishingChecks: McpCheck[] = [
       }
       await unbook(ctx, m, id);
     },
-  }),
+  },
 ];

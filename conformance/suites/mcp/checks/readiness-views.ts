@@ -10,7 +10,7 @@ import type { RunContext } from "../../../core/check.js";
 import { describeCall, errorOf, okData } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { connectAccount, eraseClient, newClient, settledBuild, type Client } from "./clients.js";
-import { mcpCheck, show, type McpCheck } from "./common.js";
+import { show, type McpCheck } from "./common.js";
 import { expectProfileConsistent, expectUnknownReadiness, profileConsistencyRules } from "./profiles.js";
 
 const as = "partner" as const;
@@ -53,9 +53,9 @@ async function judge(ctx: RunContext, m: McpContext, c: Client, want: string[], 
 }
 
 async function run(ctx: RunContext, m: McpContext): Promise<void> {
-  const unreachable = m.target.triggers.connectAccountUnreachable;
+  const unreachable = m.slot("mcp.triggers.connect_account_unreachable", "optional");
   // A failed build stays failed (profile_not_ready) until create_profile is repeated: nothing races the build.
-  const failing = m.target.triggers.websiteFailsBuild;
+  const failing = m.slot("mcp.triggers.website_fails_build", "optional");
   const bare = await newClient(ctx, m, "readiness-bare", failing);
   const cut = unreachable ? await newClient(ctx, m, "readiness-unreachable", failing) : undefined;
   try {
@@ -85,7 +85,7 @@ async function run(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 export const readinessViewChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-readiness-views",
     description: "Each readiness blocker provoked on a client of the run: get_profile's readiness, list_brands' publishReadiness and what generating and booking tools do agree",
     rules: ["profile_not_ready", "no_channel_connected", "connection_check_failed"].map(consistent).concat("publish-readiness-values/unknown"),
@@ -94,6 +94,10 @@ export const readinessViewChecks: McpCheck[] = [
     needs: ["mcp:partner-token", "mcp:profile-all", "mcp:cost-builds"],
     // A bare client, and one with an unreachable account when the target gives such an account.
     spend: ({ triggers }) => ({ builds: triggers.connectAccountUnreachable ? 2 : 1 }),
-    run,
-  }),
+    optionalSlots: {
+      "mcp.triggers.website_fails_build": "profile_not_ready is provoked only where it is given",
+      "mcp.triggers.connect_account_unreachable": "connection_check_failed is provoked only where it is given",
+    },
+    run: (ctx) => run(ctx, ctx.mcp),
+  },
 ];

@@ -1,18 +1,19 @@
 // A picture with no record of its text (slideTextSource null, for example an uploaded photo) has slideText null
 // too. An uploaded photo is the sure case: upload_image to the brand library, a draft with it, view_post.
 import { expectOk } from "../expect.js";
-import { madeId, mcpCheck, show, viewPost } from "./common.js";
+import { madeId, show, viewPost, type McpCheck } from "./common.js";
 import { brandIdOrSkip } from "./brand-under-test.js";
 
 const rule = "slide-text-source-null/slideTextSource";
 
-export const slideTextSourceChecks = [
-  mcpCheck({
+export const slideTextSourceChecks: McpCheck[] = [
+  {
     id: "mcp-slide-text-source-null",
     description: "An uploaded photo, shown by view_post, has slideTextSource null and slideText null",
     rules: ["slide-text-source-null"],
     group: "mcp-posts",
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const brandId = await brandIdOrSkip(ctx, m);
       const up = await m.session.call("upload_image", { brandId, sourceUrl: `https://www.example.com/conformance-${m.run.id}-photo-4x5.jpg` });
       const mediaId = madeId(ctx, "upload_image", expectOk(ctx, up, rule), ["mediaId"]);
@@ -30,5 +31,5 @@ export const slideTextSourceChecks = [
         await m.session.call("delete_post", { id });
       }
     },
-  }),
+  },
 ];

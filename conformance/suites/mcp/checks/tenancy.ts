@@ -1,8 +1,7 @@
 // Tenancy: another tenant's token reaches none of the brand, its workspace, its batches or its posts — reads and
 // writes alike are refused with not_found or forbidden, and the refused writes change nothing.
-import type { McpCheck } from "./common.js";
 import { expectError, expectOk } from "../expect.js";
-import { mcpCheck, platformsOf, show, viewPost } from "./common.js";
+import { platformsOf, show, viewPost, type McpCheck } from "./common.js";
 import { claimPost, doneBatch } from "./batch-scenario.js";
 import { brandOrSkip } from "./brand-under-test.js";
 
@@ -10,12 +9,14 @@ const group = "mcp-tenancy";
 const refused = ["not_found", "forbidden"] as const;
 
 export const tenancyChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-cross-tenant-refused",
     description: "Another tenant's token gets not_found or forbidden for the brand, workspace, batch and post, and its writes change nothing",
     rules: ["cross-tenant-refused", "cross-tenant-not-listed", "list-brands-foreign-forbidden"],
     group,
-    async run(ctx, m) {
+    optionalSlots: { "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)" },
+    async run(ctx) {
+      const m = ctx.mcp;
       const rule = "cross-tenant-refused/view_post";
       const brand = await brandOrSkip(ctx, m);
       if (!brand.companyId) return ctx.fail("contract-output-shape/get_profile", `get_profile of brand ${brand.brandId} answered no companyId: ${show(brand.profile)}`);
@@ -46,7 +47,7 @@ export const tenancyChecks: McpCheck[] = [
         ["create_posts", { brandId: brand.brandId, brief: "Conformance run: another tenant's brief.", count: 1, includeImage: false }],
         ["create_draft", { brandId: brand.brandId, caption: "Conformance run: another tenant's draft." }],
         // publish_post_now would put the post live should the gateway let it through: only where publishing is allowed.
-        ...(m.target.inputs.allowPublishing ? ([["publish_post_now", { id }]] as [string, Record<string, unknown>][]) : []),
+        ...(m.slot("mcp.inputs.allow_publishing", "optional") ? ([["publish_post_now", { id }]] as [string, Record<string, unknown>][]) : []),
       ];
       const live = new Set((await s.tools("normal")).map((t) => t.name));
       for (const [tool, args] of [...reads, ...writes, ["get_brand_style", { brandId: brand.brandId }] as [string, Record<string, unknown>]])
@@ -61,5 +62,5 @@ export const tenancyChecks: McpCheck[] = [
         `post ${id} changed after another tenant's refused writes: digest ${show(before.contentDigest)} → ${show(after.contentDigest)}, approval ${show(after.approval)}`,
       );
     },
-  }),
+  },
 ];

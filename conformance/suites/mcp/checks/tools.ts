@@ -21,7 +21,7 @@ import { liveOutputProblems } from "../designed-parts.js";
 import { describeCall, forTool, isEnvelope } from "../expect.js";
 import type { McpContext } from "../extension.js";
 import { probeInput } from "../probes.js";
-import { mcpCheck, unknownUuid, type McpCheck } from "./common.js";
+import { unknownUuid, type McpCheck } from "./common.js";
 
 const group = "mcp-tools";
 
@@ -59,12 +59,13 @@ function failureForm(o: CallOutcome): string {
 const bySource = (tool: ContractTool, seed: FamilyId, inferred: FamilyId): RuleId => `${tool.meta.source === "documented" ? seed : inferred}/${tool.name}`;
 
 export const toolsChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-tools-list-schemas",
     description: "tools/list gives every tool an object input schema and an object output schema, each valid JSON Schema in the dialect it names",
     rules: ["tools-list-schemas"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const tools = [...(await liveTools(m)).values()];
       ctx.expect(tools.length > 0, "tools-list-schemas", "tools/list listed no tool");
       for (const t of tools) {
@@ -78,13 +79,14 @@ export const toolsChecks: McpCheck[] = [
         }
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-contract-tools-listed",
     description: "Every contract tool of the chosen profile is in tools/list: the partner-only ones for the partner token, the others for the normal token",
     rules: ["contract-tools-listed"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const normal = new Set((await m.session.tools("normal")).map((t) => t.name));
       const partner = m.target.tokens.partner ? new Set((await m.session.tools("partner")).map((t) => t.name)) : undefined;
       for (const t of expectedTools(m.target.profile, true)) {
@@ -93,25 +95,27 @@ export const toolsChecks: McpCheck[] = [
         ctx.expect(live.has(t.name), `contract-tools-listed/${t.name}`, `tools/list (${m.target.profile} profile, ${t.meta.partnerOnly ? "partner" : "normal"} token) lacks ${t.name}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-partner-tools-listed",
     description: "A partner token sees the partner-only tools in tools/list",
     rules: ["partner-only-listed"],
     group,
     needs: ["mcp:profile-all"],
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const live = new Set((await m.session.tools("partner")).map((t) => t.name));
       for (const t of expectedTools(m.target.profile, true).filter((t) => t.meta.partnerOnly))
         ctx.expect(live.has(t.name), `partner-only-listed/${t.name}`, `the partner token's tools/list lacks ${t.name}`);
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-partner-only-hidden",
     description: "Each partner-only tool is not listed for a normal token, and calling it fails as an unknown tool (for a read-only token too, not as a refused write)",
     rules: ["partner-only-hidden", "partner-only-call-unknown"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const live = new Set((await m.session.tools("normal")).map((t) => t.name));
       // "Fails as an unknown tool": the way a call of a tool nobody has fails, whatever that form is.
       const unknown = failureForm(await m.session.callRaw(`conformance_no_such_tool_${m.run.id}`, {}));
@@ -119,7 +123,7 @@ export const toolsChecks: McpCheck[] = [
       for (const t of [...contractTool.values()].filter((t) => t.meta.partnerOnly)) {
         ctx.expect(!live.has(t.name), `partner-only-hidden/${t.name}`, `tools/list shows ${t.name} to a normal token`);
         // Ids nobody issued: should the tool run after all, it touches nothing (and a profile it made is erased).
-        const args = probeInput(t.name, `${m.run.id}-hidden`, m.target.inputs.website, t.name === "create_profile" ? {} : { brandId: unknownUuid() });
+        const args = probeInput(t.name, `${m.run.id}-hidden`, m.slot("mcp.inputs.website"), t.name === "create_profile" ? {} : { brandId: unknownUuid() });
         const o = await m.session.callRaw(t.name, args);
         ctx.expect(asUnknown(o), `partner-only-call-unknown/${t.name}`, `${describeCall(o)}: expected the call to fail as an unknown tool does (${unknown}), got ${failureForm(o)}`);
         const made = (o.data as { brandId?: unknown } | undefined)?.brandId;
@@ -130,13 +134,14 @@ export const toolsChecks: McpCheck[] = [
         ctx.expect(asUnknown(ro), `partner-only-call-unknown/${t.name}`, `${describeCall(ro)}: expected the call to fail as an unknown tool does (${unknown}) for a read-only token too, got ${failureForm(ro)}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-input-schemas-accept-contract-inputs",
     description: "Each live input schema accepts every valid input the contract documents (no tightening)",
     rules: ["input-schema-not-tightened", "inferred-input-not-tightened"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       for (const { contract, live } of await pairs(m))
         for (const input of contract.examples.validInputs) {
           if (m.target.profile === "preview" && usesInDevelopmentInput(contract, input)) continue;
@@ -144,26 +149,28 @@ export const toolsChecks: McpCheck[] = [
           ctx.expect(problems.length === 0, bySource(contract, "input-schema-not-tightened", "inferred-input-not-tightened"), `${contract.name}: the live inputSchema refuses the contract's valid input ${JSON.stringify(input).slice(0, 200)}: ${problems.join("; ")}`);
         }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-input-schemas-refuse-contract-invalid",
     description: "Each live input schema refuses every invalid input the contract documents, the seed's limits included",
     rules: ["input-schema-keeps-limits"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       for (const { contract, live } of await pairs(m))
         for (const bad of contract.examples.invalidInputs) {
           const problems = liveProblems(live.inputSchema, bad.input, contract.inputSchema);
           ctx.expect(problems.length > 0, `input-schema-keeps-limits/${contract.name}`, `${contract.name}: the live inputSchema accepts ${JSON.stringify(bad.input).slice(0, 160)} (${bad.reason})`);
         }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-output-schemas-accept-contract-outputs",
     description: "Each live output schema accepts every valid output the contract documents (as structuredContent {data})",
     rules: ["output-schema-accepts-contract", "inferred-output-schema-accepts"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       for (const { contract, live } of await pairs(m)) {
         const rule = bySource(contract, "output-schema-accepts-contract", "inferred-output-schema-accepts");
         if (!ctx.expect(isObjectSchema(live.outputSchema), rule, `${contract.name}: no live outputSchema to accept the contract's outputs`)) continue;
@@ -177,40 +184,43 @@ export const toolsChecks: McpCheck[] = [
         }
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-output-schemas-allow-cancelled",
     description: "The live output schema of every tool that changes data also admits { cancelled: true, changed: false }",
     rules: ["output-schema-allows-cancelled"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       for (const { contract, live } of await pairs(m)) {
         if (contract.annotations?.readOnlyHint !== false) continue;
         const problems = liveProblems(live.outputSchema, { data: { cancelled: true, changed: false } }, contract.outputSchema);
         ctx.expect(problems.length === 0, `output-schema-allows-cancelled/${contract.name}`, `${contract.name}: the live outputSchema refuses { cancelled: true, changed: false }: ${problems.join("; ")}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-read-only-hints",
     description: "Each tool's readOnlyHint says whether it changes data, as the contract does",
     rules: ["read-only-hint"],
     group,
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       for (const { contract, live } of await pairs(m)) {
         const want = contract.annotations?.readOnlyHint;
         if (want === undefined) continue;
         ctx.expect(live.annotations?.readOnlyHint === want, `read-only-hint/${contract.name}`, `${contract.name}: readOnlyHint is ${JSON.stringify(live.annotations?.readOnlyHint)}, the contract says ${want}`);
       }
     },
-  }),
-  mcpCheck({
+  },
+  {
     id: "mcp-tools-drift-report",
     description: "Reports, as information, where the live tools/list differs from the contract (the live list wins)",
     // Notes only: the live list is right where it differs (rule live-list-wins, for callers), so nothing fails here.
     rules: [],
     group,
-    async run(ctx: RunContext, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const live = await liveTools(m);
       const extra = [...live.keys()].filter((n) => !contractTool.has(n));
       if (extra.length) ctx.note(`tools not in the contract: ${extra.join(", ")}`);
@@ -232,5 +242,5 @@ export const toolsChecks: McpCheck[] = [
         if (got !== l.value) ctx.note(`${l.tool}.${l.field}: ${l.keyword} is ${got ?? "absent"} live, ${l.value} in the seed`);
       }
     },
-  }),
+  },
 ];

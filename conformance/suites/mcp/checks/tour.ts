@@ -122,7 +122,7 @@ async function bookings(t: Tour, id: string): Promise<void> {
   else t.skip("unschedule_platform", "schedule_post left no destination held at a provider");
   await t.call("reschedule_posts", { moves: [{ postId: id, scheduledAt: m.run.clock.future(31) }] });
   await unbook(ctx, m, id);
-  if (m.target.inputs.allowPublishing) await t.call("publish_post_now", { id });
+  if (m.slot("mcp.inputs.allow_publishing", "optional")) await t.call("publish_post_now", { id });
   else t.skip("publish_post_now", "publishing is not allowed (mcp.inputs.allow_publishing)");
   // Answers per destination whether anything was live (the mock: skipped not_published when nothing is).
   await t.call("unpublish_post", { id });
@@ -140,7 +140,7 @@ async function client(t: Tour): Promise<void> {
     for (const tool of partnerTools) t.skip(tool, "the tour calls it on a client of its own, whose profile build is allowed by mcp.cost.builds: true in the target file");
     return;
   }
-  const made = await t.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Conformance tour ${m.run.id}`, externalId: `conformance-${m.run.id}-tour` }, "partner");
+  const made = await t.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Conformance tour ${m.run.id}`, externalId: `conformance-${m.run.id}-tour` }, "partner");
   if (typeof made?.brandId !== "string") {
     for (const tool of partnerTools) t.skip(tool, "create_profile made no client for the tour");
     return;
@@ -148,7 +148,7 @@ async function client(t: Tour): Promise<void> {
   const brandId: string = made.brandId;
   try {
     await t.call("update_brand_style", { brandId, addColors: ["#0B3D91"] }, "partner");
-    if (m.target.inputs.logoUrl) await t.call("upload_brand_logo", { brandId, sourceUrl: m.target.inputs.logoUrl }, "partner");
+    if (m.slot("mcp.inputs.logo_url", "optional")) await t.call("upload_brand_logo", { brandId, sourceUrl: m.slot("mcp.inputs.logo_url", "optional") }, "partner");
     else t.skip("upload_brand_logo", "no logo address (mcp.inputs.logo_url)");
     const session = await openHeadlessConnect(m, brandId, (tool, args) => t.call(tool, args, "partner"));
     if ("connectToken" in session) {

@@ -7,7 +7,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { isObject, valueAtPointer } from "../../../core/answered.js";
 import { expectRefusedFirst } from "../expect.js";
 import { tokenFor } from "../probes.js";
-import { mcpCheck, probeOf, type McpCheck } from "./common.js";
+import { probeOf, type McpCheck } from "./common.js";
 import { eraseIfMade, reachable } from "./conventions.js";
 
 /** A value of each JSON type (integers count as numbers). */
@@ -64,12 +64,13 @@ export function wrongTypeCases(tool: Tool, perField = wrongTypes.length): { fiel
 }
 
 export const wrongTypeChecks: McpCheck[] = [
-  mcpCheck({
+  {
     id: "mcp-wrong-types-refused-first",
     description: "Every input field of every tool, sent with each JSON type its live input schema does not take (string, number, boolean, array, object, null), is refused before the tool runs, with no envelope",
     rules: ["schema-violation-refused-first"],
     group: "mcp-conventions",
-    async run(ctx, m) {
+    async run(ctx) {
+      const m = ctx.mcp;
       const live = new Map<string, Tool>();
       for (const t of await m.session.tools("normal")) live.set(t.name, t);
       if (m.target.tokens.partner) for (const t of await m.session.tools("partner")) if (!live.has(t.name)) live.set(t.name, t);
@@ -87,5 +88,5 @@ export const wrongTypeChecks: McpCheck[] = [
         }),
       );
     },
-  }),
+  },
 ];

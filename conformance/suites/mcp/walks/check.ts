@@ -2,7 +2,7 @@
 // after every step by the model (model.ts) and the scripted checks' assertions; run, shrunk and reported by
 // the walks engine (engine.ts), as the REST walks are. What a walk may do follows the target file: clients of its
 // own only with a partner token, --mcp-profile all and mcp.cost.builds; batches only with mcp.cost.extra_batches.
-import { mcpCheck, type McpCheck } from "../checks/common.js";
+import type { McpCheck } from "../extension.js";
 import { mcpWalksId } from "../checks/walks.js";
 import { runWalks, type WalkOptions } from "../../../core/walks/engine.js";
 import type { McpStep } from "./steps.js";
@@ -66,7 +66,7 @@ const reached = [
 const perWalk = { builds: 2, posts: 4 };
 
 export function mcpWalksCheck(o: WalkOptions<McpStep>): McpCheck {
-  const check = mcpCheck({
+  return {
     id: mcpWalksId,
     description: "Seeded random walks over clients (build, repeat, deactivation, deletion), batches, posts and approvals; every step's effects read back through every view (shrunk on failure)",
     rules: ["client-ids-agree/get-profile"],
@@ -77,8 +77,9 @@ export function mcpWalksCheck(o: WalkOptions<McpStep>): McpCheck {
       const n = o.replay ? 1 : o.walks;
       return { builds: input.cost.builds ? n * perWalk.builds : 0, posts: input.cost.extraBatches ? n * perWalk.posts : 0 };
     },
-    run: async () => {},
-  });
-  // The walks keep the whole MCP check context (their collecting contexts carry its session).
-  return { ...check, run: (ctx) => runWalks(mcpWalkKind, ctx, o) };
+    // The walks keep the whole MCP check context (their collecting contexts carry its session) and judge every
+    // answer in the step that made it.
+    judgesOwnReplies: true,
+    run: (ctx) => runWalks(mcpWalkKind, ctx, o),
+  };
 }

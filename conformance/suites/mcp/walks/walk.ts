@@ -145,7 +145,7 @@ class McpWalk implements Walker<McpStep> {
         if (!this.can.clients) return false;
         const n = clientNumber(m);
         const externalId = `walk-${m.run.id}-${n}`;
-        const o = await this.call("create_profile", { websiteUrl: m.target.inputs.website, name: `Walk ${m.run.id} ${step.client} ${n}`, externalId }, "partner");
+        const o = await this.call("create_profile", { websiteUrl: m.slot("mcp.inputs.website"), name: `Walk ${m.run.id} ${step.client} ${n}`, externalId }, "partner");
         const d = expectOk(ctx, o, "create-profile-building/ids");
         if (!d) return true;
         const { brandId, companyId } = d;
@@ -159,7 +159,7 @@ class McpWalk implements Walker<McpStep> {
       case "repeat-client": {
         const c = this.clients.get(step.client);
         if (!c) return false;
-        const website = step.renamed ? m.target.inputs.website.replace(/^(https?:\/\/)?/, "https://repeat.") : m.target.inputs.website;
+        const website = step.renamed ? m.slot("mcp.inputs.website").replace(/^(https?:\/\/)?/, "https://repeat.") : m.slot("mcp.inputs.website");
         const name = step.renamed ? `Walk renamed ${m.run.id} ${step.client}` : `Walk ${m.run.id} ${step.client}`;
         (c.repeatNames ??= []).push(name);
         const o = await this.call("create_profile", { websiteUrl: website, name, externalId: c.externalId }, "partner");

@@ -57,7 +57,7 @@ const terminalStays = (id: string, key: "main" | "fails", want: "done" | "failed
   group,
   needs,
   async run(ctx: CheckContext) {
-    const track = await ctx.fixtures.batch(key);
+    const track = await (key === "fails" ? ctx.fixtures.failingBatch(ctx.slot("rest.triggers.focus_fails_batch")) : ctx.fixtures.batch(key));
     if (track.last?.status !== want || !track.again) return ctx.fixtures.missing(ctx, track, `a ${want} batch`);
     if (!expectSuccess(ctx, track.again, "getIdeaBatch", 200, rule, { ideas: want === "done" })) return;
     // Two more looks, an interval apart: a terminal state stays over several reads.
@@ -275,7 +275,7 @@ export const batchLifecycleChecks: RestCheck[] = [
     group,
     needs,
     async run(ctx: CheckContext) {
-      const track = await ctx.fixtures.batch("fails");
+      const track = await ctx.fixtures.failingBatch(ctx.slot("rest.triggers.focus_fails_batch"));
       if (track.created) expectSuccess(ctx, track.created, "createIdeas", 202, "ideas-accepted-202/status-202");
       await requireSettled(ctx, track, "failed", "batch-thinking-to-failed/status");
       expectThinkingEmpty(ctx, track);

@@ -121,7 +121,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     group,
     needs,
     async run(ctx: CheckContext) {
-      const track = await ctx.fixtures.brand("fails");
+      const track = await ctx.fixtures.failingBrand(ctx.slot("rest.triggers.website_fails_read"));
       if (track.created) expectSuccess(ctx, track.created, "createBrand", 201, "create-brand-201");
       await requireSettled(ctx, track, "failed", "brand-reading-to-failed");
       expectOnlyReading(ctx, track, "brand-reading-until-settled");
@@ -135,7 +135,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     group,
     needs,
     async run(ctx: CheckContext) {
-      const track = await ctx.fixtures.brand("fails");
+      const track = await ctx.fixtures.failingBrand(ctx.slot("rest.triggers.website_fails_read"));
       if (track.last?.status !== "failed" || !track.again) ctx.skip(`needs a failed brand: ${track.problem ?? `it is ${track.last?.status}`}`);
       if (!expectSuccess(ctx, track.again, "getBrand", 200, "brand-failed-stays")) return;
       ctx.expect(track.again.body?.status === "failed", "brand-failed-stays", `brand ${track.id} was failed, then ${show(track.again.body?.status)}`);
@@ -279,7 +279,7 @@ export const brandLifecycleChecks: RestCheck[] = [
     async run(ctx: CheckContext) {
       const rule = "brand-patch-website-kept";
       const id = await ctx.fixtures.readyBrandId(ctx, "patchWebsite");
-      const website = ctx.target.inputs.otherWebsite;
+      const website = ctx.slot("rest.inputs.other_website");
       const res = await ctx.api.patch(pathOf("updateBrand", { brand_id: id }), { website });
       if (!expectSuccess(ctx, res, "updateBrand", 200, ["update-brand-200", rule])) return;
       if (brandIn(res)) ctx.expect(sameUrl(res.body.website, website), "update-brand-200", `PATCH answer: website is ${show(res.body.website)}, expected ${show(website)}`);

@@ -115,7 +115,7 @@ async function whileReading(
   rules: NotReadyRules,
 ): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.target.inputs.website });
+    const created = await ctx.api.post(pathOf("createBrand"), { website: ctx.slot("rest.inputs.website") });
     // The target file's website is one the target can read: a refused create breaks the seed, it is no reason to look away.
     if (created.status < 200 || created.status > 299) ctx.fail("brand-create-website-or-name-description/website", `POST /v1/brands with the target file's website answered ${created.status}: ${created.text.slice(0, 200)}`);
     if (typeof created.body?.id !== "string") ctx.fail("brand-fields-complete/id", `POST /v1/brands answered ${created.status} with no brand id: ${created.text.slice(0, 200)}`);
@@ -149,7 +149,7 @@ const conflicts: RestCheck[] = [
     group,
     needs: ["stateful"],
     async run(ctx: CheckContext) {
-      const track = await ctx.fixtures.brand("fails");
+      const track = await ctx.fixtures.failingBrand(ctx.slot("rest.triggers.website_fails_read"));
       if (track.last?.status !== "failed" || !track.id) ctx.skip(`needs a failed brand: ${track.problem ?? `the brand is ${track.last?.status}`}`);
       const res = await ctx.api.post(pathOf("createIdeas"), { brand: track.id });
       notReady(ctx, res, "createIdeas", failedNotReady);

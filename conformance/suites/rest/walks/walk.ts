@@ -25,7 +25,7 @@ class RestWalk implements Walker<Step> {
   constructor(readonly ctx: CheckContext) {}
 
   website(slot: WebsiteSlot): string {
-    return slot === "website" ? this.ctx.target.inputs.website : this.ctx.target.inputs.otherWebsite;
+    return this.ctx.slot(slot === "website" ? "rest.inputs.website" : "rest.inputs.other_website");
   }
 
   getBrand(res: ApiResponse, model: BrandModel, where: string, cause?: RuleId): void {
