@@ -193,7 +193,7 @@ try {
   // these do not depend on what else runs on the machine, and they say what ratio the cores alone allow.
   // The last run is a reference, not judged by the aim: the same load through a bare node:http forwarder
   // (bench/bare-forwarder.ts), what any Node proxy costs before it checks or judges anything.
-  const throughput = async (name: string, direct: Load, proxied: Load, servicePid: number, bare: { url: string; pid: number }): Promise<{ rows: Measured[]; cpu: CpuRow[]; ratios: number[] }> => {
+  const throughput = async (name: string, direct: Load, proxied: Load, servicePid: number, bare: { url: string; pid: number }): Promise<{ rows: Measured[]; cpu: CpuRow[]; ratios: number[]; rounds: number[][] }> => {
     const runs: [string, Load, number][] = [
       [`${name} direct`, direct, proxy.child.pid!],
       [`${name} through the proxy`, proxied, proxy.child.pid!],
@@ -219,20 +219,29 @@ try {
     }
     // Each round's ratio to the direct run of the same round (which met the same load from the rest of the
     // machine), and their median: one round that met a burst elsewhere does not decide.
-    const medianRatio = (i: number, base: number) => results[i]!.map((r, k) => r.requestsPerSecond / results[base]![k]!.requestsPerSecond).sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
-    return { rows: results.map(combined), cpu: cpu.map((c, i) => cpuRow(runs[i]![0], c)), ratios: [medianRatio(1, 0), medianRatio(2, 4)] };
+    const roundRatios = (i: number, base: number) => results[i]!.map((r, k) => r.requestsPerSecond / results[base]![k]!.requestsPerSecond);
+    const medianRatio = (i: number, base: number) => roundRatios(i, base).sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+    return {
+      rows: results.map(combined),
+      cpu: cpu.map((c, i) => cpuRow(runs[i]![0], c)),
+      ratios: [medianRatio(1, 0), medianRatio(2, 4)],
+      rounds: [roundRatios(1, 0), roundRatios(2, 4), roundRatios(3, 0)],
+    };
   };
   const restLoad: Load = { url: new URL(brandPath, proxy.rest).href, headers: restHeaders };
   const mcpLoad: Load = { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile };
   const rest = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad, restMock.pid, { url: new URL(brandPath, bare.rest).href, pid: bare.rest.pid });
   const mcp = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad, mcpMock.pid, { url: new URL(mcpMock.url.pathname, bare.mcp).href, pid: bare.mcp.pid });
-  for (const { rows, cpu, ratios } of [rest, mcp]) {
+  for (const { rows, cpu, ratios, rounds: byRound } of [rest, mcp]) {
     console.log(`\nThroughput, ${rounds} rounds of ${slice} s each in turns, 20 connections; "× base" is req/s relative to ${rows[0]!.label} (load average ${loadAverage()}):\n`);
     printTable(rows, rows[0]!);
     if (rows.some((r) => r.errors || r.non2xx || r.mismatches)) failed = true;
     const worst = Math.min(...ratios);
     if (worst < throughputAim) failed = true;
     console.log(`  through the proxy, median of the rounds' ratios: ${ratios[0]!.toFixed(2)}× direct, ${ratios[1]!.toFixed(2)}× with a new secret each, against direct with one (aim: at least ${throughputAim}×)`);
+    // Every round's ratio, in the order run: what the medians are taken from.
+    const shown = (xs: number[]) => xs.map((x) => `${x.toFixed(2)}×`).join(", ");
+    console.log(`  each round: through the proxy ${shown(byRound[0]!)}; with a new secret each ${shown(byRound[1]!)}; bare forwarder ${shown(byRound[2]!)}`);
     printCpu(cpu);
   }
 

@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
 import { clientIdleCloseMs, keepAliveValue } from "./keep-alive.js";
 import { keepFor, type Conn, type RawPool } from "./raw-pool.js";
-import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead } from "./raw-http.js";
+import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead, type PlainRequest } from "./raw-http.js";
 
 /** A request the fast path may forward, as the rest of the proxy reads requests (a node:http IncomingMessage's fields). */
 export interface FastRequest {
@@ -34,6 +34,12 @@ export interface FastContext {
   accept(req: FastRequest): { target: string; done: (f: Forwarded) => void } | undefined;
   /** Gives the connection to node:http, with the bytes already read put back. */
   handOver(socket: Socket): void;
+  /** How long a new connection may stay silent before its request is late (node:http's headersTimeout). */
+  headersTimeoutMs: number;
+  /** Answers a connection that sent nothing in time (408 in the protocol's shape, a client fault) and closes it, as node:http's path does. */
+  timedOut(socket: Socket): void;
+  /** Records what the client sent but left before it was read: bytes that are no whole plain request (a client fault). */
+  leftUnread(): void;
 }
 
 
@@ -81,10 +87,16 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   let busy = false;
   let halfClosed = false;
   let handedOver = false;
+  /** Nothing has arrived yet: the connection's first request is late after headersTimeoutMs, as on node:http. */
+  let fresh = true;
   /** Called when the client goes away during an exchange. */
   let abort: (() => void) | undefined;
 
   const onData = (chunk: Buffer) => {
+    if (fresh) {
+      fresh = false;
+      socket.setTimeout(clientIdleCloseMs);
+    }
     pending = pending ? Buffer.concat([pending, chunk]) : chunk;
     // During an exchange what the client sends ahead waits here, up to a request's worth (then in the socket).
     if (busy) return void (pending.length > readAhead && socket.pause());
@@ -96,17 +108,23 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     halfClosed = true;
     socket.end();
     abort?.();
+    leave();
   };
-  const onClose = () => abort?.();
+  const onClose = () => {
+    abort?.();
+    leave();
+  };
   const onError = () => socket.destroy();
-  const onTimeout = () => !busy && socket.destroy();
+  // A connection that never sent a byte is answered as node:http answers it (408); an idle kept-alive one is closed.
+  const onTimeout = () => (busy ? undefined : fresh ? ((fresh = false), ctx.timedOut(socket)) : socket.destroy());
   socket.on("data", onData);
   socket.on("end", onEnd);
   socket.on("close", onClose);
   socket.on("error", onError);
   socket.on("timeout", onTimeout);
-  // Between requests, as node:http's server (keep-alive.ts); during an exchange the timeout closes nothing.
-  socket.setTimeout(clientIdleCloseMs);
+  // Before the first byte, node:http's header timeout; between requests, its keep-alive time (keep-alive.ts);
+  // during an exchange the timeout closes nothing.
+  socket.setTimeout(ctx.headersTimeoutMs);
   socket.setNoDelay(true);
 
   const handOver = () => {
@@ -124,20 +142,47 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     socket.resume();
   };
 
+  /**
+   * The client left with requests read ahead of the one being answered (pipelined): node:http's server abandons
+   * them as it abandons that one, so each is recorded as the client's leaving; what is not a whole plain request
+   * is recorded once, as bytes the client left unread. None vanishes from the report.
+   */
+  const leave = () => {
+    while (pending && !handedOver) {
+      const end = headEnd(pending);
+      const plain = end > 0 ? plainRequest(pending, end) : undefined;
+      const taken = plain && pending.length >= end + plain.contentLength ? takeRequest(plain, end) : undefined;
+      if (!taken) {
+        pending = undefined;
+        return ctx.leftUnread();
+      }
+      const request = new Tee(ctx.captureBytes);
+      if (taken.body.length) request.push(taken.body);
+      taken.done({ status: 0, responseHeaders: {}, request, response: new Tee(0), ms: 0, serviceMs: 0, failure: "the client closed the connection before its request was forwarded", failureBy: "client" });
+    }
+  };
+
+  /** The whole plain request at the head of `pending`, taken off it if the proxy accepts it (else it stays). */
+  const takeRequest = (plain: PlainRequest, end: number) => {
+    const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: headersOf(plain.rawHeaders) };
+    const taken = ctx.accept(req);
+    if (!taken) return undefined;
+    const body = pending!.subarray(end, end + plain.contentLength);
+    pending = pending!.length > end + plain.contentLength ? pending!.subarray(end + plain.contentLength) : undefined;
+    return { req, body, ...taken };
+  };
+
   const next = (): void => {
     if (!pending || busy || halfClosed || socket.destroyed) return;
     const end = headEnd(pending);
     const plain = end > 0 ? plainRequest(pending, end) : undefined;
     if (!plain || plain.contentLength > ctx.captureBytes || pending.length < end + plain.contentLength) return handOver();
-    const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: headersOf(plain.rawHeaders) };
-    const taken = ctx.accept(req);
+    const taken = takeRequest(plain, end);
     if (!taken) return handOver();
-    const body = pending.subarray(end, end + plain.contentLength);
-    pending = pending.length > end + plain.contentLength ? pending.subarray(end + plain.contentLength) : undefined;
     busy = true;
     // Reading goes on during the exchange (so the client's end is seen when it comes), but no next request is
     // taken until the answer has ended: what is read ahead is kept whole, for the next exchange or node:http.
-    exchange(req, body, taken.target, taken.done);
+    exchange(taken.req, taken.body, taken.target, taken.done);
   };
 
   const exchange = (req: FastRequest, body: Buffer, target: string, done: (f: Forwarded) => void) => {

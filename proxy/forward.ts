@@ -4,6 +4,7 @@
 // the bytes); every other header passes through untouched, repeats and order included.
 import http from "node:http";
 import https from "node:https";
+import type { Socket } from "node:net";
 import { readCa, targetUrl } from "../conformance/suites/rest/target.js";
 
 /** Where a proxy forwards to, with the connection pool (and TLS trust) to use. */
@@ -126,6 +127,24 @@ export function mayResend(code: string | undefined, reusedSocket: boolean, metho
   return resetCodes.has(code ?? "") && (reusedSocket || idempotent.has(method ?? ""));
 }
 
+/** What runs when a client connection closes, one listener per connection however many requests wait on it. */
+const onClientClose = new WeakMap<Socket, Set<() => void>>();
+
+/** Runs `fn` when `socket` closes; returns what stops it. */
+function whenClosed(socket: Socket, fn: () => void): () => void {
+  let fns = onClientClose.get(socket);
+  if (!fns) {
+    const set = (fns = new Set());
+    onClientClose.set(socket, set);
+    socket.once("close", () => {
+      for (const f of set) f();
+      set.clear();
+    });
+  }
+  fns.add(fn);
+  return () => void fns.delete(fn);
+}
+
 /**
  * Forwards `req` (its `target`, in origin form) to the upstream and streams the answer into `res`; calls `done`
  * once, when the answer has ended (or failed). `failureBody` writes the proxy's own answer when the upstream
@@ -149,9 +168,12 @@ export function forward(
   let status = 0;
   let responseHeaders: http.IncomingHttpHeaders = {};
   let upstreamAnswer: http.IncomingMessage | undefined;
+  /** Stops watching the client's connection once the exchange has ended. */
+  let onEnd = () => {};
   const end = (failure?: string, failureBy?: "client" | "service") => {
     if (finished) return;
     finished = true;
+    onEnd();
     const now = performance.now();
     done({
       status,
@@ -230,7 +252,7 @@ export function forward(
   });
   // The client went away: stop the upstream exchange too (an event stream would otherwise run on). A client
   // that closes as soon as it has read the whole answer has not gone away early.
-  res.on("close", () => {
+  const clientLeft = () => {
     if (upstreamAnswer?.complete) {
       upstreamAnswer.once("end", () => end());
       upstreamAnswer.resume();
@@ -238,7 +260,11 @@ export function forward(
       up.destroy();
       end("the client closed the connection before the answer ended", "client");
     }
-  });
+  };
+  res.on("close", clientLeft);
+  // A pipelined request queued behind another's answer has a response that never closes when the client leaves
+  // (node:http closes only the one being answered): the connection's close is its client's leaving too.
+  onEnd = whenClosed(req.socket, clientLeft);
   req.on("data", (chunk: Buffer) => request.push(chunk));
   req.pipe(up);
 }

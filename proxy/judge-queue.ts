@@ -168,7 +168,7 @@ export class JudgeQueue {
 
   #listen(w: Worker): void {
     w.on("message", (m: FromJudge) => {
-      if ("verdicts" in m) for (const [seq, v] of m.verdicts) this.#deliver(seq, v);
+      if ("verdicts" in m) for (const [seq, v] of JSON.parse(m.verdicts) as [number, Verdict][]) this.#deliver(seq, v);
     });
     const lost = (why: string) => {
       if (this.#worker !== w) return;

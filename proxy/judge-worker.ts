@@ -20,9 +20,11 @@ export type JobData = Omit<ExchangeData, "request" | "response"> & { request: [s
 /**
  * Main → worker: exchanges to judge, with every body of the batch in one buffer (moved, not copied: one buffer
  * per batch costs far less to hand over than two per exchange). Worker → main: their verdicts, or that it is ready.
+ * The rest goes as one JSON text each way: a string is copied whole, where cloning the objects (every exchange's
+ * headers, every verdict) costs the forwarding thread more than JSON does.
  */
-export type ToJudge = { jobs: JobData[]; bodies: ArrayBuffer };
-export type FromJudge = { verdicts: [number, Verdict][] } | { ready: true };
+export type ToJudge = { jobs: string; bodies: ArrayBuffer };
+export type FromJudge = { verdicts: string } | { ready: true };
 
 /** A batch of exchanges as one message: the bodies copied once into a single buffer. */
 export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
@@ -37,13 +39,13 @@ export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
     bodies.set(response, at + request.byteLength);
     out.push({ ...rest, request: [at, at + request.byteLength], response: [at + request.byteLength, (at += request.byteLength + response.byteLength)] });
   }
-  return { jobs: out, bodies: bodies.buffer };
+  return { jobs: JSON.stringify(out), bodies: bodies.buffer };
 }
 
 /** The exchanges of a batch, their bodies as views of its buffer. */
 export function unpackJobs(m: ToJudge): ExchangeData[] {
   const view = ([start, end]: [number, number]) => new Uint8Array(m.bodies, start, end - start);
-  return m.jobs.map((j) => ({ ...j, request: view(j.request), response: view(j.response) }));
+  return (JSON.parse(m.jobs) as JobData[]).map((j) => ({ ...j, request: view(j.request), response: view(j.response) }));
 }
 
 if (!isMainThread && parentPort && (workerData as JudgeWorkerData | undefined)?.kind === judgeWorkerKind) {
@@ -52,7 +54,7 @@ if (!isMainThread && parentPort && (workerData as JudgeWorkerData | undefined)?.
   const states = newJudgeStates();
   port.on("message", (m: ToJudge) => {
     const verdicts: [number, Verdict][] = unpackJobs(m).map((d) => [d.seq, judgeExchange(exchangeOf(d, secrets), d.request, states)]);
-    port.postMessage({ verdicts } satisfies FromJudge);
+    port.postMessage({ verdicts: JSON.stringify(verdicts) } satisfies FromJudge);
   });
   port.postMessage({ ready: true } satisfies FromJudge);
 }

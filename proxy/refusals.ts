@@ -3,6 +3,7 @@
 // Host, a foreign Host, a target that is not a path), what Node's parser refuses or times out, an Expect it
 // cannot meet, and an upstream it cannot reach.
 import type http from "node:http";
+import type { Duplex } from "node:stream";
 import { errorTypeForStatus } from "../conformance/suites/rest/contract.js";
 import { createBrowserAccess } from "../mock/browser-access.js";
 import { answerOnSocket, asteriskRefusal, guardEdges, missingHost, parserRefusal } from "../mock/http-guards.js";
@@ -35,16 +36,27 @@ export function refuse(res: http.ServerResponse, protocol: Protocol, r: Refusal)
   res.end(body);
 }
 
+/** Connections answered with a refusal on the socket (and being closed). */
+const refusedSockets = new WeakSet<Duplex>();
+
+/** What Node's parser refuses or times out (`err`), answered on the raw socket in the protocol's shape and closed. */
+export function refuseOnSocket(socket: Duplex, protocol: Protocol, err: NodeJS.ErrnoException, onRefused: (r: Refusal) => void): void {
+  // The client's connection broke (reset, broken pipe): nobody to answer. A connection already refused is
+  // refused once: the client's end after the answer (node:http reads it as a head cut short) is no second fault.
+  if (err.code === "ECONNRESET" || err.code === "EPIPE" || refusedSockets.has(socket)) return void socket.destroy();
+  refusedSockets.add(socket);
+  const p = parserRefusal(err);
+  const r = { status: p.status, code: p.code, message: p.message };
+  onRefused(r);
+  answerOnSocket(socket, p, JSON.parse(errorBody(protocol, r).body));
+}
+
+/** The error node:http's server raises for a request that did not arrive in time (its headersTimeout). */
+export const requestTimeout = (): NodeJS.ErrnoException => Object.assign(new Error("the request did not arrive in time"), { code: "ERR_HTTP_REQUEST_TIMEOUT" });
+
 /** What Node's parser refuses, its timeouts and an unmeetable Expect: answered in the protocol's shape. */
 export function guardServer(server: http.Server, protocol: Protocol, onRefused: (r: Refusal) => void): void {
-  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
-    // The client's connection broke (reset, broken pipe): nobody to answer.
-    if (err.code === "ECONNRESET" || err.code === "EPIPE") return void socket.destroy();
-    const p = parserRefusal(err);
-    const r = { status: p.status, code: p.code, message: p.message };
-    onRefused(r);
-    answerOnSocket(socket, p, JSON.parse(errorBody(protocol, r).body));
-  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => refuseOnSocket(socket, protocol, err, onRefused));
   guardEdges(server, (r) => {
     onRefused(r);
     return JSON.parse(errorBody(protocol, r).body);

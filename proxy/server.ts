@@ -12,7 +12,7 @@ import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
-import { checkRequest, errorBody, guardServer, hostCheck, refuse, type Refusal, type RequestHead } from "./refusals.js";
+import { checkRequest, errorBody, guardServer, hostCheck, refuse, refuseOnSocket, requestTimeout, type Refusal, type RequestHead } from "./refusals.js";
 import type { Exchange, Protocol, Verdict } from "./types.js";
 
 export interface ProxyOptions {
@@ -255,6 +255,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (!queue.submit(data)) queue.record(data, setAsideVerdict(data, { unjudged: backlogFull }));
   };
 
+  /** A request node:http's parser (or the fast path's header timeout) refused: recorded as the client's fault. */
+  const unparsed = (protocol: Protocol) => (r: Refusal) =>
+    recorder.setAside("clientFaults", { seq: ++seq, protocol }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`);
+
   /** A request the proxy refuses itself: answered in the protocol's shape, recorded as the client's fault. */
   const refused = (protocol: Protocol, req: http.IncomingMessage, res: http.ServerResponse, r: Refusal, n: number) => {
     req.resume();
@@ -282,6 +286,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       captureBytes: capture,
       failureBody: failureBody(protocol),
       handOver,
+      headersTimeoutMs: serverOptions.headersTimeout!,
+      timedOut: (socket) => refuseOnSocket(socket, protocol, requestTimeout(), unparsed(protocol)),
+      leftUnread: () => recorder.setAside("clientFaults", { seq: ++seq, protocol }, "(unparsed request)", "went away: the client closed the connection with a request not whole or not read"),
       // What the node:http handler does first, for a request it would forward; one it would refuse is left to it.
       accept: (req) => {
         const checked = checkRequest(req, hostAllowed);
@@ -334,7 +341,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       upstream.prefix = upstream.url.pathname.replace(/\/v1\/?$/, "").replace(/\/$/, "");
       const fast = fastPath("rest", upstream);
       const l = { ...(await listen(host, checkedPort(options.restPort, "the REST port"), handler("rest", upstream), upstream, serverOptions, capOf("rest"), fast?.serve)), pool: fast?.pool };
-      guardServer(l.server, "rest", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "rest" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
+      guardServer(l.server, "rest", unparsed("rest"));
       listeners.push(l);
       out.restUrl = new URL(`http://${host}:${l.port}/`);
     }
@@ -343,7 +350,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const upstream = upstreamOf(options.mcpUpstream, "the MCP upstream", "", options.tls);
       const fast = fastPath("mcp", upstream);
       const l = { ...(await listen(host, checkedPort(options.mcpPort, "the MCP port"), handler("mcp", upstream), upstream, serverOptions, capOf("mcp"), fast?.serve)), pool: fast?.pool };
-      guardServer(l.server, "mcp", (r) => recorder.setAside("clientFaults", { seq: ++seq, protocol: "mcp" }, "(unparsed request)", `${r.status === 408 ? "slow" : "malformed HTTP"}: ${r.message}`));
+      guardServer(l.server, "mcp", unparsed("mcp"));
       listeners.push(l);
       out.mcpUrl = new URL(upstream.url.pathname, `http://${host}:${l.port}/`);
     }

@@ -98,6 +98,9 @@ describe("one keep-alive policy for client connections", () => {
         failureBody: (message) => ({ contentType: "text/plain", body: message }),
         accept: (req) => ({ target: req.url, done: () => {} }),
         handOver: (s) => s.destroy(),
+        headersTimeoutMs: 10_000,
+        timedOut: (s) => s.destroy(),
+        leftUnread: () => {},
       });
     });
     await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
