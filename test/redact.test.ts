@@ -21,28 +21,18 @@ const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 function naive(text: string, secrets: Iterable<string>): string {
   const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
   const word = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
-  const found: [number, number][] = [];
+  // Every unit some occurrence covers; each run of covered units (occurrences overlapping or touching) is one mark.
+  const covered = new Array<boolean>(text.length).fill(false);
   for (const secret of secrets)
     for (const form of new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])) {
       const long = form.length >= 8;
       const [hay, needle] = long ? [lower, form.replace(/[A-Z]/g, (c) => c.toLowerCase())] : [text, form];
       for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1))
-        if (long || (!word(text[at - 1]) && !word(text[at + form.length]))) found.push([at, at + form.length]);
+        if (long || (!word(text[at - 1]) && !word(text[at + form.length]))) covered.fill(true, at, at + form.length);
     }
-  if (!found.length) return text;
-  found.sort((a, b) => a[0] - b[0]);
   let out = "";
-  let at = 0;
-  let [start, end] = found[0]!;
-  for (const [s, e] of found) {
-    if (s <= end) end = Math.max(end, e);
-    else {
-      out += text.slice(at, start) + redactedMark;
-      at = end;
-      [start, end] = [s, e];
-    }
-  }
-  return out + text.slice(at, start) + redactedMark + text.slice(end);
+  for (let i = 0; i < text.length; i++) out += !covered[i] ? text[i] : i === 0 || !covered[i - 1] ? redactedMark : "";
+  return out;
 }
 
 describe("Redactor.text", () => {
