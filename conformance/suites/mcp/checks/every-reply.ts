@@ -1,7 +1,8 @@
 // Every reply judged wherever it appears (issue 25, pattern 1). A check's own replies are judged as they come back
 // (by the observer the MCP session's context sets, suites/mcp/extension.ts); these two checks reach the rest: the
-// replies the shared scenarios got (the brand under test, the batches, the builds), judged once here, and the read tools called in every read variant with every
-// token kind the target gives, so a field wrong only in one view is caught by the contract's output shape.
+// replies the shared scenarios got (the brand under test, the batches, the builds), judged once here, and the read
+// tools called in every read variant with every token kind the target gives, so a field wrong only in one view is
+// caught by the contract's output shape.
 import { listOf } from "../../../core/answered.js";
 import type { RunContext } from "../../../core/check.js";
 import { judgeReply, okData } from "../expect.js";
