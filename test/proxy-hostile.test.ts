@@ -113,6 +113,18 @@ const rpc = (method: string, params: unknown, id: unknown = 1) => JSON.stringify
 const mcpHeaders = (token = "mcp_user") => ["Content-Type", "application/json", "Accept", "application/json, text/event-stream", "Authorization", `Bearer ${token}`];
 const service = (events: ExchangeEvent[]) => events.filter((e) => e.violations.some((v) => v.side === "service")).map((e) => e.line);
 
+/** Every format the proxy's findings reach people in: its reports, its summary, its log lines and its events. */
+function outputsOf(report: ReturnType<RunningProxy["report"]>, { events } = front): Record<string, string> {
+  return {
+    json: jsonReport(report),
+    markdown: markdownReport(report),
+    summary: summaryLine(report),
+    lines: events.map((e) => e.line).join("\n"),
+    "event headers": JSON.stringify(events.map((e) => [e.exchange.requestHeaders, e.exchange.responseHeaders])),
+    "event violations": JSON.stringify(events.map((e) => e.violations)),
+  };
+}
+
 describe("secrets", () => {
   /** The requests of one token: every place a credential travels, and echoes of it in paths and bodies. */
   const shapes = (token: string, i: number): [URL, string, string[], string?][] => {
@@ -167,14 +179,7 @@ describe("secrets", () => {
     expect(front.proxy.redactionStats().tokens).toBeGreaterThanOrEqual(n);
 
     const report = front.proxy.report();
-    const outputs: Record<string, string> = {
-      json: jsonReport(report),
-      markdown: markdownReport(report),
-      summary: summaryLine(report),
-      lines: front.events.map((e) => e.line).join("\n"),
-      "event headers": JSON.stringify(front.events.map((e) => [e.exchange.requestHeaders, e.exchange.responseHeaders])),
-      "event violations": JSON.stringify(front.events.map((e) => e.violations)),
-    };
+    const outputs = outputsOf(report);
     // The reports did see the tokens: examples of the client's violations, notes on unknown tools.
     expect(report.byRule.length).toBeGreaterThan(0);
     expect(outputs.markdown).toContain("[redacted]");
@@ -184,6 +189,45 @@ describe("secrets", () => {
       expect(basics.filter((b) => text.includes(b)), `${name} shows a Basic credential`).toEqual([]);
     }
     expect(report.bySide.service).toBe(0);
+  }, hangGuardMs);
+
+  // Any credential, whatever its header: not only the names the proxy lists or is given. One request carries them
+  // all, to a proxy of its own, so that the reports show it as their only example.
+  it("credentials under any header or query parameter whose name says so: none in any report format or log line", async () => {
+    const own = await watched({ restUpstream: rest.url.href });
+    const sent: string[] = [];
+    const secret = () => {
+      const s = `cred_${randomBytes(8).toString("hex")}`;
+      sent.push(s);
+      return s;
+    };
+    const names = ["X-Auth-Token", "X-Access-Token", "Api-Key", "X-Session-Token", "Authentication", "X-Amz-Security-Token", "Ocp-Apim-Subscription-Key", "X-CSRF-Token", "X-Client-Secret", "X-Password"];
+    const params = ["token", "key", "api-key", "client_secret", "password", "sig", "session_id", "accessToken"];
+    const query = params.map((p) => `${p}=${secret()}`).join("&");
+    const headers = names.flatMap((name) => [name, secret()]);
+    // A request the contract refuses (a website that is no string), which echoes one of them in its body.
+    const body = JSON.stringify({ website: 5, note: sent[0] });
+    await send(new URL(`v1/brands?${query}`, own.proxy.restUrl!), "POST", ["Content-Type", "application/json", "Authorization", "Bearer test_team_a", ...headers], body);
+    await own.judged(1);
+    const report = own.proxy.report();
+    expect(report.bySide.client).toBe(1);
+    const outputs = outputsOf(report, own);
+    expect(outputs.json).toContain("[redacted]");
+    for (const [name, text] of Object.entries(outputs)) expect(sent.filter((s) => text.includes(s)), `${name} shows a credential`).toEqual([]);
+  }, hangGuardMs);
+
+  it("a short value under a name that only looks like a credential's is hidden where its header shows, nowhere else; challenges stay shown", async () => {
+    const own = await watched({ restUpstream: rest.url.href });
+    const r = own.proxy.restUrl!;
+    // "3600" is learnt as no secret: it must not vanish from the body the example shows.
+    await send(new URL("v1/brands", r), "POST", ["Content-Type", "application/json", "Authorization", "Bearer test_team_a", "X-Token-Ttl", "3600"], JSON.stringify({ website: 3600 }));
+    await send(new URL("v1/brands/brand_x", r), "GET", ["Authorization", "Bearer test_unknown"]);
+    await own.judged(2);
+    const [refused, challenged] = own.events;
+    expect(refused!.exchange.requestHeaders["x-token-ttl"]).toBe("[redacted]");
+    expect(jsonReport(own.proxy.report())).toContain(String.raw`"requestBody": "{\"website\":3600}"`);
+    expect(challenged!.exchange.status).toBe(401);
+    expect(String(challenged!.exchange.responseHeaders["www-authenticate"])).toMatch(/^Bearer /);
   }, hangGuardMs);
 });
 
