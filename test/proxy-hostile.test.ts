@@ -380,6 +380,51 @@ describe("client faults are the client's", () => {
     });
   });
 
+  // Held out of the first round: requests the transport refuses before any field, and bodies beyond a service's size.
+  it("a request in another type, to another path, too large, or that Streamable HTTP refuses is the client's, never the service's", async () => {
+    const from = front.events.length;
+    const r = front.proxy.restUrl!;
+    const m = front.proxy.mcpUrl!;
+    const auth = ["Authorization", "Bearer test_team_a"];
+    const brand = JSON.stringify({ website: "https://www.harbourloaf.ie" });
+    const list = rpc("tools/list", {});
+    const sent: [URL, string, string[], string, RegExp][] = [
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "text/plain"], brand, /^not JSON: the request's Content-Type is "text\/plain"/],
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "application/merge-patch+json"], brand, /^not JSON/],
+      // Past the reference's 1 MB: it answers 413, which the contract does not list and does not forbid.
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "application/json"], JSON.stringify({ name: "x".repeat(1_100_000), description: "d" }), /^too large: the service refused the request's body \(413/],
+      // Not the contract's path (the reference answers 404 unknown_route): no operation's rules apply.
+      [new URL("v1/brands/", r), "POST", [...auth, "Content-Type", "application/json"], brand, /^$/],
+      [m, "POST", ["Content-Type", "application/json", "Accept", "application/json", "Authorization", "Bearer mcp_user"], list, /^not acceptable/],
+      [m, "POST", ["Content-Type", "application/json", "Accept", "text/event-stream", "Authorization", "Bearer mcp_user"], list, /^not acceptable/],
+      [m, "POST", [...mcpHeaders(), "MCP-Protocol-Version", "1999-01-01"], list, /^protocol version: the service refused MCP-Protocol-Version "1999-01-01"/],
+      [m, "POST", ["Content-Type", "text/plain", "Accept", "application/json, text/event-stream", "Authorization", "Bearer mcp_user"], list, /^not JSON/],
+    ];
+    for (const [url, method, headers, body] of sent) {
+      const res = await send(url, method, headers, body);
+      expect(res.status, `${method} ${url.pathname}`).toBeGreaterThanOrEqual(400);
+    }
+    await front.judged(from + sent.length);
+    const mine = front.events.slice(from);
+    expect(service(mine)).toEqual([]);
+    sent.forEach(([, , , , why], i) => expect(mine[i]!.verdict.clientFault ?? "", mine[i]!.line).toMatch(why));
+    expect(mine[3]!.verdict.notes.join(" ")).toMatch(/not an operation of the contract/);
+  }, hangGuardMs);
+
+  it("a valid MCP request refused with a 4xx and no answer to its call stays the service's violation", async () => {
+    const refusing = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(400, { "content-type": "application/json" }).end("{}"));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    stops.push(() => new Promise<void>((resolve) => refusing.close(() => resolve())));
+    const w = await watched({ mcpUpstream: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/mcp` });
+    await send(w.proxy.mcpUrl!, "POST", mcpHeaders(), rpc("tools/list", {}));
+    await w.judged(1);
+    expect(w.events[0]!.verdict.clientFault).toBeUndefined();
+    expect(service(w.events).join("\n")).toMatch(/no JSON-RPC response with id 1/);
+  }, hangGuardMs);
+
   it("a valid body dripped over more than the service's answer time is not the service's timing violation", async () => {
     // A mock on real time: on the fast clock, the 11 s of the drip would be hours and the new brand read already.
     const realTime = await startRestMock({ timeScale: 1 });
