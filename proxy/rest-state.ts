@@ -5,6 +5,11 @@ import { Lru } from "./lru.js";
 export interface BrandSeen {
   status: string;
   website: string | null;
+  /**
+   * A PATCH with a new website started a read whose outcome is not seen yet: the status during a re-read is not shown
+   * (seed 000), so any status may show until the outcome does (failed; or ready after reading).
+   */
+  rereading?: { sawReading: boolean };
 }
 
 export interface BatchSeen {

@@ -100,4 +100,35 @@ describe("REST judge", () => {
     expect(rulesOf(patched)).not.toContain("brand-terminal-stays");
     expect(rulesOf(patched)).not.toContain("brand-patch-website-rereads");
   });
+
+  // Seed 000: PATCH's body and the status during a re-read are not shown; a read shows only through its outcome.
+  it("after a PATCH with a new website, takes any status until the read's outcome, whatever the PATCH answered", () => {
+    const id = "brand_7Hq2LmX9c";
+    const website = (n: number) => `https://www.harbourloaf${n}.ie`;
+    const cases: [string, (n: number) => [number, unknown]][] = [
+      ["an empty answer (204)", () => [204, ""]],
+      ["only what changed", (n) => [200, { object: "brand", id, website: website(n) }]],
+      ["the brand still ready", (n) => [200, { ...brand("ready"), website: website(n) }]],
+    ];
+    cases.forEach(([name, answer], n) => {
+      const state = new RestState();
+      // The lifecycle's rules only: the hand-written brands break others (a failed brand with an archetype).
+      const lifecycle = (v: Parameters<typeof rulesOf>[0]) => rulesOf(v).filter((r) => r === "brand-terminal-stays" || r === "brand-patch-website-rereads");
+      const get = (b: unknown) => lifecycle(judgeRest(exchange("rest", "GET", `/v1/brands/${id}`, undefined, 200, b), state));
+      const patch = () => lifecycle(judgeRest(exchange("rest", "PATCH", `/v1/brands/${id}`, { website: website(n) }, ...answer(n)), state));
+      get(brand("ready"));
+      expect(patch(), name).toEqual([]);
+      // Shown ready during the read, then its outcome: failed.
+      expect([...get(brand("ready")), ...get(brand("failed"))], name).toEqual([]);
+      // Once the outcome is seen, the brand is held to it again.
+      expect(get(brand("reading")), name).toContain("brand-terminal-stays");
+      // A read shown as reading that ends ready is an outcome too.
+      get(brand("ready"));
+      patch();
+      const again = { ...brand("ready"), website: website(n + 10) };
+      judgeRest(exchange("rest", "PATCH", `/v1/brands/${id}`, { website: again.website }, 204, ""), state);
+      expect([...get({ ...again, status: "reading" }), ...get(again)], name).toEqual([]);
+      expect(get({ ...again, status: "failed" }), name).toContain("brand-terminal-stays");
+    });
+  });
 });
