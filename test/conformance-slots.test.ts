@@ -8,17 +8,17 @@ import type { Check, RunContext } from "../conformance/core/check.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { wallClock } from "../conformance/core/run-clock.js";
 import type { RunTarget } from "../conformance/core/run-target.js";
-import { loadRules } from "../conformance/core/rules.js";
 import { runChecks } from "../conformance/core/runner.js";
+import type { RuleCatalogue } from "../conformance/core/rules.js";
 import type { SlotTable } from "../conformance/core/slots.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
 import { mcpSlots } from "../conformance/suites/mcp/slots.js";
 import { restSlots } from "../conformance/suites/rest/slots.js";
 import { restTriggerSlots } from "../conformance/suites/rest/target.js";
 import { mcpTriggerSlots } from "../conformance/suites/mcp/triggers.js";
-import { restRulesPath } from "../conformance/core/paths.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 
-const rules = loadRules(mcpRulesPath);
+const rules = mcpCatalogue();
 /** A rule of the MCP catalogue provoked through `slot`. */
 const ruleOf = (slot: TargetSlot): RuleId => rules.rules.find((r) => r.slot === slot)!.id as RuleId;
 const slow = "mcp.triggers.caption_slow" satisfies TargetSlot;
@@ -120,10 +120,10 @@ describe("a check's target-file slots", () => {
   });
 
   it("has every slot of each catalogue mapped in its suite's table, and besides them only the suite's triggers and inputs", () => {
-    const catalogueSlots = (file: string) => [...new Set(loadRules(file).rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
+    const catalogueSlots = (catalogue: RuleCatalogue) => [...new Set(catalogue.rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
     const cases = [
-      [restSlots, restRulesPath, "rest", restTriggerSlots],
-      [mcpSlots, mcpRulesPath, "mcp", mcpTriggerSlots],
+      [restSlots, restCatalogue(), "rest", restTriggerSlots],
+      [mcpSlots, mcpCatalogue(), "mcp", mcpTriggerSlots],
     ] as const;
     for (const [table, rules, section, triggers] of cases) {
       const mapped = Object.keys(table);

@@ -24,7 +24,7 @@ export interface CheckInfo<N extends string = Need> {
   /** One line: what the check does. */
   description: string;
   /**
-   * The rules the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks): rule ids, or family ids
+   * The rules the check enforces (its suite's catalogue, spec/rules/<suite>.yaml): rule ids, or family ids
    * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
    */
   rules: readonly RuleId[];
