@@ -41,6 +41,12 @@ export interface CheckInfo<N extends string = Need> {
    */
   needs?: readonly N[];
   /**
+   * Slots of the target file the check cannot run without besides its rules' (slot → why): a value the situation it
+   * makes takes that its rules do not name, because other checks provoke the same rules without it. Unset, the check
+   * is skipped as for a slot of its rules; `ctx.slot(slot)` reads it.
+   */
+  requiredSlots?: { readonly [S in FileSlot]?: string };
+  /**
    * Slots the check runs without (slot → why): slots of its rules, whose cases are left out when the slot is unset
    * (their rules not enforced) while its other cases run, and other slots of the target file it reads where given
    * (an input, a trigger that makes a case certain). `ctx.slot(slot, "optional")` is undefined when it is unset.
