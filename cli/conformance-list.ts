@@ -6,9 +6,9 @@
 import type { CheckInfo } from "../conformance/core/check.js";
 import { suiteOf } from "../conformance/select.js";
 import { describeCost, describeSpend, runSpend, sharedSpend, spendOf, type SpendInput } from "../conformance/suites/mcp/cost.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
-import { restRulesPath } from "../conformance/core/paths.js";
-import { loadRules, type RuleCatalogue } from "../conformance/core/rules.js";
+import type { RuleCatalogue } from "../conformance/core/rules.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { checkSlots, type SlotSource } from "../conformance/core/slots.js";
 import { mcpSlots } from "../conformance/suites/mcp/slots.js";
 import { restSlots } from "../conformance/suites/rest/slots.js";
@@ -25,7 +25,7 @@ function casesOf(check: CheckInfo, catalogue: RuleCatalogue): string[] {
 /** The lines --list prints for `checks`; `spend` is what MCP checks are sized by. */
 export function listLines(checks: readonly CheckInfo[], spend: SpendInput): string[] {
   const lines: string[] = [];
-  const catalogues = { rest: loadRules(restRulesPath), mcp: loadRules(mcpRulesPath) };
+  const catalogues = { rest: restCatalogue(), mcp: mcpCatalogue() };
   for (const c of checks) {
     lines.push(c.id, `    ${c.description}`, `    rules: ${c.rules.join(", ")}`);
     const cases = casesOf(c, catalogues[suiteOf(c)]);

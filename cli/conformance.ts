@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { RunResult, Suite } from "../conformance/index.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
-import { referenceTargetPath, restRulesPath } from "../conformance/core/paths.js";
+import { mcpRulesPath, restRulesPath } from "../lib/contract/documents.js";
+import { referenceTargetPath } from "../conformance/core/paths.js";
 import { readFileSync } from "node:fs";
 import { defaultWalks } from "../conformance/suites/rest/walks/defaults.js";
 import { defaultMcpWalks } from "../conformance/suites/mcp/walks/defaults.js";

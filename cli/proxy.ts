@@ -4,8 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ExchangeEvent, RunningProxy } from "../proxy/server.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
-import { restRulesPath } from "../conformance/core/paths.js";
+import { mcpRulesPath, restRulesPath } from "../lib/contract/documents.js";
 import { printable } from "../conformance/core/printable.js";
 import { commandArgs } from "./args.js";
 import { shownPath } from "./manifest.js";

@@ -222,7 +222,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
         const overrides = { ...options, timeScale, insecure: options.embeddedHttps ? true : options.insecure } as SuiteOverrides;
         target = { ...def.resolveTarget({ file: reference!, overrides, env, embeddedUrl: server.url }), clock };
       } else target = { ...def.resolveTarget({ ...(file ? { file } : {}), overrides: options as SuiteOverrides, env }), clock };
-      plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath) });
+      plans.push({ suite, def, target, checks, all, rules: loadRules(def.rulesPath, def.contract) });
     }
 
     // One redactor for the whole run: a token of either suite never appears in any output.

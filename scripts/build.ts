@@ -2,7 +2,7 @@
 //
 // tsc (tsconfig.build.json) compiles entry/, cli/ and everything they import into dist/, keeping the
 // repository's folder layout; then the files the code reads at run time are copied next to it, at the same
-// relative places, so every path resolved from `import.meta.url` (conformance/core/paths.ts, lib/paths.ts)
+// relative places, so every path resolved from `import.meta.url` (conformance/core/paths.ts, lib/paths.ts, lib/contract/documents.ts)
 // finds them inside dist/ just as it finds them in the repository.
 import fs from "node:fs";
 import path from "node:path";

@@ -3,9 +3,8 @@
 // rule. Prints the kill rate.
 import { afterAll, describe, expect, it } from "vitest";
 import { mcpChecks, runConformance, type RunResult } from "../conformance/index.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
-import { loadRules } from "../conformance/core/rules.js";
 import { openOutput } from "../lib/open-output.js";
 import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
@@ -44,7 +43,7 @@ const outcomes = new Map<string, { rule: string; killers: string[] }>();
 
 describe("MCP mutant catalogue", () => {
   it("has at least 20 mutants (40 with the REST ones), unique ids, each breaking one known rule", () => {
-    const rules = loadRules(mcpRulesPath);
+    const rules = mcpCatalogue();
     expect(mcpMutants.length).toBeGreaterThanOrEqual(20);
     expect(mcpMutants.length + restMutants.length).toBeGreaterThanOrEqual(40);
     expect(new Set([...mcpMutants, ...restMutants].map((m) => m.id)).size).toBe(mcpMutants.length + restMutants.length);

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { restChecks, runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
-import { loadRules } from "../conformance/core/rules.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { mutants } from "./mutants/rest/catalogue.js";
@@ -39,14 +39,14 @@ const outcomes = new Map<string, { rule: string; killers: string[] }>();
 
 describe("mutant catalogue", () => {
   it("has at least 20 mutants, unique ids, each breaking one known rule", () => {
-    const rules = loadRules();
+    const rules = restCatalogue();
     expect(mutants.length).toBeGreaterThanOrEqual(20);
     expect(new Set(mutants.map((m) => m.id)).size).toBe(mutants.length);
     for (const m of mutants) expect(rules.byId.get(m.rule)?.testable, `${m.id} breaks ${m.rule}, not a testable rule of rest.yaml`).toMatch(/^(direct|trigger)$/);
   });
 
   it("proves every rule family of rest.yaml with a mutant of one of its members", () => {
-    const rules = loadRules();
+    const rules = restCatalogue();
     const proven = new Set(mutants.map((m) => rules.byId.get(m.rule)?.family));
     expect([...rules.families.keys()].filter((f) => !proven.has(f))).toEqual([]);
   });

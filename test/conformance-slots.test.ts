@@ -1,24 +1,25 @@
 // A check's target-file slots come from the rules it declares (issue 24 item 2): the runner skips it, naming the slot
 // and how to give it, when one it requires is unset; hands the values in through ctx.slot; leaves an optional one
-// undefined; lets a check read another slot of the target file it names in optionalSlots, or one its suite shares with
-// every check; and ends a check that reads any other slot in `error` (a bug of the suite).
+// undefined; requires one more the check names in requiredSlots; lets a check read another slot of the target file it
+// names in optionalSlots, or one its suite shares with every check; and ends a check that reads any other slot in
+// `error` (a bug of the suite).
 import { describe, expect, it } from "vitest";
 import type { RuleId, TargetSlot } from "../generated/rules.js";
 import type { Check, RunContext } from "../conformance/core/check.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { wallClock } from "../conformance/core/run-clock.js";
 import type { RunTarget } from "../conformance/core/run-target.js";
-import { loadRules } from "../conformance/core/rules.js";
 import { runChecks } from "../conformance/core/runner.js";
+import type { RuleCatalogue } from "../conformance/core/rules.js";
 import type { SlotTable } from "../conformance/core/slots.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
 import { mcpSlots } from "../conformance/suites/mcp/slots.js";
 import { restSlots } from "../conformance/suites/rest/slots.js";
 import { restTriggerSlots } from "../conformance/suites/rest/target.js";
 import { mcpTriggerSlots } from "../conformance/suites/mcp/triggers.js";
-import { restRulesPath } from "../conformance/core/paths.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 
-const rules = loadRules(mcpRulesPath);
+const rules = mcpCatalogue();
 /** A rule of the MCP catalogue provoked through `slot`. */
 const ruleOf = (slot: TargetSlot): RuleId => rules.rules.find((r) => r.slot === slot)!.id as RuleId;
 const slow = "mcp.triggers.caption_slow" satisfies TargetSlot;
@@ -81,7 +82,7 @@ describe("a check's target-file slots", () => {
   it("ends a check that reads a slot it does not name in error, never as the target's failure", async () => {
     const { results } = await run([check("reads-stuck", (ctx) => void ctx.slot(stuck))], { [slow]: "[slow]", [stuck]: "[stuck]" });
     expect(results[0]).toMatchObject({ status: "error", error: { kind: "suite" } });
-    expect(results[0]!.error!.message).toMatch(/reads the target-file slot mcp\.triggers\.caption_stuck, which it does not name \(by a rule or in optionalSlots\)/);
+    expect(results[0]!.error!.message).toMatch(/reads the target-file slot mcp\.triggers\.caption_stuck, which it does not name \(by a rule, or in requiredSlots or optionalSlots\)/);
   });
 
   it("runs a check without an optional slot: read with \"optional\" it is undefined, read as required it is an error of the suite", async () => {
@@ -115,15 +116,27 @@ describe("a check's target-file slots", () => {
     expect(seen).toEqual([undefined, "https://www.example.com"]);
   });
 
+  it("requires a slot no rule of the check names when it names it in requiredSlots: skipped without it, read as required with it", async () => {
+    const required = { requiredSlots: { [stuck]: "the situation it makes takes it" } };
+    const seen: string[] = [];
+    const reads = (id: string) => check(id, (ctx) => void seen.push(ctx.slot(slow), ctx.slot(stuck)), required);
+    const unset = await run([reads("without-stuck")], { [slow]: "[slow]" });
+    expect(unset.results[0]).toMatchObject({ status: "skip", reason: "needs mcp.triggers.caption_stuck in the target file: a caption marker the provider never reports" });
+    const set = await run([reads("with-stuck")], { [slow]: "[slow]", [stuck]: "[stuck]" });
+    expect(set.results[0]!.status).toBe("pass");
+    expect(seen).toEqual(["[slow]", "[stuck]"]);
+    await expect(run([check("both", () => {}, { ...required, optionalSlots: { [stuck]: "and not" } })], {})).rejects.toThrow(/names mcp\.triggers\.caption_stuck both required and optional/);
+  });
+
   it("refuses a check naming a slot the suite does not map", async () => {
     await expect(run([check("unmapped", () => {}, { rules: [ruleOf("mcp.tokens.expired")] })], {})).rejects.toThrow(/maps no target-file slot mcp\.tokens\.expired/);
   });
 
   it("has every slot of each catalogue mapped in its suite's table, and besides them only the suite's triggers and inputs", () => {
-    const catalogueSlots = (file: string) => [...new Set(loadRules(file).rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
+    const catalogueSlots = (catalogue: RuleCatalogue) => [...new Set(catalogue.rules.flatMap((r) => (r.slot ? [r.slot] : [])))].sort();
     const cases = [
-      [restSlots, restRulesPath, "rest", restTriggerSlots],
-      [mcpSlots, mcpRulesPath, "mcp", mcpTriggerSlots],
+      [restSlots, restCatalogue(), "rest", restTriggerSlots],
+      [mcpSlots, mcpCatalogue(), "mcp", mcpTriggerSlots],
     ] as const;
     for (const [table, rules, section, triggers] of cases) {
       const mapped = Object.keys(table);

@@ -3,8 +3,8 @@
 // failures of inferred rules may show as drift (they are what --strict fails on), never failures of seed rules.
 // Half the corpus runs here, the other half in conformance-variants-mcp-second-half.test.ts.
 import { describe, expect, it } from "vitest";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
+import { expandRuleRef } from "../conformance/core/rules.js";
 import { eachVariantPasses, mcpVariants, runVariant } from "./variants/run-mcp.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
@@ -23,7 +23,7 @@ describe("a gateway without the arguments the seed does not define", () => {
   it.each(["inferred-only-arguments-refused", "seed-arguments-only"])("%s fails only inferred rules under --strict, and those as drift on inferred-input-not-tightened", async (id) => {
     const variant = mcpVariants.find((v) => v.id === id)!;
     const result = await runVariant(variant, { strict: true });
-    const rules = loadRules(mcpRulesPath);
+    const rules = mcpCatalogue();
     const failing = result.checks.filter((c) => c.status === "fail" || c.status === "error");
     expect(failing.filter((c) => c.status === "error").map((c) => c.id)).toEqual([]);
     const named = failing.flatMap((c) => c.failures.flatMap((f) => f.rules.flatMap((ref) => expandRuleRef(rules, ref) ?? [ref])));

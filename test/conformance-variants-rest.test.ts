@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { runConformance, type RunResult } from "../conformance/index.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { expandRuleRef } from "../conformance/core/rules.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
@@ -15,7 +16,7 @@ import { moreVariants } from "./variants/rest-more.js";
 // Slower than the mutant runs' 0.001: the one variant on the wall clock (re-read-keeps-ready) holds requests in
 // real milliseconds.
 const timeScale = variantTimeScale;
-const rules = loadRules();
+const rules = restCatalogue();
 /** The whole corpus: ./variants/rest.ts and the variants added beside it. */
 const variants = [...listed, ...moreVariants];
 

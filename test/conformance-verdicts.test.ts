@@ -13,6 +13,8 @@ import { referenceTargetPath } from "../conformance/core/paths.js";
 import { buildLedger } from "../conformance/core/report/ledger.js";
 import { markdownReport } from "../conformance/core/report/markdown.js";
 import { danglingPointers, expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { restContract, wholeContract } from "../lib/contract/index.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { loadTargetFile } from "../conformance/target-file.js";
 import { startMcpMock } from "../mock/mcp/server.js";
 import { startRestMock } from "../mock/rest/server.js";
@@ -35,7 +37,7 @@ function catalogue(yaml: string) {
   dirs.push(dir);
   const file = path.join(dir, "rules.yaml");
   writeFileSync(file, yaml);
-  return loadRules(file);
+  return loadRules(file, wholeContract);
 }
 
 const result = (id: string, rules: string[], status: CheckResult["status"], cases: CheckResult["cases"] = {}, failures: CheckResult["failures"] = []): CheckResult => ({
@@ -129,8 +131,8 @@ describe("the ledger", () => {
     testable: direct
     contract: error:no_such_code
 `);
-    expect(danglingPointers(odd)).toEqual(["gone: tool:no_such_tool#/inputSchema", "code: error:no_such_code"]);
-    expect(danglingPointers(loadRules())).toEqual([]);
+    expect(danglingPointers(odd, wholeContract)).toEqual(["gone: tool:no_such_tool#/inputSchema", "code: error:no_such_code"]);
+    expect(danglingPointers(restCatalogue(), restContract)).toEqual([]);
   });
 
   it("refuses a family source that points at nothing in the contract", () => {
@@ -232,7 +234,7 @@ describe("provenance in verdicts", () => {
   it("a failure of inferred rules only is contract drift against another target (exit 0), a failure with --strict", async () => {
     // A mutant that breaks only an inferred rule: predictions are our design (seed 000: "not shown").
     const mutant = restMutants.find((m) => m.id === "predictions-unranked")!;
-    const rules = loadRules();
+    const rules = restCatalogue();
     expect((expandRuleRef(rules, mutant.rule) ?? []).map((id) => rules.byId.get(id)?.provenance)).toEqual(["inferred"]);
     // On driven time, as the mutant runs: the rate limit's window (60 ms of real time at this scale on the wall
     // clock) and the batches' thinking then do not depend on how fast a loaded host sends the requests.

@@ -11,7 +11,8 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { main } from "../cli/main.js";
 import { contractTools } from "../conformance/suites/mcp/contract.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { mcpTargetSlots } from "../conformance/suites/mcp/target.js";
 import { mcpNonPasses } from "./support/mutants.js";
 import { execFileTracked, track } from "./support/children.js";
@@ -25,6 +26,7 @@ import { jsonReport } from "../conformance/core/report/json.js";
 import { junitReport } from "../conformance/core/report/junit.js";
 import { markdownReport } from "../conformance/core/report/markdown.js";
 import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { restContract } from "../lib/contract/index.js";
 import { Transport } from "../conformance/core/http.js";
 import { resolveTarget, TargetError } from "../conformance/suites/rest/target.js";
 import { loadTargetFile, parseTargetFile } from "../conformance/target-file.js";
@@ -67,7 +69,7 @@ const unexpectedSkips = (r: RunResult) => byStatus(r, "skip");
  * check names directly as passed when the check passes, so each of these would pass without being looked at.
  */
 const unexamined = (r: RunResult) => {
-  const rules = loadRules();
+  const rules = restCatalogue();
   return r.checks
     .filter((c) => c.status === "pass" && !c.id.startsWith("mcp-"))
     .flatMap((c) => c.rules.flatMap((id) => expandRuleRef(rules, id) ?? [id]).filter((id) => !(id in c.cases)).map((id) => `${c.id}: ${id}`));
@@ -105,7 +107,7 @@ const restNotObservable = [
 
 describe("the rule catalogue", () => {
   it("is at seed granularity, and every check names known rules while every observable rule has a check", () => {
-    const rules = loadRules();
+    const rules = restCatalogue();
     expect(rules.rules.length).toBeGreaterThanOrEqual(250);
     const named = new Set<string>();
     for (const c of restChecks)
@@ -121,8 +123,7 @@ describe("the rule catalogue", () => {
   });
 
   it("gives every seed rule its basis (the seed's claim, in our words), and refuses a catalogue with a seed rule without one", () => {
-    for (const file of [undefined, mcpRulesPath]) {
-      const rules = loadRules(file);
+    for (const rules of [restCatalogue(), mcpCatalogue()]) {
       const seed = rules.rules.filter((r) => r.provenance === "seed");
       expect(seed.length).toBeGreaterThan(50);
       expect(seed.filter((r) => !r.basis || r.basis.length < 10).map((r) => r.id)).toEqual([]);
@@ -133,14 +134,14 @@ describe("the rule catalogue", () => {
     try {
       const file = path.join(dir, "rules.yaml");
       writeFileSync(file, "rules:\n  - id: no-basis\n    statement: A statement without its basis.\n    section: Conventions\n    provenance: seed\n    testable: direct\n    contract: openapi:#/servers\n");
-      expect(() => loadRules(file)).toThrow(/basis/);
+      expect(() => loadRules(file, restContract)).toThrow(/basis/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it("expands the families from the contract: one rule per archetype, format, field and error member", () => {
-    const rules = loadRules();
+    const rules = restCatalogue();
     const members = (family: string) => rules.families.get(family)?.map((r) => r.member);
     expect(members("brand-archetype-echoed")).toHaveLength(12);
     expect(members("formats-accepted")).toEqual(["image", "carousel", "video", "text"]);
@@ -151,7 +152,7 @@ describe("the rule catalogue", () => {
   });
 
   it("gives every MCP trigger rule a slot the MCP target file has", () => {
-    const rules = loadRules(mcpRulesPath);
+    const rules = mcpCatalogue();
     const triggers = rules.rules.filter((r) => r.testable === "trigger");
     expect(triggers.length).toBeGreaterThan(0);
     for (const r of triggers) expect(mcpTargetSlots, `${r.id} names slot ${r.slot}`).toContain(r.slot);
@@ -224,7 +225,7 @@ describe("schema-derived bad inputs", () => {
 
 describe("the rules each bad input probes", () => {
   const inputs = badInputs();
-  const rules = loadRules();
+  const rules = restCatalogue();
   const rulesOf = (id: string) => inputs.find((b) => b.id === id)?.rules;
 
   it("are catalogue rules; refusals the seed states name invalid-field-400, the ones we designed only inferred rules", () => {
@@ -286,7 +287,7 @@ describe("against the reference server", () => {
     expect(notObservable("rest")).toEqual(restNotObservable);
     // MCP rules for callers or for the gateway's edge and releases: nothing a run can see (mcp.yaml says why).
     expect(notObservable("mcp")).toEqual(
-      loadRules(mcpRulesPath)
+      mcpCatalogue()
         .rules.filter((r) => r.testable === "not-observable")
         .map((r) => r.id)
         .sort(),
@@ -536,7 +537,7 @@ describe("the CLI", () => {
     expect(json.summary.unexpectedFailures).toBe(0);
     // Both suites ran against the embedded reference: every rule of both catalogues is in the ledger.
     expect(json.suites).toEqual(["rest", "mcp"]);
-    expect(json.ledger.length).toBe(loadRules().rules.length + loadRules(mcpRulesPath).rules.length);
+    expect(json.ledger.length).toBe(restCatalogue().rules.length + mcpCatalogue().rules.length);
     expect(readFileSync(files[1]!, "utf8")).toMatch(/<testsuites [^>]*tests="\d+" failures="0"/);
     expect(readFileSync(files[2]!, "utf8")).toContain("## Coverage ledger");
     // A hang guard, not a speed limit: a whole embedded run (both suites) on two loaded cores.

@@ -84,6 +84,22 @@ describe("layering", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("the conformance core names no contract document: the suites give it their resolver (lib/contract/)", () => {
+    const core = files.filter((f) => f.startsWith(path.join("conformance", "core") + path.sep));
+    const contractLib = path.join("lib", "contract") + path.sep;
+    // The documents a rule points into and the catalogues themselves, by name or by path.
+    const document = /openapi|tools\.json|errors\.json|\b(?:rest|mcp)\.yaml\b/i;
+    const named = core.flatMap((f) => {
+      const text = readFileSync(path.join(repoRoot, f), "utf8");
+      const line = text.split("\n").findIndex((l) => document.test(l));
+      return line < 0 ? [] : [`${f}:${line + 1} names ${document.exec(text)![0]}`];
+    });
+    const imported = core.flatMap((f) => imports(f, "all").filter((d) => d.startsWith(contractLib)).map((d) => `${f} → ${d}`));
+    expect(core.length).toBeGreaterThan(20);
+    expect(named).toEqual([]);
+    expect(imported).toEqual([]);
+  });
+
   it("no module of the product is in an import circle at run time", () => {
     expect(circles(graph)).toEqual([]);
   });

@@ -4,14 +4,15 @@
 import { describe, expect, it } from "vitest";
 import { R as restAssertions } from "../conformance/suites/rest/expect.js";
 import { R as mcpAssertions } from "../conformance/suites/mcp/expect.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
-import { expandRuleRef, loadRules } from "../conformance/core/rules.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
+import { expandRuleRef } from "../conformance/core/rules.js";
+import { restCatalogue } from "../conformance/suites/rest/catalogue.js";
 import { allRuleIds } from "../proxy/rules.js";
 
 describe("the proxy's rule ids", () => {
   it.each([
-    ["rest", loadRules(), [...allRuleIds.rest, ...Object.values(restAssertions)]],
-    ["mcp", loadRules(mcpRulesPath), [...allRuleIds.mcp, ...Object.values(mcpAssertions)]],
+    ["rest", restCatalogue(), [...allRuleIds.rest, ...Object.values(restAssertions)]],
+    ["mcp", mcpCatalogue(), [...allRuleIds.mcp, ...Object.values(mcpAssertions)]],
   ] as const)("every %s id is a rule of the catalogue", (_name, catalogue, ids) => {
     const unknown = ids.filter((id) => !expandRuleRef(catalogue, id));
     expect(unknown, `ids the catalogue does not hold: ${unknown.join(", ")}`).toEqual([]);

@@ -12,8 +12,7 @@ import { collectExtensionKeys, type JsonObject } from "../lib/schema-walk.js";
 import * as rest from "../generated/rest/validators.js";
 import * as mcp from "../generated/mcp/validators.js";
 import * as mcpStrict from "../generated/mcp/validators-strict.js";
-import { openapiJsonPath } from "../conformance/core/paths.js";
-import { mcpToolsJsonPath } from "../conformance/suites/mcp/paths.js";
+import { mcpToolsJsonPath, openapiJsonPath } from "../lib/contract/documents.js";
 import { breakages, hugeString, resolverFor, sample, type Schema } from "./support/fuzz.js";
 
 type Fn = (data: unknown) => boolean;

@@ -10,8 +10,7 @@ import { planWalk } from "../conformance/suites/rest/walks/steps.js";
 import { prng } from "../conformance/core/walks/prng.js";
 import { sameUrl as sameWebsite } from "../conformance/suites/rest/kept.js";
 import { buildLedger } from "../conformance/core/report/ledger.js";
-import { loadRules } from "../conformance/core/rules.js";
-import { mcpRulesPath } from "../conformance/suites/mcp/paths.js";
+import { mcpCatalogue } from "../conformance/suites/mcp/catalogue.js";
 import { hangGuardMs } from "./support/hang-guard.js";
 
 describe("walk plans", () => {
@@ -106,7 +105,7 @@ describe("running walks", () => {
 describe("the ledger of walks", () => {
   it("a rule only walks judge, which this seed's walks did not come to, says so (never 'no check names this rule')", () => {
     const walks = { id: "mcp-walks", description: "", group: "walks", rules: [], incidental: ["erased-client-gone"], status: "pass" as const, failures: [], notes: [], durationMs: 1, requests: 1, cases: {} };
-    const entry = buildLedger(loadRules(mcpRulesPath), [walks], new Set(), "mcp").find((e) => e.id === "erased-client-gone/get-workspaces")!;
+    const entry = buildLedger(mcpCatalogue(), [walks], new Set(), "mcp").find((e) => e.id === "erased-client-gone/get-workspaces")!;
     expect(entry.status).toBe("not-covered");
     expect(entry.why).toMatch(/^judged only in passing, by mcp-walks, which did not come to it in this run \(the walks of this walk seed did not come to it/);
   });

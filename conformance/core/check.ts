@@ -24,7 +24,7 @@ export interface CheckInfo<N extends string = Need> {
   /** One line: what the check does. */
   description: string;
   /**
-   * The rules the check enforces (spec/rules/rest.yaml, or mcp.yaml for the mcp- checks): rule ids, or family ids
+   * The rules the check enforces (its suite's catalogue, spec/rules/<suite>.yaml): rule ids, or family ids
    * when the check records a case for every member (`ctx.expect(ok, "<family>/<member>", …)`).
    */
   rules: readonly RuleId[];
@@ -40,6 +40,12 @@ export interface CheckInfo<N extends string = Need> {
    * target-file slots of its rules (core/slots.ts), which it needs unless it names them in `optionalSlots`.
    */
   needs?: readonly N[];
+  /**
+   * Slots of the target file the check cannot run without besides its rules' (slot → why): a value the situation it
+   * makes takes that its rules do not name, because other checks provoke the same rules without it. Unset, the check
+   * is skipped as for a slot of its rules; `ctx.slot(slot)` reads it.
+   */
+  requiredSlots?: { readonly [S in FileSlot]?: string };
   /**
    * Slots the check runs without (slot → why): slots of its rules, whose cases are left out when the slot is unset
    * (their rules not enforced) while its other cases run, and other slots of the target file it reads where given

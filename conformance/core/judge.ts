@@ -42,7 +42,7 @@ export interface RunContext extends Judge {
   readonly failed: boolean;
   /**
    * The value of a target-file slot the check names (core/slots.ts): one of its rules' slots, or one it names in
-   * `optionalSlots`. A required slot is always set (the check is skipped before it runs otherwise); an optional one
+   * `requiredSlots` or `optionalSlots`. A required slot is always set (the check is skipped before it runs otherwise); an optional one
    * is read with "optional" and may be undefined. Reading a slot the check does not name (unless its suite shares it
    * with every check) is an error of the suite: every value a check takes from the target file is read here.
    */

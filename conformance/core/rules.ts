@@ -1,10 +1,10 @@
-// A rule catalogue (spec/rules/rest.yaml, spec/rules/mcp.yaml; format in spec/rules/README.md): loaded, checked
-// against rules.schema.json, its families expanded into one rule per member from the contract, indexed by id.
+// A rule catalogue (one per suite, under spec/rules/; format in spec/rules/README.md): loaded, checked against
+// rules.schema.json, its families expanded into one rule per member from the contract, indexed by id. Which
+// documents a catalogue points into is the suite's to say: it gives the loader a ContractResolver.
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { parse } from "yaml";
-import { familyMembers, resolveContractPointer, type MemberFilter } from "./contract-pointer.js";
-import { restRulesPath, rulesSchemaPath } from "./paths.js";
+import { rulesSchemaPath } from "./paths.js";
 
 export type Testable = "direct" | "trigger" | "not-observable";
 export type Provenance = "seed" | "inferred";
@@ -22,15 +22,31 @@ export interface Rule {
   /** For a trigger rule: the target-file slot that provokes the situation. */
   slot?: string;
   note?: string;
-  /** Where the contract states it (openapi:#/…, tool:<name>#/…, error:<code>). */
+  /** Where the contract states it: a pointer `<kind>:<where>` its catalogue's ContractResolver resolves. */
   contract: string;
   /** For a member of a family: the family's id and the member. */
   family?: string;
   member?: string;
 }
 
+/** A family member as the contract lists it: its name and, when the source implies one, its contract pointer. */
+export interface Member {
+  name: string;
+  contract?: string;
+}
+
+/**
+ * What the loader knows of the contract, given by the suite whose catalogue it loads (the kinds of pointer and the
+ * family sources are the suite's; the core knows none): what a pointer points at (undefined when it dangles), and
+ * the members of a family source filtered by its `where` (throws when the source dangles).
+ */
+export interface ContractResolver {
+  resolve(pointer: string): unknown;
+  members(from: string, where?: Readonly<Record<string, unknown>>): Member[];
+}
+
 interface Entry extends Omit<Rule, "family" | "member"> {
-  family?: { from?: string; where?: MemberFilter; members?: string[]; notObservable?: Record<string, string> };
+  family?: { from?: string; where?: Readonly<Record<string, unknown>>; members?: string[]; notObservable?: Record<string, string> };
 }
 
 export interface RuleCatalogue {
@@ -52,11 +68,11 @@ const schemaCheck = (() => {
 
 const fill = (text: string, member: string) => text.replaceAll("{member}", member);
 
-function expand(entry: Entry): Rule[] {
+function expand(entry: Entry, contract: ContractResolver): Rule[] {
   const { family, ...rule } = entry;
   const base: Rule = rule;
   if (!family) return [base];
-  const members = family.members ? family.members.map((name) => ({ name, contract: undefined })) : familyMembers(family.from!, family.where);
+  const members = family.members ? family.members.map((name): Member => ({ name })) : contract.members(family.from!, family.where);
   const unknown = Object.keys(family.notObservable ?? {}).filter((name) => !members.some((m) => m.name === name));
   if (unknown.length) throw new Error(`family ${entry.id}: notObservable names ${unknown.join(", ")}, not members of the family`);
   return members.map((m) => {
@@ -75,23 +91,26 @@ function expand(entry: Entry): Rule[] {
   });
 }
 
-/** Catalogues loaded in this process, by file, with the text they were read from. */
-const loaded = new Map<string, { text: string; catalogue: RuleCatalogue }>();
+/** Catalogues loaded in this process, by resolver and file, with the text they were read from. */
+const loaded = new WeakMap<ContractResolver, Map<string, { text: string; catalogue: RuleCatalogue }>>();
 
 /**
- * Loads, checks and expands a rule catalogue; throws with every problem listed when it is not valid. Parsed once
- * per process and text: the run and the checks that look a family up share it (mcp.yaml is ~120 KB of YAML).
+ * Loads, checks and expands a rule catalogue, its pointers and families resolved by `contract`; throws with every
+ * problem listed when it is not valid. Parsed once per process, resolver and text: the run and the checks that
+ * look a family up share it (a catalogue may be ~120 KB of YAML).
  */
-export function loadRules(file: string = restRulesPath): RuleCatalogue {
+export function loadRules(file: string, contract: ContractResolver): RuleCatalogue {
   const text = readFileSync(file, "utf8");
-  const known = loaded.get(file);
+  const byFile = loaded.get(contract) ?? new Map<string, { text: string; catalogue: RuleCatalogue }>();
+  loaded.set(contract, byFile);
+  const known = byFile.get(file);
   if (known?.text === text) return known.catalogue;
-  const catalogue = parseRules(file, text);
-  loaded.set(file, { text, catalogue });
+  const catalogue = parseRules(file, text, contract);
+  byFile.set(file, { text, catalogue });
   return catalogue;
 }
 
-function parseRules(file: string, text: string): RuleCatalogue {
+function parseRules(file: string, text: string, contract: ContractResolver): RuleCatalogue {
   const data = parse(text) as unknown;
   const problems = schemaCheck(data);
   if (problems.length) throw new Error(`${file} is not a valid rule catalogue:\n  ${problems.join("\n  ")}`);
@@ -101,7 +120,7 @@ function parseRules(file: string, text: string): RuleCatalogue {
   for (const entry of (data as { rules: Entry[] }).rules) {
     let expanded: Rule[];
     try {
-      expanded = expand(entry);
+      expanded = expand(entry, contract);
     } catch (err) {
       throw new Error(`${file}: rule ${entry.id}: ${(err as Error).message}`);
     }
@@ -139,7 +158,7 @@ export function slotsOf(catalogue: RuleCatalogue, refs: readonly string[]): stri
   return [...slots].sort();
 }
 
-/** Every contract pointer of the catalogue that points at nothing, as `<rule id>: <pointer>`. */
-export function danglingPointers(catalogue: RuleCatalogue): string[] {
-  return catalogue.rules.filter((r) => resolveContractPointer(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
+/** Every contract pointer of the catalogue that points at nothing in `contract`, as `<rule id>: <pointer>`. */
+export function danglingPointers(catalogue: RuleCatalogue, contract: ContractResolver): string[] {
+  return catalogue.rules.filter((r) => contract.resolve(r.contract) === undefined).map((r) => `${r.id}: ${r.contract}`);
 }

@@ -109,13 +109,13 @@ export async function runChecks<Ctx extends RunContext>(options: RunnerOptions<C
     };
     const waitKey = `check:${check.id}`;
     const slots = slotsOfCheck.get(check.id)!;
-    // A check reads only the slots it names (by its rules, or in optionalSlots) and those its suite shares with every
+    // A check reads only the slots it names (by its rules, or in requiredSlots or optionalSlots) and those its suite shares with every
     // check, so what it needs is what --list shows; anything else is a bug of the suite.
     function slot(name: FileSlot): string;
     function slot(name: FileSlot, optional: "optional"): string | undefined;
     function slot(name: FileSlot, optional?: "optional"): string | undefined {
       if (!slots.required.includes(name) && !slots.optional.includes(name) && !options.slots[name]?.shared)
-        throw new Error(`check ${check.id} reads the target-file slot ${name}, which it does not name (by a rule or in optionalSlots)`);
+        throw new Error(`check ${check.id} reads the target-file slot ${name}, which it does not name (by a rule, or in requiredSlots or optionalSlots)`);
       if (slots.optional.includes(name) && !optional) throw new Error(`check ${check.id} reads its optional slot ${name} as required (read it with "optional")`);
       const value = options.slots[name]?.value(target);
       if (value === undefined && !optional) throw new Error(`check ${check.id} ran without its required slot ${name}`);

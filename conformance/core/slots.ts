@@ -43,12 +43,16 @@ export function triggerSlots<T, K extends string, P extends string>(
 
 /**
  * The slots a check reads: those its rules name, split into those it cannot run without and those it runs without,
- * and the others of the target file it names in `optionalSlots` (each with why it reads it), which it runs without.
+ * the others of the target file it names in `requiredSlots`, which it cannot run without, and those it names in
+ * `optionalSlots` (each with why it reads it), which it runs without.
  */
 export function checkSlots(catalogue: RuleCatalogue, check: CheckInfo): { required: FileSlot[]; optional: FileSlot[] } {
   const all = slotsOf(catalogue, check.rules) as FileSlot[];
   const optional = Object.keys(check.optionalSlots ?? {}) as FileSlot[];
-  return { required: all.filter((s) => !optional.includes(s)), optional };
+  const own = Object.keys(check.requiredSlots ?? {}) as FileSlot[];
+  const both = own.filter((s) => optional.includes(s));
+  if (both.length) throw new Error(`check ${check.id} names ${both.join(", ")} both required and optional`);
+  return { required: [...new Set([...all.filter((s) => !optional.includes(s)), ...own])].sort(), optional };
 }
 
 /** The one reason a check is skipped for when a slot it requires is unset. */

@@ -6,6 +6,7 @@ import type { RuleId } from "../../generated/rules.js";
 import type { SharedTime } from "../../lib/shared-time.js";
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
+import type { ContractResolver } from "./rules.js";
 import type { RunTarget } from "./run-target.js";
 import type { SlotTable } from "./slots.js";
 import type { WalkOptions } from "./walks/engine.js";
@@ -79,6 +80,8 @@ export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends
   title: string;
   /** The rule catalogue (spec/rules/<id>.yaml). */
   rulesPath: string;
+  /** What the catalogue's pointers and family sources resolve against: the suite's contract documents. */
+  contract: ContractResolver;
   checks: readonly Check<Ctx, N>[];
   /** The URL flag's value, when given (it names the suite by itself), and the target file's URL for it. */
   urls(overrides: SuiteOverrides, file: F | undefined): { flag?: string; file?: string };

@@ -10,14 +10,14 @@ import type { CheckInfo } from "../../conformance/core/check.js";
 import { mcpChecks } from "../../conformance/suites/mcp/checks/index.js";
 import { restChecks } from "../../conformance/suites/rest/checks/index.js";
 import { replyFamilyPlaces } from "../../conformance/suites/mcp/expect.js";
-import { mcpRulesPath } from "../../conformance/suites/mcp/paths.js";
+import { mcpRulesPath, restRulesPath } from "../../lib/contract/documents.js";
+import { wholeContract } from "../../lib/contract/index.js";
 import { mcpTriggerSlots } from "../../conformance/suites/mcp/triggers.js";
 import { referenceTargetPath } from "../../conformance/core/paths.js";
 import { replyRulePlaces } from "../../conformance/suites/rest/replies.js";
 import { restTriggerSlots } from "../../conformance/suites/rest/target.js";
 import type { TriggerSlot } from "../../conformance/core/target-values.js";
 import { stringify as stringifyYaml } from "yaml";
-import { restRulesPath } from "../../conformance/core/paths.js";
 import { danglingPointers, loadRules, type Rule, type RuleCatalogue } from "../../conformance/core/rules.js";
 import { postsMagicInputs } from "../../mock/mcp/posts/magic.js";
 import { magicInputs as profilesMagicInputs } from "../../mock/mcp/profiles/magic.js";
@@ -232,10 +232,10 @@ function referenceTargetFile(): string {
 /** Adds docs/mock-magic-inputs.md, docs/target-triggers.md and docs/rules.md; throws when a rule's contract pointer dangles. */
 export function generateCodeDocs(files: GeneratedFiles): void {
   const catalogues: Catalogue[] = [
-    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath), checks: restChecks, mutants: restMutants, replyPlace: restReplyPlaces() },
-    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath), checks: mcpChecks, mutants: mcpMutants, replyPlace: mcpReplyPlace },
+    { title: "REST API", file: restRulesPath, catalogue: loadRules(restRulesPath, wholeContract), checks: restChecks, mutants: restMutants, replyPlace: restReplyPlaces() },
+    { title: "MCP gateway", file: mcpRulesPath, catalogue: loadRules(mcpRulesPath, wholeContract), checks: mcpChecks, mutants: mcpMutants, replyPlace: mcpReplyPlace },
   ];
-  const dangling = catalogues.flatMap((c) => danglingPointers(c.catalogue).map((d) => `${path.relative(repoRoot, c.file)}: ${d}`));
+  const dangling = catalogues.flatMap((c) => danglingPointers(c.catalogue, wholeContract).map((d) => `${path.relative(repoRoot, c.file)}: ${d}`));
   if (dangling.length)
     throw new Error(`rule contract pointers point at nothing in generated/ (fix them in spec/rules/):\n  ${dangling.join("\n  ")}`);
   files.set("docs/mock-magic-inputs.md", magicInputsPage());

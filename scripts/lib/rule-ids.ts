@@ -1,8 +1,8 @@
 // generated/rules.d.ts: the rule ids and target-file slots of the catalogues (spec/rules/rest.yaml, mcp.yaml) as
 // types, so that a rule or slot that a check, a judge or a mutant names and the catalogue does not hold is a compile
 // error. Made after generated/ is on disk: the families listed `from:` the contract take their members from it.
-import { mcpRulesPath } from "../../conformance/suites/mcp/paths.js";
-import { restRulesPath } from "../../conformance/core/paths.js";
+import { mcpRulesPath, restRulesPath } from "../../lib/contract/documents.js";
+import { wholeContract } from "../../lib/contract/index.js";
 import { loadRules, type RuleCatalogue } from "../../conformance/core/rules.js";
 import { targetFileDefs } from "../../conformance/target-schema.js";
 import { slashBanner } from "./banner.js";
@@ -35,8 +35,8 @@ function section(name: string, file: string, catalogue: RuleCatalogue, id: "rest
 export function generateRuleIds(files: GeneratedFiles): void {
   const text = [
     slashBanner,
-    section("Rest", "spec/rules/rest.yaml", loadRules(restRulesPath), "rest"),
-    section("Mcp", "spec/rules/mcp.yaml", loadRules(mcpRulesPath), "mcp"),
+    section("Rest", "spec/rules/rest.yaml", loadRules(restRulesPath, wholeContract), "rest"),
+    section("Mcp", "spec/rules/mcp.yaml", loadRules(mcpRulesPath, wholeContract), "mcp"),
     "/** A family of either catalogue. */",
     "export type FamilyId = RestFamilyId | McpFamilyId;",
     "/** A target-file slot of either catalogue: what a check's rules need the target file (or environment) to give. */",

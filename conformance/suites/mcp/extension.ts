@@ -77,14 +77,9 @@ export function mcpUnmetNeed(need: McpNeed, target: McpRunTarget): string | unde
   const mcp = target.mcp;
   const kind = tokenNeeds[need];
   if (kind) return mcp.tokens[kind] ? undefined : `no MCP ${kind} token (${mcpTokenEnv[kind]}, or mcp.tokens.${fileKey[kind]} in the target file)`;
-  const t = mcp.triggers;
   switch (need) {
     case "mcp:profile-all":
       return mcp.profile === "all" ? undefined : "exercises tools still in development (run with --mcp-profile all)";
-    case "mcp:publishing-allowed":
-      return mcp.inputs.allowPublishing ? undefined : "publishes posts for real (set mcp.inputs.allow_publishing: true in the target file to allow it)";
-    case "trigger:mcp-website-fails-build":
-      return t.websiteFailsBuild ? undefined : "no website whose build fails (mcp.triggers.website_fails_build in the target file)";
     case "mcp:cost-renders":
       return mcp.cost.renders ? undefined : "spends picture renders of the tenant's AI allowance (set mcp.cost.renders: true in the target file to allow them)";
     case "mcp:cost-extra-batches":

@@ -7,10 +7,6 @@ export type McpNeed =
   | "mcp:partner-token"
   /** The tools in development are exercised too (--mcp-profile all). */
   | "mcp:profile-all"
-  /** publish_post_now may really publish (mcp.inputs.allow_publishing). */
-  | "mcp:publishing-allowed"
-  /** A website whose build fails (for a check whose rules do not name the slot). */
-  | "trigger:mcp-website-fails-build"
   /** The target file lets the run spend picture renders on request, batches of a check's own, profile builds (mcp.cost). */
   | "mcp:cost-renders"
   | "mcp:cost-extra-batches"

@@ -1,8 +1,8 @@
-// Where the MCP suite finds its rule catalogue and the gateway contract, resolved from this file.
+// Where the MCP suite finds the gateway contract: the tools manifest (lib/contract/) and the tools' sources with
+// their examples.
 import path from "node:path";
-import { repoRoot } from "../../core/paths.js";
+import { specDir } from "../../../lib/paths.js";
 
-export { mcpToolsJsonPath } from "../../core/paths.js";
+export { mcpRulesPath, mcpToolsJsonPath } from "../../../lib/contract/documents.js";
 
-export const mcpRulesPath = path.join(repoRoot, "spec/rules/mcp.yaml");
-export const mcpToolSpecsDir = path.join(repoRoot, "spec/mcp/tools");
+export const mcpToolSpecsDir = path.join(specDir, "mcp/tools");

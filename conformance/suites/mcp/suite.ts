@@ -10,7 +10,7 @@ import type { WalkOptions } from "../../core/walks/engine.js";
 import { defaultMcpWalks } from "./walks/defaults.js";
 import { mcpWalksCheck, mcpWalksId } from "./walks/check.js";
 import { mcpReplayFormat, type McpStep } from "./walks/steps.js";
-import { mcpRulesPath } from "./paths.js";
+import { mcpContract, mcpRulesPath } from "./catalogue.js";
 import { mcpSlots } from "./slots.js";
 import { resolveMcpTarget, type McpOverrides, type McpRunTarget, type McpTargetFile } from "./target.js";
 
@@ -18,6 +18,7 @@ export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, 
   id: "mcp",
   title: "Partner Tool Gateway (MCP)",
   rulesPath: mcpRulesPath,
+  contract: mcpContract,
   checks: mcpChecks,
   urls: (o, file) => ({ ...(typeof o.mcpUrl === "string" && o.mcpUrl ? { flag: o.mcpUrl } : {}), ...(file?.mcp?.url ? { file: file.mcp.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>

@@ -2,7 +2,7 @@
 // answers with, the generated validators, and the error table of the seed (status → error type).
 import { readFileSync } from "node:fs";
 import { validators as generated, type ValidateFunction } from "../../../generated/rest/validators.js";
-import { openapiJsonPath } from "../../core/paths.js";
+import { openapiJsonPath } from "../../../lib/contract/documents.js";
 
 import type { OperationId } from "../../../generated/rest/types.js";
 

@@ -5,11 +5,12 @@
 // invalid_request with `param` naming the field.
 import type { RuleId } from "../../../generated/rules.js";
 import { openapi, operations, type JsonSchema, type OperationId } from "./contract.js";
-import { loadRules, type RuleCatalogue } from "../../core/rules.js";
+import type { RuleCatalogue } from "../../core/rules.js";
+import { restCatalogue } from "./catalogue.js";
 
 let catalogue: RuleCatalogue | undefined;
 /** Our design, not the seed's words: a refusal we chose is no case of the seed's "wrong value answers 400". */
-const isInferred = (rule: RuleId) => (catalogue ??= loadRules()).byId.get(rule)?.provenance === "inferred";
+const isInferred = (rule: RuleId) => (catalogue ??= restCatalogue()).byId.get(rule)?.provenance === "inferred";
 
 /** What a bad input's valid starting body needs from the target. */
 export type BaseNeed = "ready-brand" | "idea" | "brand-to-patch" | "none";

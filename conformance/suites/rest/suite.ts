@@ -6,7 +6,7 @@ import { startReference } from "../../core/embedded.js";
 import { Fixtures } from "./fixtures.js";
 import { apiClient, Transport } from "../../core/http.js";
 import { judgeReplyHere, judgingReplies } from "./replies.js";
-import { restRulesPath } from "../../core/paths.js";
+import { restContract, restRulesPath } from "./catalogue.js";
 import { probeRest } from "./probe.js";
 import { restSlots } from "./slots.js";
 import type { ConformanceSuite, SuiteEnv, SuiteSession } from "../../core/suite.js";
@@ -61,6 +61,7 @@ export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, { rest?
   id: "rest",
   title: "Ideas REST API",
   rulesPath: restRulesPath,
+  contract: restContract,
   checks: restChecks,
   urls: (o, file) => ({ ...(typeof o.restUrl === "string" && o.restUrl ? { flag: o.restUrl } : {}), ...(file?.rest?.url ? { file: file.rest.url } : {}) }),
   resolveTarget: ({ file, overrides, env, embeddedUrl }) =>

@@ -7,8 +7,8 @@ import type { RunContext } from "../../../core/check.js";
 import type { ApiResponse } from "../../../core/http.js";
 import type { CallOutcome } from "../client.js";
 import type { McpContext } from "../extension.js";
-import { mcpRulesPath } from "../paths.js";
-import { loadRules } from "../../../core/rules.js";
+import { mcpCatalogue } from "../catalogue.js";
+import type { RuleCatalogue } from "../../../core/rules.js";
 import { pollCall, show } from "./common.js";
 import { describeCall, okData } from "../expect.js";
 
@@ -22,11 +22,11 @@ export interface Client {
 
 /** The members of a family of spec/rules/mcp.yaml (from the contract where it lists them): what a check iterates. */
 export function familyMembers(family: FamilyId): string[] {
-  const rules = (catalogue ??= loadRules(mcpRulesPath)).families.get(family);
+  const rules = (catalogue ??= mcpCatalogue()).families.get(family);
   if (!rules) throw new Error(`spec/rules/mcp.yaml has no family ${family}`);
   return rules.map((r) => r.member!);
 }
-let catalogue: ReturnType<typeof loadRules> | undefined;
+let catalogue: RuleCatalogue | undefined;
 
 /** A new client of the partner, its externalId unique to the run and `key`; skips the check when none is made. */
 export async function newClient(ctx: RunContext, m: McpContext, key: string, websiteUrl = m.slot("mcp.inputs.website")): Promise<Client> {

@@ -121,7 +121,8 @@ export const errorCodeChecks: McpCheck[] = [
     description: "A post with a live destination refuses edits and deletion with post_already_published, and scheduling with already_published (or the other), naming the live destinations",
     rules: perCode("post_already_published", "already_published"),
     group,
-    needs: ["mcp:publishing-allowed"],
+    // Other checks meet these codes without publishing; this one makes a post live to be refused.
+    requiredSlots: { "mcp.inputs.allow_publishing": "the post goes live (publish_post_now)" },
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "error-structured-fields/post_already_published";

@@ -77,7 +77,7 @@ async function whileBuilding(ctx: RunContext, m: McpContext): Promise<void> {
 }
 
 async function run(ctx: RunContext, m: McpContext): Promise<void> {
-  const website = m.slot("mcp.triggers.website_fails_build", "optional")!;
+  const website = m.slot("mcp.triggers.website_fails_build");
   const c = await newClient(ctx, m, "not-ready", website);
   const s = m.session;
   const as = "partner" as const;
@@ -126,14 +126,15 @@ export const profileNotReadyChecks: McpCheck[] = [
     description: "On a client whose build failed, every generating tool is refused with profile_not_ready (retryable); own-caption drafts, connecting, scheduling and publishing are not held up",
     rules: [refusal, notHeld, "profile-not-ready-blocker/failed"],
     group: "mcp-build",
-    needs: ["mcp:profile-all", "trigger:mcp-website-fails-build", "mcp:cost-builds"],
+    needs: ["mcp:profile-all", "mcp:cost-builds"],
+    // Its rules are judged elsewhere on a build seen building too (build.ts); this check judges them on a failed one.
+    requiredSlots: { "mcp.triggers.website_fails_build": "the client whose build failed, which every case is judged on" },
     // A client whose build fails, and one building slowly when the target gives such a website.
     spend: ({ triggers }) => ({ builds: triggers.websiteBuildsSlowly ? 2 : 1 }),
     optionalSlots: {
       "mcp.inputs.allow_publishing": "publish_post_now is called too only where publishing is allowed (posts go live)",
       "mcp.triggers.website_builds_slowly": "the refusals are tried while building only where a build outlasts the run",
       "mcp.triggers.connect_account": "an account is connected first only where the suite may sign in",
-      "mcp.triggers.website_fails_build": "the client whose build failed (its need, trigger:mcp-website-fails-build, skips the check without it)",
     },
     run: (ctx) => run(ctx, ctx.mcp),
   },

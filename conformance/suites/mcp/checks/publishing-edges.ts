@@ -13,7 +13,8 @@ import { approveAsSeen, goneOut, heldDestinations, pollCall, show, unbook, wellF
 import { brandPublishingTo, brandWithoutChannels, caseCaption, draft, FEED, feedPost, libraryPicture } from "./drafts.js";
 
 const group = "mcp-publishing-edges";
-const publishing = ["mcp:publishing-allowed"] as const;
+/** The checks that put a post live: their rules' slots provoke the situation, publishing for real makes it. */
+const publishing = { "mcp.inputs.allow_publishing": "the post goes live (publish_post_now)" } as const;
 /** publish_post_now of FEED only; its result for FEED (fails the check for `rule` when the call fails). */
 async function publishFeed(ctx: RunContext, m: McpContext, id: string, rule: RuleRef): Promise<any> {
   const data = expectOk(ctx, await m.session.call("publish_post_now", { id, platforms: [FEED] }), rule);
@@ -35,7 +36,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "A destination accepted but still finishing is reported pending with publishing_in_progress and goes live later",
     rules: ["publish-in-progress"],
     group,
-    needs: publishing,
+    requiredSlots: publishing,
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "publish-in-progress";
@@ -52,7 +53,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "A destination the provider took and never reported is skipped with stuck_at_provider on a later call",
     rules: ["publish-stuck-at-provider"],
     group,
-    needs: publishing,
+    requiredSlots: publishing,
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "publish-stuck-at-provider";
@@ -68,7 +69,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "A story some of whose frames went live is skipped on repeat with story_partially_published",
     rules: ["publish-story-partial"],
     group,
-    needs: publishing,
+    requiredSlots: publishing,
     async run(ctx) {
       const m = ctx.mcp;
       const rule = "publish-story-partial";
@@ -152,7 +153,7 @@ export const publishingEdgeChecks: McpCheck[] = [
     description: "A destination the provider refuses with each per-destination code is failed with the catalogue's retryable, in publishResults and get_post_status; a transient code answers schedule_failed retryable",
     rules: [...destinationCodes].map((c): RuleId => `destination-code-retryable/${c}`).concat(transientCodes.map((c): RuleId => `schedule-failed-retryable/${c}`)),
     group,
-    needs: publishing,
+    requiredSlots: publishing,
     async run(ctx) {
       const m = ctx.mcp;
       const template = ctx.slot("mcp.triggers.caption_refused_code");
