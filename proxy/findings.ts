@@ -1,6 +1,7 @@
 // Collects the violations and notes of one exchange; it is the Judge the conformance assertions report to.
 import { ruleList, type Judge, type RuleRef } from "../conformance/core/judge.js";
 import { defaultTiming } from "../conformance/suites/rest/target.js";
+import { inferredOnly } from "./provenance.js";
 import type { Side, Violation } from "./types.js";
 
 export class Findings implements Judge {
@@ -11,7 +12,8 @@ export class Findings implements Judge {
     // The same rule and reason twice (two assertions seeing one fault) is one violation.
     const ids = ruleList(rules);
     if (this.violations.some((v) => v.reason === reason && v.rules.join() === ids.join())) return;
-    this.violations.push({ rules: ids, reason, side });
+    // The service breaking only what we inferred is drift, as in the conformance suite's verdicts.
+    this.violations.push({ rules: ids, reason, side: side === "service" && inferredOnly(ids) ? "drift" : side });
   }
 
   /** Records a violation unless `ok`; returns `ok`. */

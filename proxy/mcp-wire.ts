@@ -15,17 +15,23 @@ export function requestMessages(text: string): Message[] | undefined {
   return list.map((m) => (m && typeof m === "object" && !Array.isArray(m) ? (m as Message) : { invalid: m }));
 }
 
-/** The events of a text/event-stream: the `data:` lines of each event joined by newlines (SSE's own rule). */
+/**
+ * The events of a text/event-stream: the `data:` lines of each event joined by newlines (SSE's own rule). An event
+ * whose data is empty is not dispatched (SSE), as a priming event (an id and a retry hint, `data:` alone) is not.
+ */
 export function sseData(text: string): string[] {
   const out: string[] = [];
   let data: string[] = [];
+  const dispatch = () => {
+    const joined = data.join("\n");
+    if (joined !== "") out.push(joined);
+    data = [];
+  };
   for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line === "") {
-      if (data.length) out.push(data.join("\n"));
-      data = [];
-    } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    if (line === "") dispatch();
+    else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
   }
-  if (data.length) out.push(data.join("\n"));
+  dispatch();
   return out;
 }
 

@@ -4,9 +4,12 @@
 // escape cannot forge or recolour a log line.
 import { printable, printableBlock } from "../conformance/core/printable.js";
 import type { ProxyReport, SetAsideTally, ViolationRecord } from "./recorder.js";
-import type { Exchange, Verdict } from "./types.js";
+import type { Exchange, Verdict, ViolationSide } from "./types.js";
 
 const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
+
+/** How a violation that is not the service's is marked: ` (client)`, ` (drift)`; nothing for the service's. */
+export const sideMark = (side: ViolationSide): string => (side === "service" ? "" : ` (${side})`);
 
 /**
  * `#12 rest POST /v1/brands 201 14 ms ✓`, or ✗ and each violation's rules and reason; an exchange the proxy set
@@ -17,7 +20,7 @@ export function exchangeLine(ex: Exchange, v: Verdict, violations: ViolationReco
   const head = `#${ex.seq} ${ex.protocol.padEnd(4)} ${shortReason(label)} ${v.outcome} ${Math.round(ex.ms)} ms`;
   const tail = [
     ...(v.noAnswer !== undefined ? [`✗ no answer: ${shortReason(v.noAnswer)}`] : []),
-    ...(violations.length ? [`✗ ${violations.map((x) => `[${x.rules.join(", ")}]${x.side === "client" ? " (client)" : ""} ${shortReason(x.reason)}`).join(" | ")}`] : []),
+    ...(violations.length ? [`✗ ${violations.map((x) => `[${x.rules.join(", ")}]${sideMark(x.side)} ${shortReason(x.reason)}`).join(" | ")}`] : []),
     ...(v.clientFault !== undefined ? [`client fault (not judged): ${shortReason(v.clientFault)}`] : []),
     ...(v.unjudged !== undefined ? [`unjudged: ${shortReason(v.unjudged)}`] : []),
   ];
@@ -28,7 +31,8 @@ type Summarised = Pick<ProxyReport, "exchanges" | "failedExchanges" | "violation
 
 export function summaryLine(r: Summarised): string {
   const rules = r.byRule.length ? `: ${r.byRule.map((t) => `${t.rule} ×${t.count}`).join(", ")}` : "";
-  const sides = r.violations ? ` (${r.bySide.service} by the service, ${r.bySide.client} by the client)` : "";
+  const drift = r.bySide.drift ? `, ${r.bySide.drift} drift from inferred rules` : "";
+  const sides = r.violations ? ` (${r.bySide.service} by the service, ${r.bySide.client} by the client${drift})` : "";
   const aside = [
     r.noAnswer?.count ? `${r.noAnswer.count} without an answer` : "",
     r.clientFaults?.count ? `${r.clientFaults.count} client faults (not judged)` : "",
@@ -38,7 +42,7 @@ export function summaryLine(r: Summarised): string {
   return printable(`${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${aside.length ? `, ${aside.join(", ")}` : ""}${rules}`);
 }
 
-/** What --fail-on-violation counts: the service's violations and the exchanges it never answered, never the client's. */
+/** What --fail-on-violation counts: the service's violations and the exchanges it never answered, never the client's or drift. */
 export const serviceFailures = (r: Pick<ProxyReport, "bySide" | "noAnswer">): number => r.bySide.service + r.noAnswer.count;
 
 export function jsonReport(r: ProxyReport): string {
@@ -73,7 +77,7 @@ export function markdownReport(r: ProxyReport): string {
         const x = e.exchange;
         const headers = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join("\n");
         lines.push(
-          `- #${e.seq} ${mdText(e.protocol)} ${mdText(e.label)} → ${mdText(e.outcome)}${e.side === "client" ? " (client)" : ""}: ${mdText(e.reason)}`,
+          `- #${e.seq} ${mdText(e.protocol)} ${mdText(e.label)} → ${mdText(e.outcome)}${sideMark(e.side)}: ${mdText(e.reason)}`,
           "",
           mdBlock(`${x.method} ${x.path}\n${headers(x.requestHeaders)}\n\n${x.requestBody}\n\n→ ${x.status} (${x.ms} ms)\n${headers(x.responseHeaders)}\n\n${x.responseBody}`),
           "",

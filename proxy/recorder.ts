@@ -6,7 +6,7 @@ import type { RuleId } from "../generated/rules.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Lru } from "./lru.js";
 import { SecretHeaders, secretsOfTarget } from "./secrets.js";
-import type { Exchange, Protocol, Side, Verdict } from "./types.js";
+import type { Exchange, Protocol, Verdict, ViolationSide } from "./types.js";
 
 /** One violation as the proxy reports it. */
 export interface ViolationRecord {
@@ -16,7 +16,7 @@ export interface ViolationRecord {
   outcome: string;
   rules: RuleId[];
   reason: string;
-  side: Side;
+  side: ViolationSide;
 }
 
 /** An exchange as a report shows it: redacted, bodies cut to a few KB. */
@@ -60,8 +60,8 @@ export interface ProxyReport {
   /** Exchanges with at least one violation. */
   failedExchanges: number;
   violations: number;
-  /** Violations by whose they are: the client's requests, the service's answers. */
-  bySide: Record<Side, number>;
+  /** Violations by whose they are: the client's requests, the service's answers, the service's drift (inferred rules only). */
+  bySide: Record<ViolationSide, number>;
   byRule: RuleTally[];
   /** Distinct notes with how often each came (the first 200 distinct ones). */
   notes: { text: string; count: number }[];
@@ -87,7 +87,7 @@ export class Recorder {
   readonly exchanges = { rest: 0, mcp: 0 };
   failedExchanges = 0;
   violationCount = 0;
-  readonly #bySide: Record<Side, number> = { client: 0, service: 0 };
+  readonly #bySide: Record<ViolationSide, number> = { client: 0, service: 0, drift: 0 };
   readonly #recent: ViolationRecord[] = [];
   readonly #byRule = new Map<string, RuleTally>();
   readonly #notes = new Map<string, number>();

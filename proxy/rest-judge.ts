@@ -15,6 +15,7 @@ import { answeredObject, memberOf, type Answered } from "../conformance/core/ans
 import type { Brand, CreateBrandRequest, CreateFeedbackRequest, CreateIdeasRequest, CreatePredictionRequest, ErrorEnvelope, Feedback, IdeaBatch, Prediction, UpdateBrandRequest } from "../generated/rest/types.js";
 import { Findings } from "./findings.js";
 import { headerOf } from "./headers.js";
+import { againstInferredForm } from "./inferred-forms.js";
 import type { RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
 import type { Exchange, Verdict } from "./types.js";
@@ -64,12 +65,15 @@ function ruleOfRequestError(op: OperationId, e: ErrorObject): RuleId {
   return `${R.field400}/${e.keyword === "required" ? "missing" : e.keyword === "type" ? "wrong-type" : "wrong-value"}`;
 }
 
-/** The request body's problems against the operation's schema, each with its rule; [] when valid. */
-function requestProblems(op: Operation, body: unknown): { rule: RuleId; text: string }[] {
+/** A request body's problem with the rule it breaks; `inferred`: against a form only we chose (inferred-forms.ts) that no seed rule names. */
+type Problem = { rule: RuleId; text: string; inferred?: boolean };
+
+/** The request body's problems against the operation's schema; [] when valid. */
+function requestProblems(op: Operation, body: unknown): Problem[] {
   if (!op.requestSchema) return [];
   const v = validators[op.requestSchema];
   if (!v || v(body)) return [];
-  const out: { rule: RuleId; text: string }[] = [];
+  const out: Problem[] = [];
   // A brand is made from a website or from a name and a description (anyOf): a body that has one of the two
   // ways in is not missing the other's fields.
   const b = body as Record<string, unknown>;
@@ -77,7 +81,11 @@ function requestProblems(op: Operation, body: unknown): { rule: RuleId; text: st
   for (const e of v.errors ?? []) {
     if (["anyOf", "oneOf", "allOf", "if", "discriminator"].includes(e.keyword) || (hasWayIn && e.keyword === "required")) continue;
     const text = `${e.instancePath || "(body)"} ${e.message ?? "is not valid"}`;
-    if (!out.some((p) => p.text === text)) out.push({ rule: ruleOfRequestError(op.id, e), text });
+    if (out.some((p) => p.text === text)) continue;
+    const rule = ruleOfRequestError(op.id, e);
+    // A seed rule of its own (a limit, the https website, the enums) is the seed's; the fallback is ours when the form is.
+    const inferred = rule.startsWith(`${R.field400}/`) && againstInferredForm(op.requestSchema, e, body);
+    out.push({ rule, text, ...(inferred ? { inferred } : {}) });
   }
   return out.length ? out.slice(0, 5) : [{ rule: `${R.field400}/wrong-value`, text: "(body) does not match" }];
 }
@@ -214,11 +222,16 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   const requestIsObject = !notJson && !!request && typeof request === "object" && !Array.isArray(request);
   if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: its schema was not checked");
   else if (m.op.requestSchema && !notJson) {
-    const problems: { rule: RuleId; text: string }[] = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
+    const problems: Problem[] = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
     if (problems.length) {
       const rules = [...new Set(problems.map((p) => p.rule))];
       const text = problems.map((p) => p.text).join("; ");
-      if (ok) f.violate(rules, `${where}: accepted a request the contract refuses (${text}); expected 400 invalid_request`);
+      // Accepting what only our inferred forms refuse (an alpha-3 country, an id of other characters) is drift.
+      if (ok && problems.every((p) => p.inferred)) f.note(`drift: ${where}: accepted a request only the contract's inferred forms refuse (${text})`);
+      else if (ok) {
+        const seed = problems.filter((p) => !p.inferred);
+        f.violate([...new Set(seed.map((p) => p.rule))], `${where}: accepted a request the contract refuses (${seed.map((p) => p.text).join("; ")}); expected 400 invalid_request`);
+      }
       else f.violate(rules, `${label}: the client sent a request the contract refuses (${text})`, "client");
     }
   }

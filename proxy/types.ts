@@ -37,11 +37,17 @@ export interface Exchange {
 /** Which side broke the contract: the client's request, or the service's answer. */
 export type Side = "client" | "service";
 
+/**
+ * Whose a violation is: the client's, the service's, or `drift`: the service differs only from what the contract
+ * inferred where the seeds say nothing (inferred rules only), which is reported and never fails a run.
+ */
+export type ViolationSide = Side | "drift";
+
 export interface Violation {
   /** Rule ids of spec/rules/rest.yaml or spec/rules/mcp.yaml. */
   rules: RuleId[];
   reason: string;
-  side: Side;
+  side: ViolationSide;
 }
 
 export interface Verdict {
