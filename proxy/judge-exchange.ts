@@ -98,7 +98,7 @@ export function judgeExchange(exchange: Exchange, requestBytes: Uint8Array, stat
   const key = cache?.keyOf(exchange, requestBytes);
   if (key === undefined) return judgeAfresh(exchange, requestBytes, states);
   const lrus = lrusOf(states);
-  return cache!.hit(key, lrus) ?? cache!.judge(key, lrus, () => judgeAfresh(exchange, requestBytes, states));
+  return cache!.hit(key, lrus) ?? cache!.judge(key, exchange, lrus, (watched) => judgeAfresh(watched, requestBytes, states));
 }
 
 function judgeAfresh(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {

@@ -3,8 +3,9 @@
 // exchange still counts as judged, and its findings are exactly those judging it again would give.
 //
 // Why a hit is exact. judgeExchange's verdict is a function of:
-//  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers as hidden
-//    (SecretHeaders.hide: by header name only, the same names for a judge's whole life), the request's bytes
+//  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers it reads
+//    (keyedHeaders, as hidden: SecretHeaders.hide works by header name only, the same names for a judge's whole
+//    life; a verdict whose judging read any other header, or listed the headers, is not kept), the request's bytes
 //    (precheck reads them: a body that is not UTF-8 decodes to the same text as one that is), the answer's text,
 //    a failure, and the times (precheck's slow client, REST's "within seconds"). The key holds all but the times
 //    and failures: an exchange with a failure, a slow request or a slow answer is never cached, and for any other
@@ -39,6 +40,27 @@ interface Entry {
   verdict: string;
   ops: Op[];
 }
+
+/** The headers the judges read (rest-judge.ts, mcp-judge.ts, client-faults.ts, the conformance assertions): the key holds these. */
+const keyedHeaders = { request: ["authorization", "content-type"], response: ["content-type", "www-authenticate", "retry-after"] };
+
+/** Watches which header names a judge reads; `other` once it reads one the key does not hold, or lists them. */
+class HeaderReads {
+  other = false;
+  watch(headers: object, keyed: readonly string[]): object {
+    return new Proxy(headers, {
+      get: (t, name) => {
+        if (typeof name !== "string" || !keyed.includes(name)) this.other = true;
+        return (t as Record<string | symbol, unknown>)[name];
+      },
+      has: (t, name) => ((this.other = this.other || typeof name !== "string" || !keyed.includes(name)), name in t),
+      ownKeys: (t) => ((this.other = true), Reflect.ownKeys(t)),
+      getOwnPropertyDescriptor: (t, name) => ((this.other = true), Reflect.getOwnPropertyDescriptor(t, name)),
+    });
+  }
+}
+
+const pick = (h: Exchange["requestHeaders"], names: readonly string[]) => names.map((n) => h[n]);
 
 const none = "";
 const snapshot = (v: unknown): string | undefined => (v === undefined ? none : JSON.stringify(v));
@@ -107,7 +129,7 @@ export class VerdictCache {
     const response = ex.responseText;
     if (requestBytes.byteLength + response.length > this.#maxBytes) return undefined;
     const request = Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength).toString("latin1");
-    const head = JSON.stringify([ex.protocol, ex.method, ex.path, ex.status, ex.requestTruncated, ex.responseTruncated, ex.requestHeaders, ex.responseHeaders, request.length, response.length]);
+    const head = JSON.stringify([ex.protocol, ex.method, ex.path, ex.status, ex.requestTruncated, ex.responseTruncated, pick(ex.requestHeaders, keyedHeaders.request), pick(ex.responseHeaders, keyedHeaders.response), request.length, response.length]);
     return `${head}${request}${response}`;
   }
 
@@ -121,17 +143,22 @@ export class VerdictCache {
     return JSON.parse(e.verdict) as Verdict;
   }
 
-  /** Judges with `judge`, tracing its reads and writes of `lrus`; keeps the verdict for `key` if it may. */
-  judge(key: string, lrus: readonly AnyLru[], judge: () => Verdict): Verdict {
+  /**
+   * Judges `ex` with `judge`, tracing its reads of the headers and its reads and writes of `lrus`; keeps the
+   * verdict for `key` if it may. The judge gets a copy of the exchange whose headers tell what is read of them.
+   */
+  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): Verdict {
     const trace = new Trace(lrus);
+    const reads = new HeaderReads();
+    const watched: Exchange = { ...ex, requestHeaders: reads.watch(ex.requestHeaders, keyedHeaders.request) as Exchange["requestHeaders"], responseHeaders: reads.watch(ex.responseHeaders, keyedHeaders.response) as Exchange["responseHeaders"] };
     for (const l of lrus) l.trace = trace;
     let verdict: Verdict;
     try {
-      verdict = judge();
+      verdict = judge(watched);
     } finally {
       for (const l of lrus) l.trace = undefined;
     }
-    if (trace.settle()) {
+    if (trace.settle() && !reads.other) {
       if (this.#map.size >= this.#entries) this.#map.delete(this.#map.keys().next().value!);
       this.#map.set(key, { verdict: JSON.stringify(verdict), ops: trace.ops });
     }

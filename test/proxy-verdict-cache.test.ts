@@ -64,8 +64,8 @@ const unsettled = batchStatus({ status: "generating", settled: false, createdCou
 const recorded = (): ExchangeData[] => [
   getBrand(brand("reading")),
   getBrand(brand("reading")),
-  // Another token: hidden the same, so the same verdict (a hit).
-  getBrand(brand("reading"), { requestHeaders: { host: "127.0.0.1", authorization: "Bearer test_team_b", "content-type": "application/json", "x-api-key": "k_1" } }),
+  // Another token (hidden the same) and headers no judge reads: the same verdict (a hit).
+  getBrand(brand("reading"), { requestHeaders: { host: "127.0.0.1", authorization: "Bearer test_team_b", "content-type": "application/json", "x-api-key": "k_1" }, responseHeaders: { "content-type": "application/json", "x-request-id": "req_2" } }),
   getBrand(brand("ready")),
   getBrand(brand("ready")),
   // The same bytes as the first three, but the brand was ready: the cached verdict must not apply.
