@@ -98,9 +98,9 @@ class Trace implements LruTrace {
 }
 
 export interface VerdictCacheOptions {
-  /** Verdicts kept (default 512); the oldest is let go first. */
+  /** Verdicts kept (default 256); the oldest is let go first. */
   entries?: number;
-  /** Exchanges with more body bytes than this are not cached (default 64 KiB). */
+  /** Exchanges with more body bytes (or characters) than this are not cached (default 32 Ki): with the default count, the keys stay under 8 Mi characters. */
   maxBytes?: number;
   /** An answer taking longer than this may break a timing rule: not cached. */
   answerWithinMs: number;
@@ -117,8 +117,8 @@ export class VerdictCache {
   misses = 0;
   constructor(options: VerdictCacheOptions) {
     this.#options = options;
-    this.#entries = options.entries ?? 512;
-    this.#maxBytes = options.maxBytes ?? 64 * 1024;
+    this.#entries = options.entries ?? 256;
+    this.#maxBytes = options.maxBytes ?? 32 * 1024;
   }
 
   /** The cache key of an exchange, or undefined when its verdict may depend on more than the key (see above). */
