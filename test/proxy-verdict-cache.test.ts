@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
 import { SecretHeaders } from "../proxy/secrets.js";
 import type { Verdict } from "../proxy/types.js";
+import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
 
 const secrets = new SecretHeaders(["x-api-key"]);
 let seq = 0;
@@ -26,36 +27,6 @@ const data = (protocol: "rest" | "mcp", method: string, path: string, request: u
   ...over,
 });
 
-const brand = (status: string, website = "https://www.harbourloaf.ie") => ({
-  object: "brand",
-  id: "brand_7Hq2LmX9c",
-  status,
-  website,
-  name: "Harbour Loaf",
-  language: "en",
-  country: "IE",
-  description: "A bakery.",
-  archetype: { name: "caregiver", rationale: "It cares." },
-  offerings: [],
-  rules: { always: [], never: [] },
-  created_at: "2026-11-10T09:00:00Z",
-});
-const batchStatus = (over: Record<string, unknown>) => ({
-  batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77",
-  brandId: "4f1c2b9e-5d0a-4c1e-9a55-3f7f0d6b2a11",
-  companyId: "c7d1a3f0-2b64-4e9a-8f15-6a0c9e4b7d22",
-  status: "ready",
-  settled: true,
-  requestedCount: 1,
-  createdCount: 1,
-  failedCount: 0,
-  pendingCount: 0,
-  items: [{ index: 0, status: "created", postId: "7c2e9a14-3b5d-4f0e-8a61-2d9c4b7e1f30", title: "Autumn", platforms: ["INSTAGRAM"], error: null }],
-  appOrigin: "https://app.example.com",
-  ...over,
-});
-const call = (name: string, args: Record<string, unknown>) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
-const answer = (d: unknown) => ({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: JSON.stringify(d) }], structuredContent: { data: d } } });
 const getBrand = (b: unknown, over: Partial<ExchangeData> = {}) => data("rest", "GET", "/v1/brands/brand_7Hq2LmX9c", undefined, 200, b, over);
 const batchCall = (d: unknown) => data("mcp", "POST", "/mcp", call("get_post_batch_status", { batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77" }), 200, answer(d));
 const unsettled = batchStatus({ status: "generating", settled: false, createdCount: 0, pendingCount: 1, items: [{ index: 0, status: "generating", postId: null, title: null, platforms: [], error: null }] });
