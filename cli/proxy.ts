@@ -49,8 +49,10 @@ Upstreams (at least one):
   --insecure            accept an upstream's self-signed TLS certificate
   --ca FILE             trust this CA (PEM) for HTTPS upstreams, besides the system's
   --secret-header NAME  a header whose value is a secret (repeatable), besides Authorization,
-                        Proxy-Authorization, Cookie, Set-Cookie and X-Api-Key: never printed, and its
-                        value redacted wherever it is echoed
+                        Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and any header or query
+                        parameter named with a credential word (X-Auth-Token, Api-Key, X-Session-Token,
+                        ?token=, client_secret, …): never printed, and its value redacted wherever it
+                        is echoed
 
 Clients must address the proxy as 127.0.0.1 or localhost (another Host is refused, 403); a repeated
 Authorization or Host is refused (400), never collapsed into one; a client gets 10 s for its headers and

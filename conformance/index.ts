@@ -28,15 +28,9 @@ import type { ConformanceSuite, SuiteOverrides } from "./core/suite.js";
 import type { RunTarget } from "./core/run-target.js";
 import { type TargetOverrides } from "./suites/rest/target.js";
 import { loadTargetFile, type TargetFile } from "./target-file.js";
-import { restWalksCheck, restWalksId } from "./suites/rest/walks/check.js";
-import { defaultMcpWalks, defaultWalks } from "./core/walks/defaults.js";
-import { mcpWalksCheck, mcpWalksId } from "./suites/mcp/walks/check.js";
-import { mcpRegistered } from "./suites/mcp/extension.js";
-import type { McpStep } from "./suites/mcp/walks/steps.js";
-import { judgingReplies } from "./suites/rest/replies.js";
 import { newSeed } from "./core/walks/prng.js";
-import { replayFormats, type WalkReplay } from "./replay.js";
-import type { Step } from "./suites/rest/walks/steps.js";
+import type { WalkOptions } from "./core/walks/engine.js";
+import type { WalkReplay } from "./replay.js";
 
 export type { AnyCheck, Check, CheckResult } from "./core/check.js";
 export type { RunEvent } from "./core/runner.js";
@@ -163,16 +157,17 @@ export function spendInputFor(options: ConformanceOptions = {}): SpendInput {
   return { triggers: mcpTriggersOf(mcp), cost: mcpCostOf(mcp) };
 }
 
-/** The walks a run made, per protocol: how many, how long, and the seed that makes them again. */
-type WalkPlan = { walks: number; steps: number; seed: string; replay?: unknown[]; skip?: string };
-
 /** What the run's report says of its walks: those of the walks checks that ran (a skipped one, for a replay of the other protocol, says nothing). */
-function walksRun(walks: { rest: WalkPlan; mcp: WalkPlan }, selected: readonly AnyCheck[], suites: readonly Suite[]): { walks?: WalksRun } {
-  const ran = (["rest", "mcp"] as const).filter((p) => suites.includes(p) && selected.some((c) => c.id === (p === "rest" ? restWalksId : mcpWalksId)) && !walks[p].skip);
-  const shape = (w: WalkPlan) => ({ walks: w.replay ? 1 : w.walks, steps: w.replay?.length ?? w.steps });
-  const [first, second] = ran.map((p) => walks[p]);
+function walksRun(plans: ReadonlyMap<Suite, WalkOptions>, selected: readonly AnyCheck[], suites: readonly Suite[]): { walks?: WalksRun } {
+  const ran = suites.filter((s) => {
+    const plan = plans.get(s);
+    return plan && !plan.skip && selected.some((c) => c.id === suiteById(s).walks?.checkId);
+  });
+  const shape = (w: WalkOptions) => ({ walks: w.replay ? 1 : w.walks, steps: w.replay?.length ?? w.steps });
+  const [first, second] = ran.map((s) => plans.get(s)!);
   if (!first) return {};
-  const extra = second && (shape(second).walks !== shape(first).walks || shape(second).steps !== shape(first).steps) ? { mcp: shape(second) } : {};
+  // The second suite's (MCP's) own counts, when they differ from the first's.
+  const extra = second && (shape(second).walks !== shape(first).walks || shape(second).steps !== shape(first).steps) ? { [ran[1]!]: shape(second) } : {};
   return { walks: { seed: first.seed, ...shape(first), replay: !!first.replay, ...extra } };
 }
 
@@ -183,16 +178,21 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const file = options.targetFile ?? (options.config ? loadTargetFile(options.config, env) : undefined);
   const { suites: chosen, embedded } = chooseSuites(options, file);
   const seed = options.walkSeed ?? newSeed();
-  // A replay file is a walk of one protocol: that protocol's walks check runs it, the other's is skipped.
-  const walksOf = <S>(format: string, defaults: { walks: number; steps: number }) => {
+  // Each suite's walks for this run. A replay file is a walk of one protocol: that suite's walks check runs it, the
+  // other's is skipped.
+  const walks = new Map<Suite, WalkOptions>();
+  for (const s of registry) {
+    if (!s.walks) continue;
     const r = options.walkReplay;
-    const o = { walks: options.walks ?? defaults.walks, steps: options.walkSteps ?? defaults.steps, seed };
-    return r ? (r.format === format ? { ...o, replay: r.steps as S[] } : { ...o, skip: `the replay file is a walk of the other protocol (${r.format})` }) : o;
+    const o = { walks: options.walks ?? s.walks.defaults.walks, steps: options.walkSteps ?? s.walks.defaults.steps, seed };
+    walks.set(s.id, r ? (r.format === s.walks.replayFormat ? { ...o, replay: r.steps } : { ...o, skip: `the replay file is a walk of the other protocol (${r.format})` }) : o);
+  }
+  // The listed walks check of a suite stands in for the one made for this run's plan.
+  const forThisRun = (c: AnyCheck) => {
+    const w = suiteById(suiteOf(c)).walks;
+    return w && c.id === w.checkId ? w.check(walks.get(suiteOf(c))!) : c;
   };
-  const walks = { rest: walksOf<Step>(replayFormats.rest, defaultWalks), mcp: walksOf<McpStep>(replayFormats.mcp, defaultMcpWalks) };
-  const pool = (options.checks ?? registry.flatMap((s) => s.checks))
-    .filter((c) => chosen.includes(suiteOf(c)))
-    .map((c) => (c.id === restWalksId ? judgingReplies(restWalksCheck(walks.rest)) : c.id === mcpWalksId ? mcpRegistered(mcpWalksCheck(walks.mcp)) : c));
+  const pool = (options.checks ?? registry.flatMap((s) => s.checks)).filter((c) => chosen.includes(suiteOf(c))).map(forThisRun);
   const selected = selectChecks(pool, options.only ?? []);
   if (!selected.length) throw new Error(`no check matches ${options.only?.length ? options.only.join(", ") : `the suites ${chosen.join(", ")}`}`);
 

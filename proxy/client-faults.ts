@@ -45,6 +45,9 @@ export function undecodable(bytes: Buffer, contentType: string | undefined): str
   return isUtf8(bytes) ? undefined : "undecodable: the body is not valid UTF-8";
 }
 
+/** The statuses by which a service refuses a request's size (RFC 9110 §15.5.14–15, RFC 6585 §5). */
+const tooLargeStatuses: Record<number, string> = { 413: "body", 414: "target", 431: "headers" };
+
 export interface Precheck {
   clientFault?: string;
   unjudged?: string;
@@ -57,6 +60,9 @@ export interface Precheck {
 export function precheck(ex: Exchange, requestBytes: Buffer): Precheck {
   if (ex.failure !== undefined)
     return ex.failureBy === "client" ? { clientFault: `went away: ${ex.failure}`, judge: false } : { noAnswer: ex.failure, judge: false };
+  // The contracts set no size limit on a request: a service that refuses one as too large is within its rights.
+  const tooLarge = tooLargeStatuses[ex.status];
+  if (tooLarge) return { clientFault: `too large: the service refused the request's ${tooLarge} (${ex.status}; the contract sets no limit; not judged)`, judge: false };
   if (!ex.requestTruncated) {
     const header = ex.requestHeaders["content-type"];
     const why = undecodable(requestBytes, Array.isArray(header) ? header[0] : header);

@@ -11,16 +11,13 @@ import { expectConventions, expectError, expectOk, isEnvelope } from "../conform
 import { answeredObject, memberOf, type Answered } from "../conformance/core/answered.js";
 import type { ToolName, ToolOutputs } from "../generated/mcp/types.js";
 import { Findings } from "./findings.js";
+import { headerOf as header } from "./headers.js";
 import type { McpState } from "./mcp-state.js";
 import { isResponse, requestMessages, responseMessages, type Message } from "./mcp-wire.js";
 import { judgeOpen } from "./open-schema.js";
 import { mcpRules as R } from "./rules.js";
 import type { Exchange, Verdict } from "./types.js";
 
-const header = (h: Exchange["responseHeaders"], name: string): string | undefined => {
-  const v = h[name];
-  return Array.isArray(v) ? v.join(", ") : v;
-};
 const show = (v: unknown) => {
   const s = JSON.stringify(v) ?? "undefined";
   return s.length > 200 ? `${s.slice(0, 200)}…` : s;
@@ -265,6 +262,8 @@ export function judgeMcp(ex: Exchange, state: McpState): Verdict {
   for (const m of requests)
     if (m.jsonrpc !== "2.0" || (typeof m.method !== "string" && !isResponse(m))) f.violate(R.answered, `${label}: not a JSON-RPC 2.0 message: ${show(m)}`, "client");
   if (ex.status === 429 || ex.status >= 500 || (ex.status >= 400 && calls.length === 0)) return verdict(String(ex.status));
+  const refused = ex.status >= 400 ? transportFault(ex) : undefined;
+  if (refused) return { ...verdict(String(ex.status)), clientFault: `${refused} (not judged)` };
   const { messages, problems } = responseMessages(ex.responseText, header(ex.responseHeaders, "content-type"));
   for (const p of problems) f.violate(R.answered, `${label} → ${ex.status}: ${p}`);
   const outcomes: string[] = [];
@@ -286,6 +285,23 @@ export function judgeMcp(ex: Exchange, state: McpState): Verdict {
     else if (answer.error) outcomes.push(`rpc ${answer.error.code}`);
   }
   return { ...verdict([String(ex.status), ...outcomes.filter((o) => o !== "ok")].join(" ")), ...(faults.length ? { clientFault: faults.join("; ") } : {}) };
+}
+
+/**
+ * Why a POST the service refused (4xx) is the client's doing: what Streamable HTTP requires of every POST that this
+ * one lacked. The service then answers the HTTP error alone, or with a JSON-RPC error that has no id (the MCP
+ * transport allows both), never the calls' answers.
+ */
+function transportFault(ex: Exchange): string | undefined {
+  const accept = header(ex.requestHeaders, "accept") ?? "";
+  if (!/application\/json/i.test(accept) || !/text\/event-stream/i.test(accept))
+    return `not acceptable: the client's Accept (${show(accept)}) must list both application/json and text/event-stream`;
+  const type = header(ex.requestHeaders, "content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) return `not JSON: the client's Content-Type is ${show(type)}, not application/json`;
+  // Servers answer 400 to a version they do not support (Streamable HTTP); which they support is theirs to say.
+  const version = header(ex.requestHeaders, "mcp-protocol-version");
+  if (ex.status === 400 && version !== undefined) return `protocol version: the service refused MCP-Protocol-Version ${show(version)}`;
+  return undefined;
 }
 
 /** Why a JSON-RPC id cannot be echoed exactly, if it cannot (ids are strings or integers, JSON-RPC 2.0 §4). */

@@ -101,7 +101,7 @@ export class Recorder {
   };
   readonly secretHeaders: SecretHeaders;
 
-  /** `secretHeaders`: header names whose values are secrets, besides Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key. */
+  /** `secretHeaders`: header names whose values are secrets, besides Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and those a credential word names (secrets.ts). */
   constructor(options: { secretHeaders?: readonly string[] } = {}) {
     this.secretHeaders = new SecretHeaders(options.secretHeaders);
   }

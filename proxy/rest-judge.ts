@@ -14,6 +14,7 @@ import { documented } from "../conformance/suites/rest/kept.js";
 import { answeredObject, memberOf, type Answered } from "../conformance/core/answered.js";
 import type { Brand, CreateBrandRequest, CreateFeedbackRequest, CreateIdeasRequest, CreatePredictionRequest, ErrorEnvelope, Feedback, IdeaBatch, Prediction, UpdateBrandRequest } from "../generated/rest/types.js";
 import { Findings } from "./findings.js";
+import { headerOf } from "./headers.js";
 import type { RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
 import type { Exchange, Verdict } from "./types.js";
@@ -29,10 +30,7 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-const header = (h: Exchange["responseHeaders"], name: string): string | undefined => {
-  const v = h[name.toLowerCase()];
-  return Array.isArray(v) ? v.join(", ") : v;
-};
+const header = (h: Exchange["responseHeaders"], name: string) => headerOf(h, name.toLowerCase());
 
 /** The exchange's answer in the shape the conformance assertions take. */
 function apiResponse(ex: Exchange, body: unknown): ApiResponse {
@@ -198,11 +196,15 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   const where = `${label} → ${ex.status}`;
   const ok = ex.status >= 200 && ex.status < 300;
 
-  // The request.
+  // The request. Its body is the contract's to judge when it is sent as JSON (seed 000: requests send
+  // Content-Type: application/json); another type is the client's doing, and an error the service answers about it
+  // names no field. What the service made of it (its answer, the state it changed) is judged all the same.
+  const type = header(ex.requestHeaders, "content-type");
+  const notJson = !!m.op.requestSchema && ex.requestText.length > 0 && !/^application\/json\s*(;|$)/i.test(type ?? "");
   const request = ex.requestTruncated ? undefined : parseJson(ex.requestText);
-  const requestIsObject = !!request && typeof request === "object" && !Array.isArray(request);
+  const requestIsObject = !notJson && !!request && typeof request === "object" && !Array.isArray(request);
   if (ex.requestTruncated) f.note("the request body is larger than the copy kept for judging: its schema was not checked");
-  else if (m.op.requestSchema) {
+  else if (m.op.requestSchema && !notJson) {
     const problems: { rule: RuleId; text: string }[] = request === undefined ? [{ rule: `${R.field400}/wrong-type`, text: "the body is not JSON" }] : requestProblems(m.op, request);
     if (problems.length) {
       const rules = [...new Set(problems.map((p) => p.rule))];
@@ -239,5 +241,6 @@ export function judgeRest(ex: Exchange, state: RestState): Verdict {
   } else f.violate(R.schema, `${where}: the contract lists no ${ex.status} answer for ${m.op.id}`);
   const error = answeredObject<ErrorEnvelope>(body)?.error;
   const code = ex.status >= 400 && typeof error?.code === "string" ? ` ${error.code}` : "";
-  return verdict(`${ex.status}${code}`);
+  const v = verdict(`${ex.status}${code}`);
+  return notJson ? { ...v, clientFault: `not JSON: the request's Content-Type is ${JSON.stringify(type ?? null)}; the contract's requests send application/json (its body not judged)` } : v;
 }

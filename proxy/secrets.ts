@@ -6,8 +6,38 @@ import { redactedMark } from "../conformance/core/redact.js";
 /** Headers whose values are secrets whatever they hold. */
 export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;
 
-/** Query parameters that carry a token (RFC 6750 §2.3's access_token, and the usual API key names). */
-const secretParams = ["access_token", "api_key", "apikey"];
+/** Query parameters that carry a token whatever it looks like (RFC 6750 §2.3's access_token, the usual API key names). */
+const secretParams = new Set(["access_token", "api_key", "apikey"]);
+
+/**
+ * Whether a header's or a query parameter's name says it carries a credential, beyond the names listed: any name
+ * with a credential word in it (X-Auth-Token, X-Access-Token, Api-Key, X-Session-Token, Authentication, token,
+ * client_secret, password, X-Amz-Security-Token, a signed URL's sig, …). Hiding a value that was not a secret costs
+ * a report a detail; printing one that was costs the credential. Standard headers that only name credentials
+ * (challenges, CORS) and the MCP session id, which the judges read, are not secrets.
+ */
+const credentialName = /auth|token|secret|passw|pwd|credential|cookie|session|signature|jwt|bearer|csrf|xsrf|key|^(sig|code)$/i;
+const notCredentials = /^(www-authenticate|proxy-authenticate|authentication-info|proxy-authentication-info|access-control-.*|mcp-session-id|sec-websocket-.*)$/i;
+/** Names seen, and whether each names a credential: every exchange's headers are asked, most of them the same. */
+const asked = new Map<string, boolean>();
+/** Names kept in `asked` at most: a client inventing names costs a test each, never memory. */
+const askedCap = 1024;
+export function namesACredential(name: string): boolean {
+  let yes = asked.get(name);
+  if (yes === undefined) {
+    yes = credentialName.test(name) && !notCredentials.test(name);
+    if (asked.size < askedCap) asked.set(name, yes);
+  }
+  return yes;
+}
+
+/**
+ * A value under a name that only looks like a credential's is hidden wherever its header is shown, but learnt (and so
+ * redacted wherever else it appears) only when it is as long as a credential, never a "true" or a "3600" that would
+ * then vanish from every body. 8: the length from which a learnt secret is replaced anywhere.
+ */
+const learntFrom = 8;
+const likelySecret = (value: string) => value.length >= learntFrom;
 
 /** Authentication schemes shown in reports ("Basic [redacted]"); any other first word may be the secret itself. */
 const schemes = new Set(["bearer", "basic", "digest", "token", "apikey", "api-key", "dpop", "negotiate", "ntlm", "hoba", "mutual", "hawk", "vapid", "aws4-hmac-sha256", "scram-sha-1", "scram-sha-256", "privatetoken", "gnap"]);
@@ -59,26 +89,41 @@ function userInfoOf(target: string): string[] {
   return out.filter(Boolean);
 }
 
-/** The tokens a request target carries: in its query (access_token, …) and in an absolute form's user info. */
+/**
+ * The tokens a request target carries: in its query (RFC 6750 §2.3's access_token, api_key, any parameter whose name
+ * says it is a credential) and in an absolute form's user info.
+ */
 export function secretsOfTarget(target: string): string[] {
-  const info = userInfoOf(target);
+  const out = userInfoOf(target);
   const q = target.indexOf("?");
-  if (q < 0) return info;
+  if (q < 0) return out;
   try {
-    const params = new URLSearchParams(target.slice(q + 1));
-    return [...info, ...secretParams.flatMap((p) => params.getAll(p)).filter(Boolean)];
+    for (const [name, value] of new URLSearchParams(target.slice(q + 1)))
+      if (value && (secretParams.has(name.toLowerCase()) || (namesACredential(name) && likelySecret(value)))) out.push(value);
   } catch {
-    return info;
+    /* a query URLSearchParams cannot read: its user info only */
   }
+  return out;
 }
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** Finds and hides the secrets of headers: by name, with the names given. */
+/** Finds and hides the secrets of headers: by name (those listed, those given, and any a credential word names). */
 export class SecretHeaders {
   readonly names: ReadonlySet<string>;
   constructor(extra: readonly string[] = []) {
     this.names = new Set([...defaultSecretHeaders, ...extra.map((n) => n.toLowerCase())]);
+  }
+
+  /** Whether a header (its name in lower case) holds a secret. */
+  has(name: string): boolean {
+    return this.names.has(name) || namesACredential(name);
+  }
+
+  #secretsOf(name: string, value: string): string[] {
+    if (this.names.has(name)) return secretsOf(name, value);
+    const v = value.trim();
+    return likelySecret(v) ? [v] : [];
   }
 
   /** Every secret the headers carry. */
@@ -88,8 +133,8 @@ export class SecretHeaders {
     for (const k in headers) {
       const x = headers[k];
       const name = k.toLowerCase();
-      if (x === undefined || !this.names.has(name)) continue;
-      for (const v of Array.isArray(x) ? x : [x]) out.push(...secretsOf(name, String(v)));
+      if (x === undefined || !this.has(name)) continue;
+      for (const v of Array.isArray(x) ? x : [x]) out.push(...this.#secretsOf(name, String(v)));
     }
     return out;
   }
@@ -99,7 +144,7 @@ export class SecretHeaders {
     const out: string[] = [];
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i]!.toLowerCase();
-      if (this.names.has(name)) out.push(...secretsOf(name, raw[i + 1]!));
+      if (this.has(name)) out.push(...this.#secretsOf(name, raw[i + 1]!));
     }
     return out;
   }
@@ -111,7 +156,7 @@ export class SecretHeaders {
     for (const k in headers) {
       const x = headers[k];
       const name = k.toLowerCase();
-      if (x === undefined || !this.names.has(name)) out[k] = x;
+      if (x === undefined || !this.has(name)) out[k] = x;
       else {
         const hidden = (v: string) => (credentialHeaders.has(name) ? schemeOnly(v) : redactedMark);
         out[k] = Array.isArray(x) ? x.map(hidden) : hidden(String(x));

@@ -31,7 +31,7 @@ export interface ProxyOptions {
   captureBytes?: number;
   /** Called after each exchange is judged, with the line the CLI prints. */
   onExchange?: (event: ExchangeEvent) => void;
-  /** Header names whose values are secrets (never shown, and learnt to be redacted wherever they are echoed), besides Authorization, Proxy-Authorization, Cookie, Set-Cookie and X-Api-Key. */
+  /** Header names whose values are secrets (never shown, and learnt to be redacted wherever they are echoed), besides Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key and those a credential word names (secrets.ts). */
   secretHeaders?: readonly string[];
   /** Host names clients may address the proxy by (any port); default the loopback names and `host`. A request with another Host is refused (403). */
   allowedHosts?: readonly string[];

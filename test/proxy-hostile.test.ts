@@ -113,6 +113,18 @@ const rpc = (method: string, params: unknown, id: unknown = 1) => JSON.stringify
 const mcpHeaders = (token = "mcp_user") => ["Content-Type", "application/json", "Accept", "application/json, text/event-stream", "Authorization", `Bearer ${token}`];
 const service = (events: ExchangeEvent[]) => events.filter((e) => e.violations.some((v) => v.side === "service")).map((e) => e.line);
 
+/** Every format the proxy's findings reach people in: its reports, its summary, its log lines and its events. */
+function outputsOf(report: ReturnType<RunningProxy["report"]>, { events } = front): Record<string, string> {
+  return {
+    json: jsonReport(report),
+    markdown: markdownReport(report),
+    summary: summaryLine(report),
+    lines: events.map((e) => e.line).join("\n"),
+    "event headers": JSON.stringify(events.map((e) => [e.exchange.requestHeaders, e.exchange.responseHeaders])),
+    "event violations": JSON.stringify(events.map((e) => e.violations)),
+  };
+}
+
 describe("secrets", () => {
   /** The requests of one token: every place a credential travels, and echoes of it in paths and bodies. */
   const shapes = (token: string, i: number): [URL, string, string[], string?][] => {
@@ -167,14 +179,7 @@ describe("secrets", () => {
     expect(front.proxy.redactionStats().tokens).toBeGreaterThanOrEqual(n);
 
     const report = front.proxy.report();
-    const outputs: Record<string, string> = {
-      json: jsonReport(report),
-      markdown: markdownReport(report),
-      summary: summaryLine(report),
-      lines: front.events.map((e) => e.line).join("\n"),
-      "event headers": JSON.stringify(front.events.map((e) => [e.exchange.requestHeaders, e.exchange.responseHeaders])),
-      "event violations": JSON.stringify(front.events.map((e) => e.violations)),
-    };
+    const outputs = outputsOf(report);
     // The reports did see the tokens: examples of the client's violations, notes on unknown tools.
     expect(report.byRule.length).toBeGreaterThan(0);
     expect(outputs.markdown).toContain("[redacted]");
@@ -184,6 +189,45 @@ describe("secrets", () => {
       expect(basics.filter((b) => text.includes(b)), `${name} shows a Basic credential`).toEqual([]);
     }
     expect(report.bySide.service).toBe(0);
+  }, hangGuardMs);
+
+  // Any credential, whatever its header: not only the names the proxy lists or is given. One request carries them
+  // all, to a proxy of its own, so that the reports show it as their only example.
+  it("credentials under any header or query parameter whose name says so: none in any report format or log line", async () => {
+    const own = await watched({ restUpstream: rest.url.href });
+    const sent: string[] = [];
+    const secret = () => {
+      const s = `cred_${randomBytes(8).toString("hex")}`;
+      sent.push(s);
+      return s;
+    };
+    const names = ["X-Auth-Token", "X-Access-Token", "Api-Key", "X-Session-Token", "Authentication", "X-Amz-Security-Token", "Ocp-Apim-Subscription-Key", "X-CSRF-Token", "X-Client-Secret", "X-Password"];
+    const params = ["token", "key", "api-key", "client_secret", "password", "sig", "session_id", "accessToken"];
+    const query = params.map((p) => `${p}=${secret()}`).join("&");
+    const headers = names.flatMap((name) => [name, secret()]);
+    // A request the contract refuses (a website that is no string), which echoes one of them in its body.
+    const body = JSON.stringify({ website: 5, note: sent[0] });
+    await send(new URL(`v1/brands?${query}`, own.proxy.restUrl!), "POST", ["Content-Type", "application/json", "Authorization", "Bearer test_team_a", ...headers], body);
+    await own.judged(1);
+    const report = own.proxy.report();
+    expect(report.bySide.client).toBe(1);
+    const outputs = outputsOf(report, own);
+    expect(outputs.json).toContain("[redacted]");
+    for (const [name, text] of Object.entries(outputs)) expect(sent.filter((s) => text.includes(s)), `${name} shows a credential`).toEqual([]);
+  }, hangGuardMs);
+
+  it("a short value under a name that only looks like a credential's is hidden where its header shows, nowhere else; challenges stay shown", async () => {
+    const own = await watched({ restUpstream: rest.url.href });
+    const r = own.proxy.restUrl!;
+    // "3600" is learnt as no secret: it must not vanish from the body the example shows.
+    await send(new URL("v1/brands", r), "POST", ["Content-Type", "application/json", "Authorization", "Bearer test_team_a", "X-Token-Ttl", "3600"], JSON.stringify({ website: 3600 }));
+    await send(new URL("v1/brands/brand_x", r), "GET", ["Authorization", "Bearer test_unknown"]);
+    await own.judged(2);
+    const [refused, challenged] = own.events;
+    expect(refused!.exchange.requestHeaders["x-token-ttl"]).toBe("[redacted]");
+    expect(jsonReport(own.proxy.report())).toContain(String.raw`"requestBody": "{\"website\":3600}"`);
+    expect(challenged!.exchange.status).toBe(401);
+    expect(String(challenged!.exchange.responseHeaders["www-authenticate"])).toMatch(/^Bearer /);
   }, hangGuardMs);
 });
 
@@ -335,6 +379,51 @@ describe("client faults are the client's", () => {
       if (mine[i]!.verdict.clientFault) expect(mine[i]!.line).not.toMatch(/✓$/);
     });
   });
+
+  // Held out of the first round: requests the transport refuses before any field, and bodies beyond a service's size.
+  it("a request in another type, to another path, too large, or that Streamable HTTP refuses is the client's, never the service's", async () => {
+    const from = front.events.length;
+    const r = front.proxy.restUrl!;
+    const m = front.proxy.mcpUrl!;
+    const auth = ["Authorization", "Bearer test_team_a"];
+    const brand = JSON.stringify({ website: "https://www.harbourloaf.ie" });
+    const list = rpc("tools/list", {});
+    const sent: [URL, string, string[], string, RegExp][] = [
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "text/plain"], brand, /^not JSON: the request's Content-Type is "text\/plain"/],
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "application/merge-patch+json"], brand, /^not JSON/],
+      // Past the reference's 1 MB: it answers 413, which the contract does not list and does not forbid.
+      [new URL("v1/brands", r), "POST", [...auth, "Content-Type", "application/json"], JSON.stringify({ name: "x".repeat(1_100_000), description: "d" }), /^too large: the service refused the request's body \(413/],
+      // Not the contract's path (the reference answers 404 unknown_route): no operation's rules apply.
+      [new URL("v1/brands/", r), "POST", [...auth, "Content-Type", "application/json"], brand, /^$/],
+      [m, "POST", ["Content-Type", "application/json", "Accept", "application/json", "Authorization", "Bearer mcp_user"], list, /^not acceptable/],
+      [m, "POST", ["Content-Type", "application/json", "Accept", "text/event-stream", "Authorization", "Bearer mcp_user"], list, /^not acceptable/],
+      [m, "POST", [...mcpHeaders(), "MCP-Protocol-Version", "1999-01-01"], list, /^protocol version: the service refused MCP-Protocol-Version "1999-01-01"/],
+      [m, "POST", ["Content-Type", "text/plain", "Accept", "application/json, text/event-stream", "Authorization", "Bearer mcp_user"], list, /^not JSON/],
+    ];
+    for (const [url, method, headers, body] of sent) {
+      const res = await send(url, method, headers, body);
+      expect(res.status, `${method} ${url.pathname}`).toBeGreaterThanOrEqual(400);
+    }
+    await front.judged(from + sent.length);
+    const mine = front.events.slice(from);
+    expect(service(mine)).toEqual([]);
+    sent.forEach(([, , , , why], i) => expect(mine[i]!.verdict.clientFault ?? "", mine[i]!.line).toMatch(why));
+    expect(mine[3]!.verdict.notes.join(" ")).toMatch(/not an operation of the contract/);
+  }, hangGuardMs);
+
+  it("a valid MCP request refused with a 4xx and no answer to its call stays the service's violation", async () => {
+    const refusing = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.writeHead(400, { "content-type": "application/json" }).end("{}"));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    stops.push(() => new Promise<void>((resolve) => refusing.close(() => resolve())));
+    const w = await watched({ mcpUpstream: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/mcp` });
+    await send(w.proxy.mcpUrl!, "POST", mcpHeaders(), rpc("tools/list", {}));
+    await w.judged(1);
+    expect(w.events[0]!.verdict.clientFault).toBeUndefined();
+    expect(service(w.events).join("\n")).toMatch(/no JSON-RPC response with id 1/);
+  }, hangGuardMs);
 
   it("a valid body dripped over more than the service's answer time is not the service's timing violation", async () => {
     // A mock on real time: on the fast clock, the 11 s of the drip would be hours and the new brand read already.

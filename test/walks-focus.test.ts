@@ -3,7 +3,8 @@
 // only walks judge, and the walk-only mutants need) come up in the default walks' plans on nearly every seed, while
 // each walk stays a random draw of its seed. Plans only: what a target answers is judged by test/walks*.test.ts.
 import { describe, expect, it } from "vitest";
-import { defaultMcpWalks, defaultWalks } from "../conformance/core/walks/defaults.js";
+import { defaultWalks } from "../conformance/suites/rest/walks/defaults.js";
+import { defaultMcpWalks } from "../conformance/suites/mcp/walks/defaults.js";
 import { focused, pickFresh } from "../conformance/core/walks/focus.js";
 import { mcpFamilies, mcpFocusOf, planMcpWalk, type McpAbilities, type McpStep } from "../conformance/suites/mcp/walks/steps.js";
 import { prng } from "../conformance/core/walks/prng.js";

@@ -30,20 +30,28 @@ export interface ReportedCheck extends CheckResult {
 }
 
 export interface RunResult {
-  /** `url`: the REST target (the MCP endpoint when only the MCP suite ran); `mcp`: the MCP target, when it ran. */
+  /** What holds for the whole run; each suite's own target is in `targets`. */
   target: {
+    /**
+     * The REST target (the MCP endpoint when only the MCP suite ran).
+     * @deprecated Read `targets` (each suite's target, its URL and profile). Still written in this release; removed in the next one.
+     */
     url: string;
     embedded: boolean;
     stateful?: boolean;
     statefulReason?: string;
     timeScale: number;
+    /**
+     * The MCP target, when it ran.
+     * @deprecated Read the entry of `targets` whose `suite` is "mcp". Still written in this release; removed in the next one.
+     */
     mcp?: { url: string; profile?: string };
   };
   /** The stateful walks of the run, when check rest-walks or mcp-walks ran: its seed reproduces them (--walk-seed). */
   walks?: WalksRun;
   /** The suites that ran. */
   suites: Suite[];
-  /** Each suite's target, in run order (what reports name; `target.url` and `target.mcp` say the same, kept for readers of earlier reports). */
+  /** Each suite's target, in run order (what reports name; the deprecated `target.url` and `target.mcp` say the same, for readers of earlier reports). */
   targets: SuiteTarget[];
   startedAt: string;
   durationMs: number;

@@ -1,12 +1,14 @@
 // One shape for a suite: what runConformance needs to run one protocol's checks — its rule catalogue, its checks,
 // how it finds its target (flags, target file, environment), its embedded reference, its probe and the needs it
-// decides. runConformance names no protocol; a third protocol (or a second version of one) is one more Suite.
+// decides. runConformance (conformance/index.ts, the registry) runs each through this shape; a third protocol (or a
+// second version of one) is one more Suite.
 import type { RuleId } from "../../generated/rules.js";
 import type { SharedTime } from "../../lib/shared-time.js";
 import type { Check, Need, RunContext, RunEvent } from "./check.js";
 import type { Redactor } from "./redact.js";
 import type { RunTarget } from "./run-target.js";
 import type { SlotTable } from "./slots.js";
+import type { WalkOptions } from "./walks/engine.js";
 
 /** A suite's id (`rest`, `mcp`): the registry (conformance/index.ts) knows which there are; the core does not. */
 export type SuiteId = string;
@@ -55,6 +57,18 @@ export interface SuiteSession<Ctx extends RunContext, N extends string = Need> {
   close(): Promise<void> | void;
 }
 
+/** A suite's stateful walks (core/walks/engine.ts): the check that runs them, made for each run's plan. */
+export interface SuiteWalks<Ctx extends RunContext, N extends string = Need> {
+  /** The id of the walks check: its listed instance (`checks`) stands for it in `--list` and selection. */
+  checkId: string;
+  /** How many walks of how many steps a run makes unless told (`--walks`, `--walk-steps`). */
+  defaults: { readonly walks: number; readonly steps: number };
+  /** The `format` of this suite's replay files (conformance/replay.ts); a replay of another format skips the walks. */
+  replayFormat: string;
+  /** The walks check for this run's plan, wired as the suite's listed checks are. */
+  check(plan: WalkOptions): Check<Ctx, N>;
+}
+
 /**
  * One protocol's suite. `Ctx` is what its checks run with; the registry holds suites as ConformanceSuite (their
  * checks' `run` is a method, so a suite of a narrower context stands in for the generic one).
@@ -80,6 +94,8 @@ export interface ConformanceSuite<Ctx extends RunContext = RunContext, T extends
   unmetNeed(need: N | "token", target: T): string | undefined;
   /** Its catalogue's target-file slots, each with its value in the target and how to give it (suites/<id>/slots.ts). */
   slots: Partial<SlotTable<T>>;
+  /** Its stateful walks, when it has them. */
+  walks?: SuiteWalks<Ctx, N>;
   /** Opens the suite's session of a run: its clients, shared fixtures and jobs. */
   open(env: SuiteEnv<T>): SuiteSession<Ctx, N>;
 }

@@ -1,5 +1,5 @@
 // More allowed variants of the MCP gateway (the corpus of ./mcp.ts goes on here): each changes the mock's answers
-// only in a way seed 001 allows, citing the seed's words (`basis`). test/conformance-variants-mcp.test.ts runs them
+// only in a way seed 001 allows, citing the seed's words (`basis`). test/conformance-variants-mcp*.test.ts run them
 // with the others; a failure is a false failure of the suite.
 import { gzipSync } from "node:zlib";
 import type { Answer } from "../mutants/rest/proxy.js";

@@ -5,7 +5,11 @@ import { startReference } from "../../core/embedded.js";
 import { probeMcp } from "./probe.js";
 import type { ConformanceSuite } from "../../core/suite.js";
 import type { McpNeed } from "./needs.js";
-import { mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
+import { mcpRegistered, mcpUnmetNeed, openMcp, type McpCheckContext } from "./extension.js";
+import type { WalkOptions } from "../../core/walks/engine.js";
+import { defaultMcpWalks } from "./walks/defaults.js";
+import { mcpWalksCheck, mcpWalksId } from "./walks/check.js";
+import { mcpReplayFormat, type McpStep } from "./walks/steps.js";
 import { mcpRulesPath } from "./paths.js";
 import { mcpSlots } from "./slots.js";
 import { resolveMcpTarget, type McpOverrides, type McpRunTarget, type McpTargetFile } from "./target.js";
@@ -23,5 +27,12 @@ export const mcpSuite: ConformanceSuite<McpCheckContext, McpRunTarget, McpNeed, 
   probe: probeMcp,
   unmetNeed: mcpUnmetNeed,
   slots: mcpSlots,
+  walks: {
+    checkId: mcpWalksId,
+    defaults: defaultMcpWalks,
+    replayFormat: mcpReplayFormat,
+    // A replay's steps were read as this format's: conformance/replay.ts checks each against the MCP tools.
+    check: (plan) => mcpRegistered(mcpWalksCheck(plan as WalkOptions<McpStep>)),
+  },
   open: openMcp,
 };

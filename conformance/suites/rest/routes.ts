@@ -13,7 +13,9 @@ const routes = Object.values(operations).map((op) => {
     .split(/(\{[^}]+\})/)
     .map((part) => (/^\{.+\}$/.test(part) ? (names.push(part.slice(1, -1)), "([^/]+)") : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
     .join("");
-  return { op, names, re: new RegExp(`^${source}/?$`) };
+  // Exactly the template: a path with a trailing slash is another path (the reference answers it 404), never judged
+  // as this operation's.
+  return { op, names, re: new RegExp(`^${source}$`) };
 });
 
 /** The last match: the proxy's judge and the reply's place (places.ts) ask for the same exchange in turn. */

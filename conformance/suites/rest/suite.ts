@@ -5,11 +5,14 @@ import { restChecks } from "./checks/index.js";
 import { startReference } from "../../core/embedded.js";
 import { Fixtures } from "./fixtures.js";
 import { apiClient, Transport } from "../../core/http.js";
-import { judgeReplyHere } from "./replies.js";
+import { judgeReplyHere, judgingReplies } from "./replies.js";
 import { restRulesPath } from "../../core/paths.js";
 import { probeRest } from "./probe.js";
 import { restSlots } from "./slots.js";
 import type { ConformanceSuite, SuiteEnv, SuiteSession } from "../../core/suite.js";
+import { defaultWalks } from "./walks/defaults.js";
+import { restWalksCheck, restWalksId, type WalkOptions } from "./walks/check.js";
+import { restReplayFormat, type Step } from "./walks/steps.js";
 import { resolveTarget, type RestTargetFile, type Target, type TargetOverrides } from "./target.js";
 
 /**
@@ -67,5 +70,12 @@ export const restSuite: ConformanceSuite<CheckContext, Target, RestNeed, { rest?
   probe: probeRest,
   unmetNeed,
   slots: restSlots,
+  walks: {
+    checkId: restWalksId,
+    defaults: defaultWalks,
+    replayFormat: restReplayFormat,
+    // A replay's steps were read as this format's: conformance/replay.ts checks each against the REST operations.
+    check: (plan) => judgingReplies(restWalksCheck(plan as WalkOptions<Step>)),
+  },
   open: openRest,
 };

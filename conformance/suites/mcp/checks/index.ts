@@ -1,7 +1,7 @@
 // Every check of the MCP gateway suite, in report order.
 import { mcpRegistered, type McpCheck } from "../extension.js";
 import { mcpWalksCheck } from "../walks/check.js";
-import { defaultMcpWalks } from "../../../core/walks/defaults.js";
+import { defaultMcpWalks } from "../walks/defaults.js";
 import { approvalChecks as mcpApprovalChecks } from "./approval.js";
 import { authChecks as mcpAuthChecks } from "./auth.js";
 import { batchChecks as mcpBatchChecks } from "./batch.js";

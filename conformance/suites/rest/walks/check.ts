@@ -12,7 +12,7 @@ import { restWalksId } from "../checks/walks.js";
 
 export { restWalksId };
 export { walksLine, type WalkOptions } from "../../../core/walks/engine.js";
-export { defaultWalks } from "../../../core/walks/defaults.js";
+export { defaultWalks } from "./defaults.js";
 
 /** Rules every walk judges (each starts by creating a brand). */
 const always: RuleId[] = [...answerRulesOf("Brand"), "create-brand-201", "brand-create-reading/status"];
