@@ -42,7 +42,7 @@ interface Entry {
 }
 
 /** The headers the judges read (rest-judge.ts, mcp-judge.ts, client-faults.ts, the conformance assertions): the key holds these. */
-const keyedHeaders = { request: ["authorization", "content-type"], response: ["content-type", "www-authenticate", "retry-after"] };
+const keyedHeaders = { request: ["authorization", "content-type", "accept", "mcp-protocol-version"], response: ["content-type", "www-authenticate", "retry-after"] };
 
 /** Watches which header names a judge reads; `other` once it reads one the key does not hold, or lists them. */
 class HeaderReads {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
 import { SecretHeaders } from "../proxy/secrets.js";
+import { VerdictCache } from "../proxy/verdict-cache.js";
 import type { Verdict } from "../proxy/types.js";
 import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
 
@@ -99,6 +100,31 @@ describe("verdict cache", () => {
       expect(judgeAll(cached, exchanges.slice(0, cut))).toEqual(judgeAll(plain, exchanges.slice(0, cut)));
       expect(judgeAll(cached, exchanges.slice(cut))).toEqual(judgeAll(plain, exchanges.slice(cut)));
       expect(stateOf(cached)).toEqual(stateOf(plain));
+    }
+  });
+
+  it("hits on a repeated MCP call as on a REST read, once the state it reads is the same", () => {
+    for (const d of [batchCall(batchStatus({})), getBrand(brand("ready"))]) {
+      const states = newJudgeStates();
+      judgeAll(states, [d, d, d, d]);
+      expect(states.cache!.hits, d.path).toBe(2);
+    }
+  });
+
+  it("keeps no verdict whose judging read a header the key does not hold, or listed the headers", () => {
+    const d = getBrand(brand("ready"));
+    const ex = exchangeOf(d, secrets);
+    const verdict: Verdict = { label: "GET /v1/brands/brand_7Hq2LmX9c", outcome: "200", violations: [], notes: [] };
+    const states = newJudgeStates({ cache: false });
+    for (const [read, kept] of [
+      [(e: typeof ex) => e.requestHeaders.authorization, true],
+      [(e: typeof ex) => e.responseHeaders["x-request-id"], false],
+      [(e: typeof ex) => Object.keys(e.requestHeaders), false],
+      [(e: typeof ex) => "host" in e.requestHeaders, false],
+    ] as const) {
+      const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+      cache.judge(cache.keyOf(ex, d.request)!, ex, [states.rest.brands], (watched) => (read(watched), verdict));
+      expect(cache.size, String(read)).toBe(kept ? 1 : 0);
     }
   });
 });
