@@ -4,8 +4,9 @@
 //
 // Why a hit is exact. judgeExchange's verdict is a function of:
 //  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers it reads
-//    (keyedHeaders, as hidden: SecretHeaders.hide works by header name only, the same names for a judge's whole
-//    life; a verdict whose judging read any other header, or listed the headers, is not kept), the request's bytes
+//    (keyedHeaders, with the values the judge sees: as hidden; a verdict whose judging read any other header, or
+//    listed the headers, is not kept, so a judge that starts reading another header is never wrong, only
+//    uncached until it is added here), the request's bytes
 //    (precheck reads them: a body that is not UTF-8 decodes to the same text as one that is), the answer's text,
 //    a failure, and the times (precheck's slow client, REST's "within seconds"). The key holds all but the times
 //    and failures: an exchange with a failure, a slow request or a slow answer is never cached, and for any other
