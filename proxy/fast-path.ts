@@ -64,8 +64,14 @@ function upstreamHead(method: string, path: string, host: string, raw: readonly 
   return `${s}Accept-Encoding: identity\r\nConnection: keep-alive\r\n\r\n`;
 }
 
-/** The answer's head as the client gets it: hop-by-hop headers dropped, this hop's framing and connection. */
-function clientHead(h: AnswerHead, keepOpen: boolean): string {
+/**
+ * The answer's head as the client gets it: hop-by-hop headers dropped, this hop's framing and connection. An
+ * answer the upstream ends by closing its connection reaches the client chunked, as node:http's path sends it:
+ * the client's connection stays open, and requests it sent behind that one are forwarded on a new upstream
+ * connection, as any other. (Closing the client's connection too would leave them unanswered for no fault of the
+ * client's: a proxy user expects the connection the proxy keeps alive to carry on.)
+ */
+function clientHead(h: AnswerHead): string {
   let s = `HTTP/1.1 ${h.status} ${h.reason}\r\n`;
   const pass = passOn(h.rawHeaders, hopByHop);
   let dated = false;
@@ -74,9 +80,12 @@ function clientHead(h: AnswerHead, keepOpen: boolean): string {
     s += `${pass[i]}: ${pass[i + 1]}\r\n`;
   }
   if (!dated) s += `Date: ${httpDate()}\r\n`;
-  if (h.framing.kind === "chunked") s += "Transfer-Encoding: chunked\r\n";
-  return `${s}${keepOpen ? `Connection: keep-alive\r\nKeep-Alive: ${keepAliveValue}` : "Connection: close"}\r\n\r\n`;
+  if (h.framing.kind === "chunked" || h.framing.kind === "close") s += "Transfer-Encoding: chunked\r\n";
+  return `${s}Connection: keep-alive\r\nKeep-Alive: ${keepAliveValue}\r\n\r\n`;
 }
+
+const crlf = Buffer.from("\r\n", "latin1");
+const lastChunk = Buffer.from("0\r\n\r\n", "latin1");
 
 /** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
 /** Bytes read ahead of the request being answered before reading stops: a whole plain request at most. */
@@ -244,7 +253,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
         const complete = () => {
           conn = undefined;
           pool.release(c, reusable ? keepFor(answer!) : undefined);
-          if (answer!.framing.kind === "close") socket.end();
+          if (answer!.framing.kind === "close") toClient(lastChunk);
           finish();
         };
         /** The answer broke off after its head reached the client: the client's connection goes too. */
@@ -277,7 +286,9 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
             ended = true;
           } else if (used) response.push(chunk);
           if (used < chunk.length) reusable = false;
-          const part = used < chunk.length ? chunk.subarray(0, used) : chunk;
+          let part = used < chunk.length ? chunk.subarray(0, used) : chunk;
+          // Until close: sent on as chunks (clientHead).
+          if (framing.kind === "close" && part.length) part = Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`, "latin1"), part, crlf]);
           if (first !== undefined) toClient(part.length ? Buffer.concat([Buffer.from(first, "latin1"), part]) : Buffer.from(first, "latin1"));
           else if (part.length) toClient(part);
           return ended;
@@ -307,7 +318,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
               responseHeaders = answer.headers;
               if (answer.framing.kind === "length") left = answer.framing.length;
               if (answer.framing.kind === "chunked") chunked = new ChunkedReader();
-              first = clientHead(answer, answer.framing.kind !== "close");
+              first = clientHead(answer);
               chunk = buf;
               buf = undefined;
             }

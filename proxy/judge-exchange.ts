@@ -7,7 +7,11 @@ import { judgeMcp } from "./mcp-judge.js";
 import { defaultMcpCaps, McpState } from "./mcp-state.js";
 import { judgeRest } from "./rest-judge.js";
 import { defaultRestCaps, RestState } from "./rest-state.js";
+import type { Lru } from "./lru.js";
 import type { SecretHeaders } from "./secrets.js";
+import { VerdictCache } from "./verdict-cache.js";
+import { slowRequestMs } from "./client-faults.js";
+import { defaultTiming } from "../conformance/suites/rest/target.js";
 import type { Exchange, Protocol, Side, Verdict } from "./types.js";
 
 /** An exchange as forwarded, before judging: headers as sent (hidden when the exchange is rebuilt), bodies as bytes. */
@@ -74,12 +78,30 @@ export function setAsideVerdict(ex: Pick<Exchange, "method" | "path" | "status" 
 export interface JudgeStates {
   rest: RestState;
   mcp: McpState;
+  /** Verdicts of exchanges judged before (verdict-cache.ts: a hit is exactly what judging again gives). */
+  cache?: VerdictCache;
 }
 
-export const newJudgeStates = (): JudgeStates => ({ rest: new RestState(defaultRestCaps), mcp: new McpState(defaultMcpCaps) });
+/** The judges' state, with a verdict cache unless `cache` is false. */
+export const newJudgeStates = (options: { cache?: boolean } = {}): JudgeStates => ({
+  rest: new RestState(defaultRestCaps),
+  mcp: new McpState(defaultMcpCaps),
+  ...(options.cache === false ? {} : { cache: new VerdictCache({ answerWithinMs: defaultTiming.answer_within_seconds * 1000, sendWithinMs: slowRequestMs }) }),
+});
+
+/** Every LRU the judges read and write. */
+const lrusOf = (s: JudgeStates) => [s.rest.brands, s.rest.batches, s.mcp.tools, s.mcp.batches, s.mcp.deleted, s.mcp.deactivations, s.mcp.externalIds] as Lru<unknown, unknown>[];
 
 /** The verdict on one exchange: prechecked (client faults, what cannot be judged), then judged by its protocol's judge. */
 export function judgeExchange(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {
+  const cache = states.cache;
+  const key = cache?.keyOf(exchange, requestBytes);
+  if (key === undefined) return judgeAfresh(exchange, requestBytes, states);
+  const lrus = lrusOf(states);
+  return cache!.hit(key, lrus) ?? cache!.judge(key, exchange, lrus, (watched) => judgeAfresh(watched, requestBytes, states));
+}
+
+function judgeAfresh(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {
   const pre = precheck(exchange, Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength));
   const aside = { ...(pre.clientFault ? { clientFault: pre.clientFault } : {}), ...(pre.unjudged ? { unjudged: pre.unjudged } : {}), ...(pre.noAnswer ? { noAnswer: pre.noAnswer } : {}) };
   if (!pre.judge) return setAsideVerdict(exchange, aside);

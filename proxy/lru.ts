@@ -12,8 +12,16 @@ interface Slot<V> {
   at: number;
 }
 
+/** Told of every read and write of an LRU while set (proxy/verdict-cache.ts traces what a judge reads and writes). */
+export interface LruTrace {
+  read(lru: Lru<unknown, unknown>, key: unknown, value: unknown): void;
+  write(lru: Lru<unknown, unknown>, key: unknown, value: unknown, forgot: boolean): void;
+}
+
 export class Lru<K, V> {
   readonly #map = new Map<K, Slot<V>>();
+  /** While set, every get and set is told to it. */
+  trace: LruTrace | undefined;
   readonly #refreshAfter: number;
   #clock = 0;
   constructor(
@@ -32,6 +40,7 @@ export class Lru<K, V> {
 
   get(key: K): V | undefined {
     const slot = this.#map.get(key);
+    this.trace?.read(this as Lru<unknown, unknown>, key, slot?.value);
     if (slot === undefined) return undefined;
     if (this.#clock - slot.at >= this.#refreshAfter) {
       // Re-inserting moves the key to the newest end of the Map's insertion order.
@@ -46,10 +55,17 @@ export class Lru<K, V> {
   set(key: K, value: V): K | undefined {
     this.#map.delete(key);
     this.#map.set(key, { value, at: ++this.#clock });
-    if (this.#map.size <= this.cap) return undefined;
+    const full = this.#map.size > this.cap;
+    this.trace?.write(this as Lru<unknown, unknown>, key, value, full);
+    if (!full) return undefined;
     const oldest = this.#map.keys().next().value as K;
     this.#map.delete(oldest);
     return oldest;
+  }
+
+  /** The entry's value, without counting as a use. */
+  peek(key: K): V | undefined {
+    return this.#map.get(key)?.value;
   }
 
   /** The keys, oldest first. */

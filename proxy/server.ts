@@ -107,9 +107,6 @@ interface Listener {
 /** The fast path of a listener: serves a connection at the byte level, handing it to node:http (`handOver`) when it must. */
 type FastServe = (socket: Socket, handOver: (socket: Socket) => void) => void;
 
-/** Connections beyond the cap: answered and closed on the socket, never served (their requests are dropped). */
-const overCap = new WeakSet<Socket>();
-
 async function listen(
   host: string,
   port: number,
@@ -119,10 +116,7 @@ async function listen(
   cap: { max: number; refuse: (socket: Socket) => void },
   fast?: FastServe,
 ): Promise<Listener & { port: number }> {
-  const server = http.createServer(serverOptions, (req, res) => {
-    if (overCap.has(req.socket)) return void req.resume();
-    handler(req, res);
-  });
+  const server = http.createServer(serverOptions, handler);
   // Every connection starts on the fast path (fast-path.ts) when there is one; node:http's own connection
   // listener takes a connection the fast path hands over (read from JavaScript, so the bytes the fast path
   // already read and put back come first), and every one over the cap.
@@ -141,9 +135,10 @@ async function listen(
     // Every socket is kept for stop() to close; only those served count against the cap.
     sockets.add(s);
     if (served >= cap.max) {
-      overCap.add(s);
+      // Answered and closed here, its bytes read and dropped: no parser reads them, so nothing it sends (half a
+      // head, garbage, a CONNECT, its end) is refused or recorded a second time. Recorded once, by cap.refuse.
       s.on("close", () => sockets.delete(s));
-      nodeConnection.call(server, s);
+      s.on("data", () => {});
       return cap.refuse(s);
     }
     served++;

@@ -7,6 +7,7 @@ import { McpState } from "../proxy/mcp-state.js";
 import { judgeRest } from "../proxy/rest-judge.js";
 import { RestState } from "../proxy/rest-state.js";
 import type { Exchange } from "../proxy/types.js";
+import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
 
 let seq = 0;
 const exchange = (protocol: "rest" | "mcp", method: string, path: string, request: unknown, status: number, response: unknown, contentType = "application/json"): Exchange => ({
@@ -24,22 +25,6 @@ const exchange = (protocol: "rest" | "mcp", method: string, path: string, reques
   ms: 2,
 });
 
-const batchStatus = (over: Record<string, unknown>) => ({
-  batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77",
-  brandId: "4f1c2b9e-5d0a-4c1e-9a55-3f7f0d6b2a11",
-  companyId: "c7d1a3f0-2b64-4e9a-8f15-6a0c9e4b7d22",
-  status: "ready",
-  settled: true,
-  requestedCount: 1,
-  createdCount: 1,
-  failedCount: 0,
-  pendingCount: 0,
-  items: [{ index: 0, status: "created", postId: "7c2e9a14-3b5d-4f0e-8a61-2d9c4b7e1f30", title: "Autumn", platforms: ["INSTAGRAM"], error: null }],
-  appOrigin: "https://app.example.com",
-  ...over,
-});
-const call = (name: string, args: Record<string, unknown>, id = 1) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
-const answer = (data: unknown, id = 1) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: { data } } });
 const statusCall = (data: unknown, state: McpState, sse = false) => {
   const body = answer(data);
   const text = sse ? `event: message\ndata: ${JSON.stringify(body)}\n\n` : body;
@@ -75,20 +60,6 @@ describe("MCP judge", () => {
 });
 
 describe("REST judge", () => {
-  const brand = (status: string) => ({
-    object: "brand",
-    id: "brand_7Hq2LmX9c",
-    status,
-    website: "https://www.harbourloaf.ie",
-    name: "Harbour Loaf",
-    language: "en",
-    country: "IE",
-    description: "A bakery.",
-    archetype: { name: "caregiver", rationale: "It cares." },
-    offerings: [],
-    rules: { always: [], never: [] },
-    created_at: "2026-11-10T09:00:00Z",
-  });
 
   it("reports a failed brand that reads as reading again, unless a new website started a new read", () => {
     const state = new RestState();

@@ -1,0 +1,172 @@
+// The judges' verdict cache: a busy client repeats the same exchange (the same read, answered the same), and
+// judging it again gives the same verdict. A hit answers the verdict judged before, at a lookup's cost; the
+// exchange still counts as judged, and its findings are exactly those judging it again would give.
+//
+// Why a hit is exact. judgeExchange's verdict is a function of:
+//  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers it reads
+//    (keyedHeaders, with the values the judge sees: as hidden; a verdict whose judging read any other header, or
+//    listed the headers, is not kept, so a judge that starts reading another header is never wrong, only
+//    uncached until it is added here), the request's bytes
+//    (precheck reads them: a body that is not UTF-8 decodes to the same text as one that is), the answer's text,
+//    a failure, and the times (precheck's slow client, REST's "within seconds"). The key holds all but the times
+//    and failures: an exchange with a failure, a slow request or a slow answer is never cached, and for any other
+//    the times change nothing (each check passes whatever the exact figure).
+//  - what it reads of the remembered state (JudgeStates: LRUs only; a judge reads and writes them by get and set,
+//    nothing else). Judging traces each get with the value it returned; a hit needs every traced value to be what
+//    the state holds now (compared as JSON text, taken when read: an entry changed in place since is seen). Once
+//    the judge has written, a later read could see its own write or what the write evicted: such an exchange is
+//    not cached, nor one whose write evicted an entry.
+//  - nothing else: the judges' module-level tables are constants or memos of pure functions, and they read no
+//    clock or random numbers.
+// Then an uncached judge, on the same key and the same state, makes the same reads, gets the same values, and so
+// writes the same values in the same order and gives the same verdict. A hit replays those reads and writes in
+// order (a get marks an entry used, as judging does; a write stores a fresh copy, as entries are changed in place
+// later), so the state after a hit is the state after judging.
+import type { Lru, LruTrace } from "./lru.js";
+import type { Exchange, Verdict } from "./types.js";
+
+type AnyLru = Lru<unknown, unknown>;
+interface Op {
+  /** Which of the judges' LRUs (by its place in the list given). */
+  lru: number;
+  key: unknown;
+  /** A read's value (while judging only: to see it was not changed in place without a write). */
+  value?: unknown;
+  /** For a read, the value's JSON text when read ("" for none); for a write, the value written. */
+  json: string;
+  write: boolean;
+}
+
+interface Entry {
+  verdict: string;
+  ops: Op[];
+}
+
+/** The headers the judges read (rest-judge.ts, mcp-judge.ts, client-faults.ts, the conformance assertions): the key holds these. */
+const keyedHeaders = { request: ["authorization", "content-type", "accept", "mcp-protocol-version"], response: ["content-type", "www-authenticate", "retry-after"] };
+
+/** Watches which header names a judge reads; `other` once it reads one the key does not hold, or lists them. */
+class HeaderReads {
+  other = false;
+  watch(headers: object, keyed: readonly string[]): object {
+    return new Proxy(headers, {
+      get: (t, name) => {
+        if (typeof name !== "string" || !keyed.includes(name)) this.other = true;
+        return (t as Record<string | symbol, unknown>)[name];
+      },
+      has: (t, name) => ((this.other = this.other || typeof name !== "string" || !keyed.includes(name)), name in t),
+      ownKeys: (t) => ((this.other = true), Reflect.ownKeys(t)),
+      getOwnPropertyDescriptor: (t, name) => ((this.other = true), Reflect.getOwnPropertyDescriptor(t, name)),
+    });
+  }
+}
+
+const pick = (h: Exchange["requestHeaders"], names: readonly string[]) => names.map((n) => h[n]);
+
+const none = "";
+const snapshot = (v: unknown): string | undefined => (v === undefined ? none : JSON.stringify(v));
+
+/** Records a judge's reads and writes of the state, and whether they allow caching its verdict. */
+class Trace implements LruTrace {
+  constructor(readonly lrus: readonly AnyLru[]) {}
+  ops: Op[] = [];
+  wrote = false;
+  cacheable = true;
+  read(lru: AnyLru, key: unknown, value: unknown): void {
+    if (!this.cacheable) return;
+    const json = this.wrote ? undefined : snapshot(value);
+    if (json === undefined) this.cacheable = false;
+    else this.ops.push({ lru: this.lrus.indexOf(lru), key, json, write: false, value });
+  }
+  /** After judging: false if a value read was changed in place and not written back (a hit could not replay that). */
+  settle(): boolean {
+    for (let i = 0; i < this.ops.length && this.cacheable; i++) {
+      const op = this.ops[i]!;
+      if (op.write) continue;
+      const written = this.ops.some((w, j) => j > i && w.write && w.lru === op.lru && w.key === op.key);
+      if (!written && typeof op.value === "object" && op.value !== null && JSON.stringify(op.value) !== op.json) this.cacheable = false;
+      op.value = undefined;
+    }
+    return this.cacheable;
+  }
+  write(lru: AnyLru, key: unknown, value: unknown, forgot: boolean): void {
+    this.wrote = true;
+    if (!this.cacheable) return;
+    const json = value === undefined ? undefined : JSON.stringify(value);
+    if (forgot || json === undefined) this.cacheable = false;
+    else this.ops.push({ lru: this.lrus.indexOf(lru), key, json, write: true });
+  }
+}
+
+export interface VerdictCacheOptions {
+  /** Verdicts kept (default 256); the oldest is let go first. */
+  entries?: number;
+  /** Exchanges with more body bytes (or characters) than this are not cached (default 32 Ki): with the default count, the keys stay under 8 Mi characters. */
+  maxBytes?: number;
+  /** An answer taking longer than this may break a timing rule: not cached. */
+  answerWithinMs: number;
+  /** A request taking longer than this to arrive is a slow client: not cached. */
+  sendWithinMs: number;
+}
+
+export class VerdictCache {
+  readonly #map = new Map<string, Entry>();
+  readonly #entries: number;
+  readonly #maxBytes: number;
+  readonly #options: VerdictCacheOptions;
+  hits = 0;
+  misses = 0;
+  constructor(options: VerdictCacheOptions) {
+    this.#options = options;
+    this.#entries = options.entries ?? 256;
+    this.#maxBytes = options.maxBytes ?? 32 * 1024;
+  }
+
+  /** The cache key of an exchange, or undefined when its verdict may depend on more than the key (see above). */
+  keyOf(ex: Exchange, requestBytes: Uint8Array): string | undefined {
+    if (ex.failure !== undefined) return undefined;
+    const answerMs = ex.serviceMs ?? ex.ms;
+    if (!(answerMs <= this.#options.answerWithinMs) || !(ex.ms - (ex.serviceMs ?? 0) <= this.#options.sendWithinMs)) return undefined;
+    const response = ex.responseText;
+    if (requestBytes.byteLength + response.length > this.#maxBytes) return undefined;
+    const request = Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength).toString("latin1");
+    const head = JSON.stringify([ex.protocol, ex.method, ex.path, ex.status, ex.requestTruncated, ex.responseTruncated, pick(ex.requestHeaders, keyedHeaders.request), pick(ex.responseHeaders, keyedHeaders.response), request.length, response.length]);
+    return `${head}${request}${response}`;
+  }
+
+  /** The verdict judged before for `key`, with its reads and writes of `lrus` (the judges' state) replayed; undefined on a miss. */
+  hit(key: string, lrus: readonly AnyLru[]): Verdict | undefined {
+    const e = this.#map.get(key);
+    if (!e) return void this.misses++;
+    for (const op of e.ops) if (!op.write && snapshot(lrus[op.lru]!.peek(op.key)) !== op.json) return void this.misses++;
+    for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, JSON.parse(op.json)) : lrus[op.lru]!.get(op.key);
+    this.hits++;
+    return JSON.parse(e.verdict) as Verdict;
+  }
+
+  /**
+   * Judges `ex` with `judge`, tracing its reads of the headers and its reads and writes of `lrus`; keeps the
+   * verdict for `key` if it may. The judge gets a copy of the exchange whose headers tell what is read of them.
+   */
+  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): Verdict {
+    const trace = new Trace(lrus);
+    const reads = new HeaderReads();
+    const watched: Exchange = { ...ex, requestHeaders: reads.watch(ex.requestHeaders, keyedHeaders.request) as Exchange["requestHeaders"], responseHeaders: reads.watch(ex.responseHeaders, keyedHeaders.response) as Exchange["responseHeaders"] };
+    for (const l of lrus) l.trace = trace;
+    let verdict: Verdict;
+    try {
+      verdict = judge(watched);
+    } finally {
+      for (const l of lrus) l.trace = undefined;
+    }
+    if (trace.settle() && !reads.other) {
+      if (this.#map.size >= this.#entries) this.#map.delete(this.#map.keys().next().value!);
+      this.#map.set(key, { verdict: JSON.stringify(verdict), ops: trace.ops });
+    }
+    return verdict;
+  }
+
+  get size(): number {
+    return this.#map.size;
+  }
+}

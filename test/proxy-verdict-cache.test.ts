@@ -1,0 +1,130 @@
+// The judges' verdict cache (proxy/verdict-cache.ts): the same recorded exchanges judged with and without it give
+// the same verdicts and leave the same remembered state, including where a cached verdict must not apply (the
+// state it was judged on has changed, the times or the request's bytes differ where the key cannot see them).
+import { describe, expect, it } from "vitest";
+import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
+import { SecretHeaders } from "../proxy/secrets.js";
+import { VerdictCache } from "../proxy/verdict-cache.js";
+import type { Verdict } from "../proxy/types.js";
+import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
+
+const secrets = new SecretHeaders(["x-api-key"]);
+let seq = 0;
+const bytes = (v: unknown) => (v === undefined ? new Uint8Array() : v instanceof Uint8Array ? v : new Uint8Array(Buffer.from(typeof v === "string" ? v : JSON.stringify(v))));
+const data = (protocol: "rest" | "mcp", method: string, path: string, request: unknown, status: number, response: unknown, over: Partial<ExchangeData> = {}): ExchangeData => ({
+  protocol,
+  seq: ++seq,
+  method,
+  path,
+  requestHeaders: { host: "127.0.0.1", authorization: "Bearer test_team_a", "content-type": "application/json" },
+  request: bytes(request),
+  requestTruncated: false,
+  status,
+  responseHeaders: { "content-type": "application/json" },
+  response: bytes(response),
+  responseTruncated: false,
+  ms: 2,
+  serviceMs: 2,
+  ...over,
+});
+
+const getBrand = (b: unknown, over: Partial<ExchangeData> = {}) => data("rest", "GET", "/v1/brands/brand_7Hq2LmX9c", undefined, 200, b, over);
+const batchCall = (d: unknown) => data("mcp", "POST", "/mcp", call("get_post_batch_status", { batchId: "b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e77" }), 200, answer(d));
+const unsettled = batchStatus({ status: "generating", settled: false, createdCount: 0, pendingCount: 1, items: [{ index: 0, status: "generating", postId: null, title: null, platforms: [], error: null }] });
+
+/** The exchanges, in order: repeats (hits), and repeats whose verdict the state or what the key leaves out changes. */
+const recorded = (): ExchangeData[] => [
+  getBrand(brand("reading")),
+  getBrand(brand("reading")),
+  // Another token (hidden the same) and headers no judge reads: the same verdict (a hit).
+  getBrand(brand("reading"), { requestHeaders: { host: "127.0.0.1", authorization: "Bearer test_team_b", "content-type": "application/json", "x-api-key": "k_1" }, responseHeaders: { "content-type": "application/json", "x-request-id": "req_2" } }),
+  getBrand(brand("ready")),
+  getBrand(brand("ready")),
+  // The same bytes as the first three, but the brand was ready: the cached verdict must not apply.
+  getBrand(brand("reading")),
+  getBrand(brand("reading")),
+  // Slow: the times decide (never cached).
+  getBrand(brand("ready"), { ms: 20_000, serviceMs: 20_000 }),
+  getBrand(brand("ready")),
+  // A request body that is not UTF-8, and one whose text is the same once decoded: different verdicts.
+  data("rest", "POST", "/v1/brands", new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), 400, { error: { type: "invalid_request", code: "x", message: "m", param: "name" } }),
+  data("rest", "POST", "/v1/brands", '{"n":"\ufffd"}', 400, { error: { type: "invalid_request", code: "x", message: "m", param: "name" } }),
+  data("rest", "POST", "/v1/brands", '{"n":"\ufffd"}', 400, { error: { type: "invalid_request", code: "x", message: "m", param: "name" } }),
+  batchCall(batchStatus({})),
+  batchCall(batchStatus({})),
+  batchCall(unsettled),
+  batchCall(unsettled),
+  batchCall(batchStatus({})),
+  batchCall(unsettled),
+  // A failure: never cached.
+  getBrand(undefined, { status: 0, failure: "the upstream closed the connection", failureBy: "service" }),
+];
+
+const judgeAll = (states: JudgeStates, exchanges: ExchangeData[]): Verdict[] => exchanges.map((d) => judgeExchange(exchangeOf(d, secrets), d.request, states));
+/** What the judges remember, entry by entry in LRU order. */
+const stateOf = (s: JudgeStates) => JSON.stringify([s.rest.brands, s.rest.batches, s.mcp.tools, s.mcp.batches, s.mcp.deleted, s.mcp.deactivations, s.mcp.externalIds].map((l) => l.keys().map((k) => [k, l.peek(k)])));
+const rulesOf = (v: Verdict) => v.violations.flatMap((x) => x.rules);
+
+describe("verdict cache", () => {
+  it("gives the verdicts and the state judging every exchange gives, and hits on repeats", () => {
+    const exchanges = recorded();
+    const plain = newJudgeStates({ cache: false });
+    const cached = newJudgeStates();
+    const uncachedVerdicts = judgeAll(plain, exchanges);
+    const cachedVerdicts = judgeAll(cached, exchanges);
+    expect(cachedVerdicts).toEqual(uncachedVerdicts);
+    expect(stateOf(cached)).toEqual(stateOf(plain));
+    // A repeat hits once the state it reads is what it was when judged: from the third of a kind here.
+    expect(cached.cache!.hits).toBeGreaterThanOrEqual(2);
+    // The state-dependent repeats are judged on the state, not taken from the cache.
+    expect(rulesOf(cachedVerdicts[0]!)).not.toContain("brand-terminal-stays");
+    expect(rulesOf(cachedVerdicts[5]!)).toContain("brand-terminal-stays");
+    expect(rulesOf(cachedVerdicts[14]!)).toContain("batch-stays-settled");
+    expect(rulesOf(cachedVerdicts[17]!)).toContain("batch-stays-settled");
+    // The bytes the key must see: undecodable is the client's, the same text in UTF-8 is judged.
+    expect(cachedVerdicts[9]!.clientFault).toMatch(/not valid UTF-8/);
+    expect(cachedVerdicts[10]!.clientFault).toBeUndefined();
+    // The slow answer breaks the timing rule; the same exchange in time does not.
+    const timing = (v: Verdict) => rulesOf(v).filter((r) => !rulesOf(cachedVerdicts[4]!).includes(r));
+    expect(timing(cachedVerdicts[7]!)).not.toEqual([]);
+    expect(timing(cachedVerdicts[8]!)).toEqual([]);
+  });
+
+  it("judges again the same way after every prefix (a hit leaves the state judging leaves)", () => {
+    const exchanges = recorded();
+    for (let cut = 1; cut < exchanges.length; cut++) {
+      const plain = newJudgeStates({ cache: false });
+      const cached = newJudgeStates();
+      // Warm the cache on the whole run, then judge a prefix and the rest on fresh state with that warm cache.
+      judgeAll({ ...newJudgeStates({ cache: false }), cache: cached.cache! }, exchanges);
+      expect(judgeAll(cached, exchanges.slice(0, cut))).toEqual(judgeAll(plain, exchanges.slice(0, cut)));
+      expect(judgeAll(cached, exchanges.slice(cut))).toEqual(judgeAll(plain, exchanges.slice(cut)));
+      expect(stateOf(cached)).toEqual(stateOf(plain));
+    }
+  });
+
+  it("hits on a repeated MCP call as on a REST read, once the state it reads is the same", () => {
+    for (const d of [batchCall(batchStatus({})), getBrand(brand("ready"))]) {
+      const states = newJudgeStates();
+      judgeAll(states, [d, d, d, d]);
+      expect(states.cache!.hits, d.path).toBe(2);
+    }
+  });
+
+  it("keeps no verdict whose judging read a header the key does not hold, or listed the headers", () => {
+    const d = getBrand(brand("ready"));
+    const ex = exchangeOf(d, secrets);
+    const verdict: Verdict = { label: "GET /v1/brands/brand_7Hq2LmX9c", outcome: "200", violations: [], notes: [] };
+    const states = newJudgeStates({ cache: false });
+    for (const [read, kept] of [
+      [(e: typeof ex) => e.requestHeaders.authorization, true],
+      [(e: typeof ex) => e.responseHeaders["x-request-id"], false],
+      [(e: typeof ex) => Object.keys(e.requestHeaders), false],
+      [(e: typeof ex) => "host" in e.requestHeaders, false],
+    ] as const) {
+      const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+      cache.judge(cache.keyOf(ex, d.request)!, ex, [states.rest.brands], (watched) => (read(watched), verdict));
+      expect(cache.size, String(read)).toBe(kept ? 1 : 0);
+    }
+  });
+});
