@@ -6,7 +6,7 @@
 import type { RuleId } from "../generated/rules.js";
 import { createHash } from "node:crypto";
 import type { ErrorObject } from "ajv";
-import { operations, validators, type Operation, type OperationId } from "../conformance/suites/rest/contract.js";
+import { openapi, operations, validators, type Operation, type OperationId } from "../conformance/suites/rest/contract.js";
 import { matchOperation, type Matched } from "../conformance/suites/rest/routes.js";
 import { expectError, expectSuccess } from "../conformance/suites/rest/expect.js";
 import type { ApiResponse } from "../conformance/core/http.js";
@@ -68,10 +68,23 @@ function ruleOfRequestError(op: OperationId, e: ErrorObject): RuleId {
 /** A request body's problem with the rule it breaks; `inferred`: against a form only we chose (inferred-forms.ts) that no seed rule names. */
 type Problem = { rule: RuleId; text: string; inferred?: boolean };
 
+/**
+ * The schema a request body is judged by: the operation's, or the branch its discriminator names (feedback by its
+ * outcome), so that the other branches' mismatches are not read as the body's problems.
+ */
+function schemaFor(op: Operation, body: unknown): string | undefined {
+  const name = op.requestSchema;
+  const d = name === undefined ? undefined : openapi.components.schemas[name]?.discriminator;
+  const chosen = d && body && typeof body === "object" ? (d.mapping?.[String((body as Record<string, unknown>)[d.propertyName])] as string | undefined) : undefined;
+  const branch = chosen?.slice(chosen.lastIndexOf("/") + 1);
+  return branch && validators[branch] ? branch : name;
+}
+
 /** The request body's problems against the operation's schema; [] when valid. */
 function requestProblems(op: Operation, body: unknown): Problem[] {
-  if (!op.requestSchema) return [];
-  const v = validators[op.requestSchema];
+  const schema = schemaFor(op, body);
+  if (!schema) return [];
+  const v = validators[schema];
   if (!v || v(body)) return [];
   const out: Problem[] = [];
   // A brand is made from a website or from a name and a description (anyOf): a body that has one of the two
@@ -84,7 +97,7 @@ function requestProblems(op: Operation, body: unknown): Problem[] {
     if (out.some((p) => p.text === text)) continue;
     const rule = ruleOfRequestError(op.id, e);
     // A seed rule of its own (a limit, the https website, the enums) is the seed's; the fallback is ours when the form is.
-    const inferred = rule.startsWith(`${R.field400}/`) && againstInferredForm(op.requestSchema, e, body);
+    const inferred = rule.startsWith(`${R.field400}/`) && againstInferredForm(schema, e, body);
     out.push({ rule, text, ...(inferred ? { inferred } : {}) });
   }
   return out.length ? out.slice(0, 5) : [{ rule: `${R.field400}/wrong-value`, text: "(body) does not match" }];

@@ -1,6 +1,7 @@
 // The judges on exchanges written by hand, for what the mocks and mutants do not show: MCP output open to
 // additions (a new field or enum value is a note, a wrong type a violation), a settled batch that unsettles, a
-// brand whose terminal state comes back to reading, and a batch asked for with SSE-framed answers.
+// brand whose terminal state comes back to reading, a batch asked for with SSE-framed answers, and what the seeds
+// leave open (drift from inferred rules and forms, a PATCH answer, optional item fields, priming events).
 import { describe, expect, it } from "vitest";
 import { judgeMcp } from "../proxy/mcp-judge.js";
 import { McpState } from "../proxy/mcp-state.js";
@@ -15,7 +16,7 @@ const exchange = (protocol: "rest" | "mcp", method: string, path: string, reques
   seq: ++seq,
   method,
   path,
-  requestHeaders: { authorization: "Bearer [redacted]" },
+  requestHeaders: { authorization: "Bearer [redacted]", ...(request === undefined ? {} : { "content-type": "application/json" }) },
   requestText: request === undefined ? "" : JSON.stringify(request),
   requestTruncated: false,
   status,
@@ -101,5 +102,51 @@ describe("REST judge", () => {
       expect([...get({ ...again, status: "reading" }), ...get(again)], name).toEqual([]);
       expect(get({ ...again, status: "failed" }), name).toContain("brand-terminal-stays");
     });
+  });
+});
+
+describe("what the seeds leave open", () => {
+  const sides = (v: { violations: { rules: string[]; side: string }[] }) => v.violations.map((x) => `${x.side} ${x.rules.join(",")}`);
+  const post = (path: string, body: unknown, status: number, answer: unknown) => judgeRest(exchange("rest", "POST", path, body, status, answer), new RestState());
+
+  it("a service breaking only inferred rules is drift; a seed rule stays the service's", () => {
+    // The feedback record's fields are our design (seed 000 shows no record): a bare answer is drift.
+    const bare = post("/v1/feedback", { idea: "idea_3Kd9", outcome: "posted" }, 201, { object: "feedback", id: "fb_1" });
+    expect(sides(bare).length).toBeGreaterThan(0);
+    expect(sides(bare).filter((s) => !s.startsWith("drift "))).toEqual([]);
+    // The 2,000-character description is the seed's own limit: accepting more is the service's violation.
+    const long = post("/v1/brands", { name: "Harbour Loaf", description: "d".repeat(2001) }, 201, { ...brand("reading"), website: null });
+    expect(sides(long)).toContain("service limit-description");
+  });
+
+  it("accepting a value only our inferred forms refuse is a note, not invalid-field-400", () => {
+    for (const body of [
+      { website: "https://www.harbourloaf.ie", country: "IRL" },
+      { website: "https://www.harbourloaf.ie", language: "EN" },
+      { name: "Harbour Loaf", description: "  " },
+    ]) {
+      const v = post("/v1/brands", body, 201, brand("reading"));
+      expect(sides(v).filter((s) => s.includes("invalid-field-400")), JSON.stringify(body)).toEqual([]);
+      expect(v.notes.join(), JSON.stringify(body)).toMatch(/drift: .*accepted a request only the contract's inferred forms refuse/);
+    }
+    // An id sent back as the service made it (opaque, no prefix form): judged by its outcome's branch only.
+    const opaque = post("/v1/feedback", { idea: "3f2a-91", outcome: "posted" }, 201, { object: "feedback", id: "fb_1" });
+    expect(sides(opaque).filter((s) => s.startsWith("service "))).toEqual([]);
+    // A language that is no two letters breaks the seed too: the service's violation.
+    expect(sides(post("/v1/brands", { website: "https://www.harbourloaf.ie", language: "english" }, 201, brand("reading"))).join()).toMatch(/^service /);
+  });
+
+  it("an SSE priming event (an id and a retry, no data) is no message", () => {
+    const text = `: opened\n\nid: 0\nretry: 1000\ndata:\n\nid: 1\nevent: message\ndata: ${JSON.stringify(answer({ workspaces: [], totalCount: 0, truncated: false, needsUserChoice: false }))}\n\n`;
+    const v = judgeMcp(exchange("mcp", "POST", "/mcp", call("get_workspaces", {}), 200, text, "text/event-stream"), new McpState());
+    expect(v.violations).toEqual([]);
+  });
+
+  it("holds imagesPendingCount against the items only when each created one states imagePending", () => {
+    const item = batchStatus({}).items[0]!;
+    const quiet = statusCall(batchStatus({ imagesPendingCount: 1 }), new McpState());
+    expect(rulesOf(quiet)).not.toContain("settled-copy-only");
+    const stated = statusCall(batchStatus({ imagesPendingCount: 1, items: [{ ...item, imagePending: false }] }), new McpState());
+    expect(rulesOf(stated)).toContain("settled-copy-only");
   });
 });
