@@ -22,7 +22,7 @@ describe("a gateway without the arguments the seed does not define", () => {
   // The second takes none anywhere: the shared scenarios' calls (run.ts, never wrapped) must need none of them.
   it.each(["inferred-only-arguments-refused", "seed-arguments-only"])("%s fails only inferred rules under --strict, and those as drift on inferred-input-not-tightened", async (id) => {
     const variant = mcpVariants.find((v) => v.id === id)!;
-    const result = await runVariant(variant, { strict: true });
+    const { result } = await runVariant(variant, { strict: true });
     const rules = mcpCatalogue();
     const failing = result.checks.filter((c) => c.status === "fail" || c.status === "error");
     expect(failing.filter((c) => c.status === "error").map((c) => c.id)).toEqual([]);

@@ -10,6 +10,7 @@ import { loadTargetFile } from "../conformance/target-file.js";
 import { startRestMock } from "../mock/rest/server.js";
 import { startMutantProxy, type Rewriter } from "./mutants/rest/proxy.js";
 import { drivenTime } from "./support/driven-time.js";
+import { contractProxyBefore } from "./support/contract-proxy.js";
 import { variants as listed, variantTimeScale, type Variant } from "./variants/rest.js";
 import { moreVariants } from "./variants/rest-more.js";
 
@@ -31,7 +32,7 @@ function counted(variant: Variant): { rewriter: Rewriter; changed: () => number 
   return { rewriter, changed: () => n };
 }
 
-async function runThrough(variant: Variant, strict: boolean): Promise<{ result: RunResult; changed: number }> {
+async function runThrough(variant: Variant, strict: boolean): Promise<{ result: RunResult; changed: number; blamed: string[] }> {
   variant.reset?.();
   // On the run's driven time (as the embedded run): whether the reference's work is done when a check looks follows
   // from the run's steps, not from how fast a loaded host answered.
@@ -40,12 +41,15 @@ async function runThrough(variant: Variant, strict: boolean): Promise<{ result: 
   const reference = await startRestMock({ port: 0, ...(driven ? { clock: driven.mockClock } : { timeScale }) });
   const { rewriter, changed } = counted(variant);
   const proxy = await startMutantProxy(reference.url, rewriter);
+  // Our contract proxy in front: on the same traffic it must blame the variant for nothing either.
+  const contract = await contractProxyBefore("rest", proxy.url.href);
   try {
     // With the default walks: their model compares kept values as the scripted checks do (conformance/suites/rest/kept.ts).
     // A generous budget: many variants run side by side on a shared machine, and a budget error proves nothing.
-    const result = await runConformance({ restUrl: proxy.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict, budgetSeconds: 600, ...(driven ? { clock: driven.clock } : {}) });
-    return { result, changed: changed() };
+    const result = await runConformance({ restUrl: contract.url.href, targetFile: loadTargetFile(referenceTargetPath, {}), timeScale, env: {}, strict, budgetSeconds: 600, ...(driven ? { clock: driven.clock } : {}) });
+    return { result, changed: changed(), blamed: await contract.blamed() };
   } finally {
+    await contract.stop();
     await proxy.stop();
     await reference.stop();
   }
@@ -75,6 +79,7 @@ describe("allowed REST variants", () => {
     expect(lenient.changed, "the variant changed no exchange").toBeGreaterThan(0);
     expect(unexpected(lenient.result)).toEqual([]);
     expect(lenient.result.exitCode).toBe(0);
+    expect(lenient.blamed, "the contract proxy blames the variant").toEqual([]);
     const drifted = new Set(lenient.result.checks.filter((c) => c.verdict === "drift").flatMap(named));
     for (const r of variant.drift ?? []) expect([...drifted], `${variant.id}: the inferred part ${r} is still judged (as drift)`).toContain(r);
 

@@ -7,6 +7,7 @@ import { startMcpMock } from "../../mock/mcp/server.js";
 import { throughProxy } from "../mutants/mcp/links.js";
 import { drivenTime } from "../support/driven-time.js";
 import { hangGuardMs } from "../support/hang-guard.js";
+import { contractProxyBefore } from "../support/contract-proxy.js";
 import { startMutantProxy, type Mutant } from "../mutants/rest/proxy.js";
 import { mcpNonPasses } from "../support/mutants.js";
 import { mcpVariants as listed, mcpVariantTimeScale as timeScale, type McpVariant } from "./mcp.js";
@@ -38,15 +39,19 @@ function asMutant(v: McpVariant, upstream: URL): Mutant {
   };
 }
 
-export async function runVariant(v: McpVariant, options: { strict?: boolean } = {}): Promise<RunResult> {
+/** The suite's run against the variant, through our contract proxy: the result, and what the proxy blamed on it. */
+export async function runVariant(v: McpVariant, options: { strict?: boolean } = {}): Promise<{ result: RunResult; blamed: string[] }> {
   const driven = drivenTime(timeScale);
   v.useTime?.(() => driven.mockClock.now());
   const gateway = await startMcpMock({ port: 0, clock: driven.mockClock });
   const proxy = await startMutantProxy(gateway.url, asMutant(v, gateway.url));
+  const contract = await contractProxyBefore("mcp", new URL(gateway.url.pathname, proxy.url).href);
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    return await runConformance({ mcpUrl: new URL(gateway.url.pathname, proxy.url).href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, clock: driven.clock, ...(options.strict ? { strict: true } : {}) });
+    const result = await runConformance({ mcpUrl: contract.url.href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, clock: driven.clock, ...(options.strict ? { strict: true } : {}) });
+    return { result, blamed: await contract.blamed() };
   } finally {
+    await contract.stop();
     await proxy.stop();
     await gateway.stop();
   }
@@ -57,10 +62,12 @@ export function eachVariantPasses(half: 0 | 1): void {
   // One at a time: each is a whole run on driven time, bound by CPU alone, so running several at once gains nothing on
   // two cores and multiplies each test's wall time (five at once met the hang guard on a loaded host).
   it.each(mcpVariantsHalf(half).map((v) => [v.id, v] as const))("passes %s", async (_id, variant) => {
-    const result = await runVariant(variant);
+    const { result, blamed } = await runVariant(variant);
     if (variant.changed) expect(variant.changed(), `${variant.id} changed nothing`).toBeGreaterThan(0);
     expect(falseFailures(result)).toEqual([]);
     expect(result.exitCode).toBe(0);
+    // Nor does the contract proxy, on the same traffic, blame the service for what the seed allows.
+    expect(blamed).toEqual([]);
     // A hang guard, not a speed limit: a whole run on two loaded cores (the rate-limited one waits for its limit).
   }, hangGuardMs);
 }
