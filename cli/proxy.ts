@@ -70,7 +70,9 @@ Output:
   --report-junit FILE   on exit: JUnit XML, one testcase per broken rule (for CI test views)
   --fail-on-violation   exit 1 at the end when the service broke the contract or left a request
                         unanswered (for CI); what clients did wrong (requests the contract refuses,
-                        client faults) is reported but never fails the run
+                        client faults) and drift (the service differs only from what the contract
+                        inferred where the seeds are silent, marked "(drift)") are reported but never
+                        fail the run
   --ignore-client       accepted for compatibility: client violations never fail the run
   -h, --help            show this help
 

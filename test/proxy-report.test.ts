@@ -2,7 +2,8 @@
 // target echoes them, the Markdown report escapes what the target sent, and what is kept stays within its caps.
 import { describe, expect, it } from "vitest";
 import { Lru } from "../proxy/lru.js";
-import { markdownReport, mdBlock, mdText } from "../proxy/output.js";
+import { proxyJunitReport } from "../proxy/junit.js";
+import { markdownReport, mdBlock, mdText, serviceFailures, summaryLine } from "../proxy/output.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
 import { schemeOnly, secretsOf } from "../proxy/secrets.js";
@@ -47,6 +48,23 @@ describe("Recorder", () => {
     expect(r.violations()).toHaveLength(recorderCaps.recentViolations);
     expect(r.violations().at(-1)!.seq).toBe(n);
     expect(report.notes).toHaveLength(recorderCaps.distinctNotes);
+  });
+});
+
+describe("drift", () => {
+  it("is counted apart, marked, skipped in JUnit and never counted by --fail-on-violation", () => {
+    const r = new Recorder();
+    const drift: Verdict = { label: "POST /v1/feedback", outcome: "201", violations: [{ rules: ["feedback-fields-complete/idea"], reason: "no idea field", side: "drift" }], notes: [] };
+    r.record(exchange(1), drift);
+    const report = r.report();
+    expect(report.bySide).toEqual({ client: 0, service: 0, drift: 1 });
+    expect(serviceFailures(report)).toBe(0);
+    expect(summaryLine(report)).toMatch(/0 by the service, 0 by the client, 1 drift from inferred rules/);
+    expect(markdownReport(report)).toMatch(/\(drift\): no idea field/);
+    expect(proxyJunitReport(report)).toMatch(/<skipped message="drift from a rule the contract inferred/);
+    expect(proxyJunitReport(report)).toMatch(/failures="0"/);
+    r.record(exchange(2), failing("a brand without its name"));
+    expect(serviceFailures(r.report())).toBe(1);
   });
 });
 

@@ -230,6 +230,7 @@ export const moreMcpVariants: McpVariant[] = [
       return { ...res, headers: { ...res.headers, "content-encoding": "gzip", vary: "accept-encoding" }, body: undefined, raw: gzipSync(plain) };
     },
     changed: () => gzipped,
+    direct: "the contract proxy asks for identity coding (its judges read the bodies), so nothing would be gzipped",
   },
   {
     id: "initialize-more-capabilities",

@@ -29,6 +29,11 @@ export interface McpVariant {
    * own behaviour follows time (a limit per second).
    */
   useTime?: (now: () => number) => void;
+  /**
+   * Why the variant runs without the contract proxy in front (every variant else runs through it, which must blame
+   * the service for nothing): what the proxy asks of every request leaves this one unexercised.
+   */
+  direct?: string;
 }
 
 /** A JSON-RPC answer's result, rewritten (a tools/list or tools/call result alike). */

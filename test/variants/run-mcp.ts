@@ -27,8 +27,8 @@ export const falseFailures = (result: RunResult) =>
   mcpNonPasses(result).filter((line) => !result.checks.some((c) => c.verdict === "drift" && line.startsWith(`${c.id}:`)));
 
 /** The variant as the proxy's mutant: its own rewriting, the proxy's address moving, then its transport-level changes. */
-function asMutant(v: McpVariant, upstream: URL): Mutant {
-  const inner = throughProxy({ id: v.id, rule: "none", description: v.description, ...(v.request ? { request: v.request } : {}), ...(v.response ? { response: v.response } : {}) }, upstream);
+function asMutant(v: McpVariant, upstream: URL, publicOrigin: () => string | undefined): Mutant {
+  const inner = throughProxy({ id: v.id, rule: "none", description: v.description, ...(v.request ? { request: v.request } : {}), ...(v.response ? { response: v.response } : {}) }, upstream, publicOrigin);
   return {
     ...inner,
     ...(v.answer ? { answer: v.answer } : {}),
@@ -44,14 +44,18 @@ export async function runVariant(v: McpVariant, options: { strict?: boolean } = 
   const driven = drivenTime(timeScale);
   v.useTime?.(() => driven.mockClock.now());
   const gateway = await startMcpMock({ port: 0, clock: driven.mockClock });
-  const proxy = await startMutantProxy(gateway.url, asMutant(v, gateway.url));
-  const contract = await contractProxyBefore("mcp", new URL(gateway.url.pathname, proxy.url).href);
+  // The addresses the variant hands out name the outermost proxy, which the suite calls.
+  let front: URL | undefined;
+  const proxy = await startMutantProxy(gateway.url, asMutant(v, gateway.url, () => front?.origin));
+  const contract = v.direct ? undefined : await contractProxyBefore("mcp", new URL(gateway.url.pathname, proxy.url).href);
+  front = contract?.url;
   try {
     const file = loadTargetFile(referenceTargetPath, {});
-    const result = await runConformance({ mcpUrl: contract.url.href, targetFile: file, timeScale, env: {}, budgetSeconds: 300, clock: driven.clock, ...(options.strict ? { strict: true } : {}) });
-    return { result, blamed: await contract.blamed() };
+    const mcpUrl = contract?.url.href ?? new URL(gateway.url.pathname, proxy.url).href;
+    const result = await runConformance({ mcpUrl, targetFile: file, timeScale, env: {}, budgetSeconds: 300, clock: driven.clock, ...(options.strict ? { strict: true } : {}) });
+    return { result, blamed: (await contract?.blamed()) ?? [] };
   } finally {
-    await contract.stop();
+    await contract?.stop();
     await proxy.stop();
     await gateway.stop();
   }

@@ -17,31 +17,36 @@ function moved(value: unknown, from: string, to: string): unknown {
  * The mock's addresses in a tool's result, handed out on the proxy's origin (the host the suite called): in the
  * structured data and in the text, each as it is (a mutant may have made them differ on purpose).
  */
-const addressesOut = (upstream: string) =>
+const addressesOut = (upstream: string, publicOrigin: (req: Exchange) => string) =>
   onResult(
     (_c, r) => isSuccess(r) && JSON.stringify(r).includes(`${upstream}/`),
     (r, _c, req: Exchange) => {
-      const to = `http://${req.headers.host}`;
+      const to = publicOrigin(req);
       const content = r.content?.map((c) => (c?.type === "text" && typeof c.text === "string" ? { ...c, text: c.text.split(`${upstream}/`).join(`${to}/`) } : c));
       return { ...r, structuredContent: { ...r.structuredContent, data: moved(dataOf(r), upstream, to) }, ...(content ? { content } : {}) };
     },
   )!;
 
 /** The proxy's addresses in a tool's arguments (a picture it handed out, sent back to upload), on the mock's again. */
-const addressesIn = (upstream: string) => onCall((call, req) => ({ args: moved(call.args, `http://${req.headers.host}`, upstream) as Record<string, any> }))!;
+const addressesIn = (upstream: string, publicOrigin: (req: Exchange) => string) => onCall((call, req) => ({ args: moved(call.args, publicOrigin(req), upstream) as Record<string, any> }))!;
 
-/** The mutant (or none) behind the proxy's own address rewriting: `upstream` is the mock's origin. */
-export function throughProxy<M extends Mutant>(mutant: M | null, upstream: URL): Mutant {
+/**
+ * The mutant (or none) behind the proxy's own address rewriting: `upstream` is the mock's origin. The addresses go
+ * out on the origin the suite called (the Host it sent), or on `publicOrigin()` when another proxy in front of this
+ * one names its upstream as Host (as the contract proxy does).
+ */
+export function throughProxy<M extends Mutant>(mutant: M | null, upstream: URL, publicOrigin?: () => string | undefined): Mutant {
   const origin = upstream.origin;
+  const called = (req: Exchange) => publicOrigin?.() ?? `http://${req.headers.host}`;
   const [ownRequest, ownResponse] = [mutant?.request, mutant?.response];
   return {
     ...(mutant ?? { id: "none", rule: "none", description: "the proxy alone" }),
     async request(req, ctx): Promise<Exchange> {
-      const inward = await addressesIn(origin)(req, ctx);
+      const inward = await addressesIn(origin, called)(req, ctx);
       return ownRequest ? ownRequest(inward, ctx) : inward;
     },
     async response(req, res, ctx): Promise<Answer> {
-      return addressesOut(origin)(req, ownResponse ? await ownResponse(req, res, ctx) : res, ctx);
+      return addressesOut(origin, called)(req, ownResponse ? await ownResponse(req, res, ctx) : res, ctx);
     },
   };
 }
