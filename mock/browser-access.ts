@@ -31,8 +31,15 @@ export function isLoopbackHostname(hostname: string): boolean {
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/**
+ * A Host header's grammar (RFC 9110 §7.2: uri-host [":" port]): a registered name or IP literal, nothing more. A URL
+ * parser would take user info (`user:pw@127.0.0.1`), a path or a query and name the host after them.
+ */
+const hostHeader = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%!$&'()*+,;=-]+)(:\d{0,5})?$/;
+
 /** The hostname of a Host header (`name:port`, `[v6]:port`), lowercased; null when it is malformed. */
 function hostnameOf(host: string): string | null {
+  if (!hostHeader.test(host)) return null;
   try {
     return new URL(`http://${host}`).hostname.toLowerCase().replace(/^\[|\]$/g, "");
   } catch {

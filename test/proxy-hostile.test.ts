@@ -265,6 +265,9 @@ describe("what the proxy fronts keeps its protections", () => {
         [`GET ${t.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nAuthorization: ${t.auth}\r\n\r\n`, 400],
         [`GET ${t.path} HTTP/1.1\r\nHost: evil.example\r\nAuthorization: ${t.auth}\r\n\r\n`, 403],
         [`GET http://evil.example${t.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${t.auth}\r\n\r\n`, 403],
+        // No Host names a user (RFC 9110 §7.2), nor a path: a URL parser would read 127.0.0.1 out of either.
+        [`GET ${t.path} HTTP/1.1\r\nHost: user:hostpw_SECRET@127.0.0.1:${t.port}\r\nAuthorization: ${t.auth}\r\n\r\n`, 403],
+        [`GET ${t.path} HTTP/1.1\r\nHost: 127.0.0.1:${t.port}/x\r\nAuthorization: ${t.auth}\r\n\r\n`, 403],
       ];
       for (const [bytes, status] of requests) {
         const r = await raw(t.port, bytes);
