@@ -64,8 +64,11 @@ describe("the spend of a run", () => {
     expect(lines).toContain("    spends: 5 renders");
     expect(lines.at(-1)).toMatch(/^ {2}at most, with the 2 MCP checks listed: 27 posts, 20 pictures, 5 renders, 2 profile builds$/);
     expect(listLines([byId("mcp-render-failures")], real)).toContain("    spends: nothing");
-    // The target-file slots come from the rules' catalogue entries: a trigger a check's rules need is always listed.
-    expect(listLines([byId("mcp-publish-in-progress")], reference)).toContain("    target file: mcp.triggers.caption_slow (required: the check is skipped without it)");
+    // The target-file slots come from the rules' catalogue entries (a trigger a check's rules need is always listed)
+    // and from the check's own requiredSlots (this one publishes for real).
+    expect(listLines([byId("mcp-publish-in-progress")], reference)).toContain(
+      "    target file: mcp.inputs.allow_publishing, mcp.triggers.caption_slow (required: the check is skipped without it)",
+    );
     expect(listLines([byId("mcp-batch-items")], reference)).toContain(
       "    target file, optional: mcp.triggers.brief_partial (the main batch and its own item-failing batches are judged without the partial one)",
     );

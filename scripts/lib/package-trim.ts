@@ -1,4 +1,4 @@
-// What `npm run build` leaves out of dist/ so that the package stays within 3 MB installed (a types-only consumer
+// What `npm run build` leaves out of dist/ so that the package stays within 3.1 MB installed (a types-only consumer
 // gets all of it): the comments and layout of the compiled JavaScript (the sources in the repository keep them;
 // declarations keep theirs, editors show them), and the declaration files no entry point's types reach (the
 // exports map allows no deep import, so no consumer can name them).
