@@ -305,6 +305,9 @@ function transportFault(ex: Exchange): string | undefined {
   // Servers answer 400 to a version they do not support (Streamable HTTP); which they support is theirs to say.
   const version = header(ex.requestHeaders, "mcp-protocol-version");
   if (ex.status === 400 && version !== undefined) return `protocol version: the service refused MCP-Protocol-Version ${show(version)}`;
+  // A server ends a session by answering 404 to its id; the client starts a new one (Streamable HTTP).
+  const session = header(ex.requestHeaders, "mcp-session-id");
+  if (ex.status === 404 && session !== undefined) return `session: the service knows no session ${show(session)} (404: the client starts a new one)`;
   return undefined;
 }
 

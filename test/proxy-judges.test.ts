@@ -136,6 +136,15 @@ describe("what the seeds leave open", () => {
     expect(sides(post("/v1/brands", { website: "https://www.harbourloaf.ie", language: "english" }, 201, brand("reading"))).join()).toMatch(/^service /);
   });
 
+  it("a 404 to a request with a session id the service ended is the client's; without one it is the service's", () => {
+    const headers = { authorization: "Bearer [redacted]", "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const refused = (extra: Record<string, string>) => judgeMcp({ ...exchange("mcp", "POST", "/mcp", call("get_workspaces", {}), 404, ""), requestHeaders: { ...headers, ...extra } }, new McpState());
+    const stale = refused({ "mcp-session-id": "s-1" });
+    expect(stale.violations).toEqual([]);
+    expect(stale.clientFault).toMatch(/^session: the service knows no session "s-1"/);
+    expect(rulesOf(refused({}))).toEqual(["stateless-requests"]);
+  });
+
   it("an SSE priming event (an id and a retry, no data) is no message", () => {
     const text = `: opened\n\nid: 0\nretry: 1000\ndata:\n\nid: 1\nevent: message\ndata: ${JSON.stringify(answer({ workspaces: [], totalCount: 0, truncated: false, needsUserChoice: false }))}\n\n`;
     const v = judgeMcp(exchange("mcp", "POST", "/mcp", call("get_workspaces", {}), 200, text, "text/event-stream"), new McpState());
