@@ -1,15 +1,22 @@
 // A map that keeps at most `cap` entries, forgetting the least recently used: what the proxy remembers of the
 // resources it has seen stays bounded however long it runs.
 //
-// Moving an entry to the newest end costs a delete and an insert, which for a key read on nearly every exchange
-// (a client's one token) is most of the lookup's cost. With `refreshAfter`, a read moves its entry only once that
+// Moving an entry to the newest end on every read costs writes for a key read on nearly every exchange (a
+// client's one token), most of the lookup's cost when the order was the Map's own. With `refreshAfter`, a read moves its entry only once that
 // many entries were moved or added since it last moved: an entry read is then still kept for at least
 // `cap - refreshAfter` further moves or additions (an entry is forgotten only with `cap` newer ones ahead of it),
 // so with refreshAfter ≤ cap/2 what is in use stays, at a plain lookup's cost. The default (1) is exact LRU.
-interface Slot<V> {
+//
+// The order is a linked list, not the Map's insertion order: forgetting the oldest by `map.keys().next()` walks
+// over every entry deleted since V8 last rehashed the table, all of them at its front (thousands at a cap of
+// 10,000: 12 µs an eviction, paid for each new token the proxy learns).
+interface Slot<K, V> {
+  key: K;
   value: V;
   /** The clock when the entry last moved to the newest end. */
   at: number;
+  older: Slot<K, V> | undefined;
+  newer: Slot<K, V> | undefined;
 }
 
 /** Told of every read and write of an LRU while set (proxy/verdict-cache.ts traces what a judge reads and writes). */
@@ -19,7 +26,9 @@ export interface LruTrace {
 }
 
 export class Lru<K, V> {
-  readonly #map = new Map<K, Slot<V>>();
+  readonly #map = new Map<K, Slot<K, V>>();
+  #oldest: Slot<K, V> | undefined;
+  #newest: Slot<K, V> | undefined;
   /** While set, every get and set is told to it. */
   trace: LruTrace | undefined;
   readonly #refreshAfter: number;
@@ -38,29 +47,49 @@ export class Lru<K, V> {
     return this.#map.size;
   }
 
+  #unlink(slot: Slot<K, V>): void {
+    if (slot.older) slot.older.newer = slot.newer;
+    else this.#oldest = slot.newer;
+    if (slot.newer) slot.newer.older = slot.older;
+    else this.#newest = slot.older;
+    slot.older = slot.newer = undefined;
+  }
+
+  #append(slot: Slot<K, V>): void {
+    slot.older = this.#newest;
+    slot.newer = undefined;
+    if (this.#newest) this.#newest.newer = slot;
+    else this.#oldest = slot;
+    this.#newest = slot;
+    slot.at = ++this.#clock;
+  }
+
   get(key: K): V | undefined {
     const slot = this.#map.get(key);
     this.trace?.read(this as Lru<unknown, unknown>, key, slot?.value);
     if (slot === undefined) return undefined;
     if (this.#clock - slot.at >= this.#refreshAfter) {
-      // Re-inserting moves the key to the newest end of the Map's insertion order.
-      this.#map.delete(key);
-      this.#map.set(key, slot);
-      slot.at = ++this.#clock;
+      this.#unlink(slot);
+      this.#append(slot);
     }
     return slot.value;
   }
 
   /** Sets the entry; returns the key forgotten to make room, if any. */
   set(key: K, value: V): K | undefined {
-    this.#map.delete(key);
-    this.#map.set(key, { value, at: ++this.#clock });
+    let slot = this.#map.get(key);
+    if (slot) {
+      slot.value = value;
+      this.#unlink(slot);
+    } else this.#map.set(key, (slot = { key, value, at: 0, older: undefined, newer: undefined }));
+    this.#append(slot);
     const full = this.#map.size > this.cap;
     this.trace?.write(this as Lru<unknown, unknown>, key, value, full);
     if (!full) return undefined;
-    const oldest = this.#map.keys().next().value as K;
-    this.#map.delete(oldest);
-    return oldest;
+    const oldest = this.#oldest!;
+    this.#unlink(oldest);
+    this.#map.delete(oldest.key);
+    return oldest.key;
   }
 
   /** The entry's value, without counting as a use. */
@@ -70,6 +99,8 @@ export class Lru<K, V> {
 
   /** The keys, oldest first. */
   keys(): K[] {
-    return [...this.#map.keys()];
+    const out: K[] = [];
+    for (let s = this.#oldest; s; s = s.newer) out.push(s.key);
+    return out;
   }
 }

@@ -94,6 +94,12 @@ export class Recorder {
   // Read for every request (most carry a token already known): a known token moves only now and then (lru.ts).
   readonly #tokens = new Lru<string, true>(recorderCaps.tokens, { refreshAfter: recorderCaps.tokens / 2 });
   readonly #redactor = new Redactor([]);
+  /**
+   * Tokens learnt (in #tokens) and not yet given to the redactor: they are added only when a text is about to be
+   * redacted. A quiet proxy redacts nothing for most exchanges, so a token let go before any output is never
+   * added nor deleted (a new token with every request: those two were most of what learning one cost).
+   */
+  readonly #unadded = new Set<string>();
   readonly #setAside: Record<SetAsideWhat, { count: number; byKind: Map<string, SetAsideTally> }> = {
     clientFaults: { count: 0, byKind: new Map() },
     unjudged: { count: 0, byKind: new Map() },
@@ -106,7 +112,7 @@ export class Recorder {
     this.secretHeaders = new SecretHeaders(options.secretHeaders);
   }
 
-  /** How much redaction has cost so far (forms added, characters scanned): for tests and benches. */
+  /** How much redaction has cost so far (forms added to the redactor, characters scanned): for tests and benches. */
   get redaction() {
     return { ...this.#redactor.stats, tokens: this.#tokens.size };
   }
@@ -114,9 +120,9 @@ export class Recorder {
   /** Learns a secret, so that no output ever shows it; the oldest is forgotten beyond the cap. */
   learnSecret(secret: string): void {
     if (!secret || this.#tokens.get(secret)) return;
-    this.#redactor.add(secret);
+    this.#unadded.add(secret);
     const forgotten = this.#tokens.set(secret, true);
-    if (forgotten !== undefined) this.#redactor.delete(forgotten);
+    if (forgotten !== undefined && !this.#unadded.delete(forgotten)) this.#redactor.delete(forgotten);
   }
 
   /** Learns every secret the headers (any header named secret) and the request target (access_token, …) carry. */
@@ -141,7 +147,12 @@ export class Recorder {
     return this.secretHeaders.hide(headers);
   }
 
+  /** The text with every token remembered replaced (those learnt since the last text are added first). */
   text(s: string): string {
+    if (this.#unadded.size) {
+      for (const secret of this.#unadded) this.#redactor.add(secret);
+      this.#unadded.clear();
+    }
     return this.#redactor.text(s);
   }
 

@@ -37,6 +37,22 @@ describe("Recorder", () => {
     expect(r.report().byRule[0]!.examples[0]!.exchange.requestHeaders.authorization).toBe("Bearer [redacted]");
   });
 
+  it("redacts the tokens it remembers, however they were learnt between outputs (added when a text is redacted)", () => {
+    const r = new Recorder();
+    const token = (i: number) => `learnt_token_${String(i).padStart(6, "0")}`;
+    const cap = recorderCaps.tokens;
+    // Learnt with no output between: the first ones are let go before the redactor ever held them.
+    for (let i = 0; i < cap + 50; i++) r.learnSecret(token(i));
+    const all = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => token(from + k)).join(" ");
+    expect(r.text(all(50, cap + 50))).not.toContain("learnt_token");
+    expect(r.text(`${token(0)} ${token(49)}`)).toBe(`${token(0)} ${token(49)}`);
+    // Learnt after a text: added at the next; those held by the redactor and then let go are forgotten there too.
+    for (let i = cap + 50; i < cap + 120; i++) r.learnSecret(token(i));
+    expect(r.text(all(120, cap + 120))).not.toContain("learnt_token");
+    expect(r.text(token(60))).toBe(token(60));
+    expect(r.redaction.tokens).toBe(cap);
+  });
+
   it("keeps counts whole but examples, recent violations and notes within their caps", () => {
     const r = new Recorder();
     const n = recorderCaps.recentViolations + 50;
@@ -130,5 +146,29 @@ describe("Lru", () => {
     expect(lru.keys()).toEqual(["a", "c"]);
     expect(lru.get("b")).toBeUndefined();
     expect(() => new Lru(0)).toThrow(/cap/);
+  });
+
+  it("setting a key it holds replaces the value and makes it the newest; forgetting follows the order through many evictions", () => {
+    const lru = new Lru<string, number>(3);
+    for (const k of ["a", "b", "c"]) lru.set(k, 0);
+    expect(lru.set("a", 1)).toBeUndefined();
+    expect(lru.keys()).toEqual(["b", "c", "a"]);
+    expect(lru.set("d", 2)).toBe("b");
+    expect(lru.peek("a")).toBe(1);
+    // Far past the cap, with reads in between: always the least recently used goes.
+    const big = new Lru<number, number>(100);
+    const model: number[] = [];
+    for (let i = 0; i < 5_000; i++) {
+      if (i % 3 === 0 && model.length) {
+        const k = model[(i * 7) % model.length]!;
+        expect(big.get(k)).toBe(k);
+        model.splice(model.indexOf(k), 1);
+        model.push(k);
+      }
+      const forgotten = big.set(i + 100_000, i + 100_000);
+      model.push(i + 100_000);
+      expect(forgotten).toBe(model.length > 100 ? model.shift() : undefined);
+    }
+    expect(big.keys()).toEqual(model);
   });
 });

@@ -140,6 +140,9 @@ class Matcher {
   }
 }
 
+/** Text that encodeURIComponent and JSON.stringify both leave as it is. */
+const plainForm = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
 export class Redactor {
   readonly stats: RedactionStats = { added: 0, scanned: 0 };
   readonly #long = new Matcher(true, false, this.stats);
@@ -151,6 +154,9 @@ export class Redactor {
 
   /** The forms a secret may take in output: as sent, URL-encoded, JSON-escaped. */
   static #forms(secret: string): string[] {
+    // The usual token (letters, digits, - _ . ~ and the few others encodeURIComponent keeps, none that JSON
+    // escapes) is its only form: no encoding, no set (a new one arrives with about every request).
+    if (plainForm.test(secret)) return [secret];
     let encoded = secret;
     try {
       encoded = encodeURIComponent(secret);
