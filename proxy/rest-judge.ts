@@ -142,8 +142,9 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: Sent | u
   // may be empty, partial or the brand as before. The read is observable only through its outcome.
   const patched = m.op.id === "updateBrand" ? m.params.brand_id : undefined;
   if (patched !== undefined && typeof request?.website === "string") {
+    // A brand first seen in this PATCH may have had another website: its read may have started too.
     const prev = state.brands.get(patched);
-    if (prev && request.website !== prev.website) state.brands.set(patched, { ...prev, website: request.website, rereading: { sawReading: false } });
+    if (!prev || request.website !== prev.website) state.brands.set(patched, { status: prev?.status ?? "", website: request.website, rereading: { sawReading: false } });
   }
   // A brand as an answer shows it: a partial PATCH answer (no status) says nothing of its status.
   if (isBrand(b) && typeof b.id === "string" && typeof b.status === "string") {

@@ -102,6 +102,11 @@ describe("REST judge", () => {
       expect([...get({ ...again, status: "reading" }), ...get(again)], name).toEqual([]);
       expect(get({ ...again, status: "failed" }), name).toContain("brand-terminal-stays");
     });
+    // A brand the proxy first sees in a PATCH with a website (it started mid-session): its read may have begun.
+    const state = new RestState();
+    judgeRest(exchange("rest", "PATCH", `/v1/brands/${id}`, { website: website(9) }, 200, { ...brand("ready"), website: website(9) }), state);
+    const later = judgeRest(exchange("rest", "GET", `/v1/brands/${id}`, undefined, 200, { ...brand("failed"), website: website(9) }), state);
+    expect(rulesOf(later)).not.toContain("brand-terminal-stays");
   });
 });
 
