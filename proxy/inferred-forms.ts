@@ -5,9 +5,9 @@
 // differs from our design, not from the seed: drift, never a seed rule's violation.
 import type { ErrorObject } from "ajv";
 import { openapi, type JsonSchema } from "../conformance/suites/rest/contract.js";
+import { inferredConstraints as constraints } from "../conformance/suites/rest/seed-schema.js";
 import { followPointer } from "../lib/json-pointer.js";
 
-const constraints = new Set(["pattern", "enum", "const", "format", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
 const schemas = openapi.components.schemas;
 
 const deref = (node: JsonSchema | undefined): JsonSchema | undefined =>

@@ -8,14 +8,15 @@ import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { openapi, type JsonSchema } from "./contract.js";
 
-const constraints = ["pattern", "enum", "const", "format", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"];
+/** The keywords of a schema node marked inferred that are ours (types and required members stay the seed's). */
+export const inferredConstraints: ReadonlySet<string> = new Set(["pattern", "enum", "const", "format", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]);
 
 function strip(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strip);
   if (!node || typeof node !== "object") return node;
   const out: JsonSchema = {};
   const inferred = (node as JsonSchema)["x-contract-source"] === "inferred";
-  for (const [k, v] of Object.entries(node)) if (!(inferred && constraints.includes(k))) out[k] = strip(v);
+  for (const [k, v] of Object.entries(node)) if (!(inferred && inferredConstraints.has(k))) out[k] = strip(v);
   const seedPattern = (node as JsonSchema)["x-seed-pattern"];
   if (inferred && typeof seedPattern === "string") out.pattern = seedPattern;
   return out;
