@@ -12,6 +12,12 @@ export interface ContractProxy {
   stop(): Promise<void>;
 }
 
+/** The service violations among the events, one line each, but the wall clock's answer time (see above). */
+export const serviceBlames = (events: readonly ExchangeEvent[]): string[] =>
+  events.flatMap((e) =>
+    e.violations.filter((v) => v.side === "service" && v.rules.some((r) => r !== "answers-within-seconds")).map((v) => `${e.line.slice(0, 160)} — ${v.rules.join(", ")}: ${v.reason.slice(0, 300)}`),
+  );
+
 export async function contractProxyBefore(protocol: "rest" | "mcp", upstream: string): Promise<ContractProxy> {
   const events: ExchangeEvent[] = [];
   const proxy = await startProxy({ ...(protocol === "rest" ? { restUpstream: upstream } : { mcpUpstream: upstream }), onExchange: (e) => events.push(e) });
@@ -19,9 +25,7 @@ export async function contractProxyBefore(protocol: "rest" | "mcp", upstream: st
     url: protocol === "rest" ? proxy.restUrl! : proxy.mcpUrl!,
     async blamed() {
       await proxy.settled();
-      return events.flatMap((e) =>
-        e.violations.filter((v) => v.side === "service" && v.rules.some((r) => r !== "answers-within-seconds")).map((v) => `${e.line.slice(0, 160)} — ${v.rules.join(", ")}: ${v.reason.slice(0, 300)}`),
-      );
+      return serviceBlames(events);
     },
     stop: () => proxy.stop(),
   };
