@@ -92,13 +92,17 @@ export const newJudgeStates = (options: { cache?: boolean } = {}): JudgeStates =
 /** Every LRU the judges read and write. */
 const lrusOf = (s: JudgeStates) => [s.rest.brands, s.rest.batches, s.mcp.tools, s.mcp.batches, s.mcp.deleted, s.mcp.deactivations, s.mcp.externalIds] as Lru<unknown, unknown>[];
 
-/** The verdict on one exchange: prechecked (client faults, what cannot be judged), then judged by its protocol's judge. */
-export function judgeExchange(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {
+/**
+ * The verdict on one exchange as handed over: prechecked (client faults, what cannot be judged), then judged by
+ * its protocol's judge. A verdict cache hit is answered from the plain data: the exchange the judges read (secret
+ * headers hidden, bodies decoded) is made only when judging.
+ */
+export function judgeExchange(d: ExchangeData, secrets: SecretHeaders, states: JudgeStates): Verdict {
   const cache = states.cache;
-  const key = cache?.keyOf(exchange, requestBytes);
-  if (key === undefined) return judgeAfresh(exchange, requestBytes, states);
+  const key = cache?.keyOf(d, secrets);
+  if (key === undefined) return judgeAfresh(exchangeOf(d, secrets), d.request, states);
   const lrus = lrusOf(states);
-  return cache!.hit(key, lrus) ?? cache!.judge(key, exchange, lrus, (watched) => judgeAfresh(watched, requestBytes, states));
+  return cache!.hit(key, lrus) ?? cache!.judge(key, exchangeOf(d, secrets), lrus, (watched) => judgeAfresh(watched, d.request, states));
 }
 
 function judgeAfresh(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {

@@ -141,7 +141,7 @@ export class JudgeQueue {
       // The bodies copied into one buffer, moved (not copied again) to the worker; the originals stay here for the record.
       const batch = packJobs(jobs);
       this.#worker.postMessage(batch, [batch.bodies]);
-    } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(exchangeOf(d, this.#options.secrets), d.request, this.#inline!));
+    } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(d, this.#options.secrets, this.#inline!));
   }
 
   #deliver(seq: number, verdict: Verdict): void {

@@ -22,7 +22,10 @@
 // writes the same values in the same order and gives the same verdict. A hit replays those reads and writes in
 // order (a get marks an entry used, as judging does; a write stores a fresh copy, as entries are changed in place
 // later), so the state after a hit is the state after judging.
+import type { IncomingHttpHeaders } from "node:http";
+import type { ExchangeData } from "./judge-exchange.js";
 import type { Lru, LruTrace } from "./lru.js";
+import type { SecretHeaders } from "./secrets.js";
 import type { Exchange, Verdict } from "./types.js";
 
 type AnyLru = Lru<unknown, unknown>;
@@ -61,7 +64,18 @@ class HeaderReads {
   }
 }
 
-const pick = (h: Exchange["requestHeaders"], names: readonly string[]) => names.map((n) => h[n]);
+/** What the key holds of an exchange (judge-exchange.ts ExchangeData). */
+export type KeyedData = Pick<ExchangeData, "protocol" | "method" | "path" | "status" | "requestTruncated" | "responseTruncated" | "requestHeaders" | "responseHeaders" | "request" | "response" | "ms" | "serviceMs" | "failure">;
+
+/** The keyed headers' values as the judges see them (hidden), in the order named. */
+function keyed(h: IncomingHttpHeaders, names: readonly string[], secrets: SecretHeaders): unknown[] {
+  const picked: IncomingHttpHeaders = {};
+  for (const n of names) picked[n] = h[n];
+  const hidden = secrets.hide(picked);
+  return names.map((n) => hidden[n]);
+}
+
+const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
 
 const none = "";
 const snapshot = (v: unknown): string | undefined => (v === undefined ? none : JSON.stringify(v));
@@ -122,16 +136,18 @@ export class VerdictCache {
     this.#maxBytes = options.maxBytes ?? 32 * 1024;
   }
 
-  /** The cache key of an exchange, or undefined when its verdict may depend on more than the key (see above). */
-  keyOf(ex: Exchange, requestBytes: Uint8Array): string | undefined {
-    if (ex.failure !== undefined) return undefined;
-    const answerMs = ex.serviceMs ?? ex.ms;
-    if (!(answerMs <= this.#options.answerWithinMs) || !(ex.ms - (ex.serviceMs ?? 0) <= this.#options.sendWithinMs)) return undefined;
-    const response = ex.responseText;
-    if (requestBytes.byteLength + response.length > this.#maxBytes) return undefined;
-    const request = Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength).toString("latin1");
-    const head = JSON.stringify([ex.protocol, ex.method, ex.path, ex.status, ex.requestTruncated, ex.responseTruncated, pick(ex.requestHeaders, keyedHeaders.request), pick(ex.responseHeaders, keyedHeaders.response), request.length, response.length]);
-    return `${head}${request}${response}`;
+  /**
+   * The cache key of an exchange as handed over, or undefined when its verdict may depend on more than the key
+   * (see above). Made from the plain data, so that a hit never builds the exchange the judges read: the keyed
+   * headers hidden as the judges see them (`secrets.hide`), the bodies' bytes (finer than their text: the same
+   * bytes always decode to the same text).
+   */
+  keyOf(d: KeyedData, secrets: SecretHeaders): string | undefined {
+    if (d.failure !== undefined) return undefined;
+    if (!(d.serviceMs <= this.#options.answerWithinMs) || !(d.ms - d.serviceMs <= this.#options.sendWithinMs)) return undefined;
+    if (d.request.byteLength + d.response.byteLength > this.#maxBytes) return undefined;
+    const head = JSON.stringify([d.protocol, d.method, d.path, d.status, d.requestTruncated, d.responseTruncated, keyed(d.requestHeaders, keyedHeaders.request, secrets), keyed(d.responseHeaders, keyedHeaders.response, secrets), d.request.byteLength, d.response.byteLength]);
+    return `${head}${latin1(d.request)}${latin1(d.response)}`;
   }
 
   /** The verdict judged before for `key`, with its reads and writes of `lrus` (the judges' state) replayed; undefined on a miss. */

@@ -126,7 +126,7 @@ describe("times-to-utc in the proxy's MCP judge", () => {
     return data(1, request, JSON.stringify({ jsonrpc: "2.0", id: 3, result }), { protocol: "mcp", path: "/mcp", status: 200, responseHeaders: { "content-type": "application/json" } });
   };
   const timeRule = (d: ExchangeData) =>
-    judgeExchange(exchangeOf(d, new SecretHeaders()), d.request, newJudgeStates()).violations.filter((v) => v.rules.includes("times-to-utc"));
+    judgeExchange(d, new SecretHeaders(), newJudgeStates()).violations.filter((v) => v.rules.includes("times-to-utc"));
 
   it("names every time with an offset other than Z by its path, and passes UTC ones", () => {
     const bad = timeRule(call({ createdAt: "2026-01-01T10:00:00Z", items: [{ postId: "p", updatedAt: "2026-01-01T10:00:00+00:00" }, { scheduledAt: "2026-01-01T10:00:00+02:00" }] }));

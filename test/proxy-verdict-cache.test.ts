@@ -60,7 +60,7 @@ const recorded = (): ExchangeData[] => [
   getBrand(undefined, { status: 0, failure: "the upstream closed the connection", failureBy: "service" }),
 ];
 
-const judgeAll = (states: JudgeStates, exchanges: ExchangeData[]): Verdict[] => exchanges.map((d) => judgeExchange(exchangeOf(d, secrets), d.request, states));
+const judgeAll = (states: JudgeStates, exchanges: ExchangeData[]): Verdict[] => exchanges.map((d) => judgeExchange(d, secrets, states));
 /** What the judges remember, entry by entry in LRU order. */
 const stateOf = (s: JudgeStates) => JSON.stringify([s.rest.brands, s.rest.batches, s.mcp.tools, s.mcp.batches, s.mcp.deleted, s.mcp.deactivations, s.mcp.externalIds].map((l) => l.keys().map((k) => [k, l.peek(k)])));
 const rulesOf = (v: Verdict) => v.violations.flatMap((x) => x.rules);
@@ -123,7 +123,7 @@ describe("verdict cache", () => {
       [(e: typeof ex) => "host" in e.requestHeaders, false],
     ] as const) {
       const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
-      cache.judge(cache.keyOf(ex, d.request)!, ex, [states.rest.brands], (watched) => (read(watched), verdict));
+      cache.judge(cache.keyOf(d, secrets)!, ex, [states.rest.brands], (watched) => (read(watched), verdict));
       expect(cache.size, String(read)).toBe(kept ? 1 : 0);
     }
   });
