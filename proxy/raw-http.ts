@@ -4,11 +4,6 @@
 // make of raw headers (what the judges read).
 import type { IncomingHttpHeaders } from "node:http";
 
-/** Header names and the characters a plain request uses (RFC 9110 §5.1, §5.5: visible ASCII, space, tab). */
-const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const plainValue = /^[\t\x20-\x7e]*$/;
-/** An answer's values may carry obs-text too (as Node's client accepts them). */
-const answerValue = /^[\t\x20-\x7e\x80-\xff]*$/;
 const requestLine = /^(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\/[\x21-\x7e]*) HTTP\/1\.1$/;
 /** Headers whose presence sends a request to node:http: framing, expectations and hop-by-hop headers it handles. */
 const leftToNode = new Set(["transfer-encoding", "expect", "upgrade", "te", "trailer", "keep-alive", "proxy-connection", "proxy-authorization", "http2-settings"]);
@@ -39,35 +34,53 @@ export function headEnd(buf: Buffer, from = 0): number {
 const trimOws = (s: string) => (s.length && (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32) ? s.replace(/^[ \t]+|[ \t]+$/g, "") : s);
 
 /**
+ * The header lines after a head's first line, each checked in one pass (one regular expression for the whole
+ * block rather than two per line: this runs for every request and answer the fast path forwards): a name of
+ * token characters, a colon, a value of the characters given. A name ends at the line's first colon.
+ */
+const headerBlock = (value: string) => new RegExp(`^(?:\\r\\n[!#$%&'*+\\-.^_\`|~0-9A-Za-z]+:${value}*)*$`);
+const plainBlock = headerBlock("[\\t\\x20-\\x7e]");
+const answerBlock = headerBlock("[\\t\\x20-\\x7e\\x80-\\xff]");
+
+/**
+ * Each header line of `head` from `from` (where its first CRLF is), as name, value (surrounding whitespace
+ * trimmed) and lower-case name; false when `each` says so or the head has more than `maxLines` lines.
+ */
+function eachHeader(head: string, from: number, maxLines: number, each: (name: string, value: string, lower: string) => boolean | void): boolean {
+  let lines = 1;
+  for (let at = from; at >= 0; ) {
+    if (++lines > maxLines) return false;
+    const next = head.indexOf("\r\n", at + 2);
+    const colon = head.indexOf(":", at + 2);
+    const name = head.slice(at + 2, colon);
+    if (each(name, trimOws(head.slice(colon + 1, next < 0 ? head.length : next)), name.toLowerCase()) === false) return false;
+    at = next;
+  }
+  return true;
+}
+
+/**
  * A request head that is plain HTTP/1.1 (one of the usual methods, an origin-form target of visible ASCII,
  * well-formed headers of visible ASCII, framed by at most one Content-Length, no Expect, Upgrade or hop-by-hop
  * header but `Connection: keep-alive`), or undefined: anything else is not read here.
  */
 export function plainRequest(buf: Buffer, end: number): PlainRequest | undefined {
   if (end > maxHeadBytes) return undefined;
-  const lines = buf.toString("latin1", 0, end - 4).split("\r\n");
-  if (lines.length > maxHeaderLines) return undefined;
-  const m = requestLine.exec(lines[0]!);
-  if (!m) return undefined;
+  const head = buf.toString("latin1", 0, end - 4);
+  const first = head.indexOf("\r\n");
+  const m = requestLine.exec(first < 0 ? head : head.slice(0, first));
+  if (!m || (first >= 0 && !plainBlock.test(head.slice(first)))) return undefined;
   const rawHeaders: string[] = [];
   let contentLength = -1;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    const colon = line.indexOf(":");
-    if (colon <= 0) return undefined;
-    const name = line.slice(0, colon);
-    const value = line.slice(colon + 1);
-    if (!token.test(name) || !plainValue.test(value)) return undefined;
-    const lower = name.toLowerCase();
-    const v = trimOws(value);
-    if (leftToNode.has(lower)) return undefined;
+  const plain = eachHeader(head, first, maxHeaderLines, (name, v, lower) => {
+    if (leftToNode.has(lower)) return false;
     if (lower === "content-length") {
-      if (contentLength >= 0 || !/^\d{1,15}$/.test(v)) return undefined;
+      if (contentLength >= 0 || !/^\d{1,15}$/.test(v)) return false;
       contentLength = Number(v);
-    } else if (lower === "connection" && v.toLowerCase() !== "keep-alive") return undefined;
+    } else if (lower === "connection" && v.toLowerCase() !== "keep-alive") return false;
     rawHeaders.push(name, v);
-  }
-  return { method: m[1]!, url: m[2]!, rawHeaders, headBytes: end, contentLength: Math.max(0, contentLength) };
+  });
+  return plain ? { method: m[1]!, url: m[2]!, rawHeaders, headBytes: end, contentLength: Math.max(0, contentLength) } : undefined;
 }
 
 /** Headers Node keeps only the first copy of (http.IncomingMessage#headers); set-cookie is a list, the rest joined. */
@@ -101,26 +114,21 @@ export interface AnswerHead {
 
 /** An answer's head (after CRLFCRLF at `end`), or a string saying why it is not HTTP/1.1. */
 export function answerHead(buf: Buffer, end: number): AnswerHead | string {
-  const lines = buf.toString("latin1", 0, end - 4).split("\r\n");
-  const m = /^HTTP\/1\.([01]) (\d{3})(?: ([^\r\n]*))?$/.exec(lines[0]!);
+  const head = buf.toString("latin1", 0, end - 4);
+  const first = head.indexOf("\r\n");
+  const m = /^HTTP\/1\.([01]) (\d{3})(?: ([^\r\n]*))?$/.exec(first < 0 ? head : head.slice(0, first));
   if (!m) return "HPE_INVALID_CONSTANT";
+  if (first >= 0 && !answerBlock.test(head.slice(first))) return "HPE_INVALID_HEADER_TOKEN";
   const rawHeaders: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    const colon = line.indexOf(":");
-    if (colon <= 0 || !token.test(line.slice(0, colon))) return "HPE_INVALID_HEADER_TOKEN";
-    const value = line.slice(colon + 1);
-    if (!answerValue.test(value)) return "HPE_INVALID_HEADER_TOKEN";
-    rawHeaders.push(line.slice(0, colon), trimOws(value));
-  }
+  const lengths: string[] = [];
+  // An answer's lines are not counted (as Node's client does not refuse many): its head is bounded by bytes only.
+  eachHeader(head, first, Infinity, (name, v, lower) => void (rawHeaders.push(name, v), lower === "content-length" && lengths.push(v)));
   const headers = headersOf(rawHeaders);
   const status = Number(m[2]);
   const connection = String(headers.connection ?? "").toLowerCase();
   let keepAlive = m[1] === "1" ? !/\bclose\b/.test(connection) : /\bkeep-alive\b/.test(connection);
   let framing: Framing;
   const te = headers["transfer-encoding"];
-  const lengths: string[] = [];
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === "content-length") lengths.push(rawHeaders[i + 1]!);
   if ((status >= 100 && status < 200) || status === 204 || status === 304) framing = { kind: "none" };
   else if (te !== undefined) {
     if (lengths.length) return "HPE_UNEXPECTED_CONTENT_LENGTH";

@@ -8,6 +8,8 @@ import type { AnswerHead } from "./raw-http.js";
 export interface Conn {
   socket: Socket;
   idle: boolean;
+  /** The idle time its socket's timeout is set to (set again only when another is due: each setting makes a new timer). */
+  keepMs?: number;
   owner?: { data(chunk: Buffer): void; gone(err?: NodeJS.ErrnoException): void };
 }
 
@@ -61,7 +63,9 @@ export class RawPool {
     if (keepMs === undefined || this.#closed || conn.socket.destroyed) conn.socket.destroy();
     else {
       conn.idle = true;
-      conn.socket.setTimeout(keepMs);
+      // The socket's timeout counts from its last activity (the answer just read), so one setting serves every
+      // later release with the same time; a timeout while in use closes nothing (see acquire).
+      if (conn.keepMs !== keepMs) conn.socket.setTimeout((conn.keepMs = keepMs));
       this.#idle.push(conn);
     }
     this.#waiting.shift()?.();

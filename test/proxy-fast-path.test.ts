@@ -55,8 +55,17 @@ describe("what the fast path takes", () => {
       "GET /x HTTP/1.1\r\nHost: h\r\nX-A: a\x00b\r\n\r\n",
       "GET /x HTTP/1.1\r\nHost: h\r\nNoColon\r\n\r\n",
       `GET /x HTTP/1.1\r\nHost: h\r\nX-A: ${"a".repeat(17_000)}\r\n\r\n`,
+      "GET /x HTTP/1.1\r\nHost: h\r\n: no name\r\n\r\n",
+      "GET /x HTTP/1.1\r\nHost: h\r\nX-A: a\nX-B: b\r\n\r\n",
+      "GET /x HTTP/1.1\r\nHost: h\r\nX-A: a\rb\r\n\r\n",
+      "GET /x HTTP/1.1\r\nHost: h\r\nX-A: a\x7fb\r\n\r\n",
+      "GET /x HTTP/1.1\nHost: h\r\n\r\n",
+      `GET /x HTTP/1.1\r\n${"X-A: 1\r\n".repeat(200)}\r\n`,
     ];
     for (const s of declined) expect(head(s), JSON.stringify(s.slice(0, 80))).toBeUndefined();
+    // At most 200 lines, as node:http's parser: 199 headers are taken; a name ends at the first colon.
+    expect(head(`GET /x HTTP/1.1\r\n${"X-A: 1\r\n".repeat(199)}\r\n`)?.rawHeaders).toHaveLength(398);
+    expect(head("GET /x HTTP/1.1\r\nX-A:b:c\r\nX-B:\r\n\r\n")?.rawHeaders).toEqual(["X-A", "b:c", "X-B", ""]);
   });
 
   it("makes the header object node:http makes: first of a single-valued header, set-cookie listed, the rest joined", () => {
@@ -86,6 +95,11 @@ describe("reading an answer", () => {
     expect(answer("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")).toBe("HPE_INVALID_CONTENT_LENGTH");
     expect(answer("HTTP/1.1 200 OK\r\nBad Name: 1\r\n\r\n")).toBe("HPE_INVALID_HEADER_TOKEN");
     expect(answer("HTTP/2 200\r\n\r\n")).toBe("HPE_INVALID_CONSTANT");
+    // Values may carry obs-text; not control characters, a bare CR or LF, or a line without a name.
+    expect(answer("HTTP/1.1 200 OK\r\nX-A: caf\xe9\r\nContent-Length: 0\r\n\r\n")).toMatchObject({ headers: { "x-a": "caf\xe9" } });
+    for (const bad of ["X-A: a\x7fb", "X-A: a\nX-B: b", "X-A: a\rb", ": v"]) expect(answer(`HTTP/1.1 200 OK\r\n${bad}\r\n\r\n`), JSON.stringify(bad)).toBe("HPE_INVALID_HEADER_TOKEN");
+    // An answer's lines are not counted: a long head is bounded by its bytes alone.
+    expect(answer(`HTTP/1.1 200 OK\r\n${"X-A: 1\r\n".repeat(300)}Content-Length: 0\r\n\r\n`)).toMatchObject({ framing: { kind: "length", length: 0 } });
   });
 
   it("keeps an upstream connection idle as the node:http agent does: 1 s less than announced, 4 s at most, not at all when it closes", () => {
