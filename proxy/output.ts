@@ -3,7 +3,7 @@
 // got here). Every line printed goes through `printable`: a method, tool name or path with a newline or an ANSI
 // escape cannot forge or recolour a log line.
 import { printable, printableBlock } from "../conformance/core/printable.js";
-import type { ProxyReport, SetAsideTally, ViolationRecord } from "./recorder.js";
+import type { ProxyReport, RuleTally, SetAsideTally, ViolationRecord } from "./recorder.js";
 import type { Exchange, Verdict, ViolationSide } from "./types.js";
 
 const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
@@ -42,6 +42,13 @@ export function summaryLine(r: Summarised): string {
   return printable(`${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${aside.length ? `, ${aside.join(", ")}` : ""}${rules}`);
 }
 
+/** A rule's violations by side, the sides it has: ` (2 by the service, 3 drift)`. */
+export function sidesOfRule(t: Pick<RuleTally, "bySide">): string {
+  const { service, client, drift } = t.bySide;
+  const parts = [service ? `${service} by the service` : "", client ? `${client} by the client` : "", drift ? `${drift} drift` : ""].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
 /** What --fail-on-violation counts: the service's violations and the exchanges it never answered, never the client's or drift. */
 export const serviceFailures = (r: Pick<ProxyReport, "bySide" | "noAnswer">): number => r.bySide.service + r.noAnswer.count;
 
@@ -70,7 +77,13 @@ export function markdownReport(r: ProxyReport): string {
   ];
   if (!r.byRule.length) lines.push("No violations.", "");
   else {
-    lines.push("| rule | violations |", "|---|---|", ...r.byRule.map((t) => `| ${mdText(t.rule)} | ${t.count} |`), "");
+    // By side from the rule's counts, not its examples (the first few only): the service's alone fail a run.
+    lines.push(
+      "| rule | violations | by the service | by the client | drift |",
+      "|---|---|---|---|---|",
+      ...r.byRule.map((t) => `| ${mdText(t.rule)} | ${t.count} | ${t.bySide.service} | ${t.bySide.client} | ${t.bySide.drift} |`),
+      "",
+    );
     for (const t of r.byRule) {
       lines.push(`## ${mdText(t.rule)}`, "");
       for (const e of t.examples) {

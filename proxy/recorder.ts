@@ -34,7 +34,12 @@ export interface ShownExchange {
 export interface RuleTally {
   rule: RuleId;
   count: number;
-  /** The first few violations of the rule, each with its exchange. */
+  /** The rule's violations by whose they are (they add up to count): the service's alone fail a run. */
+  bySide: Record<ViolationSide, number>;
+  /**
+   * The first few violations of the rule, each with its exchange; the service's first one always among them (it
+   * takes the last place when the first few were all the client's or drift).
+   */
   examples: (ViolationRecord & { exchange: ShownExchange })[];
 }
 
@@ -197,9 +202,15 @@ export class Recorder {
       if (this.#recent.length > recorderCaps.recentViolations) this.#recent.shift();
       for (const rule of rec.rules) {
         let tally = this.#byRule.get(rule);
-        if (!tally) this.#byRule.set(rule, (tally = { rule, count: 0, examples: [] }));
+        if (!tally) this.#byRule.set(rule, (tally = { rule, count: 0, bySide: { service: 0, client: 0, drift: 0 }, examples: [] }));
         tally.count++;
-        if (tally.examples.length < recorderCaps.examplesPerRule) tally.examples.push({ ...rec, exchange: (shown ??= this.show(ex)) });
+        tally.bySide[rec.side]++;
+        // The service's first violation of a rule is always shown: it is what fails the rule (JUnit, Markdown).
+        const at =
+          tally.examples.length < recorderCaps.examplesPerRule ? tally.examples.length
+          : rec.side === "service" && tally.bySide.service === 1 ? recorderCaps.examplesPerRule - 1
+          : -1;
+        if (at >= 0) tally.examples[at] = { ...rec, exchange: (shown ??= this.show(ex)) };
       }
     }
     return out;
@@ -238,7 +249,7 @@ export class Recorder {
       failedExchanges: this.failedExchanges,
       violations: this.violationCount,
       bySide: { ...this.#bySide },
-      byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, examples: [...t.examples] })),
+      byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, bySide: { ...t.bySide }, examples: [...t.examples] })),
       notes: [...this.#notes].map(([text, count]) => ({ text, count })),
       clientFaults: this.#tallies("clientFaults"),
       unjudged: this.#tallies("unjudged"),
