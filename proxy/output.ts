@@ -110,6 +110,7 @@ export function markdownReport(r: ProxyReport): string {
   setAside("Without an answer", "the service never answered (failures)", r.noAnswer);
   setAside("Client faults", "not judged against the service: what the client sent cannot be judged (never the service's violation)", r.clientFaults);
   setAside("Unjudged", "the proxy could not judge", r.unjudged);
-  if (r.notes.length) lines.push("## Notes", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
+  if (r.notes.length)
+    lines.push("## Notes", "", "By kind (ids, numbers and quoted values aside): the first of each, with how many came.", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
   return lines.join("\n");
 }

@@ -68,7 +68,10 @@ export interface ProxyReport {
   /** Violations by whose they are: the client's requests, the service's answers, the service's drift (inferred rules only). */
   bySide: Record<ViolationSide, number>;
   byRule: RuleTally[];
-  /** Distinct notes with how often each came (the first 200 distinct ones). */
+  /**
+   * Notes by kind (what a note says, its ids, numbers and quoted values aside: noteKind), the first 200 kinds: how
+   * many of each kind came, and the first one's text.
+   */
   notes: { text: string; count: number }[];
   /** Exchanges not judged against the service because the client sent what cannot be judged: never the service's fault. */
   clientFaults: { count: number; byKind: SetAsideTally[] };
@@ -87,6 +90,18 @@ type SetAsideWhat = "clientFaults" | "unjudged" | "noAnswer";
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length - n} more characters)` : s);
 
+/**
+ * What a note says about the contract, without what differs from one exchange to the next: quoted values, every
+ * word with a digit (ids, sequence numbers, statuses, milliseconds, array indices) and words that look like ids
+ * without one (long and of mixed case, or a short prefix and an underscore). Notes of one kind are one entry.
+ */
+export function noteKind(text: string): string {
+  return text
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/[\w.~+%-]*\d[\w.~+%-]*/g, "#")
+    .replace(/\b(?=[A-Za-z_-]*[a-z])(?=[A-Za-z_-]*[A-Z])[A-Za-z_-]{16,}\b|\b[a-z]{1,4}_[A-Za-z]{10,}\b/g, "#");
+}
+
 export class Recorder {
   readonly startedAt = new Date();
   readonly exchanges = { rest: 0, mcp: 0 };
@@ -95,7 +110,8 @@ export class Recorder {
   readonly #bySide: Record<ViolationSide, number> = { client: 0, service: 0, drift: 0 };
   readonly #recent: ViolationRecord[] = [];
   readonly #byRule = new Map<string, RuleTally>();
-  readonly #notes = new Map<string, number>();
+  /** Note kind (noteKind) → how many came and the first one's text. */
+  readonly #notes = new Map<string, { text: string; count: number }>();
   // Read for every request (most carry a token already known): a known token moves only now and then (lru.ts).
   readonly #tokens = new Lru<string, true>(recorderCaps.tokens, { refreshAfter: recorderCaps.tokens / 2 });
   readonly #redactor = new Redactor([]);
@@ -185,9 +201,10 @@ export class Recorder {
     if (v.noAnswer !== undefined) this.setAside("noAnswer", ex, v.label, v.noAnswer);
     for (const n of v.notes) {
       const text = this.text(n);
-      const seen = this.#notes.get(text);
-      if (seen !== undefined) this.#notes.set(text, seen + 1);
-      else if (this.#notes.size < recorderCaps.distinctNotes) this.#notes.set(text, 1);
+      const kind = noteKind(text);
+      const seen = this.#notes.get(kind);
+      if (seen) seen.count++;
+      else if (this.#notes.size < recorderCaps.distinctNotes) this.#notes.set(kind, { text, count: 1 });
     }
     if (!v.violations.length) return [];
     this.failedExchanges++;
@@ -250,7 +267,7 @@ export class Recorder {
       violations: this.violationCount,
       bySide: { ...this.#bySide },
       byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, bySide: { ...t.bySide }, examples: [...t.examples] })),
-      notes: [...this.#notes].map(([text, count]) => ({ text, count })),
+      notes: [...this.#notes.values()].map(({ text, count }) => ({ text, count })),
       clientFaults: this.#tallies("clientFaults"),
       unjudged: this.#tallies("unjudged"),
       noAnswer: this.#tallies("noAnswer"),

@@ -1,10 +1,13 @@
-// What the proxy's reports say must hold for the whole session, not for the first few examples: whether a rule
-// failed comes from its counts by side.
+// What the proxy's reports say must hold for the whole session, not for the first few examples: notes count by
+// kind whatever ids they carry, and whether a rule failed comes from its counts by side.
 import { describe, expect, it } from "vitest";
 import { proxyJunitReport } from "../proxy/junit.js";
 import { markdownReport, serviceFailures } from "../proxy/output.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
+import { judgeRest } from "../proxy/rest-judge.js";
+import { RestState } from "../proxy/rest-state.js";
 import type { Exchange, Verdict, ViolationSide } from "../proxy/types.js";
+import { brand } from "./support/judge-fixtures.js";
 
 const exchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
   protocol: "rest",
@@ -26,6 +29,37 @@ const violating = (rule: "brand-fields-complete" | "auth-required-401", reason: 
   outcome: "200",
   violations: [{ rules: [rule], reason, side }],
   notes,
+});
+
+describe("notes count by kind", () => {
+  it("10,000 drift notes with distinct ids are one entry; a later, different note is still recorded", () => {
+    const r = new Recorder();
+    const judged = (id: string) =>
+      judgeRest(
+        exchange(1, { method: "PATCH", path: `/v1/brands/${id}`, requestHeaders: { authorization: "Bearer t", "content-type": "application/json" }, requestText: JSON.stringify({ country: "IRL" }), responseText: JSON.stringify({ ...brand("ready"), id }) }),
+        new RestState(),
+      );
+    const first = judged("br_Zx81Qa");
+    expect(first.notes.join()).toMatch(/^drift: PATCH \/v1\/brands\/br_Zx81Qa → 200: accepted a request only/);
+    r.record(exchange(1), first);
+    // Ids as a service makes them: random letters and digits, some without a digit at all.
+    const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let state = 7;
+    const random = (n: number, alphabet: string) => Array.from({ length: n }, () => alphabet[(state = (Math.imul(state, 1103515245) + 12345) >>> 0) % alphabet.length]).join("");
+    const template = first.notes[0]!;
+    for (let i = 2; i <= 10_000; i++) {
+      const id = i % 10 === 0 ? `br_${random(20, letters.slice(0, 52))}` : i % 10 === 1 ? `br_${random(12, letters.slice(0, 26))}` : `br_${random(16, letters)}`;
+      r.record(exchange(i), { label: "PATCH /v1/brands/x", outcome: "200", violations: [], notes: [template.replace("br_Zx81Qa", id), `no answer: socket hang up after ${i} ms on #${i}`] });
+    }
+    r.record(exchange(10_001), { label: "tools/list", outcome: "200", violations: [], notes: ["drift: tools/list has brand_new_tool, which the contract does not list"] });
+    const notes = r.report().notes;
+    expect(notes).toEqual([
+      { text: template, count: 10_000 },
+      { text: "no answer: socket hang up after 2 ms on #2", count: 9_999 },
+      { text: "drift: tools/list has brand_new_tool, which the contract does not list", count: 1 },
+    ]);
+  });
+
 });
 
 describe("a rule fails by its counts by side, not by its first examples", () => {
