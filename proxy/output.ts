@@ -3,10 +3,11 @@
 // got here). Every line printed goes through `printable`: a method, tool name or path with a newline or an ANSI
 // escape cannot forge or recolour a log line.
 import { printable, printableBlock } from "../conformance/core/printable.js";
-import type { ProxyReport, RuleTally, SetAsideTally, ViolationRecord } from "./recorder.js";
+import { cutIndex, type ProxyReport, type RuleTally, type SetAsideTally, type ViolationRecord } from "./recorder.js";
 import type { Exchange, Verdict, ViolationSide } from "./types.js";
 
-const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
+// Cut where no credential can be half shown: the line is redacted after it is made (server.ts).
+const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, cutIndex(r, 160))}…` : r);
 
 /** How a violation that is not the service's is marked: ` (client)`, ` (drift)`; nothing for the service's. */
 export const sideMark = (side: ViolationSide): string => (side === "service" ? "" : ` (${side})`);

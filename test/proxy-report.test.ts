@@ -7,23 +7,9 @@ import { markdownReport, mdBlock, mdText, serviceFailures, summaryLine } from ".
 import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
 import { schemeOnly, secretsOf } from "../proxy/secrets.js";
-import type { Exchange, Verdict } from "../proxy/types.js";
+import type { Verdict } from "../proxy/types.js";
+import { restExchange as exchange } from "./support/judge-fixtures.js";
 
-const exchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
-  protocol: "rest",
-  seq,
-  method: "GET",
-  path: "/v1/brands/brand_1",
-  requestHeaders: { authorization: "Bearer secret-token-abcdef" },
-  requestText: "",
-  requestTruncated: false,
-  status: 200,
-  responseHeaders: { "content-type": "application/json" },
-  responseText: '{"echo":"secret-token-abcdef"}',
-  responseTruncated: false,
-  ms: 3,
-  ...over,
-});
 const failing = (reason: string): Verdict => ({ label: "GET /v1/brands/brand_1", outcome: "200", violations: [{ rules: ["brand-fields-complete"], reason, side: "service" }], notes: [] });
 
 describe("Recorder", () => {
