@@ -3,10 +3,11 @@
 // got here). Every line printed goes through `printable`: a method, tool name or path with a newline or an ANSI
 // escape cannot forge or recolour a log line.
 import { printable, printableBlock } from "../conformance/core/printable.js";
-import type { ProxyReport, SetAsideTally, ViolationRecord } from "./recorder.js";
+import { cutIndex, type ProxyReport, type RuleTally, type SetAsideTally, type ViolationRecord } from "./recorder.js";
 import type { Exchange, Verdict, ViolationSide } from "./types.js";
 
-const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, 160)}…` : r);
+// Cut where no credential can be half shown: the line is redacted after it is made (server.ts).
+const shortReason = (r: string) => (r.length > 160 ? `${r.slice(0, cutIndex(r, 160))}…` : r);
 
 /** How a violation that is not the service's is marked: ` (client)`, ` (drift)`; nothing for the service's. */
 export const sideMark = (side: ViolationSide): string => (side === "service" ? "" : ` (${side})`);
@@ -42,6 +43,13 @@ export function summaryLine(r: Summarised): string {
   return printable(`${r.exchanges.rest} REST + ${r.exchanges.mcp} MCP exchanges, ${r.failedExchanges} with violations, ${r.violations} violations${sides}${aside.length ? `, ${aside.join(", ")}` : ""}${rules}`);
 }
 
+/** A rule's violations by side, the sides it has: ` (2 by the service, 3 drift)`. */
+export function sidesOfRule(t: Pick<RuleTally, "bySide">): string {
+  const { service, client, drift } = t.bySide;
+  const parts = [service ? `${service} by the service` : "", client ? `${client} by the client` : "", drift ? `${drift} drift` : ""].filter(Boolean);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
 /** What --fail-on-violation counts: the service's violations and the exchanges it never answered, never the client's or drift. */
 export const serviceFailures = (r: Pick<ProxyReport, "bySide" | "noAnswer">): number => r.bySide.service + r.noAnswer.count;
 
@@ -70,7 +78,13 @@ export function markdownReport(r: ProxyReport): string {
   ];
   if (!r.byRule.length) lines.push("No violations.", "");
   else {
-    lines.push("| rule | violations |", "|---|---|", ...r.byRule.map((t) => `| ${mdText(t.rule)} | ${t.count} |`), "");
+    // By side from the rule's counts, not its examples (the first few only): the service's alone fail a run.
+    lines.push(
+      "| rule | violations | by the service | by the client | drift |",
+      "|---|---|---|---|---|",
+      ...r.byRule.map((t) => `| ${mdText(t.rule)} | ${t.count} | ${t.bySide.service} | ${t.bySide.client} | ${t.bySide.drift} |`),
+      "",
+    );
     for (const t of r.byRule) {
       lines.push(`## ${mdText(t.rule)}`, "");
       for (const e of t.examples) {
@@ -97,6 +111,7 @@ export function markdownReport(r: ProxyReport): string {
   setAside("Without an answer", "the service never answered (failures)", r.noAnswer);
   setAside("Client faults", "not judged against the service: what the client sent cannot be judged (never the service's violation)", r.clientFaults);
   setAside("Unjudged", "the proxy could not judge", r.unjudged);
-  if (r.notes.length) lines.push("## Notes", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
+  if (r.notes.length)
+    lines.push("## Notes", "", "By kind (ids, numbers and quoted values aside): the first of each, with how many came.", "", ...r.notes.map((n) => `- ${mdText(n.text)}${n.count > 1 ? ` (×${n.count})` : ""}`), "");
   return lines.join("\n");
 }

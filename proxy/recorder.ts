@@ -2,10 +2,16 @@
 // recent violations, for each rule the first few exchanges that broke it, and the exchanges it did not judge
 // against the service (client faults, unjudged, no answer), all redacted: secret headers by name, and every
 // credential seen, wherever it appears, with the conformance suite's Redactor.
+//
+// A text is redacted when it is kept, with the secrets known then, and again when it is handed out (report(),
+// violations()) with the secrets learnt since: a service may echo a value at one exchange that a client sends as
+// its credential only later. The kept texts are bounded (recorderCaps) and are scanned again only when a secret
+// learnt since may be in them (text-windows.ts), never once per exchange.
 import type { RuleId } from "../generated/rules.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Lru } from "./lru.js";
 import { SecretHeaders, secretsOfTarget } from "./secrets.js";
+import { TextWindows } from "./text-windows.js";
 import type { Exchange, Protocol, Verdict, ViolationSide } from "./types.js";
 
 /** One violation as the proxy reports it. */
@@ -34,7 +40,12 @@ export interface ShownExchange {
 export interface RuleTally {
   rule: RuleId;
   count: number;
-  /** The first few violations of the rule, each with its exchange. */
+  /** The rule's violations by whose they are (they add up to count): the service's alone fail a run. */
+  bySide: Record<ViolationSide, number>;
+  /**
+   * The first few violations of the rule, each with its exchange; the service's first one always among them (it
+   * takes the last place when the first few were all the client's or drift).
+   */
   examples: (ViolationRecord & { exchange: ShownExchange })[];
 }
 
@@ -63,7 +74,10 @@ export interface ProxyReport {
   /** Violations by whose they are: the client's requests, the service's answers, the service's drift (inferred rules only). */
   bySide: Record<ViolationSide, number>;
   byRule: RuleTally[];
-  /** Distinct notes with how often each came (the first 200 distinct ones). */
+  /**
+   * Notes by kind (what a note says, its ids, numbers and quoted values aside: noteKind), the first 200 kinds: how
+   * many of each kind came, and the first one's text.
+   */
   notes: { text: string; count: number }[];
   /** Exchanges not judged against the service because the client sent what cannot be judged: never the service's fault. */
   clientFaults: { count: number; byKind: SetAsideTally[] };
@@ -80,7 +94,38 @@ export { schemeOnly } from "./secrets.js";
 
 type SetAsideWhat = "clientFaults" | "unjudged" | "noAnswer";
 
-const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length - n} more characters)` : s);
+/** Characters a credential is usually made of: a text is never cut inside a run of them. */
+const tokenChar = /[A-Za-z0-9\-_.~+/=%]/;
+/** Longest run of tokenChar a cut steps back over (a longer one is cut where it is). */
+const tokenMax = 256;
+
+/**
+ * Where to cut a text to about n characters: never inside a run of characters a credential is made of (a secret
+ * learnt after the cut could not be matched there, and its first characters would show).
+ */
+export function cutIndex(s: string, n: number): number {
+  if (s.length <= n || !tokenChar.test(s[n]!)) return Math.min(n, s.length);
+  let at = n;
+  while (at > n - tokenMax && at > 0 && tokenChar.test(s[at - 1]!)) at--;
+  return at === n - tokenMax ? n : at;
+}
+
+const cutText = (s: string, n: number) => (s.length > n ? `${s.slice(0, cutIndex(s, n))}… (${s.length - cutIndex(s, n)} more characters)` : s);
+
+/**
+ * What a note says about the contract, without what differs from one exchange to the next: quoted values, every
+ * word with a digit (ids, sequence numbers, statuses, milliseconds, array indices) and words that look like ids
+ * without one (long and of mixed case, or a short prefix and an underscore). Notes of one kind are one entry.
+ */
+export function noteKind(text: string): string {
+  return text
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/[\w.~+%-]*\d[\w.~+%-]*/g, "#")
+    .replace(/\b(?=[A-Za-z_-]*[a-z])(?=[A-Za-z_-]*[A-Z])[A-Za-z_-]{16,}\b|\b[a-z]{1,4}_[A-Za-z]{10,}\b/g, "#");
+}
+
+/** The kind of a set-aside reason: its head ("too deep: …" → "too deep"), so one flood of a kind stays one entry. */
+const asideKind = (reason: string) => reason.split(":")[0]!.slice(0, 80);
 
 export class Recorder {
   readonly startedAt = new Date();
@@ -90,7 +135,8 @@ export class Recorder {
   readonly #bySide: Record<ViolationSide, number> = { client: 0, service: 0, drift: 0 };
   readonly #recent: ViolationRecord[] = [];
   readonly #byRule = new Map<string, RuleTally>();
-  readonly #notes = new Map<string, number>();
+  /** Note kind (noteKind) → how many came and the first one's text. */
+  #notes = new Map<string, { text: string; count: number }>();
   // Read for every request (most carry a token already known): a known token moves only now and then (lru.ts).
   readonly #tokens = new Lru<string, true>(recorderCaps.tokens, { refreshAfter: recorderCaps.tokens / 2 });
   readonly #redactor = new Redactor([]);
@@ -100,6 +146,9 @@ export class Recorder {
    * added nor deleted (a new token with every request: those two were most of what learning one cost).
    */
   readonly #unadded = new Set<string>();
+  /** The windows of every text kept (what a new secret is looked up in), and whether one may hold a secret learnt since. */
+  readonly #windows = new TextWindows();
+  #stale = false;
   readonly #setAside: Record<SetAsideWhat, { count: number; byKind: Map<string, SetAsideTally> }> = {
     clientFaults: { count: 0, byKind: new Map() },
     unjudged: { count: 0, byKind: new Map() },
@@ -149,11 +198,82 @@ export class Recorder {
 
   /** The text with every token remembered replaced (those learnt since the last text are added first). */
   text(s: string): string {
-    if (this.#unadded.size) {
-      for (const secret of this.#unadded) this.#redactor.add(secret);
-      this.#unadded.clear();
-    }
+    this.#addLearnt();
     return this.#redactor.text(s);
+  }
+
+  /** Gives the redactor the tokens learnt since the last text; one a kept text may hold makes the kept texts stale. */
+  #addLearnt(): void {
+    if (!this.#unadded.size) return;
+    // Windows of texts let go fill the bits over a long run: the next output scans and files the kept texts anew.
+    if (this.#windows.crowded) this.#stale = true;
+    for (const secret of this.#unadded) {
+      this.#redactor.add(secret);
+      if (!this.#stale && this.#windows.mayHold(secret)) this.#stale = true;
+    }
+    this.#unadded.clear();
+  }
+
+  /** Files the windows of texts about to be kept (already redacted). */
+  #file(...texts: string[]): void {
+    for (const s of texts) this.#windows.add(s);
+  }
+
+  /** The kept texts redacted with every secret known now, when a secret learnt since they were kept may be in them. */
+  #current(): void {
+    this.#addLearnt();
+    if (!this.#stale) return;
+    this.#stale = false;
+    this.#eachKept((s) => this.#redactor.text(s));
+  }
+
+  /**
+   * Every kept text replaced by `f` of it (and the windows filed again), tallies keyed by a text merged when two
+   * keys became one. New objects throughout: what was handed out before stays as it was.
+   */
+  #eachKept(f: (s: string) => string): void {
+    this.#windows.clear();
+    const t = (s: string) => {
+      const out = f(s);
+      this.#windows.add(out);
+      return out;
+    };
+    const record = <R extends ViolationRecord | SetAside>(r: R): R => ({ ...r, label: t(r.label), reason: t(r.reason), ...("outcome" in r ? { outcome: t(r.outcome) } : {}) });
+    const headers = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, t(v)]));
+    for (let i = 0; i < this.#recent.length; i++) this.#recent[i] = record(this.#recent[i]!);
+    const shown = new Map<ShownExchange, ShownExchange>();
+    const show = (x: ShownExchange): ShownExchange => {
+      let out = shown.get(x);
+      if (!out) {
+        out = { ...x, method: t(x.method), path: t(x.path), requestHeaders: headers(x.requestHeaders), requestBody: t(x.requestBody), responseHeaders: headers(x.responseHeaders), responseBody: t(x.responseBody) };
+        shown.set(x, out);
+      }
+      return out;
+    };
+    for (const tally of this.#byRule.values()) tally.examples = tally.examples.map((e) => ({ ...record(e), exchange: show(e.exchange) }));
+    const notes = new Map<string, { text: string; count: number }>();
+    for (const n of this.#notes.values()) {
+      const text = t(n.text);
+      const kind = noteKind(text);
+      const had = notes.get(kind);
+      if (had) had.count += n.count;
+      else notes.set(kind, { text, count: n.count });
+    }
+    this.#notes = notes;
+    for (const group of Object.values(this.#setAside)) {
+      const byKind = new Map<string, SetAsideTally>();
+      for (const tally of group.byKind.values()) {
+        const examples = tally.examples.map(record);
+        const kind = asideKind(examples[0]!.reason);
+        const had = byKind.get(kind);
+        if (had) {
+          had.count += tally.count;
+          had.examples = [...had.examples, ...examples].slice(0, recorderCaps.setAsideExamples);
+        } else byKind.set(kind, { kind, count: tally.count, examples });
+      }
+      group.byKind = byKind;
+    }
+    this.#windows.rebuilt();
   }
 
   /** Sets an exchange aside (not judged against the service) under the kind its reason starts with. */
@@ -161,13 +281,15 @@ export class Recorder {
     const rec: SetAside = { seq: ex.seq, protocol: ex.protocol, label: this.text(label), reason: this.text(reason) };
     const group = this.#setAside[what];
     group.count++;
-    // The kind is the reason's head ("too deep: …" → "too deep"), so one flood of a kind stays one entry.
-    const kind = rec.reason.split(":")[0]!.slice(0, 80);
+    const kind = asideKind(rec.reason);
     let tally = group.byKind.get(kind);
     if (!tally && group.byKind.size < recorderCaps.setAsideKinds) group.byKind.set(kind, (tally = { kind, count: 0, examples: [] }));
     if (tally) {
       tally.count++;
-      if (tally.examples.length < recorderCaps.setAsideExamples) tally.examples.push(rec);
+      if (tally.examples.length < recorderCaps.setAsideExamples) {
+        tally.examples.push(rec);
+        this.#file(rec.label, rec.reason);
+      }
     }
     return rec;
   }
@@ -180,32 +302,50 @@ export class Recorder {
     if (v.noAnswer !== undefined) this.setAside("noAnswer", ex, v.label, v.noAnswer);
     for (const n of v.notes) {
       const text = this.text(n);
-      const seen = this.#notes.get(text);
-      if (seen !== undefined) this.#notes.set(text, seen + 1);
-      else if (this.#notes.size < recorderCaps.distinctNotes) this.#notes.set(text, 1);
+      const kind = noteKind(text);
+      const seen = this.#notes.get(kind);
+      if (seen) seen.count++;
+      else if (this.#notes.size < recorderCaps.distinctNotes) {
+        this.#notes.set(kind, { text, count: 1 });
+        this.#file(text);
+      }
     }
     if (!v.violations.length) return [];
     this.failedExchanges++;
     let shown: ShownExchange | undefined;
     const out: ViolationRecord[] = [];
     for (const violation of v.violations) {
-      const rec: ViolationRecord = { seq: ex.seq, protocol: ex.protocol, label: this.text(v.label), outcome: v.outcome, rules: violation.rules, reason: this.text(violation.reason), side: violation.side };
+      const rec: ViolationRecord = { seq: ex.seq, protocol: ex.protocol, label: this.text(v.label), outcome: this.text(v.outcome), rules: violation.rules, reason: this.text(violation.reason), side: violation.side };
       out.push(rec);
       this.violationCount++;
       this.#bySide[rec.side]++;
       this.#recent.push(rec);
+      this.#file(rec.label, rec.outcome, rec.reason);
       if (this.#recent.length > recorderCaps.recentViolations) this.#recent.shift();
       for (const rule of rec.rules) {
         let tally = this.#byRule.get(rule);
-        if (!tally) this.#byRule.set(rule, (tally = { rule, count: 0, examples: [] }));
+        if (!tally) this.#byRule.set(rule, (tally = { rule, count: 0, bySide: { service: 0, client: 0, drift: 0 }, examples: [] }));
         tally.count++;
-        if (tally.examples.length < recorderCaps.examplesPerRule) tally.examples.push({ ...rec, exchange: (shown ??= this.show(ex)) });
+        tally.bySide[rec.side]++;
+        // The service's first violation of a rule is always shown: it is what fails the rule (JUnit, Markdown).
+        const at =
+          tally.examples.length < recorderCaps.examplesPerRule ? tally.examples.length
+          : rec.side === "service" && tally.bySide.service === 1 ? recorderCaps.examplesPerRule - 1
+          : -1;
+        if (at >= 0) tally.examples[at] = { ...rec, exchange: (shown ??= this.#shown(ex)) };
       }
     }
     return out;
   }
 
-  /** The exchange with every token replaced and bodies cut. */
+  /** As show, its texts filed as kept. */
+  #shown(ex: Exchange): ShownExchange {
+    const x = this.show(ex);
+    this.#file(x.method, x.path, ...Object.values(x.requestHeaders), x.requestBody, ...Object.values(x.responseHeaders), x.responseBody);
+    return x;
+  }
+
+  /** The exchange with every token replaced and bodies cut (redacted whole, then cut). */
   show(ex: Exchange): ShownExchange {
     const headers = (h: Exchange["requestHeaders"]) =>
       Object.fromEntries(
@@ -214,23 +354,25 @@ export class Recorder {
           .map(([k, x]) => [k, this.text(Array.isArray(x) ? x.join(", ") : String(x))]),
       );
     return {
-      method: ex.method,
+      method: this.text(ex.method),
       path: this.text(ex.path),
       status: ex.status,
       ms: Math.round(ex.ms * 10) / 10,
       requestHeaders: headers(ex.requestHeaders),
-      requestBody: this.text(cut(ex.requestText, recorderCaps.shownBodyChars)),
+      requestBody: cutText(this.text(ex.requestText), recorderCaps.shownBodyChars),
       responseHeaders: headers(ex.responseHeaders),
-      responseBody: this.text(cut(ex.responseText, recorderCaps.shownBodyChars)),
+      responseBody: cutText(this.text(ex.responseText), recorderCaps.shownBodyChars),
     };
   }
 
   /** The most recent violations (at most recorderCaps.recentViolations). */
   violations(): ViolationRecord[] {
+    this.#current();
     return [...this.#recent];
   }
 
   report(): ProxyReport {
+    this.#current();
     return {
       startedAt: this.startedAt.toISOString(),
       endedAt: new Date().toISOString(),
@@ -238,8 +380,8 @@ export class Recorder {
       failedExchanges: this.failedExchanges,
       violations: this.violationCount,
       bySide: { ...this.#bySide },
-      byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, examples: [...t.examples] })),
-      notes: [...this.#notes].map(([text, count]) => ({ text, count })),
+      byRule: [...this.#byRule.values()].sort((a, b) => b.count - a.count || a.rule.localeCompare(b.rule)).map((t) => ({ ...t, bySide: { ...t.bySide }, examples: [...t.examples] })),
+      notes: [...this.#notes.values()].map(({ text, count }) => ({ text, count })),
       clientFaults: this.#tallies("clientFaults"),
       unjudged: this.#tallies("unjudged"),
       noAnswer: this.#tallies("noAnswer"),

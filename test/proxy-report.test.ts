@@ -7,23 +7,9 @@ import { markdownReport, mdBlock, mdText, serviceFailures, summaryLine } from ".
 import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
 import { schemeOnly, secretsOf } from "../proxy/secrets.js";
-import type { Exchange, Verdict } from "../proxy/types.js";
+import type { Verdict } from "../proxy/types.js";
+import { restExchange as exchange } from "./support/judge-fixtures.js";
 
-const exchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
-  protocol: "rest",
-  seq,
-  method: "GET",
-  path: "/v1/brands/brand_1",
-  requestHeaders: { authorization: "Bearer secret-token-abcdef" },
-  requestText: "",
-  requestTruncated: false,
-  status: 200,
-  responseHeaders: { "content-type": "application/json" },
-  responseText: '{"echo":"secret-token-abcdef"}',
-  responseTruncated: false,
-  ms: 3,
-  ...over,
-});
 const failing = (reason: string): Verdict => ({ label: "GET /v1/brands/brand_1", outcome: "200", violations: [{ rules: ["brand-fields-complete"], reason, side: "service" }], notes: [] });
 
 describe("Recorder", () => {
@@ -56,7 +42,9 @@ describe("Recorder", () => {
   it("keeps counts whole but examples, recent violations and notes within their caps", () => {
     const r = new Recorder();
     const n = recorderCaps.recentViolations + 50;
-    for (let i = 1; i <= n; i++) r.record(exchange(i), { ...failing(`reason ${i}`), notes: [`note ${i % (recorderCaps.distinctNotes + 20)}`] });
+    // Notes count by kind (numbers and ids aside): these say different words.
+    const word = (i: number) => i.toString(26).replace(/\d/g, (d) => "qrstuvwxyz"[Number(d)]!);
+    for (let i = 1; i <= n; i++) r.record(exchange(i), { ...failing(`reason ${i}`), notes: [`note ${word(i % (recorderCaps.distinctNotes + 20))}`] });
     const report = r.report();
     expect(report.violations).toBe(n);
     expect(report.byRule[0]!.count).toBe(n);

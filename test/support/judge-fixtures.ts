@@ -1,4 +1,6 @@
-// Answers the judges' tests write by hand: a brand, a post batch's status, an MCP tools/call and its answer.
+// Answers the judges' tests write by hand: a brand, a post batch's status, an MCP tools/call and its answer, and a
+// REST exchange as the proxy records it.
+import type { Exchange } from "../../proxy/types.js";
 
 /** A REST brand with `status` (and `website`). */
 export const brand = (status: string, website = "https://www.harbourloaf.ie") => ({
@@ -33,3 +35,20 @@ export const batchStatus = (over: Record<string, unknown>) => ({
 });
 export const call = (name: string, args: Record<string, unknown>, id = 1) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
 export const answer = (data: unknown, id = 1) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: { data } } });
+
+/** A REST exchange as the proxy records it (a token sent and echoed), for the recorder's and reports' tests. */
+export const restExchange = (seq: number, over: Partial<Exchange> = {}): Exchange => ({
+  protocol: "rest",
+  seq,
+  method: "GET",
+  path: "/v1/brands/brand_1",
+  requestHeaders: { authorization: "Bearer secret-token-abcdef" },
+  requestText: "",
+  requestTruncated: false,
+  status: 200,
+  responseHeaders: { "content-type": "application/json" },
+  responseText: '{"echo":"secret-token-abcdef"}',
+  responseTruncated: false,
+  ms: 3,
+  ...over,
+});
