@@ -192,7 +192,11 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   const report = proxy.report();
   if (live) process.stdout.write("\r\x1b[K");
   console.log(`\n${summaryLine({ ...report, byRule: [] })}`);
-  for (const t of report.byRule) console.log(printable(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${t.examples[0]?.seq} ${t.examples[0]?.reason ?? ""}`.slice(0, 240)));
+  for (const t of report.byRule) {
+    // The example shown is the service's when it broke the rule (what fails a run), else the first.
+    const e = t.examples.find((x) => x.side === "service") ?? t.examples[0];
+    console.log(printable(`  ${t.rule.padEnd(36)} ${t.count}   e.g. #${e?.seq} ${e?.reason ?? ""}`.slice(0, 240)));
+  }
   try {
     if (values["report-json"]) write(values["report-json"], jsonReport(report));
     if (values["report-md"]) write(values["report-md"], markdownReport(report));
