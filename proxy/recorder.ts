@@ -96,18 +96,17 @@ type SetAsideWhat = "clientFaults" | "unjudged" | "noAnswer";
 
 /** Characters a credential is usually made of: a text is never cut inside a run of them. */
 const tokenChar = /[A-Za-z0-9\-_.~+/=%]/;
-/** Longest run of tokenChar a cut steps back over (a longer one is cut where it is). */
-const tokenMax = 256;
 
 /**
- * Where to cut a text to about n characters: never inside a run of characters a credential is made of (a secret
- * learnt after the cut could not be matched there, and its first characters would show).
+ * Where to cut a text to at most n characters: never inside a run of characters a credential is made of, however
+ * long (a JWT runs to a thousand): a secret learnt after the cut could not be matched in a part of it, and that
+ * part would show. A text that is one such run from its start is cut to nothing (its length is still told).
  */
 export function cutIndex(s: string, n: number): number {
   if (s.length <= n || !tokenChar.test(s[n]!)) return Math.min(n, s.length);
   let at = n;
-  while (at > n - tokenMax && at > 0 && tokenChar.test(s[at - 1]!)) at--;
-  return at === n - tokenMax ? n : at;
+  while (at > 0 && tokenChar.test(s[at - 1]!)) at--;
+  return at;
 }
 
 const cutText = (s: string, n: number) => (s.length > n ? `${s.slice(0, cutIndex(s, n))}… (${s.length - cutIndex(s, n)} more characters)` : s);

@@ -103,6 +103,16 @@ describe("a secret learnt after the text that shows it was kept", () => {
     expect(x.requestBody).not.toContain(known.slice(0, 8));
     expect(x.responseBody).not.toContain(late.slice(0, 8));
   });
+
+  it("a long token (a JWT) across the cut shows no part of it, once learnt", () => {
+    const jwt = `eyJhbGciOiJSUzI1NiJ9.${"eyJzdWIiOiJ1c2VyIn0".repeat(30)}.${"c2lnbmF0dXJl".repeat(20)}`;
+    const r = new Recorder();
+    r.record(exchange(1, { responseText: `${"x ".repeat((recorderCaps.shownBodyChars - 500) / 2)}${jwt} tail` }), violating("brand-fields-complete", "cut"));
+    r.learnSecret(jwt);
+    const shown = r.report().byRule[0]!.examples[0]!.exchange.responseBody;
+    expect(shown).not.toContain(jwt.slice(0, 12));
+    expect(shown).toMatch(/more characters\)$/);
+  });
 });
 
 describe("notes count by kind", () => {
