@@ -12,26 +12,9 @@ import type { SecretHeaders } from "./secrets.js";
 import { VerdictCache } from "./verdict-cache.js";
 import { slowRequestMs } from "./client-faults.js";
 import { defaultTiming } from "../conformance/suites/rest/target.js";
-import type { Exchange, Protocol, Side, Verdict } from "./types.js";
+import type { Exchange, ExchangeData, Verdict } from "./types.js";
 
-/** An exchange as forwarded, before judging: headers as sent (hidden when the exchange is rebuilt), bodies as bytes. */
-export interface ExchangeData {
-  protocol: Protocol;
-  seq: number;
-  method: string;
-  path: string;
-  requestHeaders: IncomingHttpHeaders;
-  request: Uint8Array;
-  requestTruncated: boolean;
-  status: number;
-  responseHeaders: IncomingHttpHeaders;
-  response: Uint8Array;
-  responseTruncated: boolean;
-  ms: number;
-  serviceMs: number;
-  failure?: string;
-  failureBy?: Side;
-}
+export type { ExchangeData } from "./types.js";
 
 const utf8 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("utf8");
 

@@ -68,3 +68,22 @@ export interface Verdict {
   /** The service gave no answer (unreachable, broke off): a failure, never a pass. */
   noAnswer?: string;
 }
+
+/** An exchange as forwarded, before judging: headers as sent (hidden when the exchange is rebuilt), bodies as bytes. */
+export interface ExchangeData {
+  protocol: Protocol;
+  seq: number;
+  method: string;
+  path: string;
+  requestHeaders: IncomingHttpHeaders;
+  request: Uint8Array;
+  requestTruncated: boolean;
+  status: number;
+  responseHeaders: IncomingHttpHeaders;
+  response: Uint8Array;
+  responseTruncated: boolean;
+  ms: number;
+  serviceMs: number;
+  failure?: string;
+  failureBy?: Side;
+}

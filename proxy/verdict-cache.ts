@@ -23,10 +23,9 @@
 // order (a get marks an entry used, as judging does; a write stores a fresh copy, as entries are changed in place
 // later), so the state after a hit is the state after judging.
 import type { IncomingHttpHeaders } from "node:http";
-import type { ExchangeData } from "./judge-exchange.js";
 import type { Lru, LruTrace } from "./lru.js";
 import type { SecretHeaders } from "./secrets.js";
-import type { Exchange, Verdict } from "./types.js";
+import type { Exchange, ExchangeData, Verdict } from "./types.js";
 
 type AnyLru = Lru<unknown, unknown>;
 interface Op {
