@@ -34,7 +34,8 @@ export function addCpu(t: CpuTally, before: Samples, after: Samples, requests: n
   t.client += client.process;
   t.service += service.process;
   t.proxyLoop += proxy.main;
-  t.proxyOther += proxy.process - proxy.main;
+  // A thread that ended takes its CPU out of the process total: never below zero.
+  t.proxyOther += Math.max(0, proxy.process - proxy.main);
   t.requests += requests;
 }
 

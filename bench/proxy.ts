@@ -13,8 +13,10 @@
 //     each; every answer must be the body the service gives directly (same work). Aim: through the proxy at
 //     least 0.5× direct, for both protocols, as the median of each round's ratio to the direct run of that round. Each run also measures every party's CPU per request (the client,
 //     the service, the proxy's event loop, its other threads: judge worker and V8's helpers, from /proc), which
-//     other load on the machine barely moves, and the ratio CPU alone allows; a bare node:http forwarder
-//     (bench/bare-forwarder.ts) runs the same load in the same turns, as the floor any Node proxy starts from.
+//     other load on the machine barely moves, and the ratio CPU alone allows. Two references run the same load
+//     in the same turns: a bare node:http forwarder (bench/bare-forwarder.ts), what a proxy built on node:http
+//     starts from, and a minimal byte-level forwarder (bench/min-forwarder.ts), about the least an HTTP-aware
+//     forwarder can cost in Node: the floor of the proxy's fast path.
 //  3. Soak: PROXY_SOAK_ROUNDS rounds (default 3) of PROXY_SOAK_SECONDS (default 10) of mixed load through the
 //     proxy (new brands, so the remembered state fills its caps; reads; MCP calls), the proxy's heap after GC
 //     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
@@ -134,14 +136,14 @@ async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ res
   return { rest: new URL(`http://127.0.0.1:${restPort}/`), mcp: new URL(mcpUpstream.pathname, `http://127.0.0.1:${mcpPort}/`), child };
 }
 
-/** bench/bare-forwarder.ts in its own process, towards `upstream`; resolves with its base URL once it listens. */
-async function startBare(upstream: URL): Promise<URL & { pid: number; stop(): void }> {
+/** A reference forwarder (bench/<script>) in its own process, towards `upstream`; resolves with its base URL once it listens. */
+async function startReference(script: "bare-forwarder.ts" | "min-forwarder.ts", upstream: URL): Promise<URL & { pid: number; stop(): void }> {
   const port = await freePort();
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "bare-forwarder.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", script, String(port), upstream.href], { stdio: ["ignore", "pipe", "inherit"] });
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), script);
+  const child = spawn(process.execPath, ["--import", "tsx", file, String(port), upstream.href], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
-    child.once("exit", (code) => reject(new Error(`the bare forwarder exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return Object.assign(new URL(`http://127.0.0.1:${port}/`), { pid: child.pid!, stop: () => void child.kill("SIGTERM") });
 }
@@ -152,11 +154,17 @@ const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-
 const restMock = await startCliMock("REST reference server");
 const mcpMock = await startCliMock("MCP gateway mock");
 const proxy = await startCliProxy(new URL(restMock.url.href.replace(/v1\/?$/, "")), mcpMock.url);
-const bares: Awaited<ReturnType<typeof startBare>>[] = [];
+const references: Awaited<ReturnType<typeof startReference>>[] = [];
 let failed = false;
 try {
-  for (const upstream of [new URL(restMock.url.href.replace(/v1\/?$/, "")), new URL(mcpMock.url.origin)]) bares.push(await startBare(upstream));
-  const bare = { rest: bares[0]!, mcp: bares[1]! };
+  const upstreams = { rest: new URL(restMock.url.href.replace(/v1\/?$/, "")), mcp: new URL(mcpMock.url.origin) };
+  const reference = async (script: "bare-forwarder.ts" | "min-forwarder.ts") => {
+    const started = { rest: await startReference(script, upstreams.rest), mcp: await startReference(script, upstreams.mcp) };
+    references.push(started.rest, started.mcp);
+    return started;
+  };
+  const bare = await reference("bare-forwarder.ts");
+  const least = await reference("min-forwarder.ts");
   // A brand and an MCP brand to read.
   const created = JSON.parse((await once(new URL("v1/brands", proxy.rest), "POST", restHeaders, JSON.stringify({ website: "https://www.harbourloaf.ie" }))).text);
   const brandPath = `v1/brands/${created.id}`;
@@ -191,14 +199,17 @@ try {
   // Each party's CPU is measured over each run too (bench/proc-cpu.ts): the client's (this process, autocannon),
   // the service's, the proxy's event loop and its other threads (the judge worker, V8's helpers). Per request,
   // these do not depend on what else runs on the machine, and they say what ratio the cores alone allow.
-  // The last run is a reference, not judged by the aim: the same load through a bare node:http forwarder
-  // (bench/bare-forwarder.ts), what any Node proxy costs before it checks or judges anything.
-  const throughput = async (name: string, direct: Load, proxied: Load, servicePid: number, bare: { url: string; pid: number }): Promise<{ rows: Measured[]; cpu: CpuRow[]; ratios: number[]; rounds: number[][] }> => {
+  // Two runs are references, not judged by the aim: the same load through a bare node:http forwarder
+  // (bench/bare-forwarder.ts) and through a minimal byte-level one (bench/min-forwarder.ts), what a forwarder
+  // costs before it checks, records or judges anything.
+  type Reference = { url: string; pid: number };
+  const throughput = async (name: string, direct: Load, proxied: Load, servicePid: number, bare: Reference, least: Reference): Promise<{ rows: Measured[]; cpu: CpuRow[]; ratios: number[]; rounds: number[][] }> => {
     const runs: [string, Load, number][] = [
       [`${name} direct`, direct, proxy.child.pid!],
       [`${name} through the proxy`, proxied, proxy.child.pid!],
       ["  with a new secret each", { ...proxied, newSecretIn: "x-api-key" }, proxy.child.pid!],
       ["  (bare node:http forwarder)", { ...proxied, url: bare.url }, bare.pid],
+      ["  (minimal byte-level forwarder)", { ...proxied, url: least.url }, least.pid],
       // The base of the row with a new secret each: the client makes a new secret for every request there, work
       // the plain direct run does not do, on the same cores; the same client work direct keeps the ratio fair.
       ["  direct, with a new secret each", { ...direct, newSecretIn: "x-api-key" }, proxy.child.pid!],
@@ -224,14 +235,14 @@ try {
     return {
       rows: results.map(combined),
       cpu: cpu.map((c, i) => cpuRow(runs[i]![0], c)),
-      ratios: [medianRatio(1, 0), medianRatio(2, 4)],
-      rounds: [roundRatios(1, 0), roundRatios(2, 4), roundRatios(3, 0)],
+      ratios: [medianRatio(1, 0), medianRatio(2, 5)],
+      rounds: [roundRatios(1, 0), roundRatios(2, 5), roundRatios(3, 0), roundRatios(4, 0)],
     };
   };
   const restLoad: Load = { url: new URL(brandPath, proxy.rest).href, headers: restHeaders };
   const mcpLoad: Load = { url: proxy.mcp.href, method: "POST", headers: mcpHeaders, body: getProfile };
-  const rest = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad, restMock.pid, { url: new URL(brandPath, bare.rest).href, pid: bare.rest.pid });
-  const mcp = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad, mcpMock.pid, { url: new URL(mcpMock.url.pathname, bare.mcp).href, pid: bare.mcp.pid });
+  const rest = await throughput("REST GET", { ...restLoad, url: restDirect.href }, restLoad, restMock.pid, { url: new URL(brandPath, bare.rest).href, pid: bare.rest.pid }, { url: new URL(brandPath, least.rest).href, pid: least.rest.pid });
+  const mcp = await throughput("MCP get_profile", { ...mcpLoad, url: mcpMock.url.href }, mcpLoad, mcpMock.pid, { url: new URL(mcpMock.url.pathname, bare.mcp).href, pid: bare.mcp.pid }, { url: new URL(mcpMock.url.pathname, least.mcp).href, pid: least.mcp.pid });
   for (const { rows, cpu, ratios, rounds: byRound } of [rest, mcp]) {
     console.log(`\nThroughput, ${rounds} rounds of ${slice} s each in turns, 20 connections; "× base" is req/s relative to ${rows[0]!.label} (load average ${loadAverage()}):\n`);
     printTable(rows, rows[0]!);
@@ -241,7 +252,7 @@ try {
     console.log(`  through the proxy, median of the rounds' ratios: ${ratios[0]!.toFixed(2)}× direct, ${ratios[1]!.toFixed(2)}× with a new secret each, against direct with one (aim: at least ${throughputAim}×)`);
     // Every round's ratio, in the order run: what the medians are taken from.
     const shown = (xs: number[]) => xs.map((x) => `${x.toFixed(2)}×`).join(", ");
-    console.log(`  each round: through the proxy ${shown(byRound[0]!)}; with a new secret each ${shown(byRound[1]!)}; bare forwarder ${shown(byRound[2]!)}`);
+    console.log(`  each round: through the proxy ${shown(byRound[0]!)}; with a new secret each ${shown(byRound[1]!)}; bare forwarder ${shown(byRound[2]!)}; minimal forwarder ${shown(byRound[3]!)}`);
     printCpu(cpu);
   }
 
@@ -278,7 +289,7 @@ try {
   console.log(`\n${failed ? "FAIL" : "OK"}: aim 0 errors, at most ${targetP50Ms} ms added at p50, throughput through the proxy at least ${throughputAim}× direct, flat heap.`);
 } finally {
   proxy.child.kill("SIGINT");
-  for (const b of bares) b.stop();
+  for (const r of references) r.stop();
   restMock.stop();
   mcpMock.stop();
   agent.destroy();
