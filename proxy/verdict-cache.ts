@@ -9,7 +9,7 @@
 //    uncached until it is added here), the request's bytes
 //    (precheck reads them: a body that is not UTF-8 decodes to the same text as one that is), the answer's text,
 //    a failure, and the times (precheck's slow client, REST's "within seconds"). The key holds all but the times
-//    and failures: an exchange with a failure, a slow request or a slow answer is never cached, and for any other
+//    and failures (the answer by its bytes, which decide its text): an exchange with a failure, a slow request or a slow answer is never cached, and for any other
 //    the times change nothing (each check passes whatever the exact figure).
 //  - what it reads of the remembered state (JudgeStates: LRUs only; a judge reads and writes them by get and set,
 //    nothing else). Judging traces each get with the value it returned; a hit needs every traced value to be what
@@ -63,7 +63,7 @@ class HeaderReads {
   }
 }
 
-/** What the key holds of an exchange (judge-exchange.ts ExchangeData). */
+/** The fields of an exchange as handed over (types.ts ExchangeData) that the key is made from. */
 export type KeyedData = Pick<ExchangeData, "protocol" | "method" | "path" | "status" | "requestTruncated" | "responseTruncated" | "requestHeaders" | "responseHeaders" | "request" | "response" | "ms" | "serviceMs" | "failure">;
 
 /** The keyed headers' values as the judges see them (hidden), in the order named. */
