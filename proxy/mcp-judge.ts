@@ -162,7 +162,7 @@ function judgeToolsList(f: Findings, state: McpState, result: { tools?: unknown 
     }
     f.check(!!t.inputSchema && typeof t.inputSchema === "object" && !!t.outputSchema && typeof t.outputSchema === "object", R.listSchemas, `${where}: ${t.name} lacks an input or output schema`);
     const c = contractTool.get(t.name);
-    if (!c) f.note(`drift: tools/list has ${t.name}, which the contract does not list`);
+    if (!c) f.note(`drift: tools/list has ${JSON.stringify(t.name)}, which the contract does not list`);
     else if (c.annotations?.readOnlyHint !== undefined)
       f.check(t.annotations?.readOnlyHint === c.annotations.readOnlyHint, R.readOnlyHint, `${where}: ${t.name} has readOnlyHint ${show(t.annotations?.readOnlyHint)}, the contract says ${c.annotations.readOnlyHint}`);
     state.tools.set(t.name, t);
@@ -187,7 +187,7 @@ function judgeCall(f: Findings, state: McpState, call: Message, answer: Message,
   if (!tool) {
     // Seed 001 says only that it fails as an unknown tool; failing outside the envelope is our design.
     if (envelope) f.violate(R.unknownToolNoEnvelope, `${where}: ${name} is no tool of the contract or of tools/list, yet it answers an envelope; the contract fails an unknown tool outside it`);
-    else f.note(`${name} is not a tool of the contract: the caller got a refusal`);
+    else f.note(`${JSON.stringify(name)} is not a tool of the contract: the caller got a refusal`); // quoted: as the REST judge's unknown paths
     return answer.error ? `rpc ${answer.error.code}` : "isError";
   }
   const problems = tool.inputSchema ? argumentProblems(name, tool.inputSchema, args) : [];

@@ -135,15 +135,27 @@ describe("notes count by kind", () => {
       const id = i % 10 === 0 ? `br_${random(20, letters.slice(0, 52))}` : i % 10 === 1 ? `br_${random(12, letters.slice(0, 26))}` : `br_${random(16, letters)}`;
       r.record(exchange(i), { label: "PATCH /v1/brands/x", outcome: "200", violations: [], notes: [template.replace("br_Zx81Qa", id), `no answer: socket hang up after ${i} ms on #${i}`] });
     }
-    r.record(exchange(10_001), { label: "tools/list", outcome: "200", violations: [], notes: ["drift: tools/list has brand_new_tool, which the contract does not list"] });
+    r.record(exchange(10_001), { label: "tools/list", outcome: "200", violations: [], notes: ['drift: tools/list has "brand_new_tool", which the contract does not list'] });
     const notes = r.report().notes;
     expect(notes).toEqual([
       { text: template, count: 10_000 },
       { text: "no answer: socket hang up after 2 ms on #2", count: 9_999 },
-      { text: "drift: tools/list has brand_new_tool, which the contract does not list", count: 1 },
+      { text: 'drift: tools/list has "brand_new_tool", which the contract does not list', count: 1 },
     ]);
   });
 
+});
+
+it("a scanner's paths, letters only, are one kind of note: the contract's notes still have room", () => {
+  const r = new Recorder();
+  const words = ["wp-admin", "phpmyadmin", "env", "git", "config", "backup", "login", "admin", "console", "actuator"];
+  for (let i = 0; i < 1_000; i++) {
+    const path = `/${words[i % 10]}/${words[(i * 7) % 10]}${"x".repeat(i % 13)}/${words[(i * 3) % 10]}`;
+    r.record(exchange(i), judgeRest(exchange(i, { path, status: 404 }), new RestState()));
+  }
+  const notes = r.report().notes;
+  expect(notes).toHaveLength(1);
+  expect(notes[0]).toMatchObject({ count: 1_000, text: expect.stringMatching(/^"GET \/wp-admin\/wp-admin\/wp-admin" is not an operation of the contract/) });
 });
 
 describe("a rule fails by its counts by side, not by its first examples", () => {
