@@ -109,7 +109,11 @@ export function cutIndex(s: string, n: number): number {
   return at;
 }
 
-const cutText = (s: string, n: number) => (s.length > n ? `${s.slice(0, cutIndex(s, n))}… (${s.length - cutIndex(s, n)} more characters)` : s);
+function cutText(s: string, n: number): string {
+  if (s.length <= n) return s;
+  const at = cutIndex(s, n);
+  return `${s.slice(0, at)}… (${s.length - at} more characters)`;
+}
 
 /**
  * What a note says about the contract, without what differs from one exchange to the next: quoted values, every
