@@ -31,7 +31,14 @@ export function headEnd(buf: Buffer, from = 0): number {
   return i < 0 ? -1 : i + 4;
 }
 
-const trimOws = (s: string) => (s.length && (s.charCodeAt(0) <= 32 || s.charCodeAt(s.length - 1) <= 32) ? s.replace(/^[ \t]+|[ \t]+$/g, "") : s);
+/** `s` from `start` to `end` without the spaces and tabs around it (a loop: every header value passes here, and nearly every one starts with a space). */
+function trimmedSlice(s: string, start: number, end: number): string {
+  let a = start;
+  let b = end;
+  for (let c = s.charCodeAt(a); a < b && (c === 32 || c === 9); c = s.charCodeAt(++a));
+  for (let c = s.charCodeAt(b - 1); b > a && (c === 32 || c === 9); c = s.charCodeAt(--b - 1));
+  return s.slice(a, b);
+}
 
 /**
  * The header lines after a head's first line, each checked in one pass (one regular expression for the whole
@@ -43,17 +50,17 @@ const plainBlock = headerBlock("[\\t\\x20-\\x7e]");
 const answerBlock = headerBlock("[\\t\\x20-\\x7e\\x80-\\xff]");
 
 /**
- * Each header line of `head` from `from` (where its first CRLF is), as name, value (surrounding whitespace
- * trimmed) and lower-case name; false when `each` says so or the head has more than `maxLines` lines.
+ * Each header line of `head` from `from` (where its first CRLF is), as name and value (surrounding whitespace
+ * trimmed); false when `each` says so or the head has more than `maxLines` lines.
  */
-function eachHeader(head: string, from: number, maxLines: number, each: (name: string, value: string, lower: string) => boolean | void): boolean {
+function eachHeader(head: string, from: number, maxLines: number, each: (name: string, value: string) => boolean | void): boolean {
   let lines = 1;
   for (let at = from; at >= 0; ) {
     if (++lines > maxLines) return false;
     const next = head.indexOf("\r\n", at + 2);
     const colon = head.indexOf(":", at + 2);
     const name = head.slice(at + 2, colon);
-    if (each(name, trimOws(head.slice(colon + 1, next < 0 ? head.length : next)), name.toLowerCase()) === false) return false;
+    if (each(name, trimmedSlice(head, colon + 1, next < 0 ? head.length : next)) === false) return false;
     at = next;
   }
   return true;
@@ -72,7 +79,8 @@ export function plainRequest(buf: Buffer, end: number): PlainRequest | undefined
   if (!m || (first >= 0 && !plainBlock.test(head.slice(first)))) return undefined;
   const rawHeaders: string[] = [];
   let contentLength = -1;
-  const plain = eachHeader(head, first, maxHeaderLines, (name, v, lower) => {
+  const plain = eachHeader(head, first, maxHeaderLines, (name, v) => {
+    const lower = name.toLowerCase();
     if (leftToNode.has(lower)) return false;
     if (lower === "content-length") {
       if (contentLength >= 0 || !/^\d{1,15}$/.test(v)) return false;
@@ -120,22 +128,36 @@ export function answerHead(buf: Buffer, end: number): AnswerHead | string {
   if (!m) return "HPE_INVALID_CONSTANT";
   if (first >= 0 && !answerBlock.test(head.slice(first))) return "HPE_INVALID_HEADER_TOKEN";
   const rawHeaders: string[] = [];
-  const lengths: string[] = [];
+  // The headers that decide framing and the connection, read as the lines pass (their names by length first:
+  // every answer the fast path forwards passes here).
+  let length: string | undefined;
+  let lengthsDiffer = false;
+  let te: string | undefined;
+  let connection = "";
   // An answer's lines are not counted (as Node's client does not refuse many): its head is bounded by bytes only.
-  eachHeader(head, first, Infinity, (name, v, lower) => void (rawHeaders.push(name, v), lower === "content-length" && lengths.push(v)));
+  eachHeader(head, first, Infinity, (name, v) => {
+    rawHeaders.push(name, v);
+    const n = name.length;
+    if (n !== 10 && n !== 14 && n !== 17) return;
+    const lower = name.toLowerCase();
+    if (lower === "content-length") {
+      if (length === undefined) length = v;
+      else if (v !== length) lengthsDiffer = true;
+    } else if (lower === "transfer-encoding") te = te === undefined ? v : `${te}, ${v}`;
+    else if (lower === "connection") connection = connection ? `${connection}, ${v}` : v;
+  });
   const headers = headersOf(rawHeaders);
   const status = Number(m[2]);
-  const connection = String(headers.connection ?? "").toLowerCase();
+  connection = connection.toLowerCase();
   let keepAlive = m[1] === "1" ? !/\bclose\b/.test(connection) : /\bkeep-alive\b/.test(connection);
   let framing: Framing;
-  const te = headers["transfer-encoding"];
   if ((status >= 100 && status < 200) || status === 204 || status === 304) framing = { kind: "none" };
   else if (te !== undefined) {
-    if (lengths.length) return "HPE_UNEXPECTED_CONTENT_LENGTH";
-    framing = /(^|,)\s*chunked\s*$/i.test(String(te)) ? { kind: "chunked" } : { kind: "close" };
-  } else if (lengths.length) {
-    if (!lengths.every((l) => /^\d{1,15}$/.test(l) && l === lengths[0])) return "HPE_INVALID_CONTENT_LENGTH";
-    framing = { kind: "length", length: Number(lengths[0]) };
+    if (length !== undefined) return "HPE_UNEXPECTED_CONTENT_LENGTH";
+    framing = /(^|,)\s*chunked\s*$/i.test(te) ? { kind: "chunked" } : { kind: "close" };
+  } else if (length !== undefined) {
+    if (lengthsDiffer || !/^\d{1,15}$/.test(length)) return "HPE_INVALID_CONTENT_LENGTH";
+    framing = { kind: "length", length: Number(length) };
   } else framing = { kind: "close" };
   if (framing.kind === "close") keepAlive = false;
   return { status, reason: m[3] ?? "", rawHeaders, headers, framing, keepAlive };

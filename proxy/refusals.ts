@@ -86,21 +86,28 @@ export interface Checked {
 export type RequestHead = Pick<http.IncomingMessage, "method" | "url" | "httpVersion" | "rawHeaders" | "headers">;
 
 export function checkRequest(req: RequestHead, hostAllowed: (host: string | undefined) => boolean): Checked | Refusal {
-  // One pass over the raw headers (every copy of each, as received), counting the ones that must come once.
-  const counts = { authorization: 0, "proxy-authorization": 0, host: 0 };
-  const transferCodings: string[] = [];
+  // One pass over the raw headers (every copy of each, as received), counting the ones that must come once. Only
+  // names of their lengths are compared (this runs for every request; most headers are none of them).
+  let authorizations = 0;
+  let proxyAuthorizations = 0;
+  let hosts = 0;
+  let transferCodings: string[] | undefined;
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
+    const n = raw[i]!.length;
+    if (n !== 4 && n !== 13 && n !== 17 && n !== 19) continue;
     const name = raw[i]!.toLowerCase();
-    if (name === "authorization" || name === "proxy-authorization" || name === "host") counts[name]++;
-    else if (name === "transfer-encoding") transferCodings.push(raw[i + 1]!);
+    if (name === "authorization") authorizations++;
+    else if (name === "proxy-authorization") proxyAuthorizations++;
+    else if (name === "host") hosts++;
+    else if (name === "transfer-encoding") (transferCodings ??= []).push(raw[i + 1]!);
   }
-  for (const name of ["authorization", "proxy-authorization", "host"] as const)
-    if (counts[name] > 1) return { status: 400, code: `repeated_${name.replace("-", "_")}`, message: `the request sends ${name} more than once; send it once.` };
+  const repeated = authorizations > 1 ? "authorization" : proxyAuthorizations > 1 ? "proxy-authorization" : hosts > 1 ? "host" : undefined;
+  if (repeated) return { status: 400, code: `repeated_${repeated.replace("-", "_")}`, message: `the request sends ${repeated} more than once; send it once.` };
   // A transfer coding other than chunked (`gzip, chunked`): Node undoes only chunked and the proxy forwards the
   // body re-chunked, so the coding would be lost in transit and the service read compressed bytes as plain. The
   // services refuse it with 415 (mock/http-guards.ts bodyCoding); so does the proxy.
-  const coding = transferCodings.flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked");
+  const coding = transferCodings?.flatMap((v) => v.split(",")).map((c) => c.trim().toLowerCase()).filter((c) => c && c !== "chunked") ?? [];
   if (coding.length) return { status: 415, code: "unsupported_transfer_coding", message: `the body is sent with the transfer coding ${coding.join(", ")}; send it uncompressed (chunked or with a Content-Length).` };
   let target = req.url ?? "/";
   let host = req.headers.host;
