@@ -85,6 +85,7 @@ function clientHead(h: AnswerHead): string {
 }
 
 const crlf = Buffer.from("\r\n", "latin1");
+const noBody = Buffer.alloc(0);
 const lastChunk = Buffer.from("0\r\n\r\n", "latin1");
 
 /** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
@@ -176,9 +177,9 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: headersOf(plain.rawHeaders) };
     const taken = ctx.accept(req);
     if (!taken) return undefined;
-    const body = pending!.subarray(end, end + plain.contentLength);
+    const body = plain.contentLength ? pending!.subarray(end, end + plain.contentLength) : noBody;
     pending = pending!.length > end + plain.contentLength ? pending!.subarray(end + plain.contentLength) : undefined;
-    return { req, body, ...taken };
+    return { req, body, target: taken.target, done: taken.done };
   };
 
   const next = (): void => {
@@ -213,7 +214,9 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
       finished = true;
       abort = undefined;
       const now = performance.now();
-      done({ status, responseHeaders, request, response, ms: now - started, serviceMs: now - started, ...(failure ? { failure, failureBy: by } : {}) });
+      const f: Forwarded = { status, responseHeaders, request, response, ms: now - started, serviceMs: now - started };
+      if (failure) ((f.failure = failure), (f.failureBy = by));
+      done(f);
       busy = false;
       if (socket.destroyed || socket.writableEnded) return;
       // The next request already read, if any (which may hand the connection over); else read on.

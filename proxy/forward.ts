@@ -42,6 +42,8 @@ export function upstreamOf(raw: string, what: string, prefix: string, tls: TlsOp
   return { url, prefix, agent };
 }
 
+const empty = Buffer.alloc(0);
+
 /** A bounded copy of a stream's bytes. */
 export class Tee {
   readonly #chunks: Buffer[] = [];
@@ -64,7 +66,7 @@ export class Tee {
   /** The bytes kept so far (joined once, then kept joined: the judges ask for them more than once). */
   bytes(): Buffer {
     if (this.#chunks.length > 1) this.#chunks.splice(0, this.#chunks.length, Buffer.concat(this.#chunks));
-    return this.#chunks[0] ?? Buffer.alloc(0);
+    return this.#chunks[0] ?? empty;
   }
 
   text(): string {
@@ -91,12 +93,25 @@ export function passOn(raw: readonly string[], skip: ReadonlySet<string>): strin
         const name = n.trim();
         if (name && !skip.has(name)) (named ??= new Set()).add(name);
       }
+  const lengths = named ? undefined : lengthsOf(skip);
   const out: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (!skip.has(name) && !named?.has(name)) out.push(raw[i]!, raw[i + 1]!);
+    // A name of no skipped name's length passes as it is (most do: no lower-case copy of it is made).
+    if (lengths && !lengths.has(raw[i]!.length)) out.push(raw[i]!, raw[i + 1]!);
+    else {
+      const name = raw[i]!.toLowerCase();
+      if (!skip.has(name) && !named?.has(name)) out.push(raw[i]!, raw[i + 1]!);
+    }
   }
   return out;
+}
+
+/** The lengths of a set's names (for each set passOn is given: a few, made once). */
+const skipLengths = new WeakMap<ReadonlySet<string>, ReadonlySet<number>>();
+function lengthsOf(skip: ReadonlySet<string>): ReadonlySet<number> {
+  let lengths = skipLengths.get(skip);
+  if (!lengths) skipLengths.set(skip, (lengths = new Set([...skip].map((n) => n.length))));
+  return lengths;
 }
 
 export interface Forwarded {

@@ -80,7 +80,15 @@ export class RawPool {
 /** How long an answer's connection may stay idle (Node's agent's rule, see upstreamOf), or undefined: not reused. */
 export function keepFor(head: AnswerHead): number | undefined {
   if (!head.keepAlive) return undefined;
-  const hint = /timeout=(\d+)/.exec(String(head.headers["keep-alive"] ?? ""))?.[1];
+  const value = head.headers["keep-alive"];
+  // An upstream announces the same Keep-Alive on every answer: read once.
+  if (value !== lastKeepAlive.value) lastKeepAlive = { value, ms: keepForHint(value) };
+  return lastKeepAlive.ms;
+}
+let lastKeepAlive: { value: unknown; ms: number | undefined } = { value: undefined, ms: keepForHint(undefined) };
+
+function keepForHint(value: unknown): number | undefined {
+  const hint = /timeout=(\d+)/.exec(String(value ?? ""))?.[1];
   if (hint === undefined) return upstreamIdleMs;
   const ms = Number(hint) * 1000 - 1000;
   return ms <= 0 ? undefined : Math.min(ms, upstreamIdleMs);

@@ -93,7 +93,9 @@ function userInfoOf(target: string): string[] {
  * The tokens a request target carries: in its query (RFC 6750 §2.3's access_token, api_key, any parameter whose name
  * says it is a credential) and in an absolute form's user info.
  */
-export function secretsOfTarget(target: string): string[] {
+export function secretsOfTarget(target: string): readonly string[] {
+  // A path without a query (most requests) carries none.
+  if (target.charCodeAt(0) === 47 && !target.includes("?")) return none;
   const out = userInfoOf(target);
   const q = target.indexOf("?");
   if (q < 0) return out;
@@ -105,6 +107,8 @@ export function secretsOfTarget(target: string): string[] {
   }
   return out;
 }
+
+const none: readonly string[] = Object.freeze([]);
 
 type Headers = Record<string, string | string[] | undefined>;
 

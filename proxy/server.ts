@@ -243,8 +243,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       responseTruncated: f.response.truncated,
       ms: f.ms,
       serviceMs: f.serviceMs,
-      ...(f.failure ? { failure: f.failure, failureBy: f.failureBy ?? "service" } : {}),
     };
+    if (f.failure) ((data.failure = f.failure), (data.failureBy = f.failureBy ?? "service"));
     // Nothing to judge without an answer, and a failure must be counted even with the judge's backlog full.
     if (f.failure) return queue.record(data, setAsideVerdict(data, f.failureBy === "client" ? { clientFault: `went away: ${f.failure}` } : { noAnswer: f.failure }));
     if (!queue.submit(data)) queue.record(data, setAsideVerdict(data, { unjudged: backlogFull }));
