@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
 import { clientIdleCloseMs, keepAliveValue } from "./keep-alive.js";
 import { keepFor, type Conn, type RawPool } from "./raw-pool.js";
-import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead, type PlainRequest } from "./raw-http.js";
+import { answerHead, ChunkedReader, headEnd, headersOf, maxHeadBytes, plainRequest, type AnswerHead } from "./raw-http.js";
 
 /** A request the fast path may forward, as the rest of the proxy reads requests (a node:http IncomingMessage's fields). */
 export interface FastRequest {
@@ -71,7 +71,7 @@ function upstreamHead(method: string, path: string, host: string, raw: readonly 
  * connection, as any other. (Closing the client's connection too would leave them unanswered for no fault of the
  * client's: a proxy user expects the connection the proxy keeps alive to carry on.)
  */
-function clientHead(h: AnswerHead): string {
+function clientHead(h: AnswerHead): { bytes: Buffer; date: string } {
   let s = `HTTP/1.1 ${h.status} ${h.reason}\r\n`;
   const pass = passOn(h.rawHeaders, hopByHop);
   let dated = false;
@@ -79,10 +79,61 @@ function clientHead(h: AnswerHead): string {
     if (pass[i]!.length === 4 && pass[i]!.toLowerCase() === "date") dated = true;
     s += `${pass[i]}: ${pass[i + 1]}\r\n`;
   }
-  if (!dated) s += `Date: ${httpDate()}\r\n`;
+  const date = dated ? "" : httpDate();
+  if (date) s += `Date: ${date}\r\n`;
   if (h.framing.kind === "chunked" || h.framing.kind === "close") s += "Transfer-Encoding: chunked\r\n";
-  return `${s}Connection: keep-alive\r\nKeep-Alive: ${keepAliveValue}\r\n\r\n`;
+  return { bytes: Buffer.from(`${s}Connection: keep-alive\r\nKeep-Alive: ${keepAliveValue}\r\n\r\n`, "latin1"), date };
 }
+
+/** A plain request head as read (fast-path.ts serveFast keeps the last of each connection). */
+interface ReadRequest {
+  bytes: Buffer;
+  req: FastRequest;
+  contentLength: number;
+  /** The head as sent upstream, for the path it was sent to. */
+  upstream?: { path: string; bytes: Buffer };
+}
+
+/** Whether `buf` starts with the bytes of `head` and they end at `end`. */
+const sameHead = (buf: Buffer, end: number, head: Buffer | undefined) => head !== undefined && head.length === end && buf.compare(head, 0, end, 0, end) === 0;
+
+/**
+ * The answer heads of one upstream as read and as sent on: an upstream answers the same head again and again (the
+ * same resource, within the same second), and the same bytes always read the same, so the last head read is kept
+ * with what was made of it, and an answer whose head is byte for byte that one costs a comparison. Its header
+ * object is then shared by the exchanges that read it (frozen: nothing may change it).
+ */
+class AnswerHeads {
+  #bytes: Buffer | undefined;
+  #head: AnswerHead | undefined;
+  #client: { bytes: Buffer; date: string } | undefined;
+
+  read(buf: Buffer, end: number): AnswerHead | string {
+    if (sameHead(buf, end, this.#bytes)) return this.#head!;
+    const h = answerHead(buf, end);
+    if (typeof h === "string") return h;
+    Object.freeze(h.headers);
+    this.#bytes = Buffer.from(buf.subarray(0, end));
+    this.#head = h;
+    this.#client = undefined;
+    return h;
+  }
+
+  /** The head sent to the client (with the Date added when the answer has none: kept for as long as that Date is now). */
+  client(h: AnswerHead): Buffer {
+    const kept = h === this.#head ? this.#client : undefined;
+    if (kept && (kept.date === "" || kept.date === httpDate())) return kept.bytes;
+    const made = clientHead(h);
+    if (h === this.#head) this.#client = made;
+    return made.bytes;
+  }
+}
+const answerHeads = new WeakMap<RawPool, AnswerHeads>();
+const answerHeadsOf = (pool: RawPool) => {
+  let heads = answerHeads.get(pool);
+  if (!heads) answerHeads.set(pool, (heads = new AnswerHeads()));
+  return heads;
+};
 
 const crlf = Buffer.from("\r\n", "latin1");
 const noBody = Buffer.alloc(0);
@@ -160,7 +211,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
   const leave = () => {
     while (pending && !handedOver) {
       const end = headEnd(pending);
-      const plain = end > 0 ? plainRequest(pending, end) : undefined;
+      const plain = end > 0 ? plainAt(end) : undefined;
       const taken = plain && pending.length >= end + plain.contentLength ? takeRequest(plain, end) : undefined;
       if (!taken) {
         pending = undefined;
@@ -172,37 +223,57 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     }
   };
 
+  /**
+   * The last plain request head read on this connection, with what was made of it: a client sends the same head
+   * again and again, and the same bytes always read the same, so a head byte for byte that one costs a comparison.
+   * What was made of it is shared by the exchanges that read it (frozen: nothing may change it).
+   */
+  let last: ReadRequest | undefined;
+  /** The plain request whose head ends at `end` in `pending`, or undefined (not plain). */
+  const plainAt = (end: number): ReadRequest | undefined => {
+    if (sameHead(pending!, end, last?.bytes)) return last;
+    const plain = plainRequest(pending!, end);
+    if (!plain) return undefined;
+    const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: Object.freeze(headersOf(plain.rawHeaders)) };
+    Object.freeze(plain.rawHeaders);
+    return (last = { bytes: Buffer.from(pending!.subarray(0, end)), req: Object.freeze(req), contentLength: plain.contentLength });
+  };
+
   /** The whole plain request at the head of `pending`, taken off it if the proxy accepts it (else it stays). */
-  const takeRequest = (plain: PlainRequest, end: number) => {
-    const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: headersOf(plain.rawHeaders) };
-    const taken = ctx.accept(req);
+  const takeRequest = (read: ReadRequest, end: number) => {
+    const taken = ctx.accept(read.req);
     if (!taken) return undefined;
-    const body = plain.contentLength ? pending!.subarray(end, end + plain.contentLength) : noBody;
-    pending = pending!.length > end + plain.contentLength ? pending!.subarray(end + plain.contentLength) : undefined;
-    return { req, body, target: taken.target, done: taken.done };
+    const body = read.contentLength ? pending!.subarray(end, end + read.contentLength) : noBody;
+    pending = pending!.length > end + read.contentLength ? pending!.subarray(end + read.contentLength) : undefined;
+    return { read, body, target: taken.target, done: taken.done };
   };
 
   const next = (): void => {
     if (!pending || busy || halfClosed || socket.destroyed) return;
     const end = headEnd(pending);
-    const plain = end > 0 ? plainRequest(pending, end) : undefined;
+    const plain = end > 0 ? plainAt(end) : undefined;
     if (!plain || plain.contentLength > ctx.captureBytes || pending.length < end + plain.contentLength) return handOver();
     const taken = takeRequest(plain, end);
     if (!taken) return handOver();
     busy = true;
     // Reading goes on during the exchange (so the client's end is seen when it comes), but no next request is
     // taken until the answer has ended: what is read ahead is kept whole, for the next exchange or node:http.
-    exchange(taken.req, taken.body, taken.target, taken.done);
+    exchange(taken.read, taken.body, taken.target, taken.done);
   };
 
-  const exchange = (req: FastRequest, body: Buffer, target: string, done: (f: Forwarded) => void) => {
+  const exchange = (read: ReadRequest, body: Buffer, target: string, done: (f: Forwarded) => void) => {
+    const req = read.req;
     const started = performance.now();
     const request = new Tee(ctx.captureBytes);
     if (body.length) request.push(body);
     const response = new Tee(ctx.captureBytes);
     const { upstream, pool } = ctx;
-    const head = upstreamHead(req.method, upstream.prefix + target, upstream.url.host, req.rawHeaders);
-    const payload = body.length ? Buffer.concat([Buffer.from(head, "latin1"), body]) : head;
+    const heads = answerHeadsOf(pool);
+    // The head as sent upstream, made once per head read and target.
+    const path = upstream.prefix + target;
+    if (read.upstream?.path !== path) read.upstream = { path, bytes: Buffer.from(upstreamHead(req.method, path, upstream.url.host, req.rawHeaders), "latin1") };
+    const head = read.upstream.bytes;
+    const payload = body.length ? Buffer.concat([head, body]) : head;
     let status = 0;
     let responseHeaders: IncomingHttpHeaders = {};
     let finished = false;
@@ -267,7 +338,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
           finish(why);
         };
         /** The body bytes of a chunk (after the head): to the client and the copy; true once the answer has ended. */
-        const bodyOf = (chunk: Buffer, first: string | undefined): boolean | string => {
+        const bodyOf = (chunk: Buffer, first: Buffer | undefined): boolean | string => {
           const framing = answer!.framing;
           let used = chunk.length;
           let ended = false;
@@ -279,7 +350,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
           } else if (framing.kind === "chunked") {
             const r = chunked!.feed(chunk, (d) => response.push(d));
             if (typeof r === "string") {
-              if (first !== undefined) toClient(Buffer.from(first, "latin1"));
+              if (first !== undefined) toClient(first);
               return r;
             }
             used = r;
@@ -292,13 +363,13 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
           let part = used < chunk.length ? chunk.subarray(0, used) : chunk;
           // Until close: sent on as chunks (clientHead).
           if (framing.kind === "close" && part.length) part = Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`, "latin1"), part, crlf]);
-          if (first !== undefined) toClient(part.length ? Buffer.concat([Buffer.from(first, "latin1"), part]) : Buffer.from(first, "latin1"));
+          if (first !== undefined) toClient(part.length ? Buffer.concat([first, part]) : first);
           else if (part.length) toClient(part);
           return ended;
         };
         c.owner = {
           data(chunk) {
-            let first: string | undefined;
+            let first: Buffer | undefined;
             if (!answer) {
               buf = buf ? Buffer.concat([buf, chunk]) : chunk;
               for (;;) {
@@ -307,7 +378,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
                   if (buf.length > maxHeadBytes) return fail("HPE_HEADER_OVERFLOW");
                   return;
                 }
-                const h = answerHead(buf, end);
+                const h = heads.read(buf, end);
                 if (typeof h === "string") return fail(h);
                 if (h.status === 101) return fail("HPE_UNEXPECTED_UPGRADE");
                 buf = buf.subarray(end);
@@ -321,7 +392,7 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
               responseHeaders = answer.headers;
               if (answer.framing.kind === "length") left = answer.framing.length;
               if (answer.framing.kind === "chunked") chunked = new ChunkedReader();
-              first = clientHead(answer);
+              first = heads.client(answer);
               chunk = buf;
               buf = undefined;
             }

@@ -145,7 +145,7 @@ async function framingUpstream(): Promise<string> {
         const length = Number(/\r\ncontent-length: *(\d+)/i.exec(pending.slice(0, end))?.[1] ?? 0);
         pending = pending.slice(end + 4 + length);
         const body = JSON.stringify({ path });
-        if (path.startsWith("/len")) socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        if (path.startsWith("/len")) socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Path: ${path}\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
         else if (path === "/chunked") {
           socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n3\r\n${body.slice(0, 3)}\r\n`);
           setTimeout(() => socket.write(`${(body.length - 3).toString(16)}\r\n${body.slice(3)}\r\n0\r\nX-Done: 1\r\n\r\n`), 20);
@@ -223,6 +223,22 @@ describe("answers through the fast path", () => {
     expect(foreign).toMatch(/^HTTP\/1\.1 200 OK[\s\S]*HTTP\/1\.1 403 Forbidden[\s\S]*host_not_allowed/);
     await proxy.settled();
     expect(events.length).toBe(5);
+  });
+
+  it("reads a head again unless it is byte for byte the last one: one byte changes what is read, sent and judged", async () => {
+    const upstream = await framingUpstream();
+    const { proxy, events } = await proxyTo(upstream, true);
+    const request = (path: string, trace: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trace: ${trace}\r\n\r\n`;
+    // Heads of one length throughout, differing in the path or a header by one byte; the answers' heads likewise.
+    const sent: [string, string][] = [["/len1", "t1"], ["/len1", "t1"], ["/len2", "t1"], ["/len2", "t2"], ["/len1", "t2"]];
+    const got = await rawExchange(Number(proxy.restUrl!.port), sent.map(([path, trace]) => request(path, trace)).join("") + "GET /len3 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    const paths = [...sent.map(([path]) => path), "/len3"];
+    expect([...got.matchAll(/X-Path: (\S+)/g)].map((m) => m[1])).toEqual(paths);
+    expect([...got.matchAll(/\{"path":"([^"]+)"\}/g)].map((m) => m[1])).toEqual(paths);
+    await proxy.settled();
+    expect(events.map((e) => [e.exchange.path, e.exchange.requestHeaders["x-trace"], e.exchange.responseHeaders["x-path"], JSON.parse(e.exchange.responseText).path])).toEqual(
+      [...sent, ["/len3", undefined]].map(([path, trace]) => [path, trace, path, path]),
+    );
   });
 
   it("an upstream that breaks the framing is a failure, never ✓", async () => {
