@@ -94,6 +94,9 @@ interface ReadRequest {
   upstream?: { path: string; bytes: Buffer };
 }
 
+/** Heads longer than this are read afresh each time, not kept (what a connection keeps stays small: 1,024 of them at most). */
+const keptHeadBytes = 4096;
+
 /** Whether `buf` starts with the bytes of `head` and they end at `end`. */
 const sameHead = (buf: Buffer, end: number, head: Buffer | undefined) => head !== undefined && head.length === end && buf.compare(head, 0, end, 0, end) === 0;
 
@@ -113,6 +116,7 @@ class AnswerHeads {
     const h = answerHead(buf, end);
     if (typeof h === "string") return h;
     Object.freeze(h.headers);
+    if (end > keptHeadBytes) return h;
     this.#bytes = Buffer.from(buf.subarray(0, end));
     this.#head = h;
     this.#client = undefined;
@@ -236,7 +240,8 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     if (!plain) return undefined;
     const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: Object.freeze(headersOf(plain.rawHeaders)) };
     Object.freeze(plain.rawHeaders);
-    return (last = { bytes: Buffer.from(pending!.subarray(0, end)), req: Object.freeze(req), contentLength: plain.contentLength });
+    const read: ReadRequest = { bytes: Buffer.from(pending!.subarray(0, end)), req: Object.freeze(req), contentLength: plain.contentLength };
+    return end > keptHeadBytes ? read : (last = read);
   };
 
   /** The whole plain request at the head of `pending`, taken off it if the proxy accepts it (else it stays). */
