@@ -185,9 +185,13 @@ export class Recorder {
 
   /** As learn, from a request's raw headers (every copy of each, as received) and its target. */
   learnRaw(raw: readonly string[], target?: string): void {
-    for (const s of this.secretHeaders.secretsOfRaw(raw)) this.learnSecret(s);
+    // The fast path hands the same frozen raw headers again for a head read before (fast-path.ts): their secrets
+    // are found once, and learnt again each time (which keeps them among the remembered).
+    if (raw !== this.#lastRaw.raw) this.#lastRaw = { raw: Object.isFrozen(raw) ? raw : undefined, secrets: this.secretHeaders.secretsOfRaw(raw) };
+    for (const s of this.#lastRaw.secrets) this.learnSecret(s);
     if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
   }
+  #lastRaw: { raw: readonly string[] | undefined; secrets: readonly string[] } = { raw: undefined, secrets: [] };
 
   /** Learns the token of an Authorization value (any scheme). */
   learnToken(authorization: string | string[] | undefined): void {
