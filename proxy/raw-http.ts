@@ -91,7 +91,7 @@ export function plainRequest(buf: Buffer, end: number): PlainRequest | undefined
   return plain ? { method: m[1]!, url: m[2]!, rawHeaders, headBytes: end, contentLength: Math.max(0, contentLength) } : undefined;
 }
 
-/** Headers Node keeps only the first copy of (http.IncomingMessage#headers); set-cookie is a list, the rest joined. */
+/** Headers Node keeps only the first copy of (http.IncomingMessage#headers); set-cookie is a list, cookie joined by "; ", the rest by ", ". */
 const firstOnly = new Set(["age", "authorization", "content-length", "content-type", "etag", "expires", "from", "host", "if-modified-since", "if-unmodified-since", "last-modified", "location", "max-forwards", "proxy-authorization", "referer", "retry-after", "server", "user-agent"]);
 
 /** The header object node:http would make of raw headers. */
@@ -103,7 +103,7 @@ export function headersOf(raw: readonly string[]): IncomingHttpHeaders {
     const had = out[name];
     if (had === undefined) out[name] = name === "set-cookie" ? [value] : value;
     else if (name === "set-cookie") (had as string[]).push(value);
-    else if (!firstOnly.has(name)) out[name] = `${had}, ${value}`;
+    else if (!firstOnly.has(name)) out[name] = `${had}${name === "cookie" ? "; " : ", "}${value}`;
   }
   return out as IncomingHttpHeaders;
 }

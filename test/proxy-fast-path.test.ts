@@ -68,12 +68,21 @@ describe("what the fast path takes", () => {
     expect(head("GET /x HTTP/1.1\r\nX-A:b:c\r\nX-B:\r\n\r\n")?.rawHeaders).toEqual(["X-A", "b:c", "X-B", ""]);
   });
 
-  it("makes the header object node:http makes: first of a single-valued header, set-cookie listed, the rest joined", () => {
-    expect(headersOf(["Content-Type", "a", "content-type", "b", "Set-Cookie", "c=1", "set-cookie", "d=2", "X-A", "1", "x-a", "2"])).toEqual({
+  it("makes the header object node:http makes: first of a single-valued header, set-cookie listed, cookie joined by '; ', the rest by ', '", async () => {
+    expect(headersOf(["Content-Type", "a", "content-type", "b", "Set-Cookie", "c=1", "set-cookie", "d=2", "X-A", "1", "x-a", "2", "Cookie", "e=1", "cookie", "f=2"])).toEqual({
       "content-type": "a",
       "set-cookie": ["c=1", "d=2"],
       "x-a": "1, 2",
+      cookie: "e=1; f=2",
     });
+    // Against node:http itself, on a head repeating every kind of header.
+    const server = http.createServer((req, res) => res.end(JSON.stringify([req.headers, headersOf(req.rawHeaders)])));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const repeated = ["Cookie", "Accept", "X-A", "Content-Type", "User-Agent", "Authorization", "Set-Cookie", "Referer", "Age"].flatMap((n) => [`${n}: ${n.length}a`, `${n.toLowerCase()}: ${n.length}b`]);
+    const got = await rawExchange((server.address() as net.AddressInfo).port, `GET / HTTP/1.1\r\nHost: h\r\n${repeated.join("\r\n")}\r\nConnection: close\r\n\r\n`);
+    const [byNode, ours] = JSON.parse(got.slice(got.indexOf("\r\n\r\n") + 4)) as unknown[];
+    expect(ours).toEqual(byNode);
   });
 });
 
