@@ -8,7 +8,9 @@
 // is. What the fast path does itself is what forward.ts does: Host named after the upstream, Accept-Encoding
 // identity, hop-by-hop headers dropped both ways, a bounded copy of each body for the judge, a request sent
 // again once when the connection went away under it (mayResend), the upstream's failures answered in the
-// protocol's shape, a client that leaves stops the upstream exchange.
+// protocol's shape, a client that leaves stops the upstream exchange. A head that is byte for byte the last one
+// read (the connection's last request, the upstream's last answer) is not read again: what was made of it is
+// kept and shared (frozen), since clients repeat their requests and services their answers' heads.
 import type { Socket } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
 import { hopByHop, mayResend, passOn, Tee, type Forwarded, type Upstream } from "./forward.js";
@@ -143,10 +145,10 @@ const crlf = Buffer.from("\r\n", "latin1");
 const noBody = Buffer.alloc(0);
 const lastChunk = Buffer.from("0\r\n\r\n", "latin1");
 
-/** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
 /** Bytes read ahead of the request being answered before reading stops: a whole plain request at most. */
 const readAhead = maxHeadBytes;
 
+/** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
 export function serveFast(socket: Socket, ctx: FastContext): void {
   let pending: Buffer | undefined;
   let busy = false;
