@@ -19,12 +19,72 @@ export type JobData = Omit<ExchangeData, "request" | "response"> & { request: [s
 
 /**
  * Main → worker: exchanges to judge, with every body of the batch in one buffer (moved, not copied: one buffer
- * per batch costs far less to hand over than two per exchange). Worker → main: their verdicts, or that it is ready.
- * The rest goes as one JSON text each way: a string is copied whole, where cloning the objects (every exchange's
- * headers, every verdict) costs the forwarding thread more than JSON does.
+ * per batch costs far less to hand over than two per exchange), the rest as one JSON text: a string is copied
+ * whole, where cloning the objects (every exchange's headers) costs the forwarding thread more than JSON does.
+ * Worker → main: their verdicts (`VerdictBatch`), or that it is ready.
  */
 export type ToJudge = { jobs: string; bodies: ArrayBuffer };
-export type FromJudge = { verdicts: string } | { ready: true };
+export type FromJudge = VerdictBatch | { ready: true };
+
+/**
+ * A batch's verdicts as JSON texts: each distinct text once (a busy proxy's verdicts are nearly all the same clean
+ * pass), and per exchange its sequence number and the index of its text, in pairs (`refs`: seq, index, seq, …).
+ */
+export interface VerdictBatch {
+  texts: string[];
+  refs: Float64Array;
+}
+
+/** The verdicts of a batch (`seqs[i]`'s verdict is `texts[i]`, a verdict's JSON text) as one message. */
+export function packVerdicts(seqs: readonly number[], texts: readonly string[]): VerdictBatch {
+  const distinct: string[] = [];
+  const index = new Map<string, number>();
+  const refs = new Float64Array(seqs.length * 2);
+  for (let i = 0; i < seqs.length; i++) {
+    const text = texts[i]!;
+    let at = index.get(text);
+    if (at === undefined) index.set(text, (at = distinct.push(text) - 1));
+    refs[2 * i] = seqs[i]!;
+    refs[2 * i + 1] = at;
+  }
+  return { texts: distinct, refs };
+}
+
+/** A verdict and everything in it frozen: one parsed verdict is shared by every exchange whose verdict text it was. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const k of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[k]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Verdict texts parsed, each once while it is among the last `max` distinct texts parsed (the oldest let go first):
+ * a verdict seen before costs a lookup, across batches. The verdicts are shared and frozen: no one may change one.
+ */
+export class ParsedVerdicts {
+  readonly #map = new Map<string, Verdict>();
+  constructor(readonly max = 256) {}
+  of(text: string): Verdict {
+    let v = this.#map.get(text);
+    if (v === undefined) {
+      v = deepFreeze(JSON.parse(text) as Verdict);
+      if (this.#map.size >= this.max) this.#map.delete(this.#map.keys().next().value!);
+      this.#map.set(text, v);
+    }
+    return v;
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+}
+
+/** Each exchange's sequence number with its verdict (parsed by `parsed`), in the order judged. */
+export function unpackVerdicts(m: VerdictBatch, parsed: ParsedVerdicts, each: (seq: number, verdict: Verdict) => void): void {
+  const verdicts = m.texts.map((t) => parsed.of(t));
+  for (let i = 0; i + 1 < m.refs.length; i += 2) each(m.refs[i]!, verdicts[m.refs[i + 1]!]!);
+}
 
 /** A batch of exchanges as one message: the bodies copied once into a single buffer. */
 export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
@@ -77,8 +137,12 @@ if (!isMainThread && parentPort && (workerData as JudgeWorkerData | undefined)?.
   const secrets = new SecretHeaders((workerData as JudgeWorkerData).secretHeaders);
   const states = newJudgeStates();
   port.on("message", (m: ToJudge) => {
-    const verdicts: [number, Verdict][] = unpackJobs(m).map((d) => [d.seq, judgeExchange(d, secrets, states)]);
-    port.postMessage({ verdicts: JSON.stringify(verdicts) } satisfies FromJudge);
+    const jobs = unpackJobs(m);
+    const batch = packVerdicts(
+      jobs.map((d) => d.seq),
+      jobs.map((d) => JSON.stringify(judgeExchange(d, secrets, states))),
+    );
+    port.postMessage(batch satisfies FromJudge);
   });
   port.postMessage({ ready: true } satisfies FromJudge);
 }

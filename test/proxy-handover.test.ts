@@ -4,9 +4,12 @@
 // decoded bodies are made only when read (and then the same as before).
 import { describe, expect, it } from "vitest";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
-import { packJobs, unpackJobs } from "../proxy/judge-worker.js";
+import { JudgeQueue } from "../proxy/judge-queue.js";
+import { packJobs, packVerdicts, ParsedVerdicts, unpackJobs, unpackVerdicts } from "../proxy/judge-worker.js";
 import { Lru } from "../proxy/lru.js";
+import { Recorder } from "../proxy/recorder.js";
 import { SecretHeaders } from "../proxy/secrets.js";
+import type { Exchange, Verdict } from "../proxy/types.js";
 
 describe("Lru with refreshAfter", () => {
   it("never forgets an entry touched within the last cap - refreshAfter operations, whatever their order", () => {
@@ -99,6 +102,65 @@ describe("a batch handed to the judge worker", () => {
       jobs.map((d) => [d.seq, Buffer.from(d.request).toString("hex"), Buffer.from(d.response).toString("hex")]),
     );
     expect(back[1]).toMatchObject({ requestHeaders: jobs[1]!.requestHeaders, status: 201, ms: 3, serviceMs: 2, path: "/v1/brands" });
+  });
+});
+
+describe("a batch's verdicts handed back", () => {
+  const pass = JSON.stringify({ label: "GET /v1/brands/brand_1", outcome: "200", violations: [], notes: [] } satisfies Verdict);
+  const failed = JSON.stringify({ label: "GET /v1/brands/brand_2", outcome: "200", violations: [{ rules: ["brand-fields-complete"], reason: "no name", side: "service" }], notes: ["a new field"] } satisfies Verdict);
+  const received = (m: ReturnType<typeof packVerdicts>, parsed: ParsedVerdicts) => {
+    const out: [number, Verdict][] = [];
+    unpackVerdicts(structuredClone(m), parsed, (seq, v) => out.push([seq, v]));
+    return out;
+  };
+
+  it("carries each distinct verdict text once, and each exchange's seq with its text's index", () => {
+    const m = packVerdicts([4, 5, 7, 8], [pass, failed, pass, pass]);
+    expect(m.texts).toEqual([pass, failed]);
+    expect([...m.refs]).toEqual([4, 0, 5, 1, 7, 0, 8, 0]);
+    const out = received(m, new ParsedVerdicts());
+    expect(out.map(([seq, v]) => [seq, v])).toEqual([4, 5, 7, 8].map((seq, i) => [seq, JSON.parse(i === 1 ? failed : pass)]));
+    // One parsed verdict for the three passes, frozen through and through: no one can change it for the others.
+    expect(out[0]![1]).toBe(out[2]![1]);
+    expect(out[0]![1]).toBe(out[3]![1]);
+    const v = out[1]![1];
+    expect(Object.isFrozen(v) && Object.isFrozen(v.violations) && Object.isFrozen(v.violations[0]) && Object.isFrozen(v.violations[0]!.rules) && Object.isFrozen(v.notes)).toBe(true);
+    expect(() => (v.notes as string[]).push("x")).toThrow(TypeError);
+  });
+
+  it("parses a text seen in an earlier batch no more (while among the last `max` distinct texts)", () => {
+    const parsed = new ParsedVerdicts(2);
+    const first = received(packVerdicts([1], [pass]), parsed)[0]![1];
+    // Another batch: the text arrives as a new string, its verdict is the one parsed before.
+    expect(received(packVerdicts([2, 3], [failed, pass]), parsed).map(([, v]) => v)[1]).toBe(first);
+    const third = JSON.stringify({ ...JSON.parse(pass), outcome: "304" });
+    received(packVerdicts([4], [third]), parsed);
+    expect(parsed.size).toBe(2);
+    // The oldest let go: parsed again, equal but a new object.
+    const again = received(packVerdicts([5], [pass]), parsed)[0]![1];
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+  });
+
+  it("records a frozen verdict shared by two exchanges as two exchanges, each with its violations", async () => {
+    const recorder = new Recorder();
+    const seen: [Exchange, Verdict][] = [];
+    const queue = new JudgeQueue({ secrets: recorder.secretHeaders, inline: true, onVerdict: (ex, v) => (seen.push([ex, v]), recorder.record(ex, v)) });
+    // The same exchange twice (a 201 without a body: the judge faults it), judged in the proxy's own thread.
+    const body = '{"website":"https://www.harbourloaf.ie"}';
+    for (const seq of [1, 2]) expect(queue.submit(data(seq, body, ""))).toBe(true);
+    await queue.settled();
+    await queue.close();
+    expect(seen.map(([ex]) => ex.seq)).toEqual([1, 2]);
+    const [[, a], [, b]] = seen as [[Exchange, Verdict], [Exchange, Verdict]];
+    expect(a).toBe(b);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(a.violations.length).toBeGreaterThan(0);
+    const report = recorder.report();
+    expect(report.failedExchanges).toBe(2);
+    expect(report.violations).toBe(2 * a.violations.length);
+    expect(report.byRule.reduce((n, t) => n + t.count, 0)).toBe(2 * a.violations.reduce((n, v) => n + v.rules.length, 0));
+    expect(recorder.violations().map((v) => v.seq)).toEqual(a.violations.flatMap(() => [1]).concat(a.violations.flatMap(() => [2])));
   });
 });
 
