@@ -76,17 +76,21 @@ export const newJudgeStates = (options: { cache?: boolean } = {}): JudgeStates =
 const lrusOf = (s: JudgeStates) => [s.rest.brands, s.rest.batches, s.mcp.tools, s.mcp.batches, s.mcp.deleted, s.mcp.deactivations, s.mcp.externalIds] as Lru<unknown, unknown>[];
 
 /**
- * The verdict on one exchange as handed over: prechecked (client faults, what cannot be judged), then judged by
- * its protocol's judge. A verdict cache hit is answered from the plain data: the exchange the judges read (secret
- * headers hidden, bodies decoded) is made only when judging.
+ * The verdict on one exchange as handed over, as its JSON text (what the judge worker sends back, and what the
+ * verdict cache keeps): prechecked (client faults, what cannot be judged), then judged by its protocol's judge. A
+ * verdict cache hit is answered from the plain data with the text kept, nothing parsed or made: the exchange the
+ * judges read (secret headers hidden, bodies decoded) is made only when judging, and its verdict stringified once.
  */
-export function judgeExchange(d: ExchangeData, secrets: SecretHeaders, states: JudgeStates): Verdict {
+export function judgeExchangeText(d: ExchangeData, secrets: SecretHeaders, states: JudgeStates): string {
   const cache = states.cache;
   const key = cache?.keyOf(d, secrets);
-  if (key === undefined) return judgeAfresh(exchangeOf(d, secrets), d.request, states);
+  if (key === undefined) return JSON.stringify(judgeAfresh(exchangeOf(d, secrets), d.request, states));
   const lrus = lrusOf(states);
   return cache!.hit(key, lrus) ?? cache!.judge(key, exchangeOf(d, secrets), lrus, (watched) => judgeAfresh(watched, d.request, states));
 }
+
+/** The verdict on one exchange as an object: its text (judgeExchangeText) parsed, as the proxy's thread takes it. */
+export const judgeExchange = (d: ExchangeData, secrets: SecretHeaders, states: JudgeStates): Verdict => JSON.parse(judgeExchangeText(d, secrets, states)) as Verdict;
 
 function judgeAfresh(exchange: Exchange, requestBytes: Uint8Array, states: JudgeStates): Verdict {
   const pre = precheck(exchange, Buffer.from(requestBytes.buffer, requestBytes.byteOffset, requestBytes.byteLength));

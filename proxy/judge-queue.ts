@@ -6,7 +6,7 @@
 // bounds. Either way verdicts are recorded in the order the exchanges ended.
 import type { Worker } from "node:worker_threads";
 import { siblingModule, startModuleWorker } from "../lib/module-worker.js";
-import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
+import { exchangeOf, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
 import { judgeWorkerKind, packJobs, ParsedVerdicts, unpackVerdicts, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
 import type { SecretHeaders } from "./secrets.js";
 import type { Exchange, Verdict } from "./types.js";
@@ -146,7 +146,7 @@ export class JudgeQueue {
     } else {
       // As the worker answers: a verdict's text, parsed (once while recent) into a shared, frozen verdict. The same
       // verdicts whichever thread judged, down to the frozen objects the recorder is handed.
-      for (const d of jobs) this.#deliver(d.seq, this.#parsed.of(JSON.stringify(judgeExchange(d, this.#options.secrets, this.#inline!))));
+      for (const d of jobs) this.#deliver(d.seq, this.#parsed.of(judgeExchangeText(d, this.#options.secrets, this.#inline!)));
     }
   }
 

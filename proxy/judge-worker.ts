@@ -2,7 +2,7 @@
 // remembered state, and answers each exchange's verdict by its sequence number. Loaded by judge-queue.ts in a
 // worker thread only; in the main thread this module does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
-import { judgeExchange, newJudgeStates, type ExchangeData } from "./judge-exchange.js";
+import { judgeExchangeText, newJudgeStates, type ExchangeData } from "./judge-exchange.js";
 import { SecretHeaders } from "./secrets.js";
 import type { Verdict } from "./types.js";
 
@@ -140,7 +140,7 @@ if (!isMainThread && parentPort && (workerData as JudgeWorkerData | undefined)?.
     const jobs = unpackJobs(m);
     const batch = packVerdicts(
       jobs.map((d) => d.seq),
-      jobs.map((d) => JSON.stringify(judgeExchange(d, secrets, states))),
+      jobs.map((d) => judgeExchangeText(d, secrets, states)),
     );
     port.postMessage(batch satisfies FromJudge);
   });

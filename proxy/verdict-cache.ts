@@ -1,6 +1,7 @@
 // The judges' verdict cache: a busy client repeats the same exchange (the same read, answered the same), and
-// judging it again gives the same verdict. A hit answers the verdict judged before, at a lookup's cost; the
-// exchange still counts as judged, and its findings are exactly those judging it again would give.
+// judging it again gives the same verdict. A hit answers the verdict judged before (the JSON text it was kept as,
+// which the judge worker sends on as it is), at a lookup's cost; the exchange still counts as judged, and its
+// findings are exactly those judging it again would give.
 //
 // Why a hit is exact. judgeExchange's verdict is a function of:
 //  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers it reads
@@ -40,6 +41,7 @@ interface Op {
 }
 
 interface Entry {
+  /** The verdict's JSON text. */
   verdict: string;
   ops: Op[];
 }
@@ -149,21 +151,25 @@ export class VerdictCache {
     return `${head}${latin1(d.request)}${latin1(d.response)}`;
   }
 
-  /** The verdict judged before for `key`, with its reads and writes of `lrus` (the judges' state) replayed; undefined on a miss. */
-  hit(key: string, lrus: readonly AnyLru[]): Verdict | undefined {
+  /**
+   * The verdict judged before for `key`, as its JSON text (the very text kept: nothing parsed or made), with its
+   * reads and writes of `lrus` (the judges' state) replayed; undefined on a miss.
+   */
+  hit(key: string, lrus: readonly AnyLru[]): string | undefined {
     const e = this.#map.get(key);
     if (!e) return void this.misses++;
     for (const op of e.ops) if (!op.write && snapshot(lrus[op.lru]!.peek(op.key)) !== op.json) return void this.misses++;
     for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, JSON.parse(op.json)) : lrus[op.lru]!.get(op.key);
     this.hits++;
-    return JSON.parse(e.verdict) as Verdict;
+    return e.verdict;
   }
 
   /**
    * Judges `ex` with `judge`, tracing its reads of the headers and its reads and writes of `lrus`; keeps the
    * verdict for `key` if it may. The judge gets a copy of the exchange whose headers tell what is read of them.
+   * Returns the verdict's JSON text, made once: the text kept is the text returned, and a hit returns it again.
    */
-  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): Verdict {
+  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): string {
     const trace = new Trace(lrus);
     const reads = new HeaderReads();
     const watched: Exchange = { ...ex, requestHeaders: reads.watch(ex.requestHeaders, keyedHeaders.request) as Exchange["requestHeaders"], responseHeaders: reads.watch(ex.responseHeaders, keyedHeaders.response) as Exchange["responseHeaders"] };
@@ -174,11 +180,12 @@ export class VerdictCache {
     } finally {
       for (const l of lrus) l.trace = undefined;
     }
+    const text = JSON.stringify(verdict);
     if (trace.settle() && !reads.other) {
       if (this.#map.size >= this.#entries) this.#map.delete(this.#map.keys().next().value!);
-      this.#map.set(key, { verdict: JSON.stringify(verdict), ops: trace.ops });
+      this.#map.set(key, { verdict: text, ops: trace.ops });
     }
-    return verdict;
+    return text;
   }
 
   get size(): number {

@@ -1,8 +1,8 @@
 // The judges' verdict cache (proxy/verdict-cache.ts): the same recorded exchanges judged with and without it give
 // the same verdicts and leave the same remembered state, including where a cached verdict must not apply (the
 // state it was judged on has changed, the times or the request's bytes differ where the key cannot see them).
-import { describe, expect, it } from "vitest";
-import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
+import { describe, expect, it, vi } from "vitest";
+import { exchangeOf, judgeExchange, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
 import { SecretHeaders } from "../proxy/secrets.js";
 import { VerdictCache } from "../proxy/verdict-cache.js";
 import type { Verdict } from "../proxy/types.js";
@@ -108,6 +108,28 @@ describe("verdict cache", () => {
       const states = newJudgeStates();
       judgeAll(states, [d, d, d, d]);
       expect(states.cache!.hits, d.path).toBe(2);
+    }
+  });
+
+  it("answers a hit with the verdict text kept for it, parsing and making no verdict", () => {
+    const states = newJudgeStates();
+    const d = getBrand(brand("ready"));
+    const texts = [d, d, d, d].map((x) => judgeExchangeText(x, secrets, states));
+    expect(states.cache!.hits).toBe(2);
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0]!)).toEqual(judgeExchange(d, secrets, newJudgeStates({ cache: false })));
+    const parse = vi.spyOn(JSON, "parse");
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const hit = judgeExchangeText(d, secrets, states);
+      expect(states.cache!.hits).toBe(3);
+      expect(hit).toBe(texts[0]);
+      // The text kept is the text answered: never parsed into a verdict, nor a verdict stringified again.
+      expect(parse.mock.calls.filter(([text]) => text === hit)).toEqual([]);
+      expect(stringify.mock.results.filter((r) => r.value === hit)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+      stringify.mockRestore();
     }
   });
 
