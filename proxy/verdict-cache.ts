@@ -68,12 +68,14 @@ class HeaderReads {
 /** The fields of an exchange as handed over (types.ts ExchangeData) that the key is made from. */
 export type KeyedData = Pick<ExchangeData, "protocol" | "method" | "path" | "status" | "requestTruncated" | "responseTruncated" | "requestHeaders" | "responseHeaders" | "request" | "response" | "ms" | "serviceMs" | "failure">;
 
-/** The keyed headers' values as the judges see them (hidden), in the order named. */
+/**
+ * The keyed headers' values as the judges see them, in the order named: each as `secrets.hide` shows it
+ * (`hideValue`, which `hide` applies to every header), without copying the headers to hide them.
+ */
 function keyed(h: IncomingHttpHeaders, names: readonly string[], secrets: SecretHeaders): unknown[] {
-  const picked: IncomingHttpHeaders = {};
-  for (const n of names) picked[n] = h[n];
-  const hidden = secrets.hide(picked);
-  return names.map((n) => hidden[n]);
+  const out = new Array<unknown>(names.length);
+  for (let i = 0; i < names.length; i++) out[i] = secrets.hideValue(names[i]!, h[names[i]!]);
+  return out;
 }
 
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
@@ -140,8 +142,8 @@ export class VerdictCache {
   /**
    * The cache key of an exchange as handed over, or undefined when its verdict may depend on more than the key
    * (see above). Made from the plain data, so that a hit never builds the exchange the judges read: the keyed
-   * headers hidden as the judges see them (`secrets.hide`), the bodies' bytes (finer than their text: the same
-   * bytes always decode to the same text).
+   * headers hidden as the judges see them (`secrets.hideValue`: each value as `secrets.hide` hides it, the
+   * headers not copied), the bodies' bytes (finer than their text: the same bytes always decode to the same text).
    */
   keyOf(d: KeyedData, secrets: SecretHeaders): string | undefined {
     if (d.failure !== undefined) return undefined;
