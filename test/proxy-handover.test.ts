@@ -2,6 +2,7 @@
 // reads of a hot key do not reorder it (yet never forget what is in use), a batch handed to the judge worker with
 // every body in one buffer (each exchange gets its own bytes back), and an exchange whose hidden headers and
 // decoded bodies are made only when read (and then the same as before).
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
 import { JudgeQueue } from "../proxy/judge-queue.js";
@@ -177,6 +178,25 @@ describe("the exchange judges and records see", () => {
     expect(copy).toMatchObject({ seq: 7, requestText: '{"a":"é"}', responseText: '{"b":1}', failure: "reset", failureBy: "service" });
     expect(JSON.parse(JSON.stringify(ex)).requestHeaders.authorization).toBe("Bearer [redacted]");
     expect(JSON.stringify(ex)).not.toContain("tok_secret_123456");
+  });
+
+  it("has exactly the exchange's fields, in order, and shows nothing it is made from, even to an inspection", () => {
+    const secrets = new SecretHeaders();
+    const fields = ["protocol", "seq", "method", "path", "requestTruncated", "status", "responseTruncated", "ms", "serviceMs"];
+    const lazy = ["requestHeaders", "requestText", "responseHeaders", "responseText"];
+    const plain = exchangeOf(data(8, "{}", "{}"), secrets);
+    expect(Object.keys(plain)).toEqual([...fields, ...lazy]);
+    expect("failure" in plain).toBe(false);
+    expect(Object.keys({ ...plain })).toEqual([...fields, ...lazy]);
+    const failed = exchangeOf(data(9, "{}", "", { failure: "reset" }), secrets);
+    expect(Object.keys(failed)).toEqual([...fields, "failure", "failureBy", ...lazy]);
+    expect(failed.failureBy).toBe("service");
+    // Hidden properties and symbols included: the headers as sent (the token) are nowhere to be seen.
+    for (const ex of [plain, failed]) {
+      expect(inspect(ex, { showHidden: true, depth: 10, getters: true })).not.toContain("tok_secret_123456");
+      expect(Object.getOwnPropertySymbols(ex)).toEqual([]);
+      expect(Object.getOwnPropertyNames(ex)).toEqual(Object.keys(ex));
+    }
   });
 });
 
