@@ -14,17 +14,96 @@ export interface JudgeWorkerData {
   secretHeaders: string[];
 }
 
-/** An exchange as handed over: its bodies are ranges of the batch's one buffer (`bodies`), not buffers of their own. */
-export type JobData = Omit<ExchangeData, "request" | "response"> & { request: [start: number, end: number]; response: [start: number, end: number] };
+/**
+ * An exchange as handed over: its bodies are ranges of the batch's one buffer (`bodies`), not buffers of their own,
+ * and its headers the index of their object in the batch's `headers`.
+ */
+export type JobData = Omit<ExchangeData, "request" | "response" | "requestHeaders" | "responseHeaders"> & {
+  request: [start: number, end: number];
+  response: [start: number, end: number];
+  requestHeaders: number;
+  responseHeaders: number;
+};
 
 /**
  * Main → worker: exchanges to judge, with every body of the batch in one buffer (moved, not copied: one buffer
- * per batch costs far less to hand over than two per exchange), the rest as one JSON text: a string is copied
- * whole, where cloning the objects (every exchange's headers) costs the forwarding thread more than JSON does.
- * Worker → main: their verdicts (`VerdictBatch`), or that it is ready.
+ * per batch costs far less to hand over than two per exchange), the rest as one JSON text (`JobsText`): a string
+ * is copied whole, where cloning the objects (every exchange's headers) costs the forwarding thread more than
+ * JSON does. Worker → main: their verdicts (`VerdictBatch`), or that it is ready.
  */
 export type ToJudge = { jobs: string; bodies: ArrayBuffer };
 export type FromJudge = VerdictBatch | { ready: true };
+
+/**
+ * The JSON of a batch's exchanges: each distinct header object once (by identity: the fast path hands the same,
+ * frozen, object for a head byte for byte the last one, as an upstream answers the same head again and again).
+ */
+interface JobsText {
+  headers: ExchangeData["requestHeaders"][];
+  jobs: JobData[];
+}
+
+/** The distinct values met (by identity, or equality for strings), each with its index in `items`. */
+class Distinct<T> {
+  readonly items: T[] = [];
+  readonly #index = new Map<T, number>();
+  at(x: T): number {
+    let i = this.#index.get(x);
+    if (i === undefined) this.#index.set(x, (i = this.items.push(x) - 1));
+    return i;
+  }
+}
+
+/** A batch of exchanges as one message: the bodies copied once into a single buffer, each distinct header object once. */
+export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
+  let size = 0;
+  for (const d of jobs) size += d.request.byteLength + d.response.byteLength;
+  const bodies = new Uint8Array(size);
+  const headers = new Distinct<ExchangeData["requestHeaders"]>();
+  let at = 0;
+  const out: JobData[] = [];
+  for (const d of jobs) {
+    const request: [number, number] = [at, (at += d.request.byteLength)];
+    const response: [number, number] = [at, (at += d.response.byteLength)];
+    bodies.set(d.request, request[0]);
+    bodies.set(d.response, response[0]);
+    out.push(jobOf(d, request, response, headers.at(d.requestHeaders), headers.at(d.responseHeaders)));
+  }
+  return { jobs: JSON.stringify({ headers: headers.items, jobs: out } satisfies JobsText), bodies: bodies.buffer };
+}
+
+type Plain = Omit<ExchangeData, "request" | "response" | "requestHeaders" | "responseHeaders">;
+
+/**
+ * An exchange's fields named one by one (the bodies and headers replaced): an object rest or spread costs several
+ * times as much per exchange, and this runs for every exchange the proxy forwards.
+ */
+function jobOf<B, H>(d: Plain, request: B, response: B, requestHeaders: H, responseHeaders: H): Plain & { request: B; response: B; requestHeaders: H; responseHeaders: H } {
+  const job = {
+    protocol: d.protocol,
+    seq: d.seq,
+    method: d.method,
+    path: d.path,
+    requestHeaders,
+    request,
+    requestTruncated: d.requestTruncated,
+    status: d.status,
+    responseHeaders,
+    response,
+    responseTruncated: d.responseTruncated,
+    ms: d.ms,
+    serviceMs: d.serviceMs,
+  };
+  return d.failure === undefined ? job : Object.assign(job, { failure: d.failure, failureBy: d.failureBy });
+}
+
+/** The exchanges of a batch, their bodies as views of its buffer; exchanges that shared a header object share one (frozen) here too. */
+export function unpackJobs(m: ToJudge): ExchangeData[] {
+  const view = ([start, end]: [number, number]) => new Uint8Array(m.bodies, start, end - start);
+  const { headers, jobs } = JSON.parse(m.jobs) as JobsText;
+  for (const h of headers) Object.freeze(h);
+  return jobs.map((j) => jobOf(j, view(j.request), view(j.response), headers[j.requestHeaders]!, headers[j.responseHeaders]!));
+}
 
 /**
  * A batch's verdicts as JSON texts: each distinct text once (a busy proxy's verdicts are nearly all the same clean
@@ -37,17 +116,13 @@ export interface VerdictBatch {
 
 /** The verdicts of a batch (`seqs[i]`'s verdict is `texts[i]`, a verdict's JSON text) as one message. */
 export function packVerdicts(seqs: readonly number[], texts: readonly string[]): VerdictBatch {
-  const distinct: string[] = [];
-  const index = new Map<string, number>();
+  const distinct = new Distinct<string>();
   const refs = new Float64Array(seqs.length * 2);
   for (let i = 0; i < seqs.length; i++) {
-    const text = texts[i]!;
-    let at = index.get(text);
-    if (at === undefined) index.set(text, (at = distinct.push(text) - 1));
     refs[2 * i] = seqs[i]!;
-    refs[2 * i + 1] = at;
+    refs[2 * i + 1] = distinct.at(texts[i]!);
   }
-  return { texts: distinct, refs };
+  return { texts: distinct.items, refs };
 }
 
 /** A verdict and everything in it frozen: one parsed verdict is shared by every exchange whose verdict text it was. */
@@ -84,52 +159,6 @@ export class ParsedVerdicts {
 export function unpackVerdicts(m: VerdictBatch, parsed: ParsedVerdicts, each: (seq: number, verdict: Verdict) => void): void {
   const verdicts = m.texts.map((t) => parsed.of(t));
   for (let i = 0; i + 1 < m.refs.length; i += 2) each(m.refs[i]!, verdicts[m.refs[i + 1]!]!);
-}
-
-/** A batch of exchanges as one message: the bodies copied once into a single buffer. */
-export function packJobs(jobs: readonly ExchangeData[]): ToJudge {
-  let size = 0;
-  for (const d of jobs) size += d.request.byteLength + d.response.byteLength;
-  const bodies = new Uint8Array(size);
-  let at = 0;
-  const out: JobData[] = [];
-  for (const d of jobs) {
-    const request: [number, number] = [at, (at += d.request.byteLength)];
-    const response: [number, number] = [at, (at += d.response.byteLength)];
-    bodies.set(d.request, request[0]);
-    bodies.set(d.response, response[0]);
-    out.push(jobOf(d, request, response));
-  }
-  return { jobs: JSON.stringify(out), bodies: bodies.buffer };
-}
-
-/**
- * An exchange's fields named one by one (the bodies replaced): an object rest or spread costs several times as
- * much per exchange, and this runs for every exchange the proxy forwards.
- */
-function jobOf<B>(d: Omit<ExchangeData, "request" | "response">, request: B, response: B): Omit<ExchangeData, "request" | "response"> & { request: B; response: B } {
-  const job = {
-    protocol: d.protocol,
-    seq: d.seq,
-    method: d.method,
-    path: d.path,
-    requestHeaders: d.requestHeaders,
-    request,
-    requestTruncated: d.requestTruncated,
-    status: d.status,
-    responseHeaders: d.responseHeaders,
-    response,
-    responseTruncated: d.responseTruncated,
-    ms: d.ms,
-    serviceMs: d.serviceMs,
-  };
-  return d.failure === undefined ? job : Object.assign(job, { failure: d.failure, failureBy: d.failureBy });
-}
-
-/** The exchanges of a batch, their bodies as views of its buffer. */
-export function unpackJobs(m: ToJudge): ExchangeData[] {
-  const view = ([start, end]: [number, number]) => new Uint8Array(m.bodies, start, end - start);
-  return (JSON.parse(m.jobs) as JobData[]).map((j) => jobOf(j, view(j.request), view(j.response)));
 }
 
 if (!isMainThread && parentPort && (workerData as JudgeWorkerData | undefined)?.kind === judgeWorkerKind) {

@@ -104,6 +104,21 @@ describe("a batch handed to the judge worker", () => {
     );
     expect(back[1]).toMatchObject({ requestHeaders: jobs[1]!.requestHeaders, status: 201, ms: 3, serviceMs: 2, path: "/v1/brands" });
   });
+
+  it("carries a header object shared by several exchanges once, and they share it (frozen) on the other side", () => {
+    const answerHead = Object.freeze({ "content-type": "application/json", date: "Fri, 27 Nov 2026 05:21:32 GMT" });
+    const jobs = [1, 2, 3].map((seq) => data(seq, "", `{"n":${seq}}`, { responseHeaders: answerHead, requestHeaders: { authorization: `Bearer tok_${seq}_abcdefgh`, "x-n": String(seq) } }));
+    const batch = packJobs(jobs);
+    expect(batch.jobs.split('"date"').length - 1).toBe(1);
+    const back = unpackJobs(structuredClone(batch, { transfer: [batch.bodies] }));
+    expect(back.map((d) => d.responseHeaders)).toEqual(jobs.map((d) => d.responseHeaders));
+    expect(back[0]!.responseHeaders).toBe(back[2]!.responseHeaders);
+    expect(Object.isFrozen(back[0]!.responseHeaders)).toBe(true);
+    // Headers of their own stay their own.
+    expect(back.map((d) => d.requestHeaders)).toEqual(jobs.map((d) => d.requestHeaders));
+    expect(back[0]!.requestHeaders).not.toBe(back[1]!.requestHeaders);
+    expect(back.map((d) => Buffer.from(d.response).toString())).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+  });
 });
 
 describe("a batch's verdicts handed back", () => {
