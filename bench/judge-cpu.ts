@@ -1,8 +1,8 @@
 // `npm run bench:judge-cpu`: the proxy judge's CPU per exchange, in CPU time (process.cpuUsage), which the
 // other load on a shared machine barely moves. The exchanges are real: captured from the mocks (started as users
 // start them), the ones bench:proxy loads (REST GET /v1/brands/{id}, MCP tools/call get_profile) and a spread of
-// others (creations, errors, refusals, tools/list), then judged as the judge worker judges them (judgeExchange on the data handed
-// over, with the state carried from one exchange to the next).
+// others (creations, errors, refusals, tools/list), then judged as the judge worker judges them (judgeExchangeText on
+// the data handed over: the verdict as its JSON text, with the state carried from one exchange to the next).
 //   JUDGE_CPU_ROUNDS (default 2000): times each exchange is judged.
 //   JUDGE_CORPUS=file: judge the exchanges saved in `file` (written there first when it does not exist), so that
 //     two versions of the judges are measured on the same bytes.
@@ -12,7 +12,7 @@
 // With `node --cpu-prof` (NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…") the profile shows where the time goes.
 import fs from "node:fs";
 import http from "node:http";
-import { judgeExchange, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
+import { judgeExchange, judgeExchangeText, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
 import { SecretHeaders } from "../proxy/secrets.js";
 import { startCliMock } from "./lib.js";
 
@@ -188,7 +188,7 @@ function cpuPerExchange(c: Captured): number {
   const slices: number[] = [];
   for (let k = 0; k < 7; k++) {
     const before = process.cpuUsage();
-    for (let i = 0; i < per; i++) judgeExchange(d, secrets, st);
+    for (let i = 0; i < per; i++) judgeExchangeText(d, secrets, st);
     const used = process.cpuUsage(before);
     slices.push((used.user + used.system) / per);
   }
@@ -198,7 +198,7 @@ function cpuPerExchange(c: Captured): number {
 // The JIT warmed on every kind of exchange first (as in a proxy that has run a while), so the first measured is
 // not the one that pays for compiling the judges' shared code.
 const warm = newJudgeStates();
-for (let i = 0; i < 300; i++) for (const c of corpus) if (i < 3 || !c.name.includes("tools/list")) judgeExchange(dataOf(c), secrets, warm);
+for (let i = 0; i < 300; i++) for (const c of corpus) if (i < 3 || !c.name.includes("tools/list")) judgeExchangeText(dataOf(c), secrets, warm);
 
 console.log(`Judge CPU per exchange (µs, median of 7 slices of ${Math.round(rounds / 7)} judgements each, process.cpuUsage):\n`);
 for (const c of corpus.filter((x) => x.name.includes(process.env.JUDGE_ONLY ?? ""))) {

@@ -6,8 +6,8 @@
 // bounds. Either way verdicts are recorded in the order the exchanges ended.
 import type { Worker } from "node:worker_threads";
 import { siblingModule, startModuleWorker } from "../lib/module-worker.js";
-import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
-import { judgeWorkerKind, packJobs, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
+import { exchangeOf, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "./judge-exchange.js";
+import { judgeWorkerKind, packJobs, ParsedVerdicts, unpackVerdicts, type FromJudge, type JudgeWorkerData } from "./judge-worker.js";
 import type { SecretHeaders } from "./secrets.js";
 import type { Exchange, Verdict } from "./types.js";
 
@@ -56,6 +56,8 @@ export class JudgeQueue {
   #worker: Worker | undefined;
   #inline: JudgeStates | undefined;
   #waiters: (() => void)[] = [];
+  /** Verdict texts parsed, each once while recent (shared, frozen verdicts). */
+  readonly #parsed = new ParsedVerdicts();
   /** Why judging moved into this thread, when a worker failed. */
   workerFailure: string | undefined;
 
@@ -141,7 +143,11 @@ export class JudgeQueue {
       // The bodies copied into one buffer, moved (not copied again) to the worker; the originals stay here for the record.
       const batch = packJobs(jobs);
       this.#worker.postMessage(batch, [batch.bodies]);
-    } else for (const d of jobs) this.#deliver(d.seq, judgeExchange(d, this.#options.secrets, this.#inline!));
+    } else {
+      // As the worker answers: a verdict's text, parsed (once while recent) into a shared, frozen verdict. The same
+      // verdicts whichever thread judged, down to the frozen objects the recorder is handed.
+      for (const d of jobs) this.#deliver(d.seq, this.#parsed.of(judgeExchangeText(d, this.#options.secrets, this.#inline!)));
+    }
   }
 
   #deliver(seq: number, verdict: Verdict): void {
@@ -168,7 +174,7 @@ export class JudgeQueue {
 
   #listen(w: Worker): void {
     w.on("message", (m: FromJudge) => {
-      if ("verdicts" in m) for (const [seq, v] of JSON.parse(m.verdicts) as [number, Verdict][]) this.#deliver(seq, v);
+      if ("texts" in m) unpackVerdicts(m, this.#parsed, (seq, v) => this.#deliver(seq, v));
     });
     const lost = (why: string) => {
       if (this.#worker !== w) return;

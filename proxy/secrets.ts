@@ -50,6 +50,22 @@ export function schemeOnly(value: unknown): string {
 
 const credentialHeaders = new Set(["authorization", "proxy-authorization"]);
 
+/**
+ * schemeOnly of the credential values met, at most `shownCap` (the oldest let go first): a client sends the same
+ * credential on every request, and every exchange's headers are hidden. Held in memory only, as the headers are.
+ */
+const shown = new Map<string, string>();
+const shownCap = 256;
+function schemeOnlyMemo(value: string): string {
+  let out = shown.get(value);
+  if (out === undefined) {
+    out = schemeOnly(value);
+    if (shown.size >= shownCap) shown.delete(shown.keys().next().value!);
+    shown.set(value, out);
+  }
+  return out;
+}
+
 /** The secrets one header value carries: the credentials after the scheme (decoded too for Basic), cookie values, or the whole value. */
 export function secretsOf(name: string, value: string): string[] {
   const v = value.trim();
@@ -157,15 +173,15 @@ export class SecretHeaders {
   hide<H extends Headers>(headers: H): H {
     const out: Headers = {};
     // for…in, as in secrets(): every exchange's headers pass here, twice.
-    for (const k in headers) {
-      const x = headers[k];
-      const name = k.toLowerCase();
-      if (x === undefined || !this.has(name)) out[k] = x;
-      else {
-        const hidden = (v: string) => (credentialHeaders.has(name) ? schemeOnly(v) : redactedMark);
-        out[k] = Array.isArray(x) ? x.map(hidden) : hidden(String(x));
-      }
-    }
+    for (const k in headers) out[k] = this.hideValue(k.toLowerCase(), headers[k]);
     return out as H;
+  }
+
+  /** One header's value as `hide` shows it (`name` in lower case): hidden if the header holds a secret, else as it is. */
+  hideValue(name: string, x: string | string[] | undefined): string | string[] | undefined {
+    if (x === undefined || !this.has(name)) return x;
+    const credential = credentialHeaders.has(name);
+    if (!Array.isArray(x)) return credential ? schemeOnlyMemo(String(x)) : redactedMark;
+    return x.map((v) => (credential ? schemeOnly(v) : redactedMark));
   }
 }

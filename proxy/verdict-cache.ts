@@ -1,6 +1,7 @@
 // The judges' verdict cache: a busy client repeats the same exchange (the same read, answered the same), and
-// judging it again gives the same verdict. A hit answers the verdict judged before, at a lookup's cost; the
-// exchange still counts as judged, and its findings are exactly those judging it again would give.
+// judging it again gives the same verdict. A hit answers the verdict judged before (the JSON text it was kept as,
+// which the judge worker sends on as it is), at a lookup's cost; the exchange still counts as judged, and its
+// findings are exactly those judging it again would give.
 //
 // Why a hit is exact. judgeExchange's verdict is a function of:
 //  - what it reads of the exchange: protocol, method, path, status, the truncated flags, the headers it reads
@@ -40,6 +41,7 @@ interface Op {
 }
 
 interface Entry {
+  /** The verdict's JSON text. */
   verdict: string;
   ops: Op[];
 }
@@ -66,12 +68,14 @@ class HeaderReads {
 /** The fields of an exchange as handed over (types.ts ExchangeData) that the key is made from. */
 export type KeyedData = Pick<ExchangeData, "protocol" | "method" | "path" | "status" | "requestTruncated" | "responseTruncated" | "requestHeaders" | "responseHeaders" | "request" | "response" | "ms" | "serviceMs" | "failure">;
 
-/** The keyed headers' values as the judges see them (hidden), in the order named. */
+/**
+ * The keyed headers' values as the judges see them, in the order named: each as `secrets.hide` shows it
+ * (`hideValue`, which `hide` applies to every header), without copying the headers to hide them.
+ */
 function keyed(h: IncomingHttpHeaders, names: readonly string[], secrets: SecretHeaders): unknown[] {
-  const picked: IncomingHttpHeaders = {};
-  for (const n of names) picked[n] = h[n];
-  const hidden = secrets.hide(picked);
-  return names.map((n) => hidden[n]);
+  const out = new Array<unknown>(names.length);
+  for (let i = 0; i < names.length; i++) out[i] = secrets.hideValue(names[i]!, h[names[i]!]);
+  return out;
 }
 
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("latin1");
@@ -138,8 +142,8 @@ export class VerdictCache {
   /**
    * The cache key of an exchange as handed over, or undefined when its verdict may depend on more than the key
    * (see above). Made from the plain data, so that a hit never builds the exchange the judges read: the keyed
-   * headers hidden as the judges see them (`secrets.hide`), the bodies' bytes (finer than their text: the same
-   * bytes always decode to the same text).
+   * headers hidden as the judges see them (`secrets.hideValue`: each value as `secrets.hide` hides it, the
+   * headers not copied), the bodies' bytes (finer than their text: the same bytes always decode to the same text).
    */
   keyOf(d: KeyedData, secrets: SecretHeaders): string | undefined {
     if (d.failure !== undefined) return undefined;
@@ -149,21 +153,25 @@ export class VerdictCache {
     return `${head}${latin1(d.request)}${latin1(d.response)}`;
   }
 
-  /** The verdict judged before for `key`, with its reads and writes of `lrus` (the judges' state) replayed; undefined on a miss. */
-  hit(key: string, lrus: readonly AnyLru[]): Verdict | undefined {
+  /**
+   * The verdict judged before for `key`, as its JSON text (the very text kept: nothing parsed or made), with its
+   * reads and writes of `lrus` (the judges' state) replayed; undefined on a miss.
+   */
+  hit(key: string, lrus: readonly AnyLru[]): string | undefined {
     const e = this.#map.get(key);
     if (!e) return void this.misses++;
     for (const op of e.ops) if (!op.write && snapshot(lrus[op.lru]!.peek(op.key)) !== op.json) return void this.misses++;
     for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, JSON.parse(op.json)) : lrus[op.lru]!.get(op.key);
     this.hits++;
-    return JSON.parse(e.verdict) as Verdict;
+    return e.verdict;
   }
 
   /**
    * Judges `ex` with `judge`, tracing its reads of the headers and its reads and writes of `lrus`; keeps the
    * verdict for `key` if it may. The judge gets a copy of the exchange whose headers tell what is read of them.
+   * Returns the verdict's JSON text, made once: the text kept is the text returned, and a hit returns it again.
    */
-  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): Verdict {
+  judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): string {
     const trace = new Trace(lrus);
     const reads = new HeaderReads();
     const watched: Exchange = { ...ex, requestHeaders: reads.watch(ex.requestHeaders, keyedHeaders.request) as Exchange["requestHeaders"], responseHeaders: reads.watch(ex.responseHeaders, keyedHeaders.response) as Exchange["responseHeaders"] };
@@ -174,11 +182,12 @@ export class VerdictCache {
     } finally {
       for (const l of lrus) l.trace = undefined;
     }
+    const text = JSON.stringify(verdict);
     if (trace.settle() && !reads.other) {
       if (this.#map.size >= this.#entries) this.#map.delete(this.#map.keys().next().value!);
-      this.#map.set(key, { verdict: JSON.stringify(verdict), ops: trace.ops });
+      this.#map.set(key, { verdict: text, ops: trace.ops });
     }
-    return verdict;
+    return text;
   }
 
   get size(): number {

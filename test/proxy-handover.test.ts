@@ -2,11 +2,15 @@
 // reads of a hot key do not reorder it (yet never forget what is in use), a batch handed to the judge worker with
 // every body in one buffer (each exchange gets its own bytes back), and an exchange whose hidden headers and
 // decoded bodies are made only when read (and then the same as before).
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData } from "../proxy/judge-exchange.js";
-import { packJobs, unpackJobs } from "../proxy/judge-worker.js";
+import { JudgeQueue } from "../proxy/judge-queue.js";
+import { packJobs, packVerdicts, ParsedVerdicts, unpackJobs, unpackVerdicts } from "../proxy/judge-worker.js";
 import { Lru } from "../proxy/lru.js";
+import { Recorder } from "../proxy/recorder.js";
 import { SecretHeaders } from "../proxy/secrets.js";
+import type { Exchange, Verdict } from "../proxy/types.js";
 
 describe("Lru with refreshAfter", () => {
   it("never forgets an entry touched within the last cap - refreshAfter operations, whatever their order", () => {
@@ -100,6 +104,80 @@ describe("a batch handed to the judge worker", () => {
     );
     expect(back[1]).toMatchObject({ requestHeaders: jobs[1]!.requestHeaders, status: 201, ms: 3, serviceMs: 2, path: "/v1/brands" });
   });
+
+  it("carries a header object shared by several exchanges once, and they share it (frozen) on the other side", () => {
+    const answerHead = Object.freeze({ "content-type": "application/json", date: "Fri, 27 Nov 2026 05:21:32 GMT" });
+    const jobs = [1, 2, 3].map((seq) => data(seq, "", `{"n":${seq}}`, { responseHeaders: answerHead, requestHeaders: { authorization: `Bearer tok_${seq}_abcdefgh`, "x-n": String(seq) } }));
+    const batch = packJobs(jobs);
+    expect(batch.jobs.split('"date"').length - 1).toBe(1);
+    const back = unpackJobs(structuredClone(batch, { transfer: [batch.bodies] }));
+    expect(back.map((d) => d.responseHeaders)).toEqual(jobs.map((d) => d.responseHeaders));
+    expect(back[0]!.responseHeaders).toBe(back[2]!.responseHeaders);
+    expect(Object.isFrozen(back[0]!.responseHeaders)).toBe(true);
+    // Headers of their own stay their own.
+    expect(back.map((d) => d.requestHeaders)).toEqual(jobs.map((d) => d.requestHeaders));
+    expect(back[0]!.requestHeaders).not.toBe(back[1]!.requestHeaders);
+    expect(back.map((d) => Buffer.from(d.response).toString())).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+  });
+});
+
+describe("a batch's verdicts handed back", () => {
+  const pass = JSON.stringify({ label: "GET /v1/brands/brand_1", outcome: "200", violations: [], notes: [] } satisfies Verdict);
+  const failed = JSON.stringify({ label: "GET /v1/brands/brand_2", outcome: "200", violations: [{ rules: ["brand-fields-complete"], reason: "no name", side: "service" }], notes: ["a new field"] } satisfies Verdict);
+  const received = (m: ReturnType<typeof packVerdicts>, parsed: ParsedVerdicts) => {
+    const out: [number, Verdict][] = [];
+    unpackVerdicts(structuredClone(m), parsed, (seq, v) => out.push([seq, v]));
+    return out;
+  };
+
+  it("carries each distinct verdict text once, and each exchange's seq with its text's index", () => {
+    const m = packVerdicts([4, 5, 7, 8], [pass, failed, pass, pass]);
+    expect(m.texts).toEqual([pass, failed]);
+    expect([...m.refs]).toEqual([4, 0, 5, 1, 7, 0, 8, 0]);
+    const out = received(m, new ParsedVerdicts());
+    expect(out.map(([seq, v]) => [seq, v])).toEqual([4, 5, 7, 8].map((seq, i) => [seq, JSON.parse(i === 1 ? failed : pass)]));
+    // One parsed verdict for the three passes, frozen through and through: no one can change it for the others.
+    expect(out[0]![1]).toBe(out[2]![1]);
+    expect(out[0]![1]).toBe(out[3]![1]);
+    const v = out[1]![1];
+    expect(Object.isFrozen(v) && Object.isFrozen(v.violations) && Object.isFrozen(v.violations[0]) && Object.isFrozen(v.violations[0]!.rules) && Object.isFrozen(v.notes)).toBe(true);
+    expect(() => (v.notes as string[]).push("x")).toThrow(TypeError);
+  });
+
+  it("parses a text seen in an earlier batch no more (while among the last `max` distinct texts)", () => {
+    const parsed = new ParsedVerdicts(2);
+    const first = received(packVerdicts([1], [pass]), parsed)[0]![1];
+    // Another batch: the text arrives as a new string, its verdict is the one parsed before.
+    expect(received(packVerdicts([2, 3], [failed, pass]), parsed).map(([, v]) => v)[1]).toBe(first);
+    const third = JSON.stringify({ ...JSON.parse(pass), outcome: "304" });
+    received(packVerdicts([4], [third]), parsed);
+    expect(parsed.size).toBe(2);
+    // The oldest let go: parsed again, equal but a new object.
+    const again = received(packVerdicts([5], [pass]), parsed)[0]![1];
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+  });
+
+  it("records a frozen verdict shared by two exchanges as two exchanges, each with its violations", async () => {
+    const recorder = new Recorder();
+    const seen: [Exchange, Verdict][] = [];
+    const queue = new JudgeQueue({ secrets: recorder.secretHeaders, inline: true, onVerdict: (ex, v) => (seen.push([ex, v]), recorder.record(ex, v)) });
+    // The same exchange twice (a 201 without a body: the judge faults it), judged in the proxy's own thread.
+    const body = '{"website":"https://www.harbourloaf.ie"}';
+    for (const seq of [1, 2]) expect(queue.submit(data(seq, body, ""))).toBe(true);
+    await queue.settled();
+    await queue.close();
+    expect(seen.map(([ex]) => ex.seq)).toEqual([1, 2]);
+    const [[, a], [, b]] = seen as [[Exchange, Verdict], [Exchange, Verdict]];
+    expect(a).toBe(b);
+    expect(Object.isFrozen(a)).toBe(true);
+    expect(a.violations.length).toBeGreaterThan(0);
+    const report = recorder.report();
+    expect(report.failedExchanges).toBe(2);
+    expect(report.violations).toBe(2 * a.violations.length);
+    expect(report.byRule.reduce((n, t) => n + t.count, 0)).toBe(2 * a.violations.reduce((n, v) => n + v.rules.length, 0));
+    expect(recorder.violations().map((v) => v.seq)).toEqual(a.violations.flatMap(() => [1]).concat(a.violations.flatMap(() => [2])));
+  });
 });
 
 describe("the exchange judges and records see", () => {
@@ -115,6 +193,25 @@ describe("the exchange judges and records see", () => {
     expect(copy).toMatchObject({ seq: 7, requestText: '{"a":"é"}', responseText: '{"b":1}', failure: "reset", failureBy: "service" });
     expect(JSON.parse(JSON.stringify(ex)).requestHeaders.authorization).toBe("Bearer [redacted]");
     expect(JSON.stringify(ex)).not.toContain("tok_secret_123456");
+  });
+
+  it("has exactly the exchange's fields, in order, and shows nothing it is made from, even to an inspection", () => {
+    const secrets = new SecretHeaders();
+    const fields = ["protocol", "seq", "method", "path", "requestTruncated", "status", "responseTruncated", "ms", "serviceMs"];
+    const lazy = ["requestHeaders", "requestText", "responseHeaders", "responseText"];
+    const plain = exchangeOf(data(8, "{}", "{}"), secrets);
+    expect(Object.keys(plain)).toEqual([...fields, ...lazy]);
+    expect("failure" in plain).toBe(false);
+    expect(Object.keys({ ...plain })).toEqual([...fields, ...lazy]);
+    const failed = exchangeOf(data(9, "{}", "", { failure: "reset" }), secrets);
+    expect(Object.keys(failed)).toEqual([...fields, "failure", "failureBy", ...lazy]);
+    expect(failed.failureBy).toBe("service");
+    // Hidden properties and symbols included: the headers as sent (the token) are nowhere to be seen.
+    for (const ex of [plain, failed]) {
+      expect(inspect(ex, { showHidden: true, depth: 10, getters: true })).not.toContain("tok_secret_123456");
+      expect(Object.getOwnPropertySymbols(ex)).toEqual([]);
+      expect(Object.getOwnPropertyNames(ex)).toEqual(Object.keys(ex));
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 // The judges' verdict cache (proxy/verdict-cache.ts): the same recorded exchanges judged with and without it give
 // the same verdicts and leave the same remembered state, including where a cached verdict must not apply (the
 // state it was judged on has changed, the times or the request's bytes differ where the key cannot see them).
-import { describe, expect, it } from "vitest";
-import { exchangeOf, judgeExchange, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
-import { SecretHeaders } from "../proxy/secrets.js";
+import { describe, expect, it, vi } from "vitest";
+import { exchangeOf, judgeExchange, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
+import { schemeOnly, SecretHeaders } from "../proxy/secrets.js";
 import { VerdictCache } from "../proxy/verdict-cache.js";
 import type { Verdict } from "../proxy/types.js";
 import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
@@ -109,6 +109,77 @@ describe("verdict cache", () => {
       judgeAll(states, [d, d, d, d]);
       expect(states.cache!.hits, d.path).toBe(2);
     }
+  });
+
+  it("answers a hit with the verdict text kept for it, parsing and making no verdict", () => {
+    const states = newJudgeStates();
+    const d = getBrand(brand("ready"));
+    const texts = [d, d, d, d].map((x) => judgeExchangeText(x, secrets, states));
+    expect(states.cache!.hits).toBe(2);
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0]!)).toEqual(judgeExchange(d, secrets, newJudgeStates({ cache: false })));
+    const parse = vi.spyOn(JSON, "parse");
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const hit = judgeExchangeText(d, secrets, states);
+      expect(states.cache!.hits).toBe(3);
+      expect(hit).toBe(texts[0]);
+      // The text kept is the text answered: never parsed into a verdict, nor a verdict stringified again.
+      expect(parse.mock.calls.filter(([text]) => text === hit)).toEqual([]);
+      expect(stringify.mock.results.filter((r) => r.value === hit)).toEqual([]);
+    } finally {
+      parse.mockRestore();
+      stringify.mockRestore();
+    }
+  });
+
+  it("keys an exchange by its keyed headers as the judges see them (hidden), whatever the secret headers", () => {
+    const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+    const base = getBrand(brand("ready"));
+    const withHeaders = (requestHeaders: ExchangeData["requestHeaders"], responseHeaders: ExchangeData["responseHeaders"] = base.responseHeaders) => ({ ...base, requestHeaders, responseHeaders });
+    const variants: ExchangeData["requestHeaders"][] = [
+      { authorization: "Bearer test_team_a", accept: "application/json", "content-type": "application/json" },
+      { authorization: "Bearer test_team_b", accept: "application/json" },
+      { authorization: "Basic dXNlcjpwYXNzd29yZA==", accept: "text/plain", "mcp-protocol-version": ["2025-06-18", "2025-03-26"] },
+      { authorization: "tok_without_a_scheme", "mcp-protocol-version": "2025-06-18" },
+      { accept: "text/event-stream", "x-api-key": "k_1" },
+      {},
+    ];
+    // Plain, and with keyed headers made secret (accept, mcp-protocol-version): one with two values.
+    for (const secrets of [new SecretHeaders(), new SecretHeaders(["accept", "MCP-Protocol-Version"])]) {
+      for (const h of variants) {
+        const d = withHeaders(h, { ...base.responseHeaders, "www-authenticate": 'Bearer realm="x"' });
+        const key = cache.keyOf(d, secrets);
+        // The same key as the headers already hidden give: the key holds the values as hidden, nothing more.
+        expect(cache.keyOf(withHeaders(secrets.hide(h), secrets.hide(d.responseHeaders)), secrets)).toBe(key);
+        expect(cache.keyOf(d, secrets), "the same again (memoised)").toBe(key);
+      }
+      // A keyed header's value changes the key unless it is hidden.
+      const a = cache.keyOf(withHeaders({ accept: "application/json" }), secrets);
+      const b = cache.keyOf(withHeaders({ accept: "text/html" }), secrets);
+      expect(a === b).toBe(secrets.has("accept"));
+      // Credential headers keep their scheme: Bearer and Basic differ, two Bearer tokens do not.
+      expect(cache.keyOf(withHeaders({ authorization: "Bearer one_token" }), secrets)).toBe(cache.keyOf(withHeaders({ authorization: "Bearer two_token" }), secrets));
+      expect(cache.keyOf(withHeaders({ authorization: "Bearer one_token" }), secrets)).not.toBe(cache.keyOf(withHeaders({ authorization: "Basic one_token" }), secrets));
+    }
+    // The hidden credential is the same however many distinct values came before (the memo is bounded).
+    const secrets = new SecretHeaders();
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 600; i++) {
+        const v = i % 3 ? `Bearer tok_${i}` : i % 2 ? `Basic ${i}` : `opaque_${i}`;
+        expect(secrets.hideValue("authorization", v)).toBe(schemeOnly(v));
+        expect(secrets.hide({ authorization: [v, "Digest x"] }).authorization).toEqual([schemeOnly(v), schemeOnly("Digest x")]);
+      }
+  });
+
+  it("hits when every request carries a new token in a header the key does not hold, and the same credential", () => {
+    const states = newJudgeStates();
+    const d = getBrand(brand("ready"));
+    for (let i = 0; i < 10; i++) judgeExchangeText({ ...d, requestHeaders: { ...d.requestHeaders, "x-api-key": `key_${i}_${"x".repeat(20)}` } }, secrets, states);
+    expect(states.cache!.hits).toBe(8);
+    // A new bearer token on every request, hidden the same: hits too.
+    for (let i = 0; i < 10; i++) judgeExchangeText({ ...d, requestHeaders: { ...d.requestHeaders, authorization: `Bearer team_${i}_${"y".repeat(20)}` } }, secrets, states);
+    expect(states.cache!.hits).toBe(18);
   });
 
   it("keeps no verdict whose judging read a header the key does not hold, or listed the headers", () => {
