@@ -322,7 +322,8 @@ export class Recorder {
     let shown: ShownExchange | undefined;
     const out: ViolationRecord[] = [];
     for (const violation of v.violations) {
-      const rec: ViolationRecord = { seq: ex.seq, protocol: ex.protocol, label: this.text(v.label), outcome: this.text(v.outcome), rules: violation.rules, reason: this.text(violation.reason), side: violation.side };
+      // A copy: the verdict is shared and frozen (judge-worker.ts ParsedVerdicts); a record is the caller's to sort or change.
+      const rec: ViolationRecord = { seq: ex.seq, protocol: ex.protocol, label: this.text(v.label), outcome: this.text(v.outcome), rules: [...violation.rules], reason: this.text(violation.reason), side: violation.side };
       out.push(rec);
       this.violationCount++;
       this.#bySide[rec.side]++;
