@@ -64,6 +64,7 @@ export interface ProxyOptions {
 export interface ExchangeEvent {
   /** The exchange as judged: secret headers hidden (Authorization shows a known scheme only); bodies as they were sent (see `line` and the report for redacted text). */
   exchange: Exchange;
+  /** The judges' verdict: frozen, and shared by the exchanges judged alike (copy it to change it). */
   verdict: Verdict;
   /** The exchange's violations, redacted. */
   violations: ViolationRecord[];
