@@ -126,7 +126,7 @@ export function packVerdicts(seqs: readonly number[], texts: readonly string[]):
 }
 
 /** A verdict and everything in it frozen: one parsed verdict is shared by every exchange whose verdict text it was. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     for (const k of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[k]);
     Object.freeze(value);

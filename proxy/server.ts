@@ -10,6 +10,7 @@ import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
+import { deepFreeze } from "./judge-worker.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { checkRequest, errorBody, guardServer, hostCheck, refuse, refuseOnSocket, requestTimeout, type Refusal, type RequestHead } from "./refusals.js";
@@ -64,7 +65,7 @@ export interface ProxyOptions {
 export interface ExchangeEvent {
   /** The exchange as judged: secret headers hidden (Authorization shows a known scheme only); bodies as they were sent (see `line` and the report for redacted text). */
   exchange: Exchange;
-  /** The judges' verdict: frozen, and shared by the exchanges judged alike (copy it to change it). */
+  /** The verdict: frozen (copy it to change it), and shared by the exchanges judged alike. */
   verdict: Verdict;
   /** The exchange's violations, redacted. */
   violations: ViolationRecord[];
@@ -195,6 +196,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
+    // Every verdict handed out is frozen, as the judged ones are (shared by the exchanges judged alike): one rule for users.
+    deepFreeze(verdict);
     const violations = recorder.record(exchange, verdict);
     if (!options.onExchange) return;
     // The line is made (and redacted) only if it is read: a quiet CLI prints only the lines with violations.

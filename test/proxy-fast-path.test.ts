@@ -262,6 +262,8 @@ describe("answers through the fast path", () => {
     expect(got).toMatch(/^HTTP\/1\.1 200 OK/);
     await proxy.settled();
     expect(events[0]!.verdict.noAnswer).toMatch(/broke off/);
+    // A verdict no judge made is frozen too, as every verdict handed out is.
+    expect(Object.isFrozen(events[0]!.verdict) && Object.isFrozen(events[0]!.verdict.violations)).toBe(true);
     expect(events[0]!.line).not.toContain("✓");
   });
 });
