@@ -89,7 +89,8 @@ function clientHead(h: AnswerHead): { bytes: Buffer; date: string } {
 
 /** A plain request head as read (fast-path.ts serveFast keeps the last of each connection). */
 interface ReadRequest {
-  bytes: Buffer;
+  /** The head's bytes, when kept (heads over keptHeadBytes are not). */
+  bytes?: Buffer;
   req: FastRequest;
   contentLength: number;
   /** The head as sent upstream, for the path it was sent to. */
@@ -150,6 +151,8 @@ const readAhead = maxHeadBytes;
 
 /** Serves a client connection on the fast path while its requests are plain; hands it to node:http at the first that is not. */
 export function serveFast(socket: Socket, ctx: FastContext): void {
+  /** The upstream's answer heads as read (one per pool, found once per connection). */
+  const heads = answerHeadsOf(ctx.pool);
   let pending: Buffer | undefined;
   let busy = false;
   let halfClosed = false;
@@ -242,8 +245,8 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     if (!plain) return undefined;
     const req: FastRequest = { method: plain.method, url: plain.url, httpVersion: "1.1", rawHeaders: plain.rawHeaders, headers: Object.freeze(headersOf(plain.rawHeaders)) };
     Object.freeze(plain.rawHeaders);
-    const read: ReadRequest = { bytes: Buffer.from(pending!.subarray(0, end)), req: Object.freeze(req), contentLength: plain.contentLength };
-    return end > keptHeadBytes ? read : (last = read);
+    if (end > keptHeadBytes) return { req: Object.freeze(req), contentLength: plain.contentLength };
+    return (last = { bytes: Buffer.from(pending!.subarray(0, end)), req: Object.freeze(req), contentLength: plain.contentLength });
   };
 
   /** The whole plain request at the head of `pending`, taken off it if the proxy accepts it (else it stays). */
@@ -275,7 +278,6 @@ export function serveFast(socket: Socket, ctx: FastContext): void {
     if (body.length) request.push(body);
     const response = new Tee(ctx.captureBytes);
     const { upstream, pool } = ctx;
-    const heads = answerHeadsOf(pool);
     // The head as sent upstream, made once per head read and target.
     const path = upstream.prefix + target;
     if (read.upstream?.path !== path) read.upstream = { path, bytes: Buffer.from(upstreamHead(req.method, path, upstream.url.host, req.rawHeaders), "latin1") };

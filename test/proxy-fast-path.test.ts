@@ -239,7 +239,9 @@ describe("answers through the fast path", () => {
     const { proxy, events } = await proxyTo(upstream, true);
     const request = (path: string, trace: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trace: ${trace}\r\n\r\n`;
     // Heads of one length throughout, differing in the path or a header by one byte; the answers' heads likewise.
-    const sent: [string, string][] = [["/len1", "t1"], ["/len1", "t1"], ["/len2", "t1"], ["/len2", "t2"], ["/len1", "t2"]];
+    // Then heads over 4 KiB, which are read afresh every time (not kept).
+    const long = "a".repeat(5000);
+    const sent: [string, string][] = [["/len1", "t1"], ["/len1", "t1"], ["/len2", "t1"], ["/len2", "t2"], ["/len1", "t2"], ["/len1", `${long}1`], ["/len1", `${long}2`], ["/len1", `${long}2`]];
     const got = await rawExchange(Number(proxy.restUrl!.port), sent.map(([path, trace]) => request(path, trace)).join("") + "GET /len3 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     const paths = [...sent.map(([path]) => path), "/len3"];
     expect([...got.matchAll(/X-Path: (\S+)/g)].map((m) => m[1])).toEqual(paths);
