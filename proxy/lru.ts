@@ -10,6 +10,11 @@
 // The order is a linked list, not the Map's insertion order: forgetting the oldest by `map.keys().next()` walks
 // over every entry deleted since V8 last rehashed the table, all of them at its front (thousands at a cap of
 // 10,000: 12 µs an eviction, paid for each new token the proxy learns).
+//
+// A new string key is kept as a copy of its own (detached.ts): a key sliced out of a request must not keep the
+// whole request for as long as the entry lives.
+import { detached } from "./detached.js";
+
 interface Slot<K, V> {
   key: K;
   value: V;
@@ -81,7 +86,10 @@ export class Lru<K, V> {
     if (slot) {
       slot.value = value;
       this.#unlink(slot);
-    } else this.#map.set(key, (slot = { key, value, at: 0, older: undefined, newer: undefined }));
+    } else {
+      const own = typeof key === "string" ? (detached(key) as K) : key;
+      this.#map.set(own, (slot = { key: own, value, at: 0, older: undefined, newer: undefined }));
+    }
     this.#append(slot);
     const full = this.#map.size > this.cap;
     this.trace?.write(this as Lru<unknown, unknown>, key, value, full);
@@ -90,6 +98,11 @@ export class Lru<K, V> {
     this.#unlink(oldest);
     this.#map.delete(oldest.key);
     return oldest.key;
+  }
+
+  /** The key of the entry set or moved last (as kept: a string key is a copy of its own). */
+  get newestKey(): K | undefined {
+    return this.#newest?.key;
   }
 
   /** The entry's value, without counting as a use. */

@@ -172,8 +172,9 @@ export class Recorder {
   /** Learns a secret, so that no output ever shows it; the oldest is forgotten beyond the cap. */
   learnSecret(secret: string): void {
     if (!secret || this.#tokens.get(secret)) return;
-    this.#unadded.add(secret);
     const forgotten = this.#tokens.set(secret, true);
+    // The token as the LRU keeps it (a copy of its own, not a slice of the head it came in).
+    this.#unadded.add(this.#tokens.newestKey!);
     if (forgotten !== undefined && !this.#unadded.delete(forgotten)) this.#redactor.delete(forgotten);
   }
 

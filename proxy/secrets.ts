@@ -2,6 +2,7 @@
 // and any the user names), and the values they carry, learnt so that an echo of one anywhere (a body, a
 // message, another header) is redacted too.
 import { redactedMark } from "../conformance/core/redact.js";
+import { detached } from "./detached.js";
 
 /** Headers whose values are secrets whatever they hold. */
 export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;
@@ -26,7 +27,8 @@ export function namesACredential(name: string): boolean {
   let yes = asked.get(name);
   if (yes === undefined) {
     yes = credentialName.test(name) && !notCredentials.test(name);
-    if (asked.size < askedCap) asked.set(name, yes);
+    // A copy of its own: a name sliced from a head would keep the head (detached.ts).
+    if (asked.size < askedCap) asked.set(detached(name), yes);
   }
   return yes;
 }
@@ -61,7 +63,7 @@ function schemeOnlyMemo(value: string): string {
   if (out === undefined) {
     out = schemeOnly(value);
     if (shown.size >= shownCap) shown.delete(shown.keys().next().value!);
-    shown.set(value, out);
+    shown.set(detached(value), out);
   }
   return out;
 }
