@@ -130,6 +130,24 @@ const none: readonly string[] = Object.freeze([]);
 
 type Headers = Record<string, string | string[] | undefined>;
 
+/** Headers hidden by hideShared: as given (the last of those that hid alike), their names in order (and in lower case), and the frozen hidden copy. */
+interface SharedHidden {
+  from: Headers;
+  names: string[];
+  lower: string[];
+  hidden: Headers;
+}
+/** How many hidden headers hideShared keeps to share: a request's and an answer's, per protocol. */
+const sharedKept = 4;
+
+/** Whether two header values are the same (a repeated header's list element by element). */
+function sameShown(x: string | string[] | undefined, y: string | string[] | undefined): boolean {
+  if (x === y) return true;
+  if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
 /** Finds and hides the secrets of headers: by name (those listed, those given, and any a credential word names). */
 export class SecretHeaders {
   readonly names: ReadonlySet<string>;
@@ -169,6 +187,39 @@ export class SecretHeaders {
       if (this.has(name)) out.push(...this.#secretsOf(name, raw[i + 1]!));
     }
     return out;
+  }
+
+  /**
+   * The headers as `hide` hides them, frozen, and the very object made for the last headers that hid alike (a few
+   * are kept: the requests and answers of both protocols alternate). A client sends the same headers again and
+   * again, often with a new credential each time; handed over to the judge worker, each distinct header object is
+   * sent once per batch (judge-worker.ts packJobs), and what the judges read is only ever the hidden headers
+   * (judge-exchange.ts, verdict-cache.ts). So the worker gets no credential, and the same headers once.
+   */
+  hideShared<H extends Headers>(headers: H): H {
+    // The same object: the same content only if it cannot have changed since (the fast path's are frozen).
+    for (const kept of this.#shared) if ((kept.from === headers && Object.isFrozen(headers)) || this.#hideAlike(kept, headers)) return kept.hidden as H;
+    const names: string[] = [];
+    for (const k in headers) names.push(k);
+    const hidden = Object.freeze(this.hide(headers));
+    this.#shared[this.#sharedNext] = { from: headers, names, lower: names.map((n) => n.toLowerCase()), hidden };
+    this.#sharedNext = (this.#sharedNext + 1) % sharedKept;
+    return hidden as H;
+  }
+  readonly #shared: SharedHidden[] = [];
+  #sharedNext = 0;
+
+  /** Whether `headers` hide to what `kept` did: the same names in the same order, each value the same or, in a secret header, hidden the same. */
+  #hideAlike(kept: SharedHidden, headers: Headers): boolean {
+    let i = 0;
+    for (const k in headers) {
+      if (k !== kept.names[i]) return false;
+      const x = headers[k];
+      const y = kept.from[k];
+      const name = kept.lower[i++]!;
+      if (x !== y && !(this.has(name) ? sameShown(this.hideValue(name, x), this.hideValue(name, y)) : sameShown(x, y))) return false;
+    }
+    return i === kept.names.length;
   }
 
   /** A copy of the headers with every secret header's value hidden (credential headers keep a known scheme). */

@@ -238,11 +238,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       method: req.method ?? "GET",
       // As forwarded: an absolute-form target is judged (and shown) by its path, as the service routes it.
       path: target,
-      requestHeaders: req.headers,
+      // Hidden, and shared with the last exchanges' that hid alike: the judge worker reads only hidden headers
+      // (and so never gets a credential), and each distinct object crosses to it once per batch.
+      requestHeaders: recorder.secretHeaders.hideShared(req.headers),
       request: f.request.bytes(),
       requestTruncated: f.request.truncated,
       status: f.status,
-      responseHeaders: f.responseHeaders,
+      responseHeaders: recorder.secretHeaders.hideShared(f.responseHeaders),
       response: f.response.bytes(),
       responseTruncated: f.response.truncated,
       ms: f.ms,

@@ -69,7 +69,7 @@ export interface Verdict {
   noAnswer?: string;
 }
 
-/** An exchange as forwarded, before judging: headers as sent (hidden when the exchange is rebuilt), bodies as bytes. */
+/** An exchange as forwarded, before judging: headers hidden (secrets.ts hideShared: as the judges read them), bodies as bytes. */
 export interface ExchangeData {
   protocol: Protocol;
   seq: number;

@@ -6,7 +6,7 @@ import { proxyJunitReport } from "../proxy/junit.js";
 import { markdownReport, mdBlock, mdText, serviceFailures, summaryLine } from "../proxy/output.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
-import { schemeOnly, secretsOf } from "../proxy/secrets.js";
+import { schemeOnly, SecretHeaders, secretsOf } from "../proxy/secrets.js";
 import type { Verdict } from "../proxy/types.js";
 import { restExchange as exchange } from "./support/judge-fixtures.js";
 
@@ -87,6 +87,45 @@ describe("secrets by header name and by value", () => {
     r.learn({ "proxy-authorization": "Bearer proxy-token-1", "x-api-key": "api-key-12345", "x-partner-secret": "partner-secret-9" }, "/v1/x?access_token=query-token-77");
     for (const s of ["proxy-token-1", "api-key-12345", "partner-secret-9", "query-token-77"]) expect(r.text(`echo ${s} end`)).toBe("echo [redacted] end");
     expect(r.hide({ "x-partner-secret": "partner-secret-9", "proxy-authorization": "Bearer x", accept: "*/*" })).toEqual({ "x-partner-secret": "[redacted]", "proxy-authorization": "Bearer [redacted]", accept: "*/*" });
+  });
+
+  it("hideShared gives exactly what hide gives, and the same object for headers that differ only in secrets hidden alike", () => {
+    const secrets = new SecretHeaders(["x-partner-secret"]);
+    // Headers drawn from a few names and values, secret and not, repeated headers and orders included (seeded).
+    let seed = 7;
+    const pick = <T,>(xs: readonly T[]): T => xs[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % xs.length]!;
+    const values: Record<string, readonly (string | string[])[]> = {
+      authorization: ["Bearer tok_a_12345678", "Bearer tok_b_87654321", "Basic dXNlcjpwYXNz", "tok_no_scheme_1", ["Bearer x_1234567", "Bearer y_7654321"]],
+      "x-api-key": ["key_one_12345", "key_two_54321", ["key_1_aaaaaaa", "key_2_bbbbbbb"]],
+      "x-partner-secret": ["partner_1_abcdef", "partner_2_fedcba"],
+      cookie: ["session=s_1; theme=dark", "session=s_2; theme=dark"],
+      accept: ["application/json", "*/*", ["application/json", "text/plain"]],
+      "content-type": ["application/json", "text/plain"],
+      "x-request-id": ["r1", "r2"],
+    };
+    const names = Object.keys(values);
+    for (let i = 0; i < 3_000; i++) {
+      const h: Record<string, string | string[]> = {};
+      // Mostly one shape, as a client repeats itself; sometimes another order or set of headers.
+      const shape = pick([0, 0, 0, 0, 1, 2]);
+      const chosen = shape === 0 ? ["accept", "authorization", "x-api-key", "content-type"] : names.filter(() => pick([true, false]));
+      for (const n of shape === 2 ? [...chosen].reverse() : chosen) h[n] = pick(values[n]!);
+      const hidden = secrets.hideShared(h);
+      expect(hidden).toEqual(secrets.hide(h));
+      expect(Object.keys(hidden)).toEqual(Object.keys(h));
+      expect(Object.isFrozen(hidden)).toBe(true);
+    }
+    // A client repeating its headers with a new token each time (the proxy's token storm) gets one object.
+    const storm = new Set(Array.from({ length: 100 }, (_, i) => secrets.hideShared({ accept: "application/json", authorization: `Bearer tok_${i}_abcdefgh`, "x-api-key": `key_${i}_abcdefgh`, cookie: `session=s_${i}` })));
+    expect(storm.size).toBe(1);
+    // Secrets are never in what is shared.
+    const one = secrets.hideShared({ authorization: "Bearer tok_zzz_99999999", "x-api-key": "key_zzz_99999", accept: "*/*" });
+    expect(JSON.stringify(one)).not.toMatch(/zzz/);
+    expect(secrets.hideShared({ authorization: "Bearer tok_yyy_99999999", "x-api-key": "key_yyy_99999", accept: "*/*" })).toBe(one);
+    expect(secrets.hideShared({ authorization: "Basic tok_yyy_99999999", "x-api-key": "key_yyy_99999", accept: "*/*" })).not.toBe(one);
+    expect(secrets.hideShared({ authorization: "Bearer tok_yyy_99999999", "x-api-key": "key_yyy_99999", accept: "text/plain" })).not.toBe(one);
+    // Fewer headers, the first ones the same: not alike.
+    expect(secrets.hideShared({ authorization: "Bearer tok_xxx_99999999", "x-api-key": "key_xxx_99999" })).toEqual({ authorization: "Bearer [redacted]", "x-api-key": "[redacted]" });
   });
 
   it("the Redactor replaces overlapping secrets whole, any ASCII case, forgets on request, and scans once per length", () => {
