@@ -140,6 +140,11 @@ interface SharedHidden {
 /** How many hidden headers hideShared keeps to share: a request's and an answer's, per protocol. */
 const sharedKept = 4;
 
+/** Appends `xs` to `out` (a spread allocates, and this runs for every exchange). */
+function pushAll(out: string[], xs: readonly string[]): void {
+  for (let i = 0; i < xs.length; i++) out.push(xs[i]!);
+}
+
 /** Whether two header values are the same (a repeated header's list element by element). */
 function sameShown(x: string | string[] | undefined, y: string | string[] | undefined): boolean {
   if (x === y) return true;
@@ -160,11 +165,21 @@ export class SecretHeaders {
     return this.names.has(name) || namesACredential(name);
   }
 
-  #secretsOf(name: string, value: string): string[] {
-    if (this.names.has(name)) return secretsOf(name, value);
-    const v = value.trim();
-    return likelySecret(v) ? [v] : [];
+  #secretsOf(name: string, value: string): readonly string[] {
+    if (!this.names.has(name)) {
+      const v = value.trim();
+      return likelySecret(v) ? [v] : none;
+    }
+    // A client sends the same credential with every request (often beside one that changes): the last value of
+    // each header is read once.
+    const last = this.#lastOf.get(name);
+    if (last?.value === value) return last.secrets;
+    const secrets = Object.freeze(secretsOf(name, value));
+    // One entry per header named secret (the listed ones, those given): bounded by the names, not by the values.
+    this.#lastOf.set(name, { value: detached(value), secrets });
+    return secrets;
   }
+  readonly #lastOf = new Map<string, { value: string; secrets: readonly string[] }>();
 
   /** Every secret the headers carry. */
   secrets(headers: Headers): string[] {
@@ -174,7 +189,8 @@ export class SecretHeaders {
       const x = headers[k];
       const name = k.toLowerCase();
       if (x === undefined || !this.has(name)) continue;
-      for (const v of Array.isArray(x) ? x : [x]) out.push(...this.#secretsOf(name, String(v)));
+      if (Array.isArray(x)) for (const v of x) pushAll(out, this.#secretsOf(name, String(v)));
+      else pushAll(out, this.#secretsOf(name, String(x)));
     }
     return out;
   }
@@ -184,7 +200,7 @@ export class SecretHeaders {
     const out: string[] = [];
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i]!.toLowerCase();
-      if (this.has(name)) out.push(...this.#secretsOf(name, raw[i + 1]!));
+      if (this.has(name)) pushAll(out, this.#secretsOf(name, raw[i + 1]!));
     }
     return out;
   }
