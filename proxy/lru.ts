@@ -92,7 +92,7 @@ export class Lru<K, V> {
     }
     this.#append(slot);
     const full = this.#map.size > this.cap;
-    this.trace?.write(this as Lru<unknown, unknown>, key, value, full);
+    this.trace?.write(this as Lru<unknown, unknown>, slot.key, value, full);
     if (!full) return undefined;
     const oldest = this.#oldest!;
     this.#unlink(oldest);

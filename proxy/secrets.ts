@@ -130,9 +130,8 @@ const none: readonly string[] = Object.freeze([]);
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** Headers hidden by hideShared: as given (the last of those that hid alike), their names in order (and in lower case), and the frozen hidden copy. */
+/** Headers hidden by hideShared: their names in order (and in lower case), and the frozen hidden copy. */
 interface SharedHidden {
-  from: Headers;
   names: string[];
   lower: string[];
   hidden: Headers;
@@ -213,27 +212,27 @@ export class SecretHeaders {
    * (judge-exchange.ts, verdict-cache.ts). So the worker gets no credential, and the same headers once.
    */
   hideShared<H extends Headers>(headers: H): H {
-    // The same object: the same content only if it cannot have changed since (the fast path's are frozen).
-    for (const kept of this.#shared) if ((kept.from === headers && Object.isFrozen(headers)) || this.#hideAlike(kept, headers)) return kept.hidden as H;
+    for (const kept of this.#shared) if (this.#hideAlike(kept, headers)) return kept.hidden as H;
     const names: string[] = [];
     for (const k in headers) names.push(k);
     const hidden = Object.freeze(this.hide(headers));
-    this.#shared[this.#sharedNext] = { from: headers, names, lower: names.map((n) => n.toLowerCase()), hidden };
+    this.#shared[this.#sharedNext] = { names, lower: names.map((n) => n.toLowerCase()), hidden };
     this.#sharedNext = (this.#sharedNext + 1) % sharedKept;
     return hidden as H;
   }
   readonly #shared: SharedHidden[] = [];
   #sharedNext = 0;
 
-  /** Whether `headers` hide to what `kept` did: the same names in the same order, each value the same or, in a secret header, hidden the same. */
+  /**
+   * Whether `headers` hide to what `kept` holds: the same names in the same order, each value hidden as `hide` hides
+   * it the same as kept (compared with the hidden copy itself, not with headers kept from before).
+   */
   #hideAlike(kept: SharedHidden, headers: Headers): boolean {
     let i = 0;
     for (const k in headers) {
       if (k !== kept.names[i]) return false;
-      const x = headers[k];
-      const y = kept.from[k];
       const name = kept.lower[i++]!;
-      if (x !== y && !(this.has(name) ? sameShown(this.hideValue(name, x), this.hideValue(name, y)) : sameShown(x, y))) return false;
+      if (!sameShown(this.hideValue(name, headers[k]), kept.hidden[k])) return false;
     }
     return i === kept.names.length;
   }
