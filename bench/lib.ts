@@ -34,9 +34,9 @@ function newSecretEach(name: string) {
   return (connection: autocannon.Client) => {
     const client = connection as autocannon.Client & { getRequestBuffer?: () => Buffer };
     const template = client.getRequestBuffer?.();
-    const lineEnd = template ? template.indexOf("\r\n") + 2 : 1;
-    if (!template || lineEnd < 2) throw new Error("bench/lib.ts: this autocannon has no getRequestBuffer() giving its built request (written for autocannon 9)");
-    const [requestLine, rest] = [template.subarray(0, lineEnd), template.subarray(lineEnd)];
+    const lineEnd = template?.indexOf("\r\n") ?? -1;
+    if (!template || lineEnd < 0) throw new Error("bench/lib.ts: this autocannon has no getRequestBuffer() giving its built request (written for autocannon 9)");
+    const [requestLine, rest] = [template.subarray(0, lineEnd + 2), template.subarray(lineEnd + 2)];
     client.getRequestBuffer = () => Buffer.concat([requestLine, Buffer.from(`${name}: ${newSecret()}\r\n`, "latin1"), rest]);
   };
 }

@@ -256,27 +256,30 @@ describe("answers through the fast path", () => {
   it("hands the judge worker hidden headers only: no credential crosses to it, and a new token each time is one header object", async () => {
     const upstream = await framingUpstream();
     const sent: string[] = [];
-    // What the proxy posts to its judge worker, seen on the way (and posted as it was).
+    // What the proxy posts to its judge worker, seen on the way (and posted as it was); put back after this test.
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer?: readonly Transferable[]) {
       if (message && typeof (message as { jobs?: unknown }).jobs === "string") sent.push((message as { jobs: string }).jobs);
       return post.call(this, message, transfer as never);
     };
-    stops.push(async () => void (Worker.prototype.postMessage = post));
-    for (const fastPath of [true, false]) {
-      sent.length = 0;
-      const events: ExchangeEvent[] = [];
-      const proxy = await startProxy({ restUpstream: upstream, fastPath, judgeWorker: true, onExchange: (e) => events.push(e) });
-      stops.push(() => proxy.stop());
-      const requests = Array.from({ length: 20 }, (_, i) => `GET /len HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer tok_${i}_crossing\r\nX-Api-Key: key_${i}_crossing\r\nCookie: session=cookie_${i}_crossing\r\n\r\n`);
-      await rawExchange(Number(proxy.restUrl!.port), requests.join("") + "GET /len HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-      await proxy.settled();
-      expect(events.filter((e) => !e.verdict.unjudged && !e.verdict.noAnswer && !e.verdict.clientFault)).toHaveLength(21);
-      const text = sent.join("\n");
-      expect(text, `fast path ${fastPath}`).toContain("Bearer [redacted]");
-      expect(text, `fast path ${fastPath}`).not.toMatch(/crossing/);
-      // Each batch names each distinct header object once: the 20 requests hid alike.
-      for (const batch of sent) expect((JSON.parse(batch) as { headers: unknown[] }).headers.filter((h) => JSON.stringify(h).includes("Bearer [redacted]")).length).toBeLessThanOrEqual(1);
+    try {
+      for (const fastPath of [true, false]) {
+        sent.length = 0;
+        const events: ExchangeEvent[] = [];
+        const proxy = await startProxy({ restUpstream: upstream, fastPath, judgeWorker: true, onExchange: (e) => events.push(e) });
+        stops.push(() => proxy.stop());
+        const requests = Array.from({ length: 20 }, (_, i) => `GET /len HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer tok_${i}_crossing\r\nX-Api-Key: key_${i}_crossing\r\nCookie: session=cookie_${i}_crossing\r\n\r\n`);
+        await rawExchange(Number(proxy.restUrl!.port), requests.join("") + "GET /len HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        await proxy.settled();
+        expect(events.filter((e) => !e.verdict.unjudged && !e.verdict.noAnswer && !e.verdict.clientFault)).toHaveLength(21);
+        const text = sent.join("\n");
+        expect(text, `fast path ${fastPath}`).toContain("Bearer [redacted]");
+        expect(text, `fast path ${fastPath}`).not.toMatch(/crossing/);
+        // Each batch names each distinct header object once: the 20 requests hid alike.
+        for (const batch of sent) expect((JSON.parse(batch) as { headers: unknown[] }).headers.filter((h) => JSON.stringify(h).includes("Bearer [redacted]")).length).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      Worker.prototype.postMessage = post;
     }
   });
 
