@@ -1,6 +1,7 @@
 // Shared by the benchmarks: a bounded autocannon run (or a raw client's, for big answers) and a table of results with ratios to a baseline.
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { freePort } from "../mock/prism.js";
@@ -96,18 +97,40 @@ export function printTable(rows: Measured[], baseline: Measured): void {
 }
 
 
+/** The command as the installed package runs it: the build in dist/, without tsx (bench/built-cli.mjs). */
+export const builtCli = path.join(repoRoot, "bench/built-cli.mjs");
+
+/** What the build is made from (tsconfig.build.json's sources and what they import, and the data copied next to them). */
+const buildSources = ["entry", "cli", "lib", "proxy", "mock", "conformance", "generated", "spec", "tsconfig.build.json", "scripts/build.ts"];
+
+/** Throws, naming the fix, unless dist/ holds a build newer than every file it is made from. */
+export function assertBuildCurrent(): void {
+  const built = path.join(repoRoot, "dist/cli/main.js");
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : -Infinity;
+  const newer = buildSources
+    .flatMap((rel) => {
+      const at = path.join(repoRoot, rel);
+      if (!fs.statSync(at).isDirectory()) return [at];
+      return fs.readdirSync(at, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    })
+    .find((file) => fs.statSync(file).mtimeMs > builtAt);
+  if (newer) throw new Error(`the build in dist/ is missing or older than ${path.relative(repoRoot, newer)}: run \`npm run build\` first (\`npm run bench:proxy\` does)`);
+}
+
 /**
  * `ideas-contract mock --no-prism` in its own process, on free ports and a fast clock; resolves with the URL
  * the CLI prints on the line starting with `label`. `nodeArgs` go to node before the CLI (e.g. `--import` of a
- * probe); `ipc` opens a message channel to `child`.
+ * probe); `ipc` opens a message channel to `child`; `build` runs the build in dist/ (`builtCli`), as users run it,
+ * instead of the sources.
  */
 export async function startCliMock(
   label: string,
-  options: { nodeArgs?: string[]; ipc?: boolean } = {},
+  options: { nodeArgs?: string[]; ipc?: boolean; build?: boolean } = {},
 ): Promise<{ url: URL; pid: number; stop(): void; child: ChildProcess }> {
   const [restPort, mcpPort] = [await freePort(), await freePort()];
   const args = ["mock", "--quiet", "--no-prism", "--rest-port", String(restPort), "--mcp-port", String(mcpPort), "--time-scale", "0.0001", "--ip-limit", "1000000000"];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(repoRoot, "bin/ideas-contract.js"), ...args], {
+  const cli = options.build ? builtCli : path.join(repoRoot, "bin/ideas-contract.js");
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), cli, ...args], {
     stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? (["ipc"] as const) : [])],
   });
   let printed = "";

@@ -1,8 +1,10 @@
 // `npm run bench:proxy`: what `ideas-contract proxy` costs, against the direct path measured in the same run.
 //
 // The mocks and the proxy run as users start them (`ideas-contract mock`, `ideas-contract proxy`, each its own
-// process); the proxy process also loads bench/soak-probe.ts (with --expose-gc), which answers its heap after
-// full garbage collections over IPC, for measuring only.
+// process) from what users install: the build in dist/, which `npm run bench:proxy` makes first (run directly,
+// the bench stops unless dist/ is newer than its sources). The sources run through tsx cost the proxy more per
+// exchange than the build does. The proxy process also loads bench/soak-probe.ts (with --expose-gc), which
+// answers its heap after full garbage collections over IPC, for measuring only.
 //  1. Latency: the same exchange sent alternately direct and through the proxy, one at a time on kept-alive
 //     connections (PROXY_BENCH_SAMPLES each, default 2000), for a REST GET and an MCP tools/call; p50 and p99 of
 //     each, the difference and the ratio; then the same through the proxy with a new secret (X-Api-Key) on
@@ -28,8 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../mock/prism.js";
-import { repoRoot } from "../lib/paths.js";
-import { measure, newSecret, printTable, startCliMock, type Load, type Measured } from "./lib.js";
+import { assertBuildCurrent, builtCli, measure, newSecret, printTable, startCliMock, type Load, type Measured } from "./lib.js";
 import type { ProxyReport } from "../proxy/recorder.js";
 import type { HeapFigures } from "./soak-probe.js";
 import { addCpu, cpuOfParties, cpuRow, loadAverage, newCpuTally, printCpu, type CpuRow, type CpuTally } from "./proxy-cpu.js";
@@ -123,7 +124,8 @@ async function startCliProxy(restUpstream: URL, mcpUpstream: URL): Promise<{ res
   const args = ["proxy", "--report-json", reportFile, "--rest-upstream", restUpstream.href, "--rest-port", String(restPort), "--mcp-upstream", mcpUpstream.href, "--mcp-port", String(mcpPort), "--quiet", "--no-live"];
   // PROXY_BENCH_NODE_ARGS: more node options for the proxy process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const extra = (process.env.PROXY_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", "--import", probe, path.join(repoRoot, "bin/ideas-contract.js"), ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  // tsx only for the probe (a TypeScript file): it compiles what it loads, not the build's JavaScript.
+  const child = spawn(process.execPath, [...extra, "--expose-gc", "--import", "tsx", "--import", probe, builtCli, ...args], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   let printed = "";
   await new Promise<void>((resolve, reject) => {
     // --quiet prints only exchanges with violations; the mocks give none (the reference's own flows show none).
@@ -151,8 +153,9 @@ async function startReference(script: "bare-forwarder.ts" | "min-forwarder.ts", 
 // The proxy's report at its end: how many exchanges it judged, and how many it left unjudged and why.
 const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-")), "report.json");
 
-const restMock = await startCliMock("REST reference server");
-const mcpMock = await startCliMock("MCP gateway mock");
+assertBuildCurrent();
+const restMock = await startCliMock("REST reference server", { build: true });
+const mcpMock = await startCliMock("MCP gateway mock", { build: true });
 const proxy = await startCliProxy(new URL(restMock.url.href.replace(/v1\/?$/, "")), mcpMock.url);
 const references: Awaited<ReturnType<typeof startReference>>[] = [];
 let failed = false;
