@@ -10,7 +10,7 @@
 import type { RuleId } from "../generated/rules.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Lru } from "./lru.js";
-import { SecretHeaders, secretsOfTarget } from "./secrets.js";
+import { bodyCredentials, SecretHeaders, secretsOfTarget } from "./secrets.js";
 import { TextWindows } from "./text-windows.js";
 import type { Exchange, Protocol, Verdict, ViolationSide } from "./types.js";
 
@@ -320,6 +320,9 @@ export class Recorder {
     }
     if (!v.violations.length) return [];
     this.failedExchanges++;
+    // An exchange with violations may be shown (its bodies too): the credentials its bodies carry are learnt first,
+    // so that no text of it, its reasons included, shows one.
+    for (const body of [ex.requestText, ex.responseText]) for (const s of bodyCredentials(body).secrets) this.learnSecret(s);
     let shown: ShownExchange | undefined;
     const out: ViolationRecord[] = [];
     for (const violation of v.violations) {
@@ -354,7 +357,7 @@ export class Recorder {
     return x;
   }
 
-  /** The exchange with every token replaced and bodies cut (redacted whole, then cut). */
+  /** The exchange with every token replaced, bodies' credential members hidden, and bodies cut (redacted whole, then cut). */
   show(ex: Exchange): ShownExchange {
     const headers = (h: Exchange["requestHeaders"]) =>
       Object.fromEntries(
@@ -368,9 +371,9 @@ export class Recorder {
       status: ex.status,
       ms: Math.round(ex.ms * 10) / 10,
       requestHeaders: headers(ex.requestHeaders),
-      requestBody: cutText(this.text(ex.requestText), recorderCaps.shownBodyChars),
+      requestBody: cutText(this.text(bodyCredentials(ex.requestText).hidden), recorderCaps.shownBodyChars),
       responseHeaders: headers(ex.responseHeaders),
-      responseBody: cutText(this.text(ex.responseText), recorderCaps.shownBodyChars),
+      responseBody: cutText(this.text(bodyCredentials(ex.responseText).hidden), recorderCaps.shownBodyChars),
     };
   }
 

@@ -107,6 +107,9 @@ function userInfoOf(target: string): string[] {
   return out.filter(Boolean);
 }
 
+/** Whether a query parameter (or form field) carries a credential: by its name, as the headers' (decoded name and value). */
+const secretParam = (name: string, value: string) => value !== "" && (secretParams.has(name.toLowerCase()) || (namesACredential(name) && likelySecret(value)));
+
 /**
  * The tokens a request target carries: in its query (RFC 6750 §2.3's access_token, api_key, any parameter whose name
  * says it is a credential) and in an absolute form's user info.
@@ -118,8 +121,7 @@ export function secretsOfTarget(target: string): readonly string[] {
   const q = target.indexOf("?");
   if (q < 0) return out;
   try {
-    for (const [name, value] of new URLSearchParams(target.slice(q + 1)))
-      if (value && (secretParams.has(name.toLowerCase()) || (namesACredential(name) && likelySecret(value)))) out.push(value);
+    for (const [name, value] of new URLSearchParams(target.slice(q + 1))) if (secretParam(name, value)) out.push(value);
   } catch {
     /* a query URLSearchParams cannot read: its user info only */
   }
@@ -127,6 +129,88 @@ export function secretsOfTarget(target: string): readonly string[] {
 }
 
 const none: readonly string[] = Object.freeze([]);
+
+/**
+ * URLs inside a header's value (Referer, Location, Link, X-Original-URL, …): absolute ones, and paths with a query.
+ * Their credentials are the target's (a query parameter whose name says so, user info): learnt and hidden as those.
+ */
+const urlsIn = /[a-z][a-z0-9+.-]*:\/\/[^\s<>"',]+|\/[^\s<>"',?]*\?[^\s<>"',]+/gi;
+/** Most header values hold neither a query nor user info: one test each. */
+const mayHoldUrlCredentials = (v: string) => v.includes("?") || v.includes("@");
+
+/** The credentials the URLs in a header's value carry. */
+export function secretsOfUrls(value: string): readonly string[] {
+  if (!mayHoldUrlCredentials(value)) return none;
+  const out: string[] = [];
+  for (const m of value.matchAll(urlsIn)) pushAll(out, secretsOfTarget(m[0]));
+  return out;
+}
+
+/** Percent- and plus-decoded, as URLSearchParams reads a query; as it is when it is no percent-encoding. */
+function formDecoded(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, " "));
+  } catch {
+    return s;
+  }
+}
+
+/** A query or form body with the value of every field that carries a credential (secretParam) hidden. */
+function hideFields(query: string): string {
+  return query.replace(/([^&=#]+)=([^&#]*)/g, (field, name: string, value: string) => (secretParam(formDecoded(name), formDecoded(value)) ? `${name}=${redactedMark}` : field));
+}
+
+/** A URL with its user info and its credential query parameters hidden. */
+function hideUrl(url: string): string {
+  const out = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${redactedMark}@`);
+  const q = out.indexOf("?");
+  return q < 0 ? out : out.slice(0, q + 1) + hideFields(out.slice(q + 1));
+}
+
+/** A header value with the credentials of the URLs in it hidden (the rest as it is). */
+export function hideUrlCredentials(value: string): string {
+  return mayHoldUrlCredentials(value) ? value.replace(urlsIn, hideUrl) : value;
+}
+
+/**
+ * Body members that hold a credential, by the last word of their name: accessToken, refresh_token, client_secret,
+ * password, apiKey, connectToken, … (not tokenExpiresAt, not an error's code). Bodies shown in reports have these
+ * values hidden, whatever their length, and long ones are learnt as secrets like any token.
+ */
+const credentialMember = /(?:token|secret|passw(?:or)?d|pwd|passphrase|credentials?|cookie|jwt|bearer|signature|auth|authorization|api[-_]?key|access[-_]?key|private[-_]?key|signing[-_]?key|session[-_]?key)$/i;
+/** A JSON member whose value is a string or a number: its name (as written), its value (as written). */
+const jsonMember = /"((?:[^"\\]|\\.){1,256})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
+/** A form body (`a=1&b=2`): no JSON, no spaces. */
+const formBody = /^[^\s{["=&]+=[^\s]*$/;
+
+/** The text of a JSON member's name or string value (the JSON escapes read); as written when it is none. */
+function jsonText(written: string): string {
+  try {
+    return String(JSON.parse(written));
+  } catch {
+    return written;
+  }
+}
+
+/**
+ * A body's credentials: the values of JSON members whose name says so (credentialMember), or of form fields as
+ * in a query. `hidden` is the body with those values replaced; `secrets` are the long ones, to learn.
+ */
+export function bodyCredentials(body: string): { hidden: string; secrets: string[] } {
+  const secrets: string[] = [];
+  if (formBody.test(body)) {
+    for (const [name, value] of new URLSearchParams(body)) if (secretParam(name, value)) secrets.push(value);
+    return { hidden: secrets.length ? hideFields(body) : body, secrets };
+  }
+  if (!body.includes('"')) return { hidden: body, secrets };
+  const hidden = body.replace(jsonMember, (member, name: string, colon: string, value: string) => {
+    if (!credentialMember.test(jsonText(`"${name}"`))) return member;
+    const text = jsonText(value);
+    if (likelySecret(text)) secrets.push(text);
+    return `"${name}"${colon}"${redactedMark}"`;
+  });
+  return { hidden, secrets };
+}
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -180,16 +264,17 @@ export class SecretHeaders {
   }
   readonly #lastOf = new Map<string, { value: string; secrets: readonly string[] }>();
 
-  /** Every secret the headers carry. */
+  /** Every secret the headers carry (in a header named secret, or in a URL in any other header's value). */
   secrets(headers: Headers): string[] {
     const out: string[] = [];
     // for…in, not Object.entries: this runs for every exchange, and most headers are not secret.
     for (const k in headers) {
       const x = headers[k];
+      if (x === undefined) continue;
       const name = k.toLowerCase();
-      if (x === undefined || !this.has(name)) continue;
-      if (Array.isArray(x)) for (const v of x) pushAll(out, this.#secretsOf(name, String(v)));
-      else pushAll(out, this.#secretsOf(name, String(x)));
+      const secret = this.has(name);
+      if (Array.isArray(x)) for (const v of x) pushAll(out, secret ? this.#secretsOf(name, String(v)) : secretsOfUrls(String(v)));
+      else pushAll(out, secret ? this.#secretsOf(name, String(x)) : secretsOfUrls(String(x)));
     }
     return out;
   }
@@ -199,7 +284,7 @@ export class SecretHeaders {
     const out: string[] = [];
     for (let i = 0; i + 1 < raw.length; i += 2) {
       const name = raw[i]!.toLowerCase();
-      if (this.has(name)) pushAll(out, this.#secretsOf(name, raw[i + 1]!));
+      pushAll(out, this.has(name) ? this.#secretsOf(name, raw[i + 1]!) : secretsOfUrls(raw[i + 1]!));
     }
     return out;
   }
@@ -245,9 +330,13 @@ export class SecretHeaders {
     return out as H;
   }
 
-  /** One header's value as `hide` shows it (`name` in lower case): hidden if the header holds a secret, else as it is. */
+  /**
+   * One header's value as `hide` shows it (`name` in lower case): hidden if the header holds a secret, else as it is
+   * but for the credentials of URLs in it (a Referer's access_token, a Location's user info).
+   */
   hideValue(name: string, x: string | string[] | undefined): string | string[] | undefined {
-    if (x === undefined || !this.has(name)) return x;
+    if (x === undefined) return x;
+    if (!this.has(name)) return !Array.isArray(x) ? hideUrlCredentials(String(x)) : x.some(mayHoldUrlCredentials) ? x.map(hideUrlCredentials) : x;
     const credential = credentialHeaders.has(name);
     if (!Array.isArray(x)) return credential ? schemeOnlyMemo(String(x)) : redactedMark;
     return x.map((v) => (credential ? schemeOnly(v) : redactedMark));

@@ -216,6 +216,31 @@ describe("secrets", () => {
     for (const [name, text] of Object.entries(outputs)) expect(sent.filter((s) => text.includes(s)), `${name} shows a credential`).toEqual([]);
   }, hangGuardMs);
 
+  // Held out from the issue's list: credentials in body members (shown with the example of a client's violation)
+  // and in URLs inside headers no credential word names (Referer, a URL header), in requests and tool arguments.
+  it("credentials in body members and in URLs inside other headers: none in any report format, log line or event", async () => {
+    const own = await watched({ restUpstream: rest.url.href, mcpUpstream: mcp.url.href });
+    const sent: string[] = [];
+    const secret = (short = false) => {
+      const s = short ? `pw${randomBytes(2).toString("hex")}` : `cred_${randomBytes(8).toString("hex")}`;
+      sent.push(s);
+      return s;
+    };
+    const urls = ["Referer", `https://app.example/cb?state=1&access_token=${secret()}`, "X-Original-Url", `https://partner:${secret()}@host.example/x?page=2`];
+    // A website that is no string: the client's violation, shown with its bodies; a short password is hidden too.
+    const body = JSON.stringify({ website: 5, password: secret(true), client: { client_secret: secret(), apiKey: secret() } });
+    await send(new URL("v1/brands", own.proxy.restUrl!), "POST", ["Content-Type", "application/json", "Authorization", "Bearer test_team_a", ...urls], body);
+    // Arguments the input schema refuses: the client's violation, shown with the call's body.
+    await send(own.proxy.mcpUrl!, "POST", [...mcpHeaders(), ...urls], rpc("tools/call", { name: "get_profile", arguments: { brandId: 5, token: secret() } }));
+    await own.judged(2);
+    const report = own.proxy.report();
+    expect(report.bySide).toMatchObject({ client: 2, service: 0 });
+    const outputs = outputsOf(report, own);
+    expect(outputs.json).toContain(String.raw`\"password\":\"[redacted]\"`);
+    expect(outputs["event headers"]).toContain("access_token=[redacted]");
+    for (const [name, text] of Object.entries(outputs)) expect(sent.filter((s) => text.includes(s)), `${name} shows a credential`).toEqual([]);
+  }, hangGuardMs);
+
   it("a short value under a name that only looks like a credential's is hidden where its header shows, nowhere else; challenges stay shown", async () => {
     const own = await watched({ restUpstream: rest.url.href });
     const r = own.proxy.restUrl!;

@@ -6,7 +6,7 @@ import { proxyJunitReport } from "../proxy/junit.js";
 import { markdownReport, mdBlock, mdText, serviceFailures, summaryLine } from "../proxy/output.js";
 import { Redactor } from "../conformance/core/redact.js";
 import { Recorder, recorderCaps } from "../proxy/recorder.js";
-import { schemeOnly, SecretHeaders, secretsOf } from "../proxy/secrets.js";
+import { bodyCredentials, hideUrlCredentials, schemeOnly, SecretHeaders, secretsOf, secretsOfUrls } from "../proxy/secrets.js";
 import type { Verdict } from "../proxy/types.js";
 import { restExchange as exchange } from "./support/judge-fixtures.js";
 
@@ -87,6 +87,51 @@ describe("secrets by header name and by value", () => {
     r.learn({ "proxy-authorization": "Bearer proxy-token-1", "x-api-key": "api-key-12345", "x-partner-secret": "partner-secret-9" }, "/v1/x?access_token=query-token-77");
     for (const s of ["proxy-token-1", "api-key-12345", "partner-secret-9", "query-token-77"]) expect(r.text(`echo ${s} end`)).toBe("echo [redacted] end");
     expect(r.hide({ "x-partner-secret": "partner-secret-9", "proxy-authorization": "Bearer x", accept: "*/*" })).toEqual({ "x-partner-secret": "[redacted]", "proxy-authorization": "Bearer [redacted]", accept: "*/*" });
+  });
+
+  it("credentials in URLs inside other headers' values are learnt and hidden, the rest of the value kept", () => {
+    const referer = "https://app.example/cb?state=abc&access_token=ref-token-4242&page=2";
+    expect(secretsOfUrls(referer)).toEqual(["ref-token-4242"]);
+    expect(hideUrlCredentials(referer)).toBe("https://app.example/cb?state=abc&access_token=[redacted]&page=2");
+    // User info (the whole, each part, decoded), in a Link with several URLs, and a relative Location's query.
+    expect(secretsOfUrls("https://partner:pa%24%24word-99@host.example/x")).toEqual(expect.arrayContaining(["pa%24%24word-99", "pa$$word-99"]));
+    expect(hideUrlCredentials("<https://u:p4ssw0rd-long@a.example/>; rel=a, </v1/x?client_secret=cs-1234567890>; rel=b")).toBe("<https://[redacted]@a.example/>; rel=a, </v1/x?client_secret=[redacted]>; rel=b");
+    // What carries none is the very string given: most headers pass here on every exchange.
+    for (const v of ["application/json", "https://app.example/cb?page=2&state=abc", "mailto:someone@example.com", "/v1/brands?cursor=c1"]) {
+      expect(secretsOfUrls(v)).toEqual([]);
+      expect(hideUrlCredentials(v)).toBe(v);
+    }
+    // Through the recorder: learnt from any header (request or answer), hidden where the header shows, redacted in any text.
+    const r = new Recorder();
+    r.learn({ referer, location: "/v1/next?api_key=loc-key-77777" });
+    for (const s of ["ref-token-4242", "loc-key-77777"]) expect(r.text(`echo ${s}`)).toBe("echo [redacted]");
+    expect(r.hide({ referer, "x-original-url": ["/a?token=tok-123456789", "/b"] })).toEqual({ referer: hideUrlCredentials(referer), "x-original-url": ["/a?token=[redacted]", "/b"] });
+    expect(new SecretHeaders().hideShared({ referer })).toEqual({ referer: hideUrlCredentials(referer) });
+  });
+
+  it("body members and form fields that hold a credential are hidden in shown bodies whatever their length, and long ones learnt", () => {
+    const body = JSON.stringify({ website: 5, password: "hunter2", nested: { client_secret: "cs-long-secret-1", apiKey: 12345678901, accessToken: "at-escaped-999" }, tokenExpiresAt: "2026-01-01T00:00:00Z", code: "invalid_value", author: "Ann", key_points: ["a"] })
+      // A member name written with a JSON escape is read as JSON reads it.
+      .replace('"accessToken"', '"access\\u0054oken"');
+    expect(body).toContain("access\\u0054oken");
+    const { hidden, secrets } = bodyCredentials(body);
+    const shown = JSON.parse(hidden);
+    expect(shown).toMatchObject({ website: 5, password: "[redacted]", nested: { client_secret: "[redacted]", apiKey: "[redacted]" }, tokenExpiresAt: "2026-01-01T00:00:00Z", code: "invalid_value", author: "Ann", key_points: ["a"] });
+    // "hunter2" is hidden where it stands but not learnt: 7 characters would vanish from every text.
+    expect(secrets).toEqual(["cs-long-secret-1", "12345678901", "at-escaped-999"]);
+    expect(Object.values(shown.nested)).not.toContain("at-escaped-999");
+    expect(bodyCredentials("grant_type=client_credentials&client_id=abc&client_secret=form-secret-55&x=1")).toEqual({ hidden: "grant_type=client_credentials&client_id=abc&client_secret=[redacted]&x=1", secrets: ["form-secret-55"] });
+    for (const plain of ["", "not json, not a form", '{"id":"brand_1","name":"Loaf"}']) expect(bodyCredentials(plain)).toEqual({ hidden: plain, secrets: [] });
+    // Recorded with a violation: the shown bodies hide them, and no output of the record shows a long one.
+    const r = new Recorder();
+    const ex = { ...exchange(1), requestText: body, responseText: '{"connectToken":"ct-answer-token-1","url":"https://x.example/c"}' };
+    const [v] = r.record(ex, failing("the body echoes cs-long-secret-1 and ct-answer-token-1"));
+    expect(v!.reason).toBe("the body echoes [redacted] and [redacted]");
+    const shownEx = r.report().byRule[0]!.examples[0]!.exchange;
+    expect(JSON.parse(shownEx.requestBody).password).toBe("[redacted]");
+    expect(JSON.parse(shownEx.responseBody)).toEqual({ connectToken: "[redacted]", url: "https://x.example/c" });
+    const text = JSON.stringify(r.report());
+    for (const s of ["hunter2", "cs-long-secret-1", "12345678901", "at-escaped-999", "ct-answer-token-1"]) expect(text).not.toContain(s);
   });
 
   it("hideShared gives exactly what hide gives, and the same object for headers that differ only in secrets hidden alike", () => {
