@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RunResult, Suite } from "../conformance/index.js";
 import { mcpRulesPath, restRulesPath } from "../lib/contract/documents.js";
 import { referenceTargetPath } from "../conformance/core/paths.js";
+import { printableBlock } from "../conformance/core/printable.js";
 import { readFileSync } from "node:fs";
 import { defaultWalks } from "../conformance/suites/rest/walks/defaults.js";
 import { defaultMcpWalks } from "../conformance/suites/mcp/walks/defaults.js";
@@ -265,7 +266,8 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     const redactor = new Redactor(names.map((n) => env[n]).filter((s): s is string => !!s));
     // The probe's refusal: a target the run cannot use, unless the user knows better.
     const skip = err instanceof TargetUnusable ? "\n(--skip-probe runs the checks anyway.)" : "";
-    console.error(redactor.text(`conformance: ${(err as Error).message}${skip}`));
+    // The message may quote the target (its answer's start): escaped, so that it cannot recolour or forge a line.
+    console.error(printableBlock(redactor.text(`conformance: ${(err as Error).message}${skip}`)));
     return 2;
   }
   const written: string[] = [];
@@ -274,7 +276,7 @@ export async function conformanceCommand(argv: string[]): Promise<number> {
     if (values["report-junit"]) written.push(write(values["report-junit"], junitReport(result)));
     if (values["report-md"]) written.push(write(values["report-md"], markdownReport(result)));
   } catch (err) {
-    console.error(result.redactor.text(`could not write a report: ${(err as Error).message}`));
+    console.error(printableBlock(result.redactor.text(`could not write a report: ${(err as Error).message}`)));
     view.finish(result, written);
     return 1;
   }

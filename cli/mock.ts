@@ -3,6 +3,7 @@
 // with --reset/--advance/--freeze/--unfreeze, steers mocks already running. Options are read before anything
 // else: the servers (and the optional peers they need) are loaded only once the command knows it will start them.
 import type { BrowserAccessOptions } from "../mock/browser-access.js";
+import { printable } from "../conformance/core/printable.js";
 import { controlPrefix, parseDuration } from "../mock/control.js";
 import { commandArgs } from "./args.js";
 import { runWrapped, stopRequested } from "./lifetime.js";
@@ -221,10 +222,11 @@ async function steer(host: string, port: number, steps: string[]): Promise<numbe
     }
     const body = (await res.json().catch(() => null)) as { now?: string; frozen?: boolean; error_description?: string } | null;
     if (!res.ok) {
-      console.error(`${step}: ${res.status} ${body?.error_description ?? ""}`.trim());
+      // What the server at that port answered, escaped: it need not be one of our mocks.
+      console.error(`${step}: ${res.status} ${printable(String(body?.error_description ?? ""))}`.trim());
       return 1;
     }
-    console.log(`${step.split("?")[0]}: now ${body?.now}${body?.frozen ? " (frozen)" : ""}`);
+    console.log(`${step.split("?")[0]}: now ${printable(String(body?.now))}${body?.frozen ? " (frozen)" : ""}`);
   }
   return 0;
 }

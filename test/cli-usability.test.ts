@@ -122,15 +122,16 @@ describe("help texts", () => {
 
 describe("the probe's refusal", () => {
   it("shows what was answered, escaped, and how to run the checks anyway", async () => {
-    // Something else on the port: a page with quotes and a terminal escape in it.
-    const server = http.createServer((_req, res) => res.writeHead(503, { "content-type": "text/html" }).end('<h1 class="x">Down\u001b[31m for maintenance</h1>'));
+    // Something else on the port: a page with quotes and a terminal escape in it, a C1 control sequence introducer
+    // and a bidirectional override (which JSON leaves as they are), and a line separator (white space, shown as one).
+    const server = http.createServer((_req, res) => res.writeHead(503, { "content-type": "text/html" }).end('<h1 class="x">Down\u001b[31m\u009b2J\u202e\u2028 for maintenance</h1>'));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       expect(await main(["conformance", "--rest-url", url, "--no-live"])).toBe(2);
       const text = output.join("\n");
-      expect(text).toContain('does not answer like the Ideas API: 503, Content-Type "text/html", body "<h1 class=\\"x\\">Down\\u001b[31m for maintenance</h1>"');
-      expect(text).not.toContain("\u001b");
+      expect(text).toContain('does not answer like the Ideas API: 503, Content-Type "text/html", body "<h1 class=\\"x\\">Down\\u001b[31m\\u009b2J\\u202e for maintenance</h1>"');
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
       expect(text).toContain("--skip-probe runs the checks anyway");
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,6 @@
 // The mocks' control surface (/__control/ on each mock and the CLI flags that call it) and their request log.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockCommand } from "../cli/mock.js";
 import { createClock } from "../mock/clock.js";
@@ -140,6 +142,27 @@ describe("ideas-contract mock control flags", () => {
     } finally {
       out.mockRestore();
       err.mockRestore();
+    }
+  });
+
+  it("print what a server that is not a mock answers escaped: it cannot recolour or forge a line", async () => {
+    const forged = "\x1b[2J\nreset: now 2000-01-01T00:00:00.000Z\u2028\u202e";
+    let status = 400;
+    const other = http.createServer((_, res) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error_description: forged, now: forged })));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const out = vi.spyOn(console, "log").mockImplementation(() => {});
+    const err = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const port = String((other.address() as AddressInfo).port);
+      expect(await mockCommand(["--mcp-port", port, "--reset"])).toBe(1);
+      status = 200;
+      expect(await mockCommand(["--mcp-port", port, "--reset"])).toBe(0);
+      const printed = [...err.mock.calls, ...out.mock.calls].flat().map(String);
+      expect(printed).toEqual([String.raw`reset: 400 \u001b[2J\nreset: now 2000-01-01T00:00:00.000Z\u2028\u202e`, String.raw`reset: now \u001b[2J\nreset: now 2000-01-01T00:00:00.000Z\u2028\u202e`]);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 });
