@@ -133,16 +133,33 @@ const none: readonly string[] = Object.freeze([]);
 /**
  * URLs inside a header's value (Referer, Location, Link, X-Original-URL, …): absolute ones, and paths with a query.
  * Their credentials are the target's (a query parameter whose name says so, user info): learnt and hidden as those.
+ * The value is cut into words at what no URL holds, and each word read once: a regex that looked for URLs anywhere
+ * would read a long value once per position (a 16 KiB header of letters: half a second).
  */
-const urlsIn = /[a-z][a-z0-9+.-]*:\/\/[^\s<>"',]+|\/[^\s<>"',?]*\?[^\s<>"',]+/gi;
+const wordBreaks = /([\s<>"',]+)/;
 /** Most header values hold neither a query nor user info: one test each. */
 const mayHoldUrlCredentials = (v: string) => v.includes("?") || v.includes("@");
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const inScheme = (c: number) => isLetter(c) || (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+/** Where the URL in a word starts (its scheme, at most 32 characters before "://"; or a path with a query), or -1. */
+function urlStart(word: string): number {
+  const sep = word.indexOf("://");
+  if (sep < 0) return word.charCodeAt(0) === 47 && word.includes("?") ? 0 : -1;
+  let i = sep;
+  while (i > 0 && sep - i < 32 && inScheme(word.charCodeAt(i - 1))) i--;
+  while (i < sep && !isLetter(word.charCodeAt(i))) i++;
+  return i < sep ? i : -1;
+}
 
 /** The credentials the URLs in a header's value carry. */
 export function secretsOfUrls(value: string): readonly string[] {
   if (!mayHoldUrlCredentials(value)) return none;
   const out: string[] = [];
-  for (const m of value.matchAll(urlsIn)) pushAll(out, secretsOfTarget(m[0]));
+  const words = value.split(wordBreaks);
+  for (let i = 0; i < words.length; i += 2) {
+    const at = urlStart(words[i]!);
+    if (at >= 0) pushAll(out, secretsOfTarget(words[i]!.slice(at)));
+  }
   return out;
 }
 
@@ -155,9 +172,17 @@ function formDecoded(s: string): string {
   }
 }
 
-/** A query or form body with the value of every field that carries a credential (secretParam) hidden. */
+/** A query or form body (a fragment after it kept) with the value of every field that carries a credential (secretParam) hidden. */
 function hideFields(query: string): string {
-  return query.replace(/([^&=#]+)=([^&#]*)/g, (field, name: string, value: string) => (secretParam(formDecoded(name), formDecoded(value)) ? `${name}=${redactedMark}` : field));
+  const hash = query.indexOf("#");
+  const fields = hash < 0 ? query : query.slice(0, hash);
+  const hidden = fields.split("&").map((field) => {
+    const eq = field.indexOf("=");
+    if (eq <= 0) return field;
+    const name = field.slice(0, eq);
+    return secretParam(formDecoded(name), formDecoded(field.slice(eq + 1))) ? `${name}=${redactedMark}` : field;
+  });
+  return hidden.join("&") + (hash < 0 ? "" : query.slice(hash));
 }
 
 /** A URL with its user info and its credential query parameters hidden. */
@@ -169,7 +194,13 @@ function hideUrl(url: string): string {
 
 /** A header value with the credentials of the URLs in it hidden (the rest as it is). */
 export function hideUrlCredentials(value: string): string {
-  return mayHoldUrlCredentials(value) ? value.replace(urlsIn, hideUrl) : value;
+  if (!mayHoldUrlCredentials(value)) return value;
+  const words = value.split(wordBreaks);
+  for (let i = 0; i < words.length; i += 2) {
+    const at = urlStart(words[i]!);
+    if (at >= 0) words[i] = words[i]!.slice(0, at) + hideUrl(words[i]!.slice(at));
+  }
+  return words.join("");
 }
 
 /**
@@ -178,17 +209,58 @@ export function hideUrlCredentials(value: string): string {
  * values hidden, whatever their length, and long ones are learnt as secrets like any token.
  */
 const credentialMember = /(?:token|secret|passw(?:or)?d|pwd|passphrase|credentials?|cookie|jwt|bearer|signature|auth|authorization|api[-_]?key|access[-_]?key|private[-_]?key|signing[-_]?key|session[-_]?key)$/i;
-/** A JSON member whose value is a string or a number: its name (as written), its value (as written). */
-const jsonMember = /"((?:[^"\\]|\\.){1,256})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g;
+/** Member names longer than this are no credential's (and are not read). */
+const memberNameMax = 256;
 /** A form body (`a=1&b=2`): no JSON, no spaces. */
 const formBody = /^[^\s{["=&]+=[^\s]*$/;
 
-/** The text of a JSON member's name or string value (the JSON escapes read); as written when it is none. */
-function jsonText(written: string): string {
+/** Where the JSON string starting at `q` ends (after its closing quote), or -1 when it does not end. */
+function stringEnd(text: string, q: number): number {
+  for (let k = q + 1; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 92) k++;
+    else if (c === 34) return k + 1;
+  }
+  return -1;
+}
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+const inNumber = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+
+/** The text of a JSON string as written (its escapes read); undefined when it is none. */
+function jsonString(written: string): string | undefined {
   try {
-    return String(JSON.parse(written));
+    return JSON.parse(written) as string;
   } catch {
-    return written;
+    return undefined;
+  }
+}
+
+/**
+ * The members of a JSON text (or of what reads like one) whose value is a string or a number: the ranges of
+ * their name and value. One pass, each character read once, whatever the text (valid JSON or not).
+ */
+function eachMember(text: string, f: (nameFrom: number, nameTo: number, valueFrom: number, valueTo: number) => void): void {
+  let i = 0;
+  while (i < text.length) {
+    const q = text.indexOf('"', i);
+    if (q < 0) return;
+    const nameTo = stringEnd(text, q);
+    if (nameTo < 0) return;
+    let j = nameTo;
+    while (isSpace(text.charCodeAt(j))) j++;
+    if (text.charCodeAt(j) !== 58) {
+      i = nameTo;
+      continue;
+    }
+    j++;
+    while (isSpace(text.charCodeAt(j))) j++;
+    let valueTo = j;
+    if (text.charCodeAt(j) === 34) {
+      valueTo = stringEnd(text, j);
+      if (valueTo < 0) return;
+    } else while (valueTo < text.length && inNumber(text.charCodeAt(valueTo))) valueTo++;
+    if (valueTo > j) f(q, nameTo, j, valueTo);
+    i = Math.max(valueTo, j);
   }
 }
 
@@ -202,14 +274,19 @@ export function bodyCredentials(body: string): { hidden: string; secrets: string
     for (const [name, value] of new URLSearchParams(body)) if (secretParam(name, value)) secrets.push(value);
     return { hidden: secrets.length ? hideFields(body) : body, secrets };
   }
-  if (!body.includes('"')) return { hidden: body, secrets };
-  const hidden = body.replace(jsonMember, (member, name: string, colon: string, value: string) => {
-    if (!credentialMember.test(jsonText(`"${name}"`))) return member;
-    const text = jsonText(value);
-    if (likelySecret(text)) secrets.push(text);
-    return `"${name}"${colon}"${redactedMark}"`;
+  const kept: string[] = [];
+  let from = 0;
+  eachMember(body, (nameFrom, nameTo, valueFrom, valueTo) => {
+    if (nameTo - nameFrom > memberNameMax + 2) return;
+    const name = jsonString(body.slice(nameFrom, nameTo));
+    if (name === undefined || !credentialMember.test(name)) return;
+    const written = body.slice(valueFrom, valueTo);
+    const value = written.charCodeAt(0) === 34 ? jsonString(written) : written;
+    if (value !== undefined && likelySecret(value)) secrets.push(value);
+    kept.push(body.slice(from, valueFrom), `"${redactedMark}"`);
+    from = valueTo;
   });
-  return { hidden, secrets };
+  return { hidden: kept.length ? kept.join("") + body.slice(from) : body, secrets };
 }
 
 type Headers = Record<string, string | string[] | undefined>;

@@ -96,6 +96,8 @@ describe("secrets by header name and by value", () => {
     // User info (the whole, each part, decoded), in a Link with several URLs, and a relative Location's query.
     expect(secretsOfUrls("https://partner:pa%24%24word-99@host.example/x")).toEqual(expect.arrayContaining(["pa%24%24word-99", "pa$$word-99"]));
     expect(hideUrlCredentials("<https://u:p4ssw0rd-long@a.example/>; rel=a, </v1/x?client_secret=cs-1234567890>; rel=b")).toBe("<https://[redacted]@a.example/>; rel=a, </v1/x?client_secret=[redacted]>; rel=b");
+    // A URL after other text in its word, and a fragment after the query: both kept.
+    expect(hideUrlCredentials("url=https://a.example/cb?token=tok-123456789#top")).toBe("url=https://a.example/cb?token=[redacted]#top");
     // What carries none is the very string given: most headers pass here on every exchange.
     for (const v of ["application/json", "https://app.example/cb?page=2&state=abc", "mailto:someone@example.com", "/v1/brands?cursor=c1"]) {
       expect(secretsOfUrls(v)).toEqual([]);
