@@ -180,7 +180,10 @@ export class Recorder {
 
   /** Learns every secret the headers (any header named secret) and the request target (access_token, …) carry. */
   learn(headers: Record<string, string | string[] | undefined>, target?: string): void {
-    for (const s of this.secretHeaders.secrets(headers)) this.learnSecret(s);
+    // An upstream answers the same head again and again, and the fast path hands the same frozen headers for it
+    // (fast-path.ts AnswerHeads): their secrets are found once, as learnRaw's.
+    if (headers !== this.#lastLearnt.headers) this.#lastLearnt = { headers: Object.isFrozen(headers) ? headers : undefined, secrets: this.secretHeaders.secrets(headers) };
+    for (const s of this.#lastLearnt.secrets) this.learnSecret(s);
     if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
   }
 
@@ -193,6 +196,7 @@ export class Recorder {
     if (target !== undefined) for (const s of secretsOfTarget(target)) this.learnSecret(s);
   }
   #lastRaw: { raw: readonly string[] | undefined; secrets: readonly string[] } = { raw: undefined, secrets: [] };
+  #lastLearnt: { headers: object | undefined; secrets: readonly string[] } = { headers: undefined, secrets: [] };
 
   /** Learns the token of an Authorization value (any scheme). */
   learnToken(authorization: string | string[] | undefined): void {
