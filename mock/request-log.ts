@@ -1,9 +1,22 @@
 // One log line per request: time, mock, method, what was asked (path, or the JSON-RPC method and tool), the
-// outcome (status, error code, or "ok") and the milliseconds it took. Never the token: nothing from the
-// Authorization header is read here, and a connect link's path (its token is a credential) is shortened. What the
-// client sent (a path, a JSON-RPC method, a tool name) is escaped, so it cannot forge or recolour a line.
-import type { ServerResponse } from "node:http";
+// outcome (status, error code, or "ok") and the milliseconds it took. Never the token: the request's credentials
+// (Authorization, Proxy-Authorization, X-Api-Key, cookies) are redacted wherever the client put them too (a path,
+// a tool name), and a connect link's path (its token is a credential) is shortened. What the client sent (a path,
+// a JSON-RPC method, a tool name) is escaped, so it cannot forge or recolour a line.
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { printable } from "../conformance/core/printable.js";
+import { Redactor, secretsOf } from "../conformance/core/redact.js";
+
+/** Headers whose values are the request's credentials. */
+const credentialHeaderNames = ["authorization", "proxy-authorization", "x-api-key", "cookie"] as const;
+
+/** The credentials a request's headers carry (secretsOf each), to keep out of its log line. */
+export function credentialsOf(headers: IncomingHttpHeaders): string[] {
+  return credentialHeaderNames.flatMap((name) => {
+    const v = headers[name];
+    return typeof v === "string" ? secretsOf(name, v) : [];
+  });
+}
 
 export type LogSink = (line: string) => void;
 
@@ -27,10 +40,12 @@ export interface RequestRecord {
 export function logRequest(sink: LogSink | undefined, name: string, res: ServerResponse, record: RequestRecord): void {
   if (!sink) return;
   const started = performance.now();
+  const credentials = credentialsOf(res.req.headers);
   res.once("close", () => {
     const ms = (performance.now() - started).toFixed(1);
     const status = res.headersSent ? String(res.statusCode) : "aborted";
     const outcome = record.outcome && record.outcome !== status ? `${status} ${record.outcome}` : status;
-    sink(`${new Date().toISOString()} ${name} ${printable(record.what)} ${printable(outcome)} ${ms}ms`);
+    const what = credentials.length ? new Redactor(credentials).text(record.what) : record.what;
+    sink(`${new Date().toISOString()} ${name} ${printable(what)} ${printable(outcome)} ${ms}ms`);
   });
 }

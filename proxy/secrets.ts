@@ -1,7 +1,9 @@
 // What in a request or an answer is a secret: headers by name (every credential header, whatever its scheme,
 // and any the user names), and the values they carry, learnt so that an echo of one anywhere (a body, a
 // message, another header) is redacted too.
-import { redactedMark } from "../conformance/core/redact.js";
+import { credentialHeaders, redactedMark, secretsOf } from "../conformance/core/redact.js";
+
+export { secretsOf };
 import { detached } from "./detached.js";
 
 /** Headers whose values are secrets whatever they hold. */
@@ -50,7 +52,6 @@ export function schemeOnly(value: unknown): string {
   return scheme && schemes.has(scheme.toLowerCase()) ? `${scheme} ${redactedMark}` : redactedMark;
 }
 
-const credentialHeaders = new Set(["authorization", "proxy-authorization"]);
 
 /**
  * schemeOnly of the credential values met, at most `shownCap` (the oldest let go first): a client sends the same
@@ -66,29 +67,6 @@ function schemeOnlyMemo(value: string): string {
     shown.set(detached(value), out);
   }
   return out;
-}
-
-/** The secrets one header value carries: the credentials after the scheme (decoded too for Basic), cookie values, or the whole value. */
-export function secretsOf(name: string, value: string): string[] {
-  const v = value.trim();
-  if (!v) return [];
-  if (credentialHeaders.has(name)) {
-    const m = /^(\S+)\s+(.+)$/s.exec(v);
-    if (!m) return [v];
-    const out = [m[2]!.trim()];
-    if (m[1]!.toLowerCase() === "basic") {
-      const decoded = Buffer.from(m[2]!.trim(), "base64").toString("utf8");
-      const colon = decoded.indexOf(":");
-      if (colon >= 0 && !decoded.includes("\ufffd")) out.push(decoded, decoded.slice(colon + 1));
-    }
-    return out.filter(Boolean);
-  }
-  if (name === "cookie") return v.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1).trim()).filter(Boolean);
-  if (name === "set-cookie") {
-    const pair = v.split(";")[0]!;
-    return [pair.slice(pair.indexOf("=") + 1).trim()].filter(Boolean);
-  }
-  return [v];
 }
 
 /** The credentials of an absolute-form target's user info (`http://user:password@host/…`), as sent and decoded. */

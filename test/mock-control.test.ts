@@ -97,6 +97,8 @@ describe("the request log", () => {
     lines.length = 0;
     await call("POST", "/v1/brands", { body: { website: "https://www.log-bakery.com" } });
     await call("GET", "/v1/brands/brand_nope");
+    // A client that puts its own token where the log shows what it asked for.
+    await call("GET", "/v1/brands/test_team_a");
     const user = await connectMcp(mcp.url, "mcp_user");
     await user.ok("get_workspaces", {});
     await user.fails("get_profile", { brandId: "00000000-0000-4000-8000-000000000000" });
@@ -104,6 +106,7 @@ describe("the request log", () => {
     const expected = [
       / rest POST \/v1\/brands 201 /,
       / rest GET \/v1\/brands\/brand_nope 404 not_found /,
+      / rest GET \/v1\/brands\/\[redacted\] 404 not_found /,
       / mcp tools\/call get_workspaces 200 ok /,
       / mcp tools\/call get_profile 200 not_found /,
       / mcp initialize 200 /,

@@ -9,6 +9,32 @@
 // a request at 10,000 tokens).
 export const redactedMark = "[redacted]";
 
+/** Headers whose value is a scheme and a credential (`Bearer <token>`, `Basic <base64>`, or a bare token). */
+export const credentialHeaders: ReadonlySet<string> = new Set(["authorization", "proxy-authorization"]);
+
+/** The secrets one header value (its name in lower case) carries: the credentials after the scheme (decoded too for Basic), cookie values, or the whole value. */
+export function secretsOf(name: string, value: string): string[] {
+  const v = value.trim();
+  if (!v) return [];
+  if (credentialHeaders.has(name)) {
+    const m = /^(\S+)\s+(.+)$/s.exec(v);
+    if (!m) return [v];
+    const out = [m[2]!.trim()];
+    if (m[1]!.toLowerCase() === "basic") {
+      const decoded = Buffer.from(m[2]!.trim(), "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      if (colon >= 0 && !decoded.includes("\ufffd")) out.push(decoded, decoded.slice(colon + 1));
+    }
+    return out.filter(Boolean);
+  }
+  if (name === "cookie") return v.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1).trim()).filter(Boolean);
+  if (name === "set-cookie") {
+    const pair = v.split(";")[0]!;
+    return [pair.slice(pair.indexOf("=") + 1).trim()].filter(Boolean);
+  }
+  return [v];
+}
+
 /** Secrets at least this long are replaced wherever they appear; shorter ones only where they stand alone. */
 const anywhereFrom = 8;
 /** Window widths for long secrets: each is filed under the widest that fits it (so at most 4 widths scanned). */
