@@ -11,7 +11,7 @@ import { Redactor, secretsOf } from "../conformance/core/redact.js";
 const credentialHeaderNames = ["authorization", "proxy-authorization", "x-api-key", "cookie"] as const;
 
 /** The credentials a request's headers carry (secretsOf each), to keep out of its log line. */
-export function credentialsOf(headers: IncomingHttpHeaders): string[] {
+function credentialsOf(headers: IncomingHttpHeaders): string[] {
   return credentialHeaderNames.flatMap((name) => {
     const v = headers[name];
     return typeof v === "string" ? secretsOf(name, v) : [];

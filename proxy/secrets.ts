@@ -1,10 +1,11 @@
 // What in a request or an answer is a secret: headers by name (every credential header, whatever its scheme,
-// and any the user names), and the values they carry, learnt so that an echo of one anywhere (a body, a
-// message, another header) is redacted too.
+// and any the user names), the credentials of URLs in any header's value and of a target's query, and body
+// members whose name says so (hidden where a report shows the body); the values are learnt so that an echo of one
+// anywhere (a body, a message, another header) is redacted too.
 import { credentialHeaders, redactedMark, secretsOf } from "../conformance/core/redact.js";
+import { detached } from "./detached.js";
 
 export { secretsOf };
-import { detached } from "./detached.js";
 
 /** Headers whose values are secrets whatever they hold. */
 export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;
