@@ -5,14 +5,11 @@
 // a JSON-RPC method, a tool name) is escaped, so it cannot forge or recolour a line.
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { printable } from "../conformance/core/printable.js";
-import { Redactor, secretsOf } from "../conformance/core/redact.js";
+import { defaultSecretHeaders, Redactor, secretsOf } from "../conformance/core/redact.js";
 
-/** Headers whose values are the request's credentials. */
-const credentialHeaderNames = ["authorization", "proxy-authorization", "x-api-key", "cookie"] as const;
-
-/** The credentials a request's headers carry (secretsOf each), to keep out of its log line. */
+/** The credentials a request's headers carry (secretsOf each secret header), to keep out of its log line. */
 function credentialsOf(headers: IncomingHttpHeaders): string[] {
-  return credentialHeaderNames.flatMap((name) => {
+  return defaultSecretHeaders.flatMap((name) => {
     const v = headers[name];
     return typeof v === "string" ? secretsOf(name, v) : [];
   });

@@ -14,6 +14,9 @@ import { bodyCredentials, SecretHeaders, secretsOfTarget } from "./secrets.js";
 import { TextWindows } from "./text-windows.js";
 import type { Exchange, Protocol, Verdict, ViolationSide } from "./types.js";
 
+/** An exchange's bodies with their credential members hidden, and the long ones (secrets.ts bodyCredentials): read once per exchange recorded. */
+type ShownBodies = Record<"request" | "response", ReturnType<typeof bodyCredentials>>;
+
 /** One violation as the proxy reports it. */
 export interface ViolationRecord {
   seq: number;
@@ -326,7 +329,8 @@ export class Recorder {
     this.failedExchanges++;
     // An exchange with violations may be shown (its bodies too): the credentials its bodies carry are learnt first,
     // so that no text of it, its reasons included, shows one.
-    for (const body of [ex.requestText, ex.responseText]) for (const s of bodyCredentials(body).secrets) this.learnSecret(s);
+    const bodies = { request: bodyCredentials(ex.requestText), response: bodyCredentials(ex.responseText) };
+    for (const s of [...bodies.request.secrets, ...bodies.response.secrets]) this.learnSecret(s);
     let shown: ShownExchange | undefined;
     const out: ViolationRecord[] = [];
     for (const violation of v.violations) {
@@ -348,21 +352,21 @@ export class Recorder {
           tally.examples.length < recorderCaps.examplesPerRule ? tally.examples.length
           : rec.side === "service" && tally.bySide.service === 1 ? recorderCaps.examplesPerRule - 1
           : -1;
-        if (at >= 0) tally.examples[at] = { ...rec, exchange: (shown ??= this.#shown(ex)) };
+        if (at >= 0) tally.examples[at] = { ...rec, exchange: (shown ??= this.#shown(ex, bodies)) };
       }
     }
     return out;
   }
 
   /** As show, its texts filed as kept. */
-  #shown(ex: Exchange): ShownExchange {
-    const x = this.show(ex);
+  #shown(ex: Exchange, bodies: ShownBodies): ShownExchange {
+    const x = this.show(ex, bodies);
     this.#file(x.method, x.path, ...Object.values(x.requestHeaders), x.requestBody, ...Object.values(x.responseHeaders), x.responseBody);
     return x;
   }
 
   /** The exchange with every token replaced, bodies' credential members hidden, and bodies cut (redacted whole, then cut). */
-  show(ex: Exchange): ShownExchange {
+  show(ex: Exchange, bodies: ShownBodies = { request: bodyCredentials(ex.requestText), response: bodyCredentials(ex.responseText) }): ShownExchange {
     const headers = (h: Exchange["requestHeaders"]) =>
       Object.fromEntries(
         Object.entries(this.hide(h))
@@ -375,9 +379,9 @@ export class Recorder {
       status: ex.status,
       ms: Math.round(ex.ms * 10) / 10,
       requestHeaders: headers(ex.requestHeaders),
-      requestBody: cutText(this.text(bodyCredentials(ex.requestText).hidden), recorderCaps.shownBodyChars),
+      requestBody: cutText(this.text(bodies.request.hidden), recorderCaps.shownBodyChars),
       responseHeaders: headers(ex.responseHeaders),
-      responseBody: cutText(this.text(bodyCredentials(ex.responseText).hidden), recorderCaps.shownBodyChars),
+      responseBody: cutText(this.text(bodies.response.hidden), recorderCaps.shownBodyChars),
     };
   }
 

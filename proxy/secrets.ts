@@ -2,13 +2,10 @@
 // and any the user names), the credentials of URLs in any header's value and of a target's query, and body
 // members whose name says so (hidden where a report shows the body); the values are learnt so that an echo of one
 // anywhere (a body, a message, another header) is redacted too.
-import { credentialHeaders, redactedMark, secretsOf } from "../conformance/core/redact.js";
+import { credentialHeaders, defaultSecretHeaders, redactedMark, secretsOf } from "../conformance/core/redact.js";
 import { detached } from "./detached.js";
 
-export { secretsOf };
-
-/** Headers whose values are secrets whatever they hold. */
-export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;
+export { defaultSecretHeaders, secretsOf };
 
 /** Query parameters that carry a token whatever it looks like (RFC 6750 §2.3's access_token, the usual API key names). */
 const secretParams = new Set(["access_token", "api_key", "apikey"]);

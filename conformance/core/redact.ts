@@ -9,6 +9,9 @@
 // a request at 10,000 tokens).
 export const redactedMark = "[redacted]";
 
+/** Headers whose values are secrets whatever they hold (the proxy hides them; the mocks keep them out of their log). */
+export const defaultSecretHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"] as const;
+
 /** Headers whose value is a scheme and a credential (`Bearer <token>`, `Basic <base64>`, or a bare token). */
 export const credentialHeaders: ReadonlySet<string> = new Set(["authorization", "proxy-authorization"]);
 
