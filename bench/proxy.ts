@@ -11,9 +11,11 @@
 //     every request, which the proxy learns to redact (1,000 and more distinct tokens). Target: the proxy adds
 //     at most 2 ms at p50.
 //  2. Throughput at 20 connections (autocannon), direct and through the proxy, without and with a new secret
-//     on every request, in turns over PROXY_BENCH_ROUNDS rounds (default 3) of PROXY_BENCH_SECONDS (default 3)
-//     each; every answer must be the body the service gives directly (same work). Aim: through the proxy at
-//     least 0.5× direct, for both protocols, as the median of each round's ratio to the direct run of that round. Each run also measures every party's CPU per request (the client,
+//     on every request, in turns over PROXY_BENCH_ROUNDS rounds (default 5) of PROXY_BENCH_SECONDS (default 3)
+//     each; every answer must be the body the service gives directly (same work). Each run through the proxy
+//     sits between two direct runs of the same load, and is compared with their mean: the machine's speed drifts
+//     over seconds (other tenants), and a ratio to runs on both sides cancels a steady drift. Aim: through the
+//     proxy at least 0.5× direct, for both protocols, as the median of the rounds' ratios. Each run also measures every party's CPU per request (the client,
 //     the service, the proxy's event loop, its other threads: judge worker and V8's helpers, from /proc), which
 //     other load on the machine barely moves, and the ratio CPU alone allows. Two references run the same load
 //     in the same turns: a bare node:http forwarder (bench/bare-forwarder.ts), what a proxy built on node:http
@@ -38,7 +40,7 @@ import { addCpu, cpuOfParties, cpuRow, loadAverage, newCpuTally, printCpu, type 
 const samples = Number(process.env.PROXY_BENCH_SAMPLES ?? 2000);
 const soakSeconds = Number(process.env.PROXY_SOAK_SECONDS ?? 10);
 const soakRounds = Number(process.env.PROXY_SOAK_ROUNDS ?? 3);
-const rounds = Number(process.env.PROXY_BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.PROXY_BENCH_ROUNDS ?? 5);
 const slice = Number(process.env.PROXY_BENCH_SECONDS ?? 3);
 const targetP50Ms = 2;
 const throughputAim = 0.5;
@@ -196,8 +198,8 @@ try {
     );
   }
 
-  // Throughput: direct and proxied in turns (the order rotating each round), so that both meet the same load
-  // from whatever else runs on the machine; each answer must be the one the service gives directly just before
+  // Throughput: direct and proxied in turns (each proxied run between two direct ones), so that both meet the
+  // same load from whatever else runs on the machine; each answer must be the one the service gives directly just before
   // (same work, same answer: a cheap refusal cannot pass for throughput).
   // Each party's CPU is measured over each run too (bench/proc-cpu.ts): the client's (this process, autocannon),
   // the service's, the proxy's event loop and its other threads (the judge worker, V8's helpers). Per request,
@@ -218,22 +220,31 @@ try {
       ["  direct, with a new secret each", { ...direct, newSecretIn: "x-api-key" }, proxy.child.pid!],
     ];
     const results: Measured[][] = runs.map(() => []);
+    /** Each round's requests per second, per scenario (the direct ones ran twice a round: their mean). */
+    const byRound: number[][] = runs.map(() => []);
     const cpu: CpuTally[] = runs.map(() => newCpuTally());
+    // A round: each load through the proxy between two direct runs of the same load (so that it meets the
+    // machine as both do), then the references (compared with the round's plain direct runs). The two
+    // bracketed halves swap places every other round, so that neither always runs first.
+    const halves = [[0, 1, 0], [5, 2, 5]];
     for (let round = 0; round < rounds; round++) {
       const expectBody = (await once(new URL(direct.url), direct.method ?? "GET", direct.headers ?? {}, direct.body)).text;
-      for (let k = 0; k < runs.length; k++) {
-        const i = (k + round) % runs.length;
+      const schedule = [...(round % 2 ? [...halves[1]!, ...halves[0]!] : halves.flat()), 3, 4];
+      const got: number[][] = runs.map(() => []);
+      for (const i of schedule) {
         const [label, load, proxyPid] = runs[i]!;
         const pids = { client: process.pid, service: servicePid, proxy: proxyPid };
         const before = cpuOfParties(pids);
         const measured = await measure(label, { ...load, expectBody, duration: slice });
         addCpu(cpu[i]!, before, cpuOfParties(pids), measured.total ?? 0);
         results[i]!.push(measured);
+        got[i]!.push(measured.requestsPerSecond);
       }
+      got.forEach((xs, i) => byRound[i]!.push(xs.reduce((a, b) => a + b, 0) / xs.length));
     }
-    // Each round's ratio to the direct run of the same round (which met the same load from the rest of the
-    // machine), and their median: one round that met a burst elsewhere does not decide.
-    const roundRatios = (i: number, base: number) => results[i]!.map((r, k) => r.requestsPerSecond / results[base]![k]!.requestsPerSecond);
+    // Each round's ratio to the direct runs around it (which met the same load from the rest of the machine),
+    // and their median: one round that met a burst elsewhere does not decide.
+    const roundRatios = (i: number, base: number) => byRound[i]!.map((x, k) => x / byRound[base]![k]!);
     const medianRatio = (i: number, base: number) => roundRatios(i, base).sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
     return {
       rows: results.map(combined),

@@ -172,6 +172,63 @@ describe("verdict cache", () => {
       }
   });
 
+  it("gives a repeated exchange its last key again, and any change one field or byte makes, a key of its own", () => {
+    const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+    const fresh = (d: ExchangeData) => new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 }).keyOf(d, secrets);
+    const base = getBrand(brand("ready"));
+    const requestHeaders = Object.freeze({ ...base.requestHeaders });
+    const responseHeaders = Object.freeze({ ...base.responseHeaders });
+    const d: ExchangeData = { ...base, requestHeaders, responseHeaders, request: Buffer.from("{}"), response: Buffer.from(base.response) };
+    const flipped = (b: Uint8Array) => {
+      const c = Buffer.from(b);
+      c[c.length - 1]! ^= 1;
+      return c;
+    };
+    // Each a repeat of the exchange before it but for one thing (bytes equal but not the same object are a repeat).
+    const sequence: ExchangeData[] = [
+      d,
+      { ...d },
+      { ...d, request: Buffer.from(d.request) },
+      { ...d, request: flipped(d.request) },
+      d,
+      { ...d, response: flipped(d.response) },
+      d,
+      { ...d, response: d.response.subarray(0, d.response.byteLength - 1) },
+      d,
+      { ...d, status: 201 },
+      d,
+      { ...d, path: `${d.path}x` },
+      d,
+      { ...d, method: "HEAD" },
+      d,
+      { ...d, protocol: "mcp" },
+      d,
+      { ...d, requestTruncated: true },
+      d,
+      { ...d, responseTruncated: true },
+      d,
+      { ...d, requestHeaders: Object.freeze({ ...requestHeaders, accept: "text/html" }) },
+      d,
+      { ...d, responseHeaders: Object.freeze({ ...responseHeaders, "content-type": "text/html" }) },
+      d,
+    ];
+    for (const [i, x] of sequence.entries()) expect(cache.keyOf(x, secrets), `exchange ${i}`).toBe(fresh(x));
+    // A repeat costs a comparison: nothing is made anew.
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      expect(cache.keyOf({ ...d, request: Buffer.from(d.request), response: Buffer.from(d.response) }, secrets)).toBe(fresh(d));
+      expect(stringify.mock.calls.length).toBe(1);
+    } finally {
+      stringify.mockRestore();
+    }
+    // Headers not frozen may change in place between two exchanges: never taken as the same.
+    const open: ExchangeData = { ...d, requestHeaders: { ...requestHeaders } };
+    const before = cache.keyOf(open, secrets);
+    open.requestHeaders.accept = "text/html";
+    expect(cache.keyOf(open, secrets)).not.toBe(before);
+    expect(cache.keyOf(open, secrets)).toBe(fresh(open));
+  });
+
   it("hits when every request carries a new token in a header the key does not hold, and the same credential", () => {
     const states = newJudgeStates();
     const d = getBrand(brand("ready"));
