@@ -2,6 +2,7 @@
 // remembered state, and answers each exchange's verdict by its sequence number. Loaded by judge-queue.ts in a
 // worker thread only; in the main thread this module does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { deepFreeze } from "./deep-freeze.js";
 import { judgeExchangeText, newJudgeStates, type ExchangeData } from "./judge-exchange.js";
 import { SecretHeaders } from "./secrets.js";
 import type { Verdict } from "./types.js";
@@ -123,15 +124,6 @@ export function packVerdicts(seqs: readonly number[], texts: readonly string[]):
     refs[2 * i + 1] = distinct.at(texts[i]!);
   }
   return { texts: distinct.items, refs };
-}
-
-/** A verdict and everything in it frozen: one parsed verdict is shared by every exchange whose verdict text it was. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    for (const k of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[k]);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**

@@ -13,6 +13,10 @@
 //
 // A new string key is kept as a copy of its own (detached.ts): a key sliced out of a request must not keep the
 // whole request for as long as the entry lives.
+//
+// With `frozen`, every value set is frozen throughout: an entry then changes only by a set, so the same value
+// (by identity) is the same content (verdict-cache.ts compares what a judge read by identity first).
+import { freezeAll } from "./deep-freeze.js";
 import { detached } from "./detached.js";
 
 interface Slot<K, V> {
@@ -38,11 +42,14 @@ export class Lru<K, V> {
   trace: LruTrace | undefined;
   readonly #refreshAfter: number;
   #clock = 0;
+  /** Every value set is frozen throughout (changed only by a set). */
+  readonly frozen: boolean;
   constructor(
     readonly cap: number,
-    options: { refreshAfter?: number } = {},
+    options: { refreshAfter?: number; frozen?: boolean } = {},
   ) {
     if (!Number.isInteger(cap) || cap < 1) throw new Error(`an LRU cap must be a whole number ≥ 1, got ${cap}`);
+    this.frozen = options.frozen === true;
     this.#refreshAfter = options.refreshAfter ?? 1;
     if (!Number.isInteger(this.#refreshAfter) || this.#refreshAfter < 1 || this.#refreshAfter > cap)
       throw new Error(`an LRU's refreshAfter must be a whole number from 1 to its cap, got ${this.#refreshAfter}`);
@@ -82,6 +89,7 @@ export class Lru<K, V> {
 
   /** Sets the entry; returns the key forgotten to make room, if any. */
   set(key: K, value: V): K | undefined {
+    if (this.frozen) freezeAll(value);
     let slot = this.#map.get(key);
     if (slot) {
       slot.value = value;

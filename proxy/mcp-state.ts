@@ -24,10 +24,12 @@ export class McpState {
   /** brandId of the profile each externalId made. */
   readonly externalIds: Lru<string, string>;
   constructor(caps: { tools: number; batches: number; profiles: number } = defaultMcpCaps) {
-    this.tools = new Lru(caps.tools);
-    this.batches = new Lru(caps.batches);
-    this.deleted = new Lru(caps.profiles);
-    this.deactivations = new Lru(caps.profiles);
-    this.externalIds = new Lru(caps.profiles);
+    // Frozen values (lru.ts): the verdict cache knows an entry unchanged by its identity, not by its JSON (a live
+    // tool's schemas are kilobytes, read by every tools/call).
+    this.tools = new Lru(caps.tools, { frozen: true });
+    this.batches = new Lru(caps.batches, { frozen: true });
+    this.deleted = new Lru(caps.profiles, { frozen: true });
+    this.deactivations = new Lru(caps.profiles, { frozen: true });
+    this.externalIds = new Lru(caps.profiles, { frozen: true });
   }
 }

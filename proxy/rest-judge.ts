@@ -16,7 +16,7 @@ import type { Brand, CreateBrandRequest, CreateFeedbackRequest, CreateIdeasReque
 import { Findings } from "./findings.js";
 import { headerOf } from "./headers.js";
 import { againstInferredForm } from "./inferred-forms.js";
-import type { RestState } from "./rest-state.js";
+import type { BatchSeen, RestState } from "./rest-state.js";
 import { restRules as R } from "./rules.js";
 import type { Exchange, Verdict } from "./types.js";
 
@@ -158,7 +158,8 @@ function judgeState(f: Findings, state: RestState, m: Matched, request: Sent | u
     state.brands.set(b.id, { status: b.status, website: typeof b.website === "string" ? b.website : (prev?.website ?? null), ...(goesOn ? { rereading: { sawReading } } : {}) });
   }
   if (isBatch(b) && typeof b.id === "string") {
-    const prev = state.batches.get(b.id) ?? {};
+    // A copy to change and set: what the state holds is frozen (rest-state.ts).
+    const prev: BatchSeen = { ...state.batches.get(b.id) };
     if (m.op.id === "createIdeas") {
       const count = request?.count;
       prev.countGiven = typeof count === "number";

@@ -31,7 +31,8 @@ export class RestState {
   readonly brands: Lru<string, BrandSeen>;
   readonly batches: Lru<string, BatchSeen>;
   constructor(caps: { brands: number; batches: number } = defaultRestCaps) {
-    this.brands = new Lru(caps.brands);
-    this.batches = new Lru(caps.batches);
+    // Frozen values (lru.ts): the verdict cache knows an entry unchanged by its identity, not by its JSON.
+    this.brands = new Lru(caps.brands, { frozen: true });
+    this.batches = new Lru(caps.batches, { frozen: true });
   }
 }

@@ -10,7 +10,7 @@ import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
-import { deepFreeze } from "./judge-worker.js";
+import { deepFreeze } from "./deep-freeze.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { checkRequest, errorBody, guardServer, hostCheck, refuse, refuseOnSocket, requestTimeout, type Refusal, type RequestHead } from "./refusals.js";

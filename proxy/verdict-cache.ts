@@ -14,7 +14,9 @@
 //    the times change nothing (each check passes whatever the exact figure).
 //  - what it reads of the remembered state (JudgeStates: LRUs only; a judge reads and writes them by get and set,
 //    nothing else). Judging traces each get with the value it returned; a hit needs every traced value to be what
-//    the state holds now (compared as JSON text, taken when read: an entry changed in place since is seen). Once
+//    the state holds now (compared as JSON text, taken when read: an entry changed in place since is seen; in an
+//    LRU whose values are frozen (lru.ts), and so change only by a set, the very value read is the same content,
+//    found at an identity test: a live tool's schemas are kilobytes of JSON, read by every tools/call). Once
 //    the judge has written, a later read could see its own write or what the write evicted: such an exchange is
 //    not cached, nor one whose write evicted an entry.
 //  - nothing else: the judges' module-level tables are constants or memos of pure functions, and they read no
@@ -33,7 +35,10 @@ interface Op {
   /** Which of the judges' LRUs (by its place in the list given). */
   lru: number;
   key: unknown;
-  /** A read's value (while judging only: to see it was not changed in place without a write). */
+  /**
+   * A read's value: while judging, to see it was not changed in place without a write; kept for a frozen LRU (its
+   * values change only by a set), whose value read before is then known unchanged by identity.
+   */
   value?: unknown;
   /** For a read, the value's JSON text when read ("" for none); for a write, the value written. */
   json: string;
@@ -110,11 +115,14 @@ class Trace implements LruTrace {
     if (json === undefined) this.cacheable = false;
     else this.ops.push({ lru: this.lrus.indexOf(lru), key, json, write: false, value });
   }
-  /** After judging: false if a value read was changed in place and not written back (a hit could not replay that). */
+  /**
+   * After judging: false if a value read was changed in place and not written back (a hit could not replay that).
+   * A frozen LRU's values cannot change in place: each read keeps the value it got, which a hit compares first.
+   */
   settle(): boolean {
     for (let i = 0; i < this.ops.length && this.cacheable; i++) {
       const op = this.ops[i]!;
-      if (op.write) continue;
+      if (op.write || this.lrus[op.lru]!.frozen) continue;
       const written = this.ops.some((w, j) => j > i && w.write && w.lru === op.lru && w.key === op.key);
       if (!written && typeof op.value === "object" && op.value !== null && JSON.stringify(op.value) !== op.json) this.cacheable = false;
       op.value = undefined;
@@ -186,10 +194,22 @@ export class VerdictCache {
   hit(key: string, lrus: readonly AnyLru[]): string | undefined {
     const e = this.#map.get(key);
     if (!e) return void this.misses++;
-    for (const op of e.ops) if (!op.write && snapshot(lrus[op.lru]!.peek(op.key)) !== op.json) return void this.misses++;
+    for (const op of e.ops) if (!op.write && !this.#sameRead(op, lrus[op.lru]!)) return void this.misses++;
     for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, JSON.parse(op.json)) : lrus[op.lru]!.get(op.key);
     this.hits++;
     return e.verdict;
+  }
+
+  /**
+   * Whether what a read got then is what the state holds now: the same value of a frozen LRU (which cannot have
+   * changed), else the same JSON text. A frozen value found equal by its text is kept, to be found by identity next.
+   */
+  #sameRead(op: Op, lru: AnyLru): boolean {
+    const now = lru.peek(op.key);
+    if (lru.frozen && now === op.value) return true;
+    if (snapshot(now) !== op.json) return false;
+    if (lru.frozen) op.value = now;
+    return true;
   }
 
   /**

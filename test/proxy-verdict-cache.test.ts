@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { exchangeOf, judgeExchange, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
 import { schemeOnly, SecretHeaders } from "../proxy/secrets.js";
 import { VerdictCache } from "../proxy/verdict-cache.js";
+import { contractTools } from "../conformance/suites/mcp/contract.js";
 import type { Verdict } from "../proxy/types.js";
 import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
 
@@ -227,6 +228,45 @@ describe("verdict cache", () => {
     open.requestHeaders.accept = "text/html";
     expect(cache.keyOf(open, secrets)).not.toBe(before);
     expect(cache.keyOf(open, secrets)).toBe(fresh(open));
+  });
+
+  it("knows a live tool unchanged by its identity: a hit after tools/list serialises no tool, and a changed tool is judged again", () => {
+    // The live tools as a gateway lists them (the contract's), then one whose output schema asks for a member the
+    // answers lack, then the first list again, twice (new objects, the same content: the second changes nothing).
+    const list = (tools: unknown[]) => data("mcp", "POST", "/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, 200, { jsonrpc: "2.0", id: 1, result: { tools } });
+    const listed = () => JSON.parse(JSON.stringify(contractTools)) as Array<{ name: string; outputSchema: { required?: string[]; properties?: Record<string, unknown> } }>;
+    const stricter = listed();
+    const status = stricter.find((t) => t.name === "get_post_batch_status")!.outputSchema;
+    status.required = [...(status.required ?? []), "auditTrail"];
+    status.properties = { ...status.properties, auditTrail: { type: "string" } };
+    const d = batchCall(batchStatus({}));
+    const run = [list(listed()), d, d, d, d, list(stricter), d, d, d, list(listed()), d, d, d, d, list(listed()), d, d];
+    const plain = newJudgeStates({ cache: false });
+    const cached = newJudgeStates();
+    const stringify = vi.spyOn(JSON, "stringify");
+    let verdicts: Verdict[];
+    try {
+      verdicts = judgeAll(cached, run);
+      // Hits compare the live tool they read by identity (a tool found the same by its text is kept for that): no
+      // tool is made into JSON text once a hit has seen it.
+      const toolsJson = (from: number) => stringify.mock.calls.slice(from).filter(([v]) => typeof v === "object" && v !== null && "inputSchema" in v && "outputSchema" in v);
+      const before = stringify.mock.calls.length;
+      judgeAll(cached, [d, d, d]);
+      expect(toolsJson(before)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(verdicts).toEqual(judgeAll(plain, run));
+    judgeAll(plain, [d, d, d]);
+    expect(stateOf(cached)).toEqual(stateOf(plain));
+    // The stricter tool is judged, not taken from the cache; the list as before is the first verdict again.
+    expect(verdicts[6]).not.toEqual(verdicts[4]);
+    expect(verdicts[12]).toEqual(verdicts[4]);
+    expect(verdicts[16]).toEqual(verdicts[4]);
+    expect(cached.cache!.hits).toBeGreaterThanOrEqual(8);
+    // What the judges remember is frozen throughout: it changes only by a set.
+    const tool = cached.mcp.tools.peek("get_post_batch_status")!;
+    expect(Object.isFrozen(tool) && Object.isFrozen(tool.outputSchema) && Object.isFrozen((tool.outputSchema as { properties: object }).properties)).toBe(true);
   });
 
   it("hits when every request carries a new token in a header the key does not hold, and the same credential", () => {
