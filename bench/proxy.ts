@@ -176,6 +176,10 @@ try {
   const ws = JSON.parse((await once(proxy.mcp, "POST", mcpHeaders, rpc("tools/call", { name: "get_workspaces", arguments: {} }))).text).result.structuredContent.data;
   const list = JSON.parse((await once(proxy.mcp, "POST", mcpHeaders, rpc("tools/call", { name: "list_brands", arguments: { workspaceId: ws.workspaces[0].id } }))).text).result.structuredContent.data;
   const getProfile = rpc("tools/call", { name: "get_profile", arguments: { brandId: list.brands[0].id } });
+  // As an SDK client starts: the tools listed through the proxy, whose judge then checks every call against the
+  // live tool (its schemas: kilobytes a verdict depends on).
+  const listed = await once(proxy.mcp, "POST", mcpHeaders, rpc("tools/list", {}));
+  if (listed.status !== 200 || !listed.text.includes('"get_profile"')) throw new Error(`tools/list through the proxy answered ${listed.status}`);
   const restDirect = new URL(brandPath, new URL(restMock.url.href.replace(/v1\/?$/, "")));
 
   const heaps: [string, number][] = [["idle", await heapMb(proxy.child)]];

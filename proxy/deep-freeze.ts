@@ -14,11 +14,18 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** `value` and everything in it frozen, whatever was frozen before (an object frozen alone may hold one that is not). JSON-like data: no cycles. */
+/** The objects freezeAll froze throughout (an object frozen by anyone else may hold one that is not). */
+const frozenThroughout = new WeakSet<object>();
+
+/**
+ * `value` and everything in it frozen, whatever was frozen before; what it froze once costs one lookup the next
+ * time (the judges' state sets the same frozen values again). JSON-like data: no cycles.
+ */
 export function freezeAll<T>(value: T): T {
-  if (typeof value === "object" && value !== null) {
+  if (typeof value === "object" && value !== null && !frozenThroughout.has(value)) {
     for (const k of Object.keys(value)) freezeAll((value as Record<string, unknown>)[k]);
     Object.freeze(value);
+    frozenThroughout.add(value);
   }
   return value;
 }

@@ -13,18 +13,18 @@
 //    and failures (the answer by its bytes, which decide its text): an exchange with a failure, a slow request or a slow answer is never cached, and for any other
 //    the times change nothing (each check passes whatever the exact figure).
 //  - what it reads of the remembered state (JudgeStates: LRUs only; a judge reads and writes them by get and set,
-//    nothing else). Judging traces each get with the value it returned; a hit needs every traced value to be what
-//    the state holds now (compared as JSON text, taken when read: an entry changed in place since is seen; in an
-//    LRU whose values are frozen (lru.ts), and so change only by a set, the very value read is the same content,
-//    found at an identity test: a live tool's schemas are kilobytes of JSON, read by every tools/call). Once
-//    the judge has written, a later read could see its own write or what the write evicted: such an exchange is
-//    not cached, nor one whose write evicted an entry.
+//    nothing else). Their values are frozen throughout (lru.ts `frozen`; the cache takes no other LRU): an entry
+//    changes only by a set, never in place. Judging traces each get with the value it returned; a hit needs every
+//    traced value to be what the state holds now: the very value (an identity test: a live tool's schemas are
+//    kilobytes of JSON, read by every tools/call), or one with the same JSON text. Once the judge has written, a
+//    later read could see its own write or what the write evicted: such an exchange is not cached, nor one whose
+//    write evicted an entry.
 //  - nothing else: the judges' module-level tables are constants or memos of pure functions, and they read no
 //    clock or random numbers.
 // Then an uncached judge, on the same key and the same state, makes the same reads, gets the same values, and so
 // writes the same values in the same order and gives the same verdict. A hit replays those reads and writes in
-// order (a get marks an entry used, as judging does; a write stores a fresh copy, as entries are changed in place
-// later), so the state after a hit is the state after judging.
+// order (a get marks an entry used, as judging does; a write stores the value written, which nothing can change),
+// so the state after a hit is the state after judging.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Lru, LruTrace } from "./lru.js";
 import type { SecretHeaders } from "./secrets.js";
@@ -35,13 +35,10 @@ interface Op {
   /** Which of the judges' LRUs (by its place in the list given). */
   lru: number;
   key: unknown;
-  /**
-   * A read's value: while judging, to see it was not changed in place without a write; kept for a frozen LRU (its
-   * values change only by a set), whose value read before is then known unchanged by identity.
-   */
-  value?: unknown;
-  /** For a read, the value's JSON text when read ("" for none); for a write, the value written. */
-  json: string;
+  /** The value read or written (frozen throughout: it cannot change). */
+  value: unknown;
+  /** A read value's JSON text ("" for none), made only when a hit finds another value in its place to compare with. */
+  json?: string;
   write: boolean;
 }
 
@@ -103,7 +100,10 @@ const sameKeyed = (a: KeyedData, b: KeyedData) =>
 const none = "";
 const snapshot = (v: unknown): string | undefined => (v === undefined ? none : JSON.stringify(v));
 
-/** Records a judge's reads and writes of the state, and whether they allow caching its verdict. */
+/**
+ * Records a judge's reads and writes of the state, and whether they allow caching its verdict. The values are kept
+ * as they are: frozen throughout, they are what was read or written whenever looked at again.
+ */
 class Trace implements LruTrace {
   constructor(readonly lrus: readonly AnyLru[]) {}
   ops: Op[] = [];
@@ -111,30 +111,14 @@ class Trace implements LruTrace {
   cacheable = true;
   read(lru: AnyLru, key: unknown, value: unknown): void {
     if (!this.cacheable) return;
-    const json = this.wrote ? undefined : snapshot(value);
-    if (json === undefined) this.cacheable = false;
-    else this.ops.push({ lru: this.lrus.indexOf(lru), key, json, write: false, value });
-  }
-  /**
-   * After judging: false if a value read was changed in place and not written back (a hit could not replay that).
-   * A frozen LRU's values cannot change in place: each read keeps the value it got, which a hit compares first.
-   */
-  settle(): boolean {
-    for (let i = 0; i < this.ops.length && this.cacheable; i++) {
-      const op = this.ops[i]!;
-      if (op.write || this.lrus[op.lru]!.frozen) continue;
-      const written = this.ops.some((w, j) => j > i && w.write && w.lru === op.lru && w.key === op.key);
-      if (!written && typeof op.value === "object" && op.value !== null && JSON.stringify(op.value) !== op.json) this.cacheable = false;
-      op.value = undefined;
-    }
-    return this.cacheable;
+    if (this.wrote) return void (this.cacheable = false);
+    this.ops.push({ lru: this.lrus.indexOf(lru), key, value, write: false });
   }
   write(lru: AnyLru, key: unknown, value: unknown, forgot: boolean): void {
     this.wrote = true;
     if (!this.cacheable) return;
-    const json = value === undefined ? undefined : JSON.stringify(value);
-    if (forgot || json === undefined) this.cacheable = false;
-    else this.ops.push({ lru: this.lrus.indexOf(lru), key, json, write: true });
+    if (forgot || value === undefined) return void (this.cacheable = false);
+    this.ops.push({ lru: this.lrus.indexOf(lru), key, value, write: true });
   }
 }
 
@@ -195,20 +179,22 @@ export class VerdictCache {
     const e = this.#map.get(key);
     if (!e) return void this.misses++;
     for (const op of e.ops) if (!op.write && !this.#sameRead(op, lrus[op.lru]!)) return void this.misses++;
-    for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, JSON.parse(op.json)) : lrus[op.lru]!.get(op.key);
+    // A value written is set again as it is: frozen, it is what the judge wrote.
+    for (const op of e.ops) op.write ? lrus[op.lru]!.set(op.key, op.value) : lrus[op.lru]!.get(op.key);
     this.hits++;
     return e.verdict;
   }
 
   /**
-   * Whether what a read got then is what the state holds now: the same value of a frozen LRU (which cannot have
-   * changed), else the same JSON text. A frozen value found equal by its text is kept, to be found by identity next.
+   * Whether what a read got then is what the state holds now: the same value (frozen: it cannot have changed), or
+   * one with the same JSON text, which is then kept in its place, to be found by identity next.
    */
   #sameRead(op: Op, lru: AnyLru): boolean {
     const now = lru.peek(op.key);
-    if (lru.frozen && now === op.value) return true;
-    if (snapshot(now) !== op.json) return false;
-    if (lru.frozen) op.value = now;
+    if (now === op.value) return true;
+    op.json ??= snapshot(op.value);
+    if (op.json === undefined || snapshot(now) !== op.json) return false;
+    op.value = now;
     return true;
   }
 
@@ -218,6 +204,7 @@ export class VerdictCache {
    * Returns the verdict's JSON text, made once: the text kept is the text returned, and a hit returns it again.
    */
   judge(key: string, ex: Exchange, lrus: readonly AnyLru[], judge: (ex: Exchange) => Verdict): string {
+    if (!lrus.every((l) => l.frozen)) throw new Error("the verdict cache needs LRUs whose values are frozen (lru.ts frozen): a value changed in place would make a hit wrong");
     const trace = new Trace(lrus);
     const reads = new HeaderReads();
     const watched: Exchange = { ...ex, requestHeaders: reads.watch(ex.requestHeaders, keyedHeaders.request) as Exchange["requestHeaders"], responseHeaders: reads.watch(ex.responseHeaders, keyedHeaders.response) as Exchange["responseHeaders"] };
@@ -229,7 +216,7 @@ export class VerdictCache {
       for (const l of lrus) l.trace = undefined;
     }
     const text = JSON.stringify(verdict);
-    if (trace.settle() && !reads.other) {
+    if (trace.cacheable && !reads.other) {
       if (this.#map.size >= this.#entries) this.#map.delete(this.#map.keys().next().value!);
       this.#map.set(key, { verdict: text, ops: trace.ops });
     }

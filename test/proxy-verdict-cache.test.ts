@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { exchangeOf, judgeExchange, judgeExchangeText, newJudgeStates, type ExchangeData, type JudgeStates } from "../proxy/judge-exchange.js";
 import { schemeOnly, SecretHeaders } from "../proxy/secrets.js";
 import { VerdictCache } from "../proxy/verdict-cache.js";
+import { Lru } from "../proxy/lru.js";
 import { contractTools } from "../conformance/suites/mcp/contract.js";
 import type { Verdict } from "../proxy/types.js";
 import { answer, batchStatus, brand, call } from "./support/judge-fixtures.js";
@@ -230,7 +231,7 @@ describe("verdict cache", () => {
     expect(cache.keyOf(open, secrets)).toBe(fresh(open));
   });
 
-  it("knows a live tool unchanged by its identity: a hit after tools/list serialises no tool, and a changed tool is judged again", () => {
+  it("knows a live tool unchanged by its identity: no tool is made into text by a hit or a miss, and a changed tool is judged again", () => {
     // The live tools as a gateway lists them (the contract's), then one whose output schema asks for a member the
     // answers lack, then the first list again, twice (new objects, the same content: the second changes nothing).
     const list = (tools: unknown[]) => data("mcp", "POST", "/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, 200, { jsonrpc: "2.0", id: 1, result: { tools } });
@@ -241,32 +242,68 @@ describe("verdict cache", () => {
     status.properties = { ...status.properties, auditTrail: { type: "string" } };
     const d = batchCall(batchStatus({}));
     const run = [list(listed()), d, d, d, d, list(stricter), d, d, d, list(listed()), d, d, d, d, list(listed()), d, d];
+    // Calls not seen before (misses, as most of a real client's are).
+    const batchId = (i: number) => `b5e3d2c1-7a90-4f18-b6e2-0d4c9a8f1e7${i}`;
+    const distinct = Array.from({ length: 5 }, (_, i) => data("mcp", "POST", "/mcp", call("get_post_batch_status", { batchId: batchId(i) }), 200, answer(batchStatus({ batchId: batchId(i) }))));
     const plain = newJudgeStates({ cache: false });
     const cached = newJudgeStates();
+    const verdicts = judgeAll(cached, run);
     const stringify = vi.spyOn(JSON, "stringify");
-    let verdicts: Verdict[];
+    const toolsJson = () => stringify.mock.calls.filter(([v]) => typeof v === "object" && v !== null && "inputSchema" in v && "outputSchema" in v);
+    let later: Verdict[];
     try {
-      verdicts = judgeAll(cached, run);
-      // Hits compare the live tool they read by identity (a tool found the same by its text is kept for that): no
-      // tool is made into JSON text once a hit has seen it.
-      const toolsJson = (from: number) => stringify.mock.calls.slice(from).filter(([v]) => typeof v === "object" && v !== null && "inputSchema" in v && "outputSchema" in v);
-      const before = stringify.mock.calls.length;
-      judgeAll(cached, [d, d, d]);
-      expect(toolsJson(before)).toEqual([]);
+      // Hits compare the live tool they read by identity (a tool found the same by its text is kept for that), and
+      // misses keep the tool they read as it is: no tool is made into JSON text.
+      const { hits, misses } = cached.cache!;
+      later = judgeAll(cached, [d, d, d, ...distinct]);
+      expect(cached.cache!.hits - hits).toBe(3);
+      expect(cached.cache!.misses - misses).toBe(distinct.length);
+      expect(toolsJson()).toEqual([]);
     } finally {
       stringify.mockRestore();
     }
-    expect(verdicts).toEqual(judgeAll(plain, run));
-    judgeAll(plain, [d, d, d]);
+    expect([...verdicts, ...later]).toEqual(judgeAll(plain, [...run, d, d, d, ...distinct]));
     expect(stateOf(cached)).toEqual(stateOf(plain));
     // The stricter tool is judged, not taken from the cache; the list as before is the first verdict again.
     expect(verdicts[6]).not.toEqual(verdicts[4]);
     expect(verdicts[12]).toEqual(verdicts[4]);
     expect(verdicts[16]).toEqual(verdicts[4]);
-    expect(cached.cache!.hits).toBeGreaterThanOrEqual(8);
+    expect(cached.cache!.hits).toBeGreaterThanOrEqual(11);
     // What the judges remember is frozen throughout: it changes only by a set.
     const tool = cached.mcp.tools.peek("get_post_batch_status")!;
     expect(Object.isFrozen(tool) && Object.isFrozen(tool.outputSchema) && Object.isFrozen((tool.outputSchema as { properties: object }).properties)).toBe(true);
+  });
+
+  it("takes only LRUs whose values are frozen throughout, however they came", () => {
+    const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+    const d = getBrand(brand("ready"));
+    const verdict: Verdict = { label: "GET", outcome: "200", violations: [], notes: [] };
+    expect(() => cache.judge(cache.keyOf(d, secrets)!, exchangeOf(d, secrets), [new Lru<string, object>(4)], () => verdict)).toThrow(/frozen/);
+    const lru = new Lru<string, { outer: { inner: string[] } }>(4, { frozen: true });
+    // An object frozen by someone else may hold one that is not: everything in a value set is frozen.
+    const value = Object.freeze({ outer: { inner: ["a"] } });
+    lru.set("k", value);
+    expect(Object.isFrozen(value.outer) && Object.isFrozen(value.outer.inner)).toBe(true);
+    expect(() => value.outer.inner.push("b")).toThrow(TypeError);
+    expect(cache.judge(cache.keyOf(d, secrets)!, exchangeOf(d, secrets), [lru], () => (lru.get("k"), verdict))).toBe(JSON.stringify(verdict));
+  });
+
+  it("keeps no verdict whose judge read after writing, or wrote an entry out", () => {
+    const d = getBrand(brand("ready"));
+    const verdict: Verdict = { label: "GET", outcome: "200", violations: [], notes: [] };
+    for (const [cap, judge, kept] of [
+      [1, (l: Lru<string, number>) => (l.get("a"), l.set("a", 2)), true],
+      // The read could see the judge's own write: a hit replaying the reads first would not.
+      [2, (l: Lru<string, number>) => (l.set("b", 2), l.get("a")), false],
+      // The write evicts "a" (cap 1): a hit could not know what it evicted.
+      [1, (l: Lru<string, number>) => l.set("b", 2), false],
+    ] as const) {
+      const cache = new VerdictCache({ answerWithinMs: 1000, sendWithinMs: 1000 });
+      const lru = new Lru<string, number>(cap, { frozen: true });
+      lru.set("a", 1);
+      cache.judge(cache.keyOf(d, secrets)!, exchangeOf(d, secrets), [lru as Lru<unknown, unknown>], () => (judge(lru), verdict));
+      expect(cache.size, String(judge)).toBe(kept ? 1 : 0);
+    }
   });
 
   it("hits when every request carries a new token in a header the key does not hold, and the same credential", () => {
