@@ -15,12 +15,13 @@
 //     each; every answer must be the body the service gives directly (same work). Each run through the proxy
 //     sits between two direct runs of the same load, and is compared with their mean: the machine's speed drifts
 //     over seconds (other tenants), and a ratio to runs on both sides cancels a steady drift. Aim: through the
-//     proxy at least 0.5× direct, for both protocols, as the median of the rounds' ratios. Each run also measures every party's CPU per request (the client,
-//     the service, the proxy's event loop, its other threads: judge worker and V8's helpers, from /proc), which
-//     other load on the machine barely moves, and the ratio CPU alone allows. Two references run the same load
-//     in the same turns: a bare node:http forwarder (bench/bare-forwarder.ts), what a proxy built on node:http
-//     starts from, and a minimal byte-level forwarder (bench/min-forwarder.ts), about the least an HTTP-aware
-//     forwarder can cost in Node: the floor of the proxy's fast path.
+//     proxy at least 0.5× direct, for both protocols, as the median of the rounds' ratios. The MCP load starts as
+//     an SDK client does, with a tools/list through the proxy. Each run also measures every party's CPU per
+//     request (the client, the service, the proxy's event loop, its other threads: judge worker and V8's
+//     helpers, from /proc), which other load on the machine barely moves, and the ratio CPU alone allows. Two
+//     references run the same load in the same rounds: a bare node:http forwarder (bench/bare-forwarder.ts),
+//     what a proxy built on node:http starts from, and a minimal byte-level forwarder (bench/min-forwarder.ts),
+//     about the least an HTTP-aware forwarder can cost in Node: the floor of the proxy's fast path.
 //  3. Soak: PROXY_SOAK_ROUNDS rounds (default 3) of PROXY_SOAK_SECONDS (default 10) of mixed load through the
 //     proxy (new brands, so the remembered state fills its caps; reads; MCP calls), the proxy's heap after GC
 //     after each round. Flat memory: the last rounds keep about what the first kept (aim: at most 20 MB more).
