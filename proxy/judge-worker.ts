@@ -2,7 +2,7 @@
 // remembered state, and answers each exchange's verdict by its sequence number. Loaded by judge-queue.ts in a
 // worker thread only; in the main thread this module does nothing.
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
-import { deepFreeze } from "./deep-freeze.js";
+import { freezeAll } from "./deep-freeze.js";
 import { judgeExchangeText, newJudgeStates, type ExchangeData } from "./judge-exchange.js";
 import { SecretHeaders } from "./secrets.js";
 import type { Verdict } from "./types.js";
@@ -136,7 +136,7 @@ export class ParsedVerdicts {
   of(text: string): Verdict {
     let v = this.#map.get(text);
     if (v === undefined) {
-      v = deepFreeze(JSON.parse(text) as Verdict);
+      v = freezeAll(JSON.parse(text) as Verdict);
       if (this.#map.size >= this.max) this.#map.delete(this.#map.keys().next().value!);
       this.#map.set(text, v);
     }

@@ -10,7 +10,7 @@ import { RawPool } from "./raw-pool.js";
 import { forward, upstreamOf, type Forwarded, type TlsOptions, type Upstream } from "./forward.js";
 import { setAsideVerdict, type ExchangeData } from "./judge-exchange.js";
 import { defaultJudgeBacklog, JudgeQueue } from "./judge-queue.js";
-import { deepFreeze } from "./deep-freeze.js";
+import { freezeAll } from "./deep-freeze.js";
 import { exchangeLine } from "./output.js";
 import { Recorder, type ProxyReport, type ViolationRecord } from "./recorder.js";
 import { checkRequest, errorBody, guardServer, hostCheck, refuse, refuseOnSocket, requestTimeout, type Refusal, type RequestHead } from "./refusals.js";
@@ -197,7 +197,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const emit = (exchange: Exchange, verdict: Verdict) => {
     // Every verdict handed out is frozen, as the judged ones are (shared by the exchanges judged alike): one rule for users.
-    deepFreeze(verdict);
+    freezeAll(verdict);
     const violations = recorder.record(exchange, verdict);
     if (!options.onExchange) return;
     // The line is made (and redacted) only if it is read: a quiet CLI prints only the lines with violations.
